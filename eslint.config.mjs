@@ -1,0 +1,100 @@
+// Lint rules for the whole workspace. Project tags (project.json) and the boundaries below keep the
+// dependency rules of the architecture: shared-domain depends on nothing of ours, remotes never import
+// each other, the host reaches remotes only at run time.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '.nx/**',
+      'backend/drizzle/**',
+      'shared-state/src/generated/**',
+      'e2e/artifacts/**',
+      '**/coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:shared-domain', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:shared-ui', onlyDependOnLibsWithTags: ['scope:shared-domain'] },
+            { sourceTag: 'scope:shared-state', onlyDependOnLibsWithTags: ['scope:shared-domain'] },
+            { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:shared-domain'] },
+            {
+              sourceTag: 'scope:host',
+              onlyDependOnLibsWithTags: ['scope:shared-state', 'scope:shared-ui', 'scope:shared-domain'],
+            },
+            {
+              sourceTag: 'scope:storefront',
+              onlyDependOnLibsWithTags: ['scope:shared-state', 'scope:shared-ui', 'scope:shared-domain'],
+            },
+            {
+              sourceTag: 'scope:seller',
+              onlyDependOnLibsWithTags: ['scope:shared-state', 'scope:shared-ui', 'scope:shared-domain'],
+            },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: [] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared-domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-*', '@nestjs/*', '@reduxjs/*', 'drizzle-orm', 'drizzle-orm/*'] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'shared-state/**/*.ts', 'shared-ui/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Journeys run code inside the page (page.evaluate), where the browser's globals exist.
+    files: ['e2e/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        document: 'readonly',
+        window: 'readonly',
+        requestAnimationFrame: 'readonly',
+        performance: 'readonly',
+      },
+    },
+  },
+);

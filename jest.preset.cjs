@@ -1,0 +1,26 @@
+// Shared jest settings: TypeScript through SWC, workspace packages resolved to their sources.
+const path = require('node:path');
+const root = __dirname;
+
+module.exports = {
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
+    '^@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+    '^@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
+  },
+  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};

@@ -1,0 +1,100 @@
+import {
+  DELIVERY_SLOTS,
+  deliveryCountdown,
+  formatDeliveryDate,
+  isDeliveryCity,
+  isDeliverySlot,
+  orderCutoff,
+  selectableDeliveryDate,
+} from './delivery';
+
+// Instants are written in UTC; comments give the London wall-clock reading.
+describe('selectableDeliveryDate', () => {
+  it('is the next day before 15:00 in winter (GMT = UTC)', () => {
+    expect(selectableDeliveryDate(new Date('2026-01-15T14:59:59Z'))).toBe('2026-01-16'); // 14:59:59 GMT
+  });
+
+  it('is two days ahead from 15:00 in winter', () => {
+    expect(selectableDeliveryDate(new Date('2026-01-15T15:00:00Z'))).toBe('2026-01-17'); // 15:00 GMT
+  });
+
+  it('uses London time in summer (BST = UTC+1)', () => {
+    expect(selectableDeliveryDate(new Date('2026-07-10T13:59:00Z'))).toBe('2026-07-11'); // 14:59 BST
+    expect(selectableDeliveryDate(new Date('2026-07-10T14:00:00Z'))).toBe('2026-07-12'); // 15:00 BST
+  });
+
+  it('counts the London calendar day, not the UTC one, just after midnight in BST', () => {
+    // 23:30 UTC on 9 July is 00:30 on 10 July in London.
+    expect(selectableDeliveryDate(new Date('2026-07-09T23:30:00Z'))).toBe('2026-07-11');
+  });
+
+  it('handles the day the clocks go forward (29 March 2026)', () => {
+    expect(selectableDeliveryDate(new Date('2026-03-29T13:59:00Z'))).toBe('2026-03-30'); // 14:59 BST
+    expect(selectableDeliveryDate(new Date('2026-03-29T14:00:00Z'))).toBe('2026-03-31'); // 15:00 BST
+  });
+
+  it('handles the day the clocks go back (25 October 2026)', () => {
+    expect(selectableDeliveryDate(new Date('2026-10-25T14:59:00Z'))).toBe('2026-10-26'); // 14:59 GMT
+    expect(selectableDeliveryDate(new Date('2026-10-25T15:00:00Z'))).toBe('2026-10-27'); // 15:00 GMT
+  });
+
+  it('rolls over month and year ends', () => {
+    expect(selectableDeliveryDate(new Date('2026-12-31T10:00:00Z'))).toBe('2027-01-01');
+    expect(selectableDeliveryDate(new Date('2026-12-31T16:00:00Z'))).toBe('2027-01-02');
+    expect(selectableDeliveryDate(new Date('2028-02-28T16:00:00Z'))).toBe('2028-03-01');
+  });
+});
+
+describe('orderCutoff', () => {
+  it('is 15:00 London today before the cut-off and tomorrow after it', () => {
+    expect(orderCutoff(new Date('2026-07-10T08:00:00Z')).toISOString()).toBe('2026-07-10T14:00:00.000Z');
+    expect(orderCutoff(new Date('2026-07-10T14:30:00Z')).toISOString()).toBe('2026-07-11T14:00:00.000Z');
+  });
+
+  it('crosses the clocks going back: 15:00 BST today, then 15:00 GMT the next day', () => {
+    expect(orderCutoff(new Date('2026-10-24T15:00:00Z')).toISOString()).toBe('2026-10-25T15:00:00.000Z');
+  });
+});
+
+describe('deliveryCountdown', () => {
+  it('reads "Deliver by {date} if order within Xh Ym"', () => {
+    const c = deliveryCountdown(new Date('2026-11-23T10:15:00Z')); // Monday 10:15 GMT
+    expect(c).toMatchObject({ date: '2026-11-24', hours: 4, minutes: 45 });
+    expect(c.text).toBe('Deliver by Tue, 24 Nov 2026 if order within 4h 45m');
+  });
+
+  it('counts to tomorrow 15:00 after the cut-off', () => {
+    const c = deliveryCountdown(new Date('2026-11-23T15:00:00Z'));
+    expect(c.text).toBe('Deliver by Wed, 25 Nov 2026 if order within 24h 0m');
+  });
+
+  it('counts real elapsed time across the clocks going back (a 25-hour day)', () => {
+    // 16:00 BST on Saturday 24 October; the next cut-off is 15:00 GMT on Sunday: 24 hours away.
+    const c = deliveryCountdown(new Date('2026-10-24T15:00:00Z'));
+    expect(c.hours).toBe(24);
+    expect(c.minutes).toBe(0);
+  });
+
+  it('rounds partial minutes up so the window never reads 0m while still open', () => {
+    const c = deliveryCountdown(new Date('2026-11-23T14:59:30Z'));
+    expect([c.hours, c.minutes]).toEqual([0, 1]);
+  });
+});
+
+describe('slots, cities and formatting', () => {
+  it('offers the three morning slots', () => {
+    expect(DELIVERY_SLOTS).toEqual(['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00']);
+    expect(isDeliverySlot('11:00 - 12:00')).toBe(true);
+    expect(isDeliverySlot('13:00 - 14:00')).toBe(false);
+  });
+
+  it('delivers to the four cities only', () => {
+    expect(['Bristol', 'Cardiff', 'Somerset', 'Swindon'].every(isDeliveryCity)).toBe(true);
+    expect(isDeliveryCity('London')).toBe(false);
+    expect(isDeliveryCity('bristol')).toBe(false);
+  });
+
+  it('formats delivery dates for shoppers', () => {
+    expect(formatDeliveryDate('2027-01-01')).toBe('Fri, 1 Jan 2027');
+  });
+});

@@ -1,0 +1,81 @@
+import { addCalendarDays, londonInstant, londonParts, parseIsoDate } from './london-time';
+
+/** Cities the shop delivers to (spec §1). */
+export const DELIVERY_CITIES = ['Bristol', 'Cardiff', 'Somerset', 'Swindon'] as const;
+export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
+
+/** The only country the shop delivers to. */
+export const DELIVERY_COUNTRY = 'United Kingdom';
+export const DELIVERY_COUNTRIES = [DELIVERY_COUNTRY] as const;
+
+/** The three delivery time slots (spec §9), exactly as shown and stored. */
+export const DELIVERY_SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'] as const;
+export type DeliverySlotTime = (typeof DELIVERY_SLOTS)[number];
+
+/** Orders placed before this London hour are delivered the next day; later ones the day after. */
+export const ORDER_CUTOFF_HOUR = 15;
+
+export function isDeliveryCity(value: unknown): value is DeliveryCity {
+  return typeof value === 'string' && (DELIVERY_CITIES as readonly string[]).includes(value);
+}
+
+export function isDeliverySlot(value: unknown): value is DeliverySlotTime {
+  return typeof value === 'string' && (DELIVERY_SLOTS as readonly string[]).includes(value);
+}
+
+/**
+ * The one selectable delivery date for an order placed at `now`, as YYYY-MM-DD in London:
+ * the next day before 15:00 London time, otherwise two days ahead.
+ */
+export function selectableDeliveryDate(now: Date): string {
+  const p = londonParts(now);
+  const daysAhead = p.hour < ORDER_CUTOFF_HOUR ? 1 : 2;
+  return addCalendarDays(p.year, p.month, p.day, daysAhead);
+}
+
+/** The instant the current ordering window closes: the next 15:00 in London. */
+export function orderCutoff(now: Date): Date {
+  const p = londonParts(now);
+  if (p.hour < ORDER_CUTOFF_HOUR) return londonInstant(p.year, p.month, p.day, ORDER_CUTOFF_HOUR);
+  const next = parseIsoDate(addCalendarDays(p.year, p.month, p.day, 1))!;
+  return londonInstant(next.year, next.month, next.day, ORDER_CUTOFF_HOUR);
+}
+
+const dateFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** A delivery date (YYYY-MM-DD) as shoppers read it: "Tue, 24 Nov 2026". */
+export function formatDeliveryDate(isoDate: string): string {
+  const d = parseIsoDate(isoDate);
+  if (!d) return isoDate;
+  return dateFormatter.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+}
+
+export interface DeliveryCountdown {
+  /** The selectable delivery date, YYYY-MM-DD. */
+  date: string;
+  hours: number;
+  minutes: number;
+  /** "Deliver by {date} if order within Xh Ym" */
+  text: string;
+}
+
+/** The countdown message (spec §9): time left until the cut-off that keeps today's delivery date. */
+export function deliveryCountdown(now: Date): DeliveryCountdown {
+  const date = selectableDeliveryDate(now);
+  const msLeft = Math.max(0, orderCutoff(now).getTime() - now.getTime());
+  const totalMinutes = Math.ceil(msLeft / 60000);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return {
+    date,
+    hours,
+    minutes,
+    text: `Deliver by ${formatDeliveryDate(date)} if order within ${hours}h ${minutes}m`,
+  };
+}

@@ -1,0 +1,85 @@
+import { MAX_QUANTITY } from './orders';
+
+/** The spec's message catalogue (§8) and the other texts it quotes, word for word. */
+export const MESSAGES = {
+  // Client and specific messages (§8)
+  fillAllFields: 'Please fill all fields',
+  userExistsRedirecting: 'User already exists. Redirecting to login...',
+  emailNotRegistered: 'Email not registered. Please sign up first.',
+  googleLoginFailed: 'Google login failed',
+  selectAddress: 'Please select an address',
+  selectDeliverySlot: 'Please select delivery date and time slot',
+  selectOrAddAddress: 'Please select or add an address',
+  shippingSettingsFailed: 'Failed to update shipping settings',
+  cancelOrderFailed: 'Failed to cancel order.',
+  enterEmail: 'Enter your email',
+
+  // Success toasts (§8)
+  addedToCart: 'Added to Cart',
+  cartUpdated: 'Cart Updated',
+  removedFromCart: 'Removed from Cart',
+  loggedInWithGoogle: 'Logged in with Google!',
+  addressAdded: 'Address added successfully',
+  orderUpdated: 'Order updated successfully',
+  shippingSettingsUpdated: 'Shipping settings updated!',
+  phoneUpdated: 'Phone updated successfully',
+  accountDeleted: 'Account deleted successfully',
+
+  // Screens (§2, §5)
+  contactSent: 'Your message has been sent successfully!',
+  notSignedIn: "Oops! You're not signed in. Please sign up to continue.",
+  itemNotFound: 'Item not found',
+  noProductsInCategory: 'No products found in this category',
+  loadingProfile: 'Loading profile...',
+  noAddresses: 'No addresses added',
+  phoneNotAdded: 'Not added',
+  codOnly: 'We currently accept Cash on Delivery (COD) only.',
+  underConstructionHeading: "We're Under Construction",
+  underConstructionText: 'This page is coming soon. Thank you for your patience!',
+  deleteAccountConfirm1: 'This will delete your account permanently. Continue?',
+  deleteAccountConfirm2: 'Are you absolutely sure? This cannot be undone.',
+
+  // Server messages where the spec leaves the wording open
+  invalidCredentials: 'Invalid email or password',
+  sellerLoggedIn: 'Logged in as seller',
+  loggedOut: 'Logged out',
+  orderPlaced: 'Order placed successfully',
+  orderCancelled: 'Order cancelled successfully',
+  cancelWindowClosed: 'Orders can only be cancelled within 1 hour of being placed',
+  onlyPendingCancellable: 'Only pending orders can be cancelled',
+  orderNotFound: 'Order not found',
+  productAdded: 'Product added',
+  productDeleted: 'Product deleted',
+  productNotFound: 'Product not found',
+  stockUpdated: 'Stock updated',
+  cardPaymentsUnavailable: 'Card payments are not available',
+  notAuthorized: 'Please sign in to continue',
+  sellerOnly: 'Seller access only',
+  tooManyRequests: 'Too many requests, please try again shortly',
+  forbiddenOrigin: 'Request origin not allowed',
+  invalidPhone: 'Please enter a valid UK phone number',
+  invalidPostcode: 'Please enter a valid UK postcode',
+  invalidCity: 'We deliver only to Bristol, Cardiff, Somerset and Swindon',
+  invalidCountry: 'We deliver only within the United Kingdom',
+  deliveryDateUnavailable: 'That delivery date is no longer available. Please choose the date shown.',
+  deliveryTimeInvalid: 'Please choose one of the delivery time slots',
+  totalsChanged: 'Prices have changed. Please review your order.',
+  cartEmpty: 'Your cart is empty',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+
+  // Storefront notices where the spec leaves the wording open
+  maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,
+  newsletterJoined: "Thanks! You're on the list.",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** "Sorry, {name} is out of stock" for an order line that can no longer be supplied. */
+export function outOfStockMessage(productName: string): string {
+  return `Sorry, ${productName} is out of stock`;
+}
+
+/** Shown when the Google account chosen at sign-in is not the one for the e-mail given in step 1. */
+export function wrongGoogleAccountMessage(email: string): string {
+  return `Please choose the Google account for ${email}`;
+}

@@ -1,0 +1,55 @@
+import {
+  canCancelOrder,
+  cancelTimeLeftMs,
+  formatOrderTime,
+  isOrderStatus,
+  isValidQuantity,
+  orderReference,
+} from './orders';
+
+const createdAt = new Date('2026-11-23T10:00:00Z');
+const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60000);
+
+describe('cancel window', () => {
+  it('allows cancelling a Pending order at minute 59', () => {
+    expect(canCancelOrder({ status: 'Pending', createdAt }, at(59))).toBe(true);
+  });
+
+  it('refuses at minute 60 and 61', () => {
+    expect(canCancelOrder({ status: 'Pending', createdAt }, at(60))).toBe(false);
+    expect(canCancelOrder({ status: 'Pending', createdAt }, at(61))).toBe(false);
+  });
+
+  it('refuses orders that are not Pending', () => {
+    expect(canCancelOrder({ status: 'Completed', createdAt }, at(1))).toBe(false);
+    expect(canCancelOrder({ status: 'Cancelled', createdAt: createdAt.toISOString() }, at(1))).toBe(false);
+  });
+
+  it('reports the time left', () => {
+    expect(cancelTimeLeftMs(createdAt, at(45))).toBe(15 * 60000);
+    expect(cancelTimeLeftMs(createdAt, at(75))).toBe(0);
+  });
+});
+
+describe('statuses and quantities', () => {
+  it('knows the three statuses', () => {
+    expect(['Pending', 'Completed', 'Cancelled'].every(isOrderStatus)).toBe(true);
+    expect(isOrderStatus('Shipped')).toBe(false);
+  });
+
+  it('accepts whole quantities from 1 to 99', () => {
+    expect([1, 50, 99].every(isValidQuantity)).toBe(true);
+    expect([0, -1, 1.5, 100, Number.NaN, '2'].some(isValidQuantity)).toBe(false);
+  });
+});
+
+describe('order display', () => {
+  it('gives the same short reference wherever the order is shown', () => {
+    expect(orderReference('a9e26dd3-1c2b-4f00-9d3e-26eaef000001')).toBe('A9E26DD3');
+  });
+
+  it('shows when an order was placed in London time', () => {
+    expect(formatOrderTime('2026-07-10T13:05:00Z')).toBe('10 Jul 2026, 14:05');
+    expect(formatOrderTime('2026-11-23T13:05:00Z')).toBe('23 Nov 2026, 13:05');
+  });
+});

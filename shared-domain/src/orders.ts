@@ -1,0 +1,61 @@
+/** Order states (spec §4) and the customer's cancel window. */
+export const ORDER_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['COD', 'Online'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** A customer may cancel a Pending order within this long of its creation. */
+export const CANCEL_WINDOW_MS = 60 * 60 * 1000;
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether the customer may still cancel: Pending and less than one hour old at `now`. */
+export function canCancelOrder(order: { status: string; createdAt: Date | string }, now: Date): boolean {
+  if (order.status !== 'Pending') return false;
+  const age = now.getTime() - new Date(order.createdAt).getTime();
+  return age >= 0 && age < CANCEL_WINDOW_MS;
+}
+
+/** Milliseconds left in the cancel window (0 when it has closed). */
+export function cancelTimeLeftMs(createdAt: Date | string, now: Date): number {
+  return Math.max(0, new Date(createdAt).getTime() + CANCEL_WINDOW_MS - now.getTime());
+}
+
+/** Quantity limits of one cart line. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+
+export function isValidQuantity(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= MIN_QUANTITY && value <= MAX_QUANTITY
+  );
+}
+
+/** Catalogue limits (spec §9). */
+export const HOME_PRODUCT_COUNT = 5;
+export const RELATED_PRODUCT_COUNT = 5;
+export const MAX_PRODUCT_IMAGES = 4;
+export const LOADER_REDIRECT_MS = 5000;
+
+/** The reference shoppers and the seller both read for an order: "#" + the first 8 characters of its id. */
+export function orderReference(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
+}
+
+const orderTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** When an order was placed, in London time: "23 Nov 2026, 14:05". */
+export function formatOrderTime(instant: string | Date): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? String(instant) : orderTimeFormatter.format(date);
+}

@@ -1,0 +1,105 @@
+import {
+  formatPence,
+  formatPounds,
+  goodsTotal,
+  parsePoundsText,
+  parseVatPercentText,
+  penceToPounds,
+  poundsToPence,
+  priceOrder,
+  vatTotal,
+} from './pricing';
+
+const settings = { shippingCharge: 399, shippingThreshold: 4000 };
+
+describe('priceOrder', () => {
+  it('adds goods, VAT and shipping in pence', () => {
+    const totals = priceOrder(
+      [
+        { offerPrice: 125, quantity: 2, vat: 0 },
+        { offerPrice: 199, quantity: 3, vat: 20 },
+      ],
+      settings,
+    );
+    // goods 250 + 597 = 847; VAT 597 x 20% = 119.4 -> 119; shipping 399 below £40
+    expect(totals).toEqual({ goods: 847, vat: 119, shipping: 399, amount: 1365 });
+  });
+
+  it('ships free at exactly the threshold and charges one penny below it', () => {
+    expect(priceOrder([{ offerPrice: 4000, quantity: 1, vat: 0 }], settings).shipping).toBe(0);
+    expect(priceOrder([{ offerPrice: 3999, quantity: 1, vat: 0 }], settings).shipping).toBe(399);
+  });
+
+  it('rounds VAT once on the exact sum, not per line', () => {
+    // Each line is 0.4p of VAT: per-line rounding would give 0, the exact sum 1.2p gives 1.
+    const lines = [1, 2, 3].map(() => ({ offerPrice: 2, quantity: 1, vat: 20 }));
+    expect(vatTotal(lines)).toBe(1);
+  });
+
+  it('rounds half a penny up', () => {
+    expect(vatTotal([{ offerPrice: 5, quantity: 1, vat: 10 }])).toBe(1); // 0.5p
+    expect(vatTotal([{ offerPrice: 4, quantity: 1, vat: 10 }])).toBe(0); // 0.4p
+  });
+
+  it('handles fractional VAT rates exactly', () => {
+    expect(vatTotal([{ offerPrice: 1000, quantity: 3, vat: 12.5 }])).toBe(375);
+    expect(vatTotal([{ offerPrice: 333, quantity: 1, vat: 17.5 }])).toBe(58); // 58.275p
+  });
+
+  it('prices an empty order at zero goods', () => {
+    expect(goodsTotal([])).toBe(0);
+    expect(priceOrder([], { shippingCharge: 399, shippingThreshold: 0 }).amount).toBe(0);
+  });
+});
+
+describe('money conversions', () => {
+  it('converts pence to pounds and back', () => {
+    expect(penceToPounds(399)).toBe(3.99);
+    expect(poundsToPence(3.99)).toBe(399);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+    expect(poundsToPence(40)).toBe(4000);
+  });
+
+  it('refuses amounts with more than two decimals or not numbers', () => {
+    expect(poundsToPence(1.999)).toBeUndefined();
+    expect(poundsToPence(Number.NaN)).toBeUndefined();
+    expect(poundsToPence(Infinity)).toBeUndefined();
+  });
+
+  it('formats pounds with the pound sign', () => {
+    expect(formatPence(399)).toBe('£3.99');
+    expect(formatPence(5)).toBe('£0.05');
+    expect(formatPounds(12)).toBe('£12.00');
+  });
+});
+
+describe('parsePoundsText', () => {
+  it('reads pounds typed with at most two decimals', () => {
+    expect(parsePoundsText('3.99')).toBe(3.99);
+    expect(parsePoundsText(' 40 ')).toBe(40);
+    expect(parsePoundsText('0')).toBe(0);
+    expect(parsePoundsText('5.')).toBe(5);
+    expect(parsePoundsText('.5')).toBe(0.5);
+  });
+
+  it('refuses anything else', () => {
+    for (const text of ['', ' ', '-1', '1.999', '1e3', '£3', 'abc', '.', '1,5']) {
+      expect(parsePoundsText(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('parseVatPercentText', () => {
+  it('reads a percent from 0 to 100 with at most two decimals', () => {
+    expect(parseVatPercentText('20')).toBe(20);
+    expect(parseVatPercentText(' 12.5 ')).toBe(12.5);
+    expect(parseVatPercentText('0')).toBe(0);
+    expect(parseVatPercentText('100')).toBe(100);
+  });
+
+  it('refuses anything else', () => {
+    for (const text of ['', '-5', '100.01', '101', '12.345', '20%', 'abc']) {
+      expect(parseVatPercentText(text)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/** Money is integer pence everywhere; the API shows pounds with two decimals. */
+
+export interface PricedLine {
+  /** Offer price of one unit, in pence. */
+  offerPrice: number;
+  quantity: number;
+  /** VAT rate in percent (0-100, up to two decimals, e.g. 20 or 12.5). */
+  vat: number;
+}
+
+export interface ShippingSettings {
+  /** Shipping fee in pence. */
+  shippingCharge: number;
+  /** Goods value in pence at or above which shipping is free. */
+  shippingThreshold: number;
+}
+
+export interface OrderTotals {
+  /** Sum of offer price x quantity, in pence. */
+  goods: number;
+  /** VAT over all lines, rounded half-up to the penny once on the sum. */
+  vat: number;
+  /** Shipping fee in pence (0 when free). */
+  shipping: number;
+  /** What the customer pays: goods + VAT + shipping, in pence. */
+  amount: number;
+}
+
+/** VAT rate as an integer number of hundredths of a percent (basis points). */
+function vatBasisPoints(vat: number): number {
+  return Math.round(vat * 100);
+}
+
+/** Sum of offer price x quantity, in pence. */
+export function goodsTotal(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + l.offerPrice * l.quantity, 0);
+}
+
+/**
+ * VAT in pence: sum over lines of offerPrice x quantity x vat/100, computed exactly
+ * (integers in hundredths of a percent) and rounded half-up to the penny once on the sum.
+ */
+export function vatTotal(lines: readonly PricedLine[]): number {
+  const scaled = lines.reduce((sum, l) => sum + l.offerPrice * l.quantity * vatBasisPoints(l.vat), 0);
+  return Math.floor((scaled + 5000) / 10000);
+}
+
+/** Shipping in pence: free when goods reach the threshold, else the configured charge. */
+export function shippingFor(goods: number, settings: ShippingSettings): number {
+  return goods >= settings.shippingThreshold ? 0 : settings.shippingCharge;
+}
+
+/** Goods, VAT, shipping and the amount to pay for a set of lines. */
+export function priceOrder(lines: readonly PricedLine[], settings: ShippingSettings): OrderTotals {
+  const goods = goodsTotal(lines);
+  const vat = vatTotal(lines);
+  const shipping = shippingFor(goods, settings);
+  return { goods, vat, shipping, amount: goods + vat + shipping };
+}
+
+/** Pence to pounds as a number with at most two decimals (399 -> 3.99). */
+export function penceToPounds(pence: number): number {
+  return Math.round(pence) / 100;
+}
+
+/** Pounds to pence (3.99 -> 399), or undefined when not a finite amount with at most two decimals. */
+export function poundsToPence(pounds: number): number | undefined {
+  if (typeof pounds !== 'number' || !Number.isFinite(pounds)) return undefined;
+  const pence = Math.round(pounds * 100);
+  if (Math.abs(pence - pounds * 100) > 1e-6) return undefined;
+  return pence;
+}
+
+/** "£3.99" from pence. */
+export function formatPence(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  return `${sign}£${(Math.abs(pence) / 100).toFixed(2)}`;
+}
+
+/** "£3.99" from pounds as the API shows them. */
+export function formatPounds(pounds: number): string {
+  return formatPence(Math.round(pounds * 100));
+}
+
+/** A number typed as text: digits with at most two decimals, no sign or exponent ("3", "3.5", ".99"). */
+const TWO_DECIMALS_TEXT = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
+
+/** Pounds typed as text ("3.99"): a number >= 0 with at most two decimals, or undefined when it is not one. */
+export function parsePoundsText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!TWO_DECIMALS_TEXT.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return poundsToPence(value) === undefined ? undefined : value;
+}
+
+/** A VAT rate typed as text ("12.5"): a percent from 0 to 100 with at most two decimals, or undefined. */
+export function parseVatPercentText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!TWO_DECIMALS_TEXT.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= 0 && value <= 100 ? value : undefined;
+}
