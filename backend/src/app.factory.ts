@@ -1,0 +1,160 @@
+/**
+ * Builds the Nest application with every global concern applied: security headers, cookies, multipart,
+ * validation, the error filter, the origin check, CORS for ALLOWED_ORIGINS, Swagger, logging, static frontends.
+ * Used by main.ts, the OpenAPI script and the tests.
+ *
+ * There is no global route prefix: controllers carry their full path, e.g. `@Controller('api/product')`.
+ */
+import 'reflect-metadata';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { AppConfig, loadConfig, withOverrides } from './config/app-config';
+import { registerStaticContent } from './common/frontends';
+import { AppExceptionFilter } from './common/http-exception.filter';
+import { CUSTOMER_AUTH, CUSTOMER_COOKIE, SELLER_AUTH, SELLER_COOKIE } from './common/openapi-docs';
+import { originCheckHook } from './common/origin-check';
+import { createValidationPipe } from './common/validation';
+
+export const MAX_UPLOAD_FILES = 4;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface CreateAppOptions extends AppModuleOptions {
+  /** Skip the Swagger UI routes (the document can still be built with buildOpenApiDocument). */
+  swagger?: boolean;
+}
+
+export interface LarderApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+}
+
+/** Origins (scheme://host[:port]) of absolute URLs, for the content security policy. */
+function originsOf(urls: string[]): string[] {
+  const out = new Set<string>();
+  for (const u of urls) {
+    try {
+      if (/^https?:\/\//.test(u)) out.add(new URL(u).origin);
+    } catch {
+      /* relative URL: same origin */
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The content security policy: scripts only from this origin (and the remotes' origins when they are hosted
+ * elsewhere), Google Identity Services for sign-in, inline styles (React style attributes, Swagger UI),
+ * images from this origin, data: and https: (uploads may move to object storage).
+ */
+function contentSecurityPolicy(config: AppConfig) {
+  const remotes = originsOf([config.remoteStorefrontUrl, config.remoteSellerPortalUrl]);
+  const google = 'https://accounts.google.com';
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      formAction: ["'self'", google],
+      scriptSrc: ["'self'", `${google}/gsi/client`, ...remotes],
+      styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`, ...remotes],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:', ...remotes],
+      connectSrc: ["'self'", `${google}/gsi/`, ...remotes],
+      frameSrc: ["'self'", `${google}/gsi/`],
+      ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const options = new DocumentBuilder()
+    .setTitle('Larder API')
+    .setDescription(
+      'The API of Larder, an online grocery shop. Amounts are pounds with two decimals; ' +
+        'every error answers `{ success: false, message }`.',
+    )
+    .setVersion('1.0.0')
+    .addCookieAuth(CUSTOMER_COOKIE, { type: 'apiKey', in: 'cookie', name: CUSTOMER_COOKIE }, CUSTOMER_AUTH)
+    .addCookieAuth(SELLER_COOKIE, { type: 'apiKey', in: 'cookie', name: SELLER_COOKIE }, SELLER_AUTH)
+    .build();
+  return SwaggerModule.createDocument(app, options, {
+    operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
+  });
+}
+
+/** Creates (and initialises) the application; call `app.listen` to serve it. */
+export async function createApp(
+  overrides: Partial<AppConfig> = {},
+  options: CreateAppOptions = {},
+): Promise<LarderApp> {
+  const config = withOverrides(loadConfig(), overrides);
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+    // `req.rawBody` (RawBodyRequest) for signed webhooks.
+    rawBody: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  await app.register(fastifyHelmet as never, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    hsts: config.isProduction,
+  });
+  // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
+  // are served from pre-compressed files.
+  await app.register(fastifyCompress as never, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(fastifyCookie as never, { secret: config.jwtSecret });
+  await app.register(fastifyMultipart as never, {
+    limits: {
+      files: MAX_UPLOAD_FILES,
+      fileSize: MAX_UPLOAD_BYTES,
+      fields: 10,
+      fieldSize: 100_000,
+      parts: 20,
+    },
+  });
+  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
+  if (config.allowedOrigins.length) {
+    app.enableCors({ origin: config.allowedOrigins, credentials: true });
+  }
+  const spaFallback = await registerStaticContent(fastify, config);
+  app.useGlobalPipes(createValidationPipe());
+  // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
+  app.useGlobalFilters(new AppExceptionFilter(spaFallback));
+
+  if (options.swagger !== false) {
+    const document = buildOpenApiDocument(app);
+    SwaggerModule.setup('api/docs', app, document, {
+      jsonDocumentUrl: 'api/openapi.json',
+      yamlDocumentUrl: 'api/openapi.yaml',
+      customSiteTitle: 'Larder API',
+    });
+  }
+
+  await app.init();
+  await fastify.ready();
+  return { app, config };
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../common/errors';
+import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
+import { CustomerAuthService } from './customer-auth.service';
+import { AuthConfigResponse } from './dto/auth-config.dto';
+import { DevIdTokenDto, DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.dto';
+import { GoogleOAuthService } from './google-oauth.service';
+import { SessionService } from './session.service';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly customerAuth: CustomerAuthService,
+    private readonly google: GoogleOAuthService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('config')
+  @ApiOperation({
+    summary: 'How customers sign in: the Google client id, or the development identity provider',
+  })
+  @ApiOkResponse({ type: AuthConfigResponse })
+  getAuthConfig(): AuthConfigResponse {
+    return { success: true, ...this.customerAuth.authConfig() };
+  }
+
+  @Post('dev/id-token')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Development only: an ID token for any e-mail, for POST /api/user/google-login (404 when Google is configured)',
+  })
+  @ApiOkResponse({ type: DevIdTokenResponse })
+  @ApiInvalid()
+  @ApiNotFound('The development identity provider is off')
+  async createDevIdToken(@Body() body: DevIdTokenDto): Promise<DevIdTokenResponse> {
+    return { success: true, tokenId: await this.customerAuth.devIdToken(body) };
+  }
+
+  @Get('dev/jwks.json')
+  @ApiOperation({ summary: "Development only: the identity provider's public signing keys (JWKS)" })
+  @ApiOkResponse({ type: JsonWebKeySetResponse })
+  @ApiNotFound('The development identity provider is off')
+  async getDevJwks(): Promise<JsonWebKeySetResponse> {
+    return (await this.customerAuth.devPublicKeys()) as JsonWebKeySetResponse;
+  }
+
+  @Get('google')
+  @ApiOperation({ summary: "Starts Google sign-in: redirects to Google's consent screen" })
+  @ApiFoundResponse({ description: 'Redirect to Google' })
+  @ApiNotFound('Google sign-in is not configured')
+  async googleRedirect(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!this.google.enabled) throw new NotFoundError('Not found');
+    const outcome = await this.google.begin(request, reply);
+    if (outcome.kind !== 'redirected') void reply.redirect('/?login=failed', 302);
+  }
+
+  @Get('google/callback')
+  @ApiOperation({ summary: 'Where Google sends the user back: signs in (or signs up) and redirects to /' })
+  @ApiFoundResponse({ description: 'Redirect to / (with ?login=failed when sign-in did not complete)' })
+  @ApiNotFound('Google sign-in is not configured')
+  async googleCallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!this.google.enabled) throw new NotFoundError('Not found');
+    const outcome = await this.google.complete(request, reply);
+    if (outcome.kind === 'redirected') return;
+    const userId =
+      outcome.kind === 'signedIn'
+        ? await this.customerAuth.signInWithGoogleProfile(outcome.identity)
+        : undefined;
+    if (!userId) {
+      void reply.redirect('/?login=failed', 302);
+      return;
+    }
+    await this.sessions.startCustomerSession(reply, userId);
+    void reply.redirect('/', 302);
+  }
+}

@@ -1,0 +1,43 @@
+import { Global, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { CustomerAuthGuard, SellerAuthGuard } from './auth.guards';
+import { CustomerAuthService } from './customer-auth.service';
+import { CustomerSessionController } from './customer-session.controller';
+import { DevIdentityProvider } from './dev-identity.provider';
+import { GoogleOAuthService } from './google-oauth.service';
+import { IdTokenVerifier } from './id-token.verifier';
+import { SellerAuthService } from './seller-auth.service';
+import { SellerController } from './seller.controller';
+import { SessionService } from './session.service';
+
+/**
+ * Sign-in for customers (Google ID tokens, the Google redirect flow, the development identity provider) and for
+ * the seller (e-mail + argon2-hashed password), and the session cookies. Global, so `@CustomerAuth()` and
+ * `@SellerAuth()` work in every module without importing this one.
+ */
+@Global()
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+    UsersModule,
+  ],
+  controllers: [AuthController, CustomerSessionController, SellerController],
+  providers: [
+    SessionService,
+    CustomerAuthGuard,
+    SellerAuthGuard,
+    IdTokenVerifier,
+    DevIdentityProvider,
+    GoogleOAuthService,
+    CustomerAuthService,
+    SellerAuthService,
+  ],
+  exports: [SessionService, CustomerAuthGuard, SellerAuthGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { MESSAGES } from '@larder/shared-domain';
+import { ApiInvalid } from '../common/openapi-docs';
+import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { RateLimited } from '../common/throttling';
+import { UserResponse } from '../users/dto/user.dto';
+import { UsersService } from '../users/users.service';
+import { CurrentCustomer, CustomerAuth, CustomerIdentity } from './auth.decorators';
+import { CustomerAuthService } from './customer-auth.service';
+import { CheckEmailDto, CheckEmailResponse } from './dto/check-email.dto';
+import { GoogleLoginDto, GoogleLoginResponse } from './dto/google-login.dto';
+import { SessionService } from './session.service';
+
+@ApiTags('user')
+@Controller('api/user')
+export class CustomerSessionController {
+  constructor(
+    private readonly customerAuth: CustomerAuthService,
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('is-auth')
+  @CustomerAuth()
+  @ApiOperation({ summary: 'The signed-in customer, with cart and addresses' })
+  @ApiOkResponse({ type: UserResponse })
+  async userIsAuth(@CurrentCustomer() customer: CustomerIdentity): Promise<UserResponse> {
+    return { success: true, user: await this.users.getUserView(customer.userId) };
+  }
+
+  @Get('logout')
+  @ApiOperation({ summary: 'Signs the customer out (clears the customer cookie)' })
+  @ApiOkResponse({ type: SuccessResponse })
+  logoutUser(@Res({ passthrough: true }) reply: FastifyReply): SuccessResponse {
+    this.sessions.endCustomerSession(reply);
+    return { success: true, message: MESSAGES.loggedOut };
+  }
+
+  @Post('check-email')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({ summary: 'Whether an account with this e-mail exists (rate limited)' })
+  @ApiOkResponse({ type: CheckEmailResponse })
+  @ApiInvalid()
+  async checkEmail(@Body() body: CheckEmailDto): Promise<CheckEmailResponse> {
+    return { success: true, exists: await this.customerAuth.emailExists(body.email) };
+  }
+
+  @Post('google-login')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({
+    summary:
+      'Signs in with a Google ID token; an unknown e-mail is signed up from firstName, lastName (default: the names on the Google account) and phone',
+  })
+  @ApiOkResponse({ type: GoogleLoginResponse })
+  @ApiInvalid('"Please fill all fields" or "Email not registered. Please sign up first."')
+  @ApiUnauthorizedResponse({
+    description: 'The ID token is not valid: "Google login failed"',
+    type: ErrorResponse,
+  })
+  async googleLogin(
+    @Body() body: GoogleLoginDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<GoogleLoginResponse> {
+    const { userId, user } = await this.customerAuth.googleLogin(body);
+    await this.sessions.startCustomerSession(reply, userId);
+    return { success: true, message: MESSAGES.loggedInWithGoogle, user };
+  }
+}

@@ -1,0 +1,292 @@
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import request from 'supertest';
+import { MESSAGES } from '@larder/shared-domain';
+import { createTestApp, TestApp } from '../../test/harness';
+import { EmailField, IntField, MoneyField, NestedField, TextField } from './api-field';
+import { ConflictError, PG_UNIQUE_VIOLATION } from './errors';
+import { RateLimited } from './throttling';
+
+class ProbeInnerDto {
+  @TextField({ maxLength: 10 })
+  city: string;
+}
+
+class ProbeDto {
+  @TextField({ maxLength: 5 })
+  name: string;
+
+  @IntField({ min: 1, max: 99 })
+  qty: number;
+
+  @MoneyField()
+  amount: number;
+
+  @EmailField({ required: false })
+  email?: string;
+
+  @NestedField(() => ProbeInnerDto, { required: false })
+  inner?: ProbeInnerDto;
+}
+
+@Controller('api/probe')
+class ProbeController {
+  @Post('echo')
+  echo(@Body() body: ProbeDto) {
+    return { success: true, body };
+  }
+
+  @Post('limited')
+  @RateLimited()
+  limited() {
+    return { success: true };
+  }
+
+  @Get('boom')
+  boom() {
+    throw new Error('secret internal detail');
+  }
+
+  @Get('conflict')
+  conflict() {
+    throw new ConflictError('Prices have changed', { amount: 12.5 });
+  }
+
+  @Get('unique')
+  unique() {
+    throw Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: PG_UNIQUE_VIOLATION,
+    });
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+const valid = { name: 'Jam', qty: 2, amount: 3.99 };
+
+describe('global request handling', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { allowedOrigins: ['http://localhost:4200'], throttleLimit: 2 },
+      { imports: [ProbeModule] },
+    );
+  });
+  afterAll(() => t.close());
+
+  describe('validation pipe', () => {
+    it('passes a valid body through, transformed', async () => {
+      const res = await request(t.server)
+        .post('/api/probe/echo')
+        .send({ ...valid, email: ' Jane@Example.COM ' })
+        .expect(201);
+      expect(res.body.body).toEqual({ ...valid, email: 'jane@example.com' });
+    });
+
+    it.each([
+      [{ ...valid, name: undefined }, 'name is required'],
+      [{ ...valid, name: '   ' }, 'name is required'],
+      [{ ...valid, name: 'Too long' }, 'name must be at most 5 characters'],
+      [{ ...valid, qty: 0 }, 'qty must be at least 1'],
+      [{ ...valid, qty: 1.5 }, 'qty must be a whole number'],
+      [{ ...valid, qty: '2' }, 'qty must be a whole number'],
+      [{ ...valid, amount: -1 }, 'amount must be at least 0'],
+      [{ ...valid, amount: 1.999 }, 'amount must be a number with at most 2 decimals'],
+      [{ ...valid, email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ ...valid, inner: { city: '' } }, 'city is required'],
+      [{ ...valid, extra: 1 }, 'property extra should not exist'],
+    ])('rejects %j with 400 and the first message', async (body, message) => {
+      const res = await request(t.server).post('/api/probe/echo').send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
+
+    it('answers malformed JSON with 400 in the same shape', async () => {
+      const res = await request(t.server)
+        .post('/api/probe/echo')
+        .set('content-type', 'application/json')
+        .send('{"name":')
+        .expect(400);
+      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    });
+  });
+
+  describe('error filter', () => {
+    it('hides internals of unexpected errors', async () => {
+      const res = await request(t.server).get('/api/probe/boom').expect(500);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.somethingWentWrong });
+      expect(JSON.stringify(res.body)).not.toContain('secret');
+    });
+
+    it('merges the extra fields of a conflict', async () => {
+      const res = await request(t.server).get('/api/probe/conflict').expect(409);
+      expect(res.body).toEqual({ success: false, message: 'Prices have changed', amount: 12.5 });
+    });
+
+    it('turns a unique violation into 409', async () => {
+      const res = await request(t.server).get('/api/probe/unique').expect(409);
+      expect(res.body.success).toBe(false);
+    });
+
+    it('answers unknown routes with 404 JSON', async () => {
+      const res = await request(t.server).post('/api/no-such-thing').expect(404);
+      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    });
+  });
+
+  describe('origin check', () => {
+    const post = () => request(t.server).post('/api/probe/echo').send(valid);
+
+    it('lets requests without an Origin through', async () => {
+      await post().expect(201);
+    });
+
+    it('lets same-origin requests through (http or https)', async () => {
+      await post().set('Host', 'shop.example').set('Origin', 'https://shop.example').expect(201);
+      await post().set('Host', 'localhost:3000').set('Origin', 'http://localhost:3000').expect(201);
+    });
+
+    it('lets allowed origins through', async () => {
+      await post().set('Origin', 'http://localhost:4200').expect(201);
+    });
+
+    it('refuses a foreign origin with 403', async () => {
+      const res = await post().set('Host', 'shop.example').set('Origin', 'https://evil.example').expect(403);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.forbiddenOrigin });
+    });
+
+    it('refuses a look-alike port or scheme', async () => {
+      await post().set('Host', 'shop.example').set('Origin', 'https://shop.example:8443').expect(403);
+      await post().set('Host', 'shop.example').set('Origin', 'null').expect(403);
+    });
+
+    it('does not apply to safe methods', async () => {
+      await request(t.server).get('/api/health').set('Origin', 'https://evil.example').expect(200);
+    });
+  });
+
+  describe('rate limiting', () => {
+    it('answers 429 with a message once the limit is reached', async () => {
+      const ip = '203.0.113.7';
+      await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(201);
+      await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(201);
+      const res = await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(429);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+      // Another client is counted on its own; routes without @RateLimited() are never limited.
+      await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', '203.0.113.8').expect(201);
+      for (let i = 0; i < 4; i++) await request(t.server).post('/api/probe/echo').send(valid).expect(201);
+    });
+  });
+
+  describe('security headers and docs', () => {
+    it('sends nosniff, a CSP and no x-powered-by', async () => {
+      const res = await request(t.server).get('/api/health');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('serves Swagger UI and the OpenAPI document', async () => {
+      const ui = await request(t.server).get('/api/docs').redirects(1).expect(200);
+      expect(ui.text).toContain('swagger-ui');
+      const doc = await request(t.server).get('/api/openapi.json').expect(200);
+      expect(doc.body.paths['/api/health'].get.operationId).toBe('health');
+    });
+  });
+});
+
+describe('built frontends', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-static-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write('host-shell/dist/index.html', '<!doctype html><title>Larder</title><div id="root"></div>');
+    write('host-shell/dist/main.3f2a9c1b.js', 'console.log("host")');
+    write('storefront/dist/remoteEntry.js', 'var storefront;');
+    write('storefront/dist/412.0e1d2c3b.js', 'var chunk;');
+    const bigChunk = 'var product = "carrots";\n'.repeat(200);
+    write('storefront/dist/530.aa11bb22.js', bigChunk);
+    fs.writeFileSync(
+      path.join(root, 'storefront/dist/530.aa11bb22.js.br'),
+      zlib.brotliCompressSync(bigChunk),
+    );
+    fs.writeFileSync(path.join(root, 'storefront/dist/530.aa11bb22.js.gz'), zlib.gzipSync(bigChunk));
+    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
+    t = await createTestApp({
+      staticDirs: {
+        hostShell: path.join(root, 'host-shell/dist'),
+        storefront: path.join(root, 'storefront/dist'),
+        sellerPortal: path.join(root, 'seller-portal/dist'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves the host at / and deep links as the host page', async () => {
+    for (const url of ['/', '/products/dairy', '/seller/orders']) {
+      const res = await request(t.server).get(url).set('Accept', 'text/html').expect(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps API 404s as JSON even for browsers', async () => {
+    const res = await request(t.server).get('/api/nothing').set('Accept', 'text/html').expect(404);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('caches hashed assets for a year and revalidates entry files', async () => {
+    const asset = await request(t.server).get('/main.3f2a9c1b.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await request(t.server).get('/remotes/storefront/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(t.server).get('/remotes/storefront/412.0e1d2c3b.js').expect(200);
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    await request(t.server).get('/remotes/seller-portal/remoteEntry.js').expect(200);
+  });
+
+  it('publishes the remote manifest', async () => {
+    const res = await request(t.server).get('/remotes.json').expect(200);
+    expect(res.body).toEqual({
+      storefront: '/remotes/storefront/remoteEntry.js',
+      sellerPortal: '/remotes/seller-portal/remoteEntry.js',
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the pre-compressed variant a browser accepts, cached like the original', async () => {
+    const br = await request(t.server)
+      .get('/remotes/storefront/530.aa11bb22.js')
+      .set('Accept-Encoding', 'br, gzip')
+      .responseType('blob')
+      .expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // supertest decodes the body, so this proves the brotli file is the original's encoding.
+    expect((br.body as Buffer).toString()).toContain('carrots');
+    const plain = await request(t.server)
+      .get('/remotes/storefront/530.aa11bb22.js')
+      .set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses JSON answers for clients that accept it', async () => {
+    const res = await request(t.server).get('/api/openapi.json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body.openapi).toMatch(/^3\./);
+  });
+
+  it('answers a missing asset with 404', async () => {
+    await request(t.server).get('/remotes/storefront/missing.js').expect(404);
+  });
+});

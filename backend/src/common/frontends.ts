@@ -1,0 +1,104 @@
+/**
+ * Serves the built frontends from the API's port when their dist folders exist:
+ * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
+ * uploads at `/uploads/`, and the host's index.html for browser navigations that match no route.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+import type { SpaFallback } from './http-exception.filter';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** webpack's content hash in a file name: main.3f2a9c1b.js, 412.0e1d2c3b4a5f.css */
+const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  // Pre-compressed variants (main.3f2a9c1b.js.br) are cached like the file they encode.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  if (
+    name === 'index.html' ||
+    name === 'remoteEntry.js' ||
+    name.endsWith('.html') ||
+    name.endsWith('.json')
+  ) {
+    return REVALIDATE;
+  }
+  return HASHED_NAME.test(name) ? IMMUTABLE : REVALIDATE;
+}
+
+export function uploadsDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+/** Paths that belong to the API or files; never answered with the single-page app. */
+function isApiPath(url: string): boolean {
+  return /^\/(api|uploads|remotes)(\/|$|\?)/.test(url) || url === '/remotes.json';
+}
+
+export async function registerStaticContent(
+  fastify: FastifyInstance,
+  config: AppConfig,
+): Promise<SpaFallback> {
+  let decorated = false;
+  const serve = async (
+    root: string,
+    prefix: string,
+    cacheFor: (file: string) => string,
+    preCompressed = true,
+  ) => {
+    await fastify.register(fastifyStatic, {
+      root,
+      prefix,
+      // The frontend builds ship .br and .gz beside each file (tools/precompress.mjs).
+      preCompressed,
+      decorateReply: !decorated,
+      cacheControl: false,
+      index: false,
+      redirect: false,
+      wildcard: true,
+      // Directories are not listed: `/` and deep links fall through to the single-page app.
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      setHeaders: (reply: FastifyReply | { setHeader(name: string, value: string): void }, file: string) => {
+        const value = cacheFor(file);
+        if ('header' in reply && typeof reply.header === 'function') reply.header('cache-control', value);
+        else if ('setHeader' in reply) reply.setHeader('cache-control', value);
+      },
+    });
+    decorated = true;
+  };
+
+  const uploads = uploadsDir(config);
+  fs.mkdirSync(uploads, { recursive: true });
+  await serve(uploads, '/uploads/', () => IMMUTABLE, false);
+
+  const { hostShell, storefront, sellerPortal } = config.staticDirs;
+  if (fs.existsSync(path.join(storefront, 'remoteEntry.js')))
+    await serve(storefront, '/remotes/storefront/', cacheControlFor);
+  if (fs.existsSync(path.join(sellerPortal, 'remoteEntry.js'))) {
+    await serve(sellerPortal, '/remotes/seller-portal/', cacheControlFor);
+  }
+
+  fastify.get('/remotes.json', async (_req, reply) => {
+    return reply
+      .header('cache-control', REVALIDATE)
+      .send({ storefront: config.remoteStorefrontUrl, sellerPortal: config.remoteSellerPortalUrl });
+  });
+
+  const hostIndex = path.join(hostShell, 'index.html');
+  if (!fs.existsSync(hostIndex)) return () => undefined;
+  await serve(hostShell, '/', cacheControlFor);
+
+  return (request: FastifyRequest) => {
+    if (isApiPath(request.url)) return undefined;
+    const accept = request.headers.accept ?? '';
+    if (!accept.includes('text/html')) return undefined;
+    try {
+      return fs.readFileSync(hostIndex, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { desc, eq } from 'drizzle-orm';
+import { DB, Database } from '../db/database.module';
+import { contactMessages } from '../db/schema';
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type NewContactMessage = Pick<ContactMessageRow, 'name' | 'email' | 'phone' | 'message'>;
+
+@Injectable()
+export class ContactRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async insert(message: NewContactMessage): Promise<string> {
+    const [row] = await this.db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+    return row.id;
+  }
+
+  async markEmailed(id: string, at: Date): Promise<void> {
+    await this.db.update(contactMessages).set({ emailedAt: at }).where(eq(contactMessages.id, id));
+  }
+
+  async list(): Promise<ContactMessageRow[]> {
+    return this.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  }
+}

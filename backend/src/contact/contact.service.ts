@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ContactMailer } from './contact-mailer';
+import { ContactRepository } from './contact.repository';
+import type { ContactMessageView } from './dto/contact-responses.dto';
+import type { SendContactMessageDto } from './dto/send-contact-message.dto';
+
+/**
+ * Contact messages: always stored first, then e-mailed to the shop when SMTP is configured. A failed e-mail is
+ * logged and leaves `emailedAt` empty (the message is still in the seller's list), and the sender is still told
+ * the message was sent: it has reached the shop.
+ */
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger(ContactService.name);
+
+  constructor(
+    private readonly repository: ContactRepository,
+    private readonly mailer: ContactMailer,
+  ) {}
+
+  async send(input: SendContactMessageDto): Promise<void> {
+    const message = { name: input.name, email: input.email, phone: input.phone, message: input.message };
+    const id = await this.repository.insert(message);
+    if (!this.mailer.enabled) return;
+    try {
+      await this.mailer.send(message);
+      await this.repository.markEmailed(id, new Date());
+    } catch (err) {
+      this.logger.error(
+        `Contact message ${id} is stored but could not be e-mailed: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  async list(): Promise<ContactMessageView[]> {
+    return (await this.repository.list()).map((row) => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+      emailedAt: row.emailedAt ? row.emailedAt.toISOString() : null,
+    }));
+  }
+}

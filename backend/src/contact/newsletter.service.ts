@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import type { NewsletterSubscriberView } from './dto/newsletter-responses.dto';
+import type { SubscribeNewsletterDto } from './dto/subscribe-newsletter.dto';
+import { NewsletterRepository } from './newsletter.repository';
+
+/** The newsletter list: subscribing is idempotent, so an address already on the list is simply confirmed. */
+@Injectable()
+export class NewsletterService {
+  constructor(private readonly repository: NewsletterRepository) {}
+
+  async subscribe(input: SubscribeNewsletterDto): Promise<void> {
+    await this.repository.add(input.email);
+  }
+
+  async list(): Promise<NewsletterSubscriberView[]> {
+    return (await this.repository.list()).map((row) => ({
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The database schema (Drizzle). Money is integer pence; VAT rates are integer basis points
+ * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    /** Google account subject, once known. */
+    googleSub: text('google_sub'),
+    defaultAddressId: uuid('default_address_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: jsonb('description')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** MRP in pence. */
+    price: integer('price').notNull(),
+    /** Selling price in pence. */
+    offerPrice: integer('offer_price').notNull(),
+    /** VAT rate in basis points (2000 = 20%). */
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    /** Image URLs, first is the main picture. */
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    inStock: boolean('in_stock').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_live_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    check('products_prices_check', sql`${t.offerPrice} >= 0 and ${t.offerPrice} <= ${t.price}`),
+    check('products_vat_check', sql`${t.vatBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/** Bumped on every catalogue write, so every API replica can tell when its cached list is stale. */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_state_singleton', sql`${t.id} = 1`)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    /** Deleting a product removes it from every cart. */
+    index('cart_items_product_idx').on(t.productId),
+    check('cart_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    shippingCharge: integer('shipping_charge').notNull(),
+    shippingThreshold: integer('shipping_threshold').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_singleton', sql`${t.id} = 1`),
+    check('shop_settings_non_negative', sql`${t.shippingCharge} >= 0 and ${t.shippingThreshold} >= 0`),
+  ],
+);
+
+export interface AddressSnapshot {
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the customer has deleted their account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The address the order goes to, copied at checkout; null once personal data is stripped. */
+    address: jsonb('address').$type<AddressSnapshot | null>(),
+    addressId: uuid('address_id'),
+    /** Customer details copied at checkout; null once personal data is stripped. */
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    paymentType: text('payment_type').notNull(),
+    /** Pence. */
+    goods: integer('goods').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    shippingCharge: integer('shipping_charge').notNull(),
+    amount: integer('amount').notNull(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    status: text('status').notNull().default('Pending'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    stripeSessionId: text('stripe_session_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
+    check('orders_status_check', sql`${t.status} in ('Pending', 'Completed', 'Cancelled')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image'),
+    /** Offer price of one unit at checkout, pence. */
+    price: integer('price').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(t.email),
+    check('newsletter_subscribers_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);

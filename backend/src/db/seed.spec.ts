@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { CATEGORY_PATHS, type ProductView } from '@larder/shared-domain';
+import { createTestApp, TestApp } from '../../test/harness';
+import { SEED_PRODUCTS } from './seed-data';
+import { seedDemoCatalogue } from './seed';
+
+describe('demo catalogue seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(() => t.close());
+
+  it('has believable data', () => {
+    expect(SEED_PRODUCTS.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(SEED_PRODUCTS.map((p) => p.name)).size).toBe(SEED_PRODUCTS.length);
+    for (const p of SEED_PRODUCTS) {
+      expect(p.offerPrice).toBeLessThanOrEqual(p.price);
+      expect(p.offerPrice).toBeGreaterThan(0);
+      expect([0, 2000]).toContain(p.vat);
+      expect(p.description.length).toBeGreaterThanOrEqual(2);
+      expect(p.description.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('fills every category, with a WebP picture for each product', async () => {
+    const res = await request(t.server).get('/api/product/list').expect(200);
+    const list: ProductView[] = res.body.products;
+    expect(list).toHaveLength(SEED_PRODUCTS.length);
+    for (const category of CATEGORY_PATHS) expect(list.some((p) => p.category === category)).toBe(true);
+    expect(new Set(list.slice(0, 10).map((p) => p.category)).size).toBe(10);
+    const cola = list.find((p) => p.name === 'Classic Cola 2L')!;
+    expect(cola).toMatchObject({ price: 2.15, offerPrice: 1.99, vat: 20 });
+    const img = await request(t.server).get(cola.image[0]).buffer(true).expect(200);
+    const meta = await sharp(img.body as Buffer).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    const files = fs.readdirSync(path.join(t.config.dataDir, 'uploads', 'products'));
+    expect(files).toHaveLength(SEED_PRODUCTS.length * 2);
+  });
+
+  it('does nothing when the catalogue is not empty', async () => {
+    expect(await seedDemoCatalogue(t.db, t.config.dataDir)).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { DB, Database } from '../db/database.module';
+import { pingDatabase } from '../db/database';
+
+@ApiTags('health')
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly healthCheck: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(DB) private readonly db: Database,
+  ) {}
+
+  /** Liveness and readiness: answers 200 when the database answers, 503 otherwise. */
+  @Get()
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOkResponse({
+    description: 'The API and its database are up',
+    schema: {
+      type: 'object',
+      required: ['status', 'info', 'error', 'details'],
+      properties: {
+        status: { type: 'string', example: 'ok' },
+        info: { type: 'object', additionalProperties: true },
+        error: { type: 'object', additionalProperties: true },
+        details: { type: 'object', additionalProperties: true },
+      },
+    },
+  })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
+  health(): Promise<HealthCheckResult> {
+    return this.healthCheck.check([
+      async () => {
+        const indicator = this.indicators.check('database');
+        try {
+          await pingDatabase(this.db);
+          return indicator.up();
+        } catch (err) {
+          return indicator.down({ message: err instanceof Error ? err.message : 'unreachable' });
+        }
+      },
+    ]);
+  }
+}

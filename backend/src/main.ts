@@ -1,0 +1,34 @@
+import { createApp } from './app.factory';
+import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from './config/app-config';
+
+async function bootstrap(): Promise<void> {
+  const { app, config } = await createApp();
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = [
+    `Larder is running at ${url}`,
+    `  API docs:   ${url}/api/docs`,
+    `  Database:   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+  ];
+  if (!config.isProduction) {
+    const devLogin = config.sellerEmail === DEV_SELLER_EMAIL && config.sellerPassword === DEV_SELLER_PASSWORD;
+    lines.push(
+      devLogin
+        ? `  Seller:     ${url}/seller  (sign in as ${DEV_SELLER_EMAIL} / ${DEV_SELLER_PASSWORD})`
+        : `  Seller:     ${url}/seller  (sign in as ${config.sellerEmail})`,
+    );
+    if (config.devSignIn) lines.push('  Customers:  development sign-in is on (no GOOGLE_CLIENT_ID set)');
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+bootstrap().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(
+      `Larder failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import { DELIVERY_SLOTS, MAX_QUANTITY, MESSAGES, MIN_QUANTITY, PAYMENT_TYPES } from '@larder/shared-domain';
+import {
+  DecimalField,
+  EnumField,
+  IntField,
+  MoneyField,
+  NestedField,
+  NestedListField,
+  TextField,
+  UuidField,
+} from '../../common/api-field';
+
+/** Most distinct products one order may hold. */
+export const MAX_ORDER_LINES = 100;
+
+export class OrderLineDto {
+  @UuidField({ description: 'Product id' })
+  product!: string;
+
+  @IntField({
+    min: MIN_QUANTITY,
+    max: MAX_QUANTITY,
+    description: 'Quantity, a whole number from 1 to 99',
+    example: 2,
+  })
+  quantity!: number;
+
+  @DecimalField({
+    required: false,
+    min: 0,
+    max: 100,
+    description:
+      "VAT rate in percent as the client saw it (informational: the product's current rate is used)",
+    example: 0,
+  })
+  vat?: number;
+}
+
+export class DeliverySlotDto {
+  @TextField({
+    maxLength: 32,
+    message: MESSAGES.selectDeliverySlot,
+    description:
+      'Delivery date, YYYY-MM-DD: the one selectable date (next day before 15:00 London, else two days ahead)',
+    example: '2026-11-24',
+  })
+  date!: string;
+
+  @TextField({
+    maxLength: 32,
+    message: MESSAGES.selectDeliverySlot,
+    description: `One of: ${DELIVERY_SLOTS.join(', ')}`,
+    example: DELIVERY_SLOTS[0],
+  })
+  time!: string;
+}
+
+/**
+ * The checkout payload. `amount`, `shippingCharge` and `totalVat` are the figures the customer was shown (pounds);
+ * the server recomputes them and refuses the order (409 with the current figures) when they differ.
+ */
+export class PlaceOrderDto {
+  @TextField({
+    required: false,
+    nullable: true,
+    maxLength: 100,
+    description: 'Ignored: the order is placed for the signed-in customer',
+  })
+  userId?: string | null;
+
+  @NestedListField(() => OrderLineDto, {
+    maxItems: MAX_ORDER_LINES,
+    description: 'Order lines; lines naming the same product are merged (their quantities added, at most 99)',
+  })
+  items!: OrderLineDto[];
+
+  @UuidField({ message: MESSAGES.selectAddress, description: "Id of one of the customer's saved addresses" })
+  address!: string;
+
+  @EnumField(PAYMENT_TYPES, {
+    required: false,
+    enumName: 'PaymentType',
+    description:
+      'Informational: the call decides the payment type (COD for /order/cod, Online for /order/stripe)',
+  })
+  paymentType?: string;
+
+  @MoneyField({
+    description: 'Total to pay in pounds as shown to the customer (goods + VAT + shipping)',
+    example: 12.49,
+  })
+  amount!: number;
+
+  @MoneyField({ description: 'Shipping charge in pounds as shown to the customer', example: 3.99 })
+  shippingCharge!: number;
+
+  @MoneyField({ description: 'Total VAT in pounds as shown to the customer', example: 0.5 })
+  totalVat!: number;
+
+  @NestedField(() => DeliverySlotDto, {
+    message: MESSAGES.selectDeliverySlot,
+    description: 'Chosen delivery date and slot',
+  })
+  deliverySlot!: DeliverySlotDto;
+}

@@ -1,0 +1,428 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { eq, sql } from 'drizzle-orm';
+import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { signInCustomerWithAddress } from '../../test/auth-helpers';
+import { orders } from '../db/schema';
+import { Clock } from './clock';
+import { ORDER_MESSAGES } from './orders.service';
+
+const NOW = new Date('2026-11-23T10:00:00Z');
+const TUESDAY = '2026-11-24';
+const WEBHOOK_SECRET = 'whsec_larder_test_secret';
+const ADDRESS = {
+  street: '3 Canal Street',
+  city: 'Swindon',
+  state: 'Wiltshire',
+  postalCode: 'SN1 1AA',
+  country: 'United Kingdom',
+};
+
+/** A stand-in for Stripe's HTTP API: answers Checkout Session create/retrieve like Stripe does, and records calls. */
+class FakeStripeApi {
+  readonly sessions = new Map<string, Record<string, unknown>>();
+  readonly created: URLSearchParams[] = [];
+  readonly headers: http.IncomingHttpHeaders[] = [];
+  private server = http.createServer((req, res) => this.handle(req, res));
+  private counter = 0;
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.counter}` });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== 'Bearer sk_test_larder') {
+        send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        return;
+      }
+      const url = req.url ?? '';
+      if (req.method === 'POST' && url === '/v1/checkout/sessions') {
+        const form = new URLSearchParams(Buffer.concat(chunks).toString());
+        this.created.push(form);
+        this.headers.push(req.headers);
+        this.counter += 1;
+        const id = `cs_test_${this.counter}`;
+        const session = {
+          id,
+          object: 'checkout.session',
+          mode: form.get('mode'),
+          currency: form.get('currency'),
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { orderId: form.get('metadata[orderId]') },
+          payment_status: 'unpaid',
+          status: 'open',
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        };
+        this.sessions.set(id, session);
+        send(200, session);
+        return;
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url);
+      if (req.method === 'GET' && retrieve && this.sessions.has(retrieve[1])) {
+        send(200, this.sessions.get(retrieve[1]));
+        return;
+      }
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url})` },
+      });
+    });
+  }
+}
+
+const signer = new Stripe('sk_test_unused');
+
+function signedEvent(type: string, object: Record<string, unknown>): { payload: string; signature: string } {
+  // Pretty-printed like Stripe's own deliveries: the signature covers these exact bytes.
+  const payload = JSON.stringify(
+    { id: `evt_${Date.now()}`, object: 'event', type, data: { object } },
+    null,
+    2,
+  );
+  return {
+    payload,
+    signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  };
+}
+
+function postWebhook(t: TestApp, payload: string, signature?: string) {
+  const req = request(t.server)
+    .post('/api/order/stripe/webhook')
+    .set('Content-Type', 'application/json; charset=utf-8');
+  if (signature) req.set('Stripe-Signature', signature);
+  return req.send(payload);
+}
+
+interface Shopper {
+  cookie: string;
+  addressId: string;
+}
+
+function shopper(t: TestApp, email: string): Promise<Shopper> {
+  return signInCustomerWithAddress(t, { email, firstName: 'Cara', lastName: 'Jones' }, ADDRESS);
+}
+
+/** 3 x tea at £2.50 (0% VAT) + 1 x lemonade at £1.50 (20% VAT): goods £9.00, VAT £0.30, shipping £3.99 -> £13.29. */
+function checkout(s: Shopper, tea: string, lemonade: string, overrides: Record<string, unknown> = {}) {
+  return {
+    items: [
+      { product: tea, quantity: 3 },
+      { product: lemonade, quantity: 1 },
+    ],
+    address: s.addressId,
+    paymentType: 'Online',
+    amount: 13.29,
+    shippingCharge: 3.99,
+    totalVat: 0.3,
+    deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[1] },
+    ...overrides,
+  };
+}
+
+async function orderCount(t: TestApp): Promise<number> {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return row.n;
+}
+
+describe('card payments without STRIPE_SECRET_KEY', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.get(Clock).now = () => NOW;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('POST /api/order/stripe answers 501 and stores nothing', async () => {
+    const s = await shopper(t, 'no-stripe@example.com');
+    const tea = await createProduct(t, { name: 'Tea', offerPrice: 250, price: 300 });
+    const lemonade = await createProduct(t, {
+      name: 'Lemonade',
+      offerPrice: 150,
+      price: 150,
+      vatBasisPoints: 2000,
+    });
+    const res = await request(t.server)
+      .post('/api/order/stripe')
+      .set('Cookie', s.cookie)
+      .send(checkout(s, tea, lemonade));
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    expect(await orderCount(t)).toBe(0);
+  });
+
+  it('the webhook answers 501', async () => {
+    const { payload, signature } = signedEvent('checkout.session.completed', {
+      id: 'cs_x',
+      object: 'checkout.session',
+    });
+    const res = await postWebhook(t, payload, signature);
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+  });
+});
+
+describe('card payments with Stripe Checkout (local stand-in for the Stripe API)', () => {
+  const fake = new FakeStripeApi();
+  let t: TestApp;
+  let tea: string;
+  let lemonade: string;
+
+  beforeAll(async () => {
+    const apiBase = await fake.start();
+    t = await createTestApp({
+      stripeSecretKey: 'sk_test_larder',
+      stripeWebhookSecret: WEBHOOK_SECRET,
+      stripeApiBase: apiBase,
+    });
+    t.app.get(Clock).now = () => NOW;
+    tea = await createProduct(t, {
+      name: 'Breakfast tea',
+      offerPrice: 250,
+      price: 300,
+      images: ['/uploads/tea.webp'],
+    });
+    lemonade = await createProduct(t, {
+      name: 'Cloudy lemonade',
+      offerPrice: 150,
+      price: 150,
+      vatBasisPoints: 2000,
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fake.stop();
+  });
+
+  async function startCheckout(s: Shopper, key?: string) {
+    const req = request(t.server).post('/api/order/stripe').set('Cookie', s.cookie);
+    if (key) req.set('Idempotency-Key', key);
+    const res = await req.send(checkout(s, tea, lemonade));
+    expect(res.status).toBe(201);
+    return res.body as { success: true; url: string; orderId: string };
+  }
+
+  it('refuses anonymous callers', async () => {
+    expect((await request(t.server).post('/api/order/stripe').send({})).status).toBe(401);
+  });
+
+  it('creates a GBP Checkout Session from the recomputed figures and stores the order unpaid', async () => {
+    const s = await shopper(t, 'card@example.com');
+    await request(t.server)
+      .post('/api/cart/update')
+      .set('Cookie', s.cookie)
+      .send({ cartItems: { [tea]: 3, [lemonade]: 1 } })
+      .expect(200);
+    const before = fake.created.length;
+    const body = await startCheckout(s);
+    expect(body).toEqual({
+      success: true,
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/),
+      orderId: expect.any(String),
+    });
+
+    expect(fake.created).toHaveLength(before + 1);
+    const form = fake.created[fake.created.length - 1];
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('currency')).toBe('gbp');
+    expect(form.get('client_reference_id')).toBe(body.orderId);
+    expect(form.get('metadata[orderId]')).toBe(body.orderId);
+    expect(form.get('success_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/loader\?next=my-orders$/);
+    expect(form.get('cancel_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cart$/);
+    const lines: Array<[string | null, string | null, string | null, string | null]> = [];
+    for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+      lines.push([
+        form.get(`line_items[${i}][price_data][product_data][name]`),
+        form.get(`line_items[${i}][price_data][currency]`),
+        form.get(`line_items[${i}][price_data][unit_amount]`),
+        form.get(`line_items[${i}][quantity]`),
+      ]);
+    }
+    expect(lines).toEqual([
+      ['Breakfast tea', 'gbp', '250', '3'],
+      ['Cloudy lemonade', 'gbp', '150', '1'],
+      ['VAT', 'gbp', '30', '1'],
+      ['Delivery', 'gbp', '399', '1'],
+    ]);
+    const total = lines.reduce((sum, l) => sum + Number(l[2]) * Number(l[3]), 0);
+    expect(total).toBe(1329);
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, body.orderId));
+    expect(row).toMatchObject({
+      paymentType: 'Online',
+      status: 'Pending',
+      isPaid: false,
+      amount: 1329,
+      stripeSessionId: body.url.split('/').pop(),
+    });
+    // The cart stays until Stripe reports the payment.
+    const me = await request(t.server).get('/api/user/is-auth').set('Cookie', s.cookie);
+    expect(me.body.user.cartItems).toEqual({ [tea]: 3, [lemonade]: 1 });
+  });
+
+  it('uses PUBLIC_URL for the return URLs when configured', async () => {
+    const s = await shopper(t, 'public-url@example.com');
+    t.config.publicUrl = 'https://shop.larder.test';
+    try {
+      await startCheckout(s);
+    } finally {
+      t.config.publicUrl = undefined;
+    }
+    const form = fake.created[fake.created.length - 1];
+    expect(form.get('success_url')).toBe('https://shop.larder.test/loader?next=my-orders');
+    expect(form.get('cancel_url')).toBe('https://shop.larder.test/cart');
+  });
+
+  it('validates like COD: tampered totals get 409 and never reach Stripe', async () => {
+    const s = await shopper(t, 'tamper-card@example.com');
+    const before = { calls: fake.created.length, orders: await orderCount(t) };
+    const res = await request(t.server)
+      .post('/api/order/stripe')
+      .set('Cookie', s.cookie)
+      .send(checkout(s, tea, lemonade, { amount: 9.3 }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.totalsChanged,
+      amount: 13.29,
+      shippingCharge: 3.99,
+      totalVat: 0.3,
+      goods: 9,
+    });
+    const noSlot = await request(t.server)
+      .post('/api/order/stripe')
+      .set('Cookie', s.cookie)
+      .send(checkout(s, tea, lemonade, { deliverySlot: undefined }));
+    expect(noSlot.status).toBe(400);
+    expect(noSlot.body.message).toBe(MESSAGES.selectDeliverySlot);
+    expect(fake.created.length).toBe(before.calls);
+    expect(await orderCount(t)).toBe(before.orders);
+  });
+
+  it('answers the same checkout for a repeated Idempotency-Key', async () => {
+    const s = await shopper(t, 'retry-card@example.com');
+    const before = await orderCount(t);
+    const first = await startCheckout(s, 'card-attempt-1');
+    const again = await startCheckout(s, 'card-attempt-1');
+    expect(again).toEqual(first);
+    expect(await orderCount(t)).toBe(before + 1);
+  });
+
+  it('marks the order paid and empties the cart on a signed checkout.session.completed', async () => {
+    const s = await shopper(t, 'paid@example.com');
+    await request(t.server)
+      .post('/api/cart/update')
+      .set('Cookie', s.cookie)
+      .send({ cartItems: { [tea]: 3 } })
+      .expect(200);
+    const { orderId, url } = await startCheckout(s);
+    const sessionId = url.split('/').pop()!;
+    const { payload, signature } = signedEvent('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      client_reference_id: orderId,
+    });
+
+    const res = await postWebhook(t, payload, signature);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, received: true });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ isPaid: true, status: 'Pending' });
+    const me = await request(t.server).get('/api/user/is-auth').set('Cookie', s.cookie);
+    expect(me.body.user.cartItems).toEqual({});
+    const list = await request(t.server).get('/api/order/user').set('Cookie', s.cookie);
+    expect(list.body.orders[0]).toMatchObject({ _id: orderId, paymentType: 'Online', isPaid: true });
+  });
+
+  it('records a payment that arrives after the order was cancelled, keeping it cancelled and the cart intact', async () => {
+    const s = await shopper(t, 'changed-mind@example.com');
+    const { orderId, url } = await startCheckout(s);
+    await request(t.server).put(`/api/order/${orderId}/cancel`).set('Cookie', s.cookie).expect(200);
+    await request(t.server)
+      .post('/api/cart/update')
+      .set('Cookie', s.cookie)
+      .send({ cartItems: { [lemonade]: 2 } })
+      .expect(200);
+    const { payload, signature } = signedEvent('checkout.session.completed', {
+      id: url.split('/').pop(),
+      object: 'checkout.session',
+      payment_status: 'paid',
+      client_reference_id: orderId,
+    });
+
+    expect((await postWebhook(t, payload, signature)).status).toBe(200);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: true });
+    const me = await request(t.server).get('/api/user/is-auth').set('Cookie', s.cookie);
+    expect(me.body.user.cartItems).toEqual({ [lemonade]: 2 });
+  });
+
+  it('cancels the unpaid order when the session expires', async () => {
+    const s = await shopper(t, 'expired@example.com');
+    const { orderId, url } = await startCheckout(s);
+    const { payload, signature } = signedEvent('checkout.session.expired', {
+      id: url.split('/').pop(),
+      object: 'checkout.session',
+      payment_status: 'unpaid',
+    });
+    expect((await postWebhook(t, payload, signature)).status).toBe(200);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
+  });
+
+  it('refuses webhooks without a valid signature and changes nothing', async () => {
+    const s = await shopper(t, 'forged@example.com');
+    const { orderId, url } = await startCheckout(s);
+    const sessionId = url.split('/').pop();
+    const { payload, signature } = signedEvent('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+    });
+
+    const missing = await postWebhook(t, payload);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ success: false, message: ORDER_MESSAGES.missingSignature });
+
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_somebody_else' });
+    expect((await postWebhook(t, payload, forged)).status).toBe(400);
+
+    // The right signature over different bytes (the body altered in transit) fails too.
+    const tampered = payload.replace('"paid"', '"paid" ');
+    const res = await postWebhook(t, tampered, signature);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: ORDER_MESSAGES.invalidSignature });
+
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row.isPaid).toBe(false);
+  });
+
+  it('acknowledges events it does not act on', async () => {
+    const { payload, signature } = signedEvent('payment_intent.created', {
+      id: 'pi_1',
+      object: 'payment_intent',
+    });
+    const res = await postWebhook(t, payload, signature);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, received: true });
+  });
+});

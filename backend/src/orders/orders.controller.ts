@@ -1,0 +1,176 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotImplementedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@larder/shared-domain';
+import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorators';
+import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
+import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { PlaceOrderDto } from './dto/place-order.dto';
+import {
+  PlaceOrderResponse,
+  SellerOrdersResponse,
+  StripeCheckoutResponse,
+  TotalsChangedResponse,
+  UserOrdersResponse,
+  WebhookResponse,
+} from './dto/order-responses.dto';
+import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
+import { OrdersService } from './orders.service';
+
+const IdempotencyKeyHeader = () =>
+  ApiHeader({
+    name: 'idempotency-key',
+    required: false,
+    description:
+      'Any unique string per checkout attempt: repeating it answers the first order instead of placing another',
+  });
+
+const OrderIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'Order id' });
+
+/** The origin the browser used, for the Stripe return URLs when PUBLIC_URL is not configured. */
+function requestOrigin(req: FastifyRequest): string {
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  return `${req.protocol}://${req.host}`;
+}
+
+@ApiTags('order')
+@Controller('api/order')
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Post('cod')
+  @HttpCode(201)
+  @CustomerAuth()
+  @IdempotencyKeyHeader()
+  @ApiOperation({
+    summary: 'Place a cash-on-delivery order',
+    description:
+      'Checks the address, the delivery slot, stock and the totals (recomputed on the server), then stores the order ' +
+      "and empties the customer's cart in one transaction. The posted userId is ignored.",
+  })
+  @ApiCreatedResponse({ type: PlaceOrderResponse })
+  @ApiInvalid('Missing address or delivery slot, empty order, bad quantities')
+  @ApiConflictResponse({
+    type: TotalsChangedResponse,
+    description:
+      'Totals changed (current figures included), an item is out of stock, or the delivery date is gone',
+  })
+  async placeCodOrder(
+    @CurrentCustomer() customer: { userId: string },
+    @Body() body: PlaceOrderDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<PlaceOrderResponse> {
+    const orderId = await this.orders.placeCodOrder(customer.userId, body, idempotencyKey);
+    return { success: true, message: MESSAGES.orderPlaced, orderId };
+  }
+
+  @Post('stripe')
+  @HttpCode(201)
+  @CustomerAuth()
+  @IdempotencyKeyHeader()
+  @ApiOperation({
+    summary: 'Start a card payment with Stripe Checkout',
+    description:
+      'Same checks as the COD call; stores the order unpaid and answers the Stripe Checkout URL to redirect to. ' +
+      'The order is marked paid (and the cart emptied) when Stripe reports the payment.',
+  })
+  @ApiCreatedResponse({ type: StripeCheckoutResponse })
+  @ApiInvalid()
+  @ApiConflictResponse({ type: TotalsChangedResponse, description: 'As for the COD call' })
+  @ApiNotImplementedResponse({ type: ErrorResponse, description: 'Card payments are not configured' })
+  async placeStripeOrder(
+    @CurrentCustomer() customer: { userId: string },
+    @Body() body: PlaceOrderDto,
+    @Req() req: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<StripeCheckoutResponse> {
+    const { orderId, url } = await this.orders.placeStripeOrder(
+      customer.userId,
+      body,
+      requestOrigin(req),
+      idempotencyKey,
+    );
+    return { success: true, url, orderId };
+  }
+
+  @Post('stripe/webhook')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Stripe webhook',
+    description: 'Called by Stripe; the Stripe-Signature header is verified against the raw body.',
+  })
+  @ApiHeader({
+    name: 'stripe-signature',
+    required: true,
+    description: 'Signature of the raw body, from Stripe',
+  })
+  @ApiBody({ schema: { type: 'object', description: 'A Stripe event', additionalProperties: true } })
+  @ApiOkResponse({ type: WebhookResponse })
+  @ApiInvalid('Missing or invalid signature')
+  @ApiNotImplementedResponse({ type: ErrorResponse, description: 'Card payments are not configured' })
+  async stripeWebhook(
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<WebhookResponse> {
+    await this.orders.handleStripeWebhook(req.rawBody, signature);
+    return { success: true, received: true };
+  }
+
+  @Get('user')
+  @CustomerAuth()
+  @ApiOperation({ summary: "The signed-in customer's orders, newest first" })
+  @ApiOkResponse({ type: UserOrdersResponse })
+  async listUserOrders(@CurrentCustomer() customer: { userId: string }): Promise<UserOrdersResponse> {
+    return { success: true, orders: await this.orders.listUserOrders(customer.userId) };
+  }
+
+  @Put(':id/cancel')
+  @CustomerAuth()
+  @OrderIdParam()
+  @ApiOperation({ summary: 'Cancel an own Pending order within 1 hour of placing it' })
+  @ApiOkResponse({ type: SuccessResponse })
+  @ApiNotFound('No such order of this customer')
+  @ApiConflict('Not Pending any more, or the 1-hour window has closed')
+  async cancelOrder(
+    @CurrentCustomer() customer: { userId: string },
+    @Param('id') id: string,
+  ): Promise<SuccessResponse> {
+    await this.orders.cancelOrder(customer.userId, id);
+    return { success: true, message: MESSAGES.orderCancelled };
+  }
+
+  @Get('seller')
+  @SellerAuth()
+  @ApiOperation({ summary: 'Every order, newest first, with the customer details (seller only)' })
+  @ApiOkResponse({ type: SellerOrdersResponse })
+  async listSellerOrders(): Promise<SellerOrdersResponse> {
+    return { success: true, orders: await this.orders.listSellerOrders() };
+  }
+
+  @Put(':id/status')
+  @SellerAuth()
+  @OrderIdParam()
+  @ApiOperation({ summary: "Set an order's status (seller only); Completed also marks it paid" })
+  @ApiOkResponse({ type: SuccessResponse })
+  @ApiInvalid()
+  @ApiNotFound()
+  async updateOrderStatus(
+    @Param('id') id: string,
+    @Body() body: UpdateOrderStatusDto,
+  ): Promise<SuccessResponse> {
+    await this.orders.updateOrderStatus(id, body.status);
+    return { success: true, message: MESSAGES.orderUpdated };
+  }
+}

@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, gt, inArray, SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@larder/shared-domain';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { orderItems, orders } from '../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+export interface OrderWithItems extends OrderRow {
+  items: OrderItemRow[];
+}
+
+/** The one place the orders and order_items tables are queried. */
+@Injectable()
+export class OrdersRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async findByIdempotencyKey(
+    userId: string,
+    key: string,
+    tx: DbExecutor = this.db,
+  ): Promise<Pick<OrderRow, 'id' | 'paymentType' | 'stripeSessionId'> | undefined> {
+    const [row] = await tx
+      .select({ id: orders.id, paymentType: orders.paymentType, stripeSessionId: orders.stripeSessionId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Inserts an order and its lines. With an idempotency key already used by the same customer nothing is
+   * written and undefined is returned (a concurrent duplicate waits for the first insert's transaction and
+   * then lands here instead of failing with a unique violation).
+   */
+  async insert(
+    order: NewOrder,
+    lines: NewOrderLine[],
+    tx: DbExecutor = this.db,
+  ): Promise<string | undefined> {
+    const [row] = await tx
+      .insert(orders)
+      .values(order)
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id });
+    if (!row) return undefined;
+    if (lines.length) await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row.id })));
+    return row.id;
+  }
+
+  async listForUser(userId: string): Promise<OrderWithItems[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    const ownOrders = this.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+    return this.withItems(rows, inArray(orderItems.orderId, ownOrders));
+  }
+
+  async listAll(): Promise<OrderWithItems[]> {
+    const rows = await this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+    return this.withItems(rows);
+  }
+
+  async findOwned(id: string, userId: string): Promise<Pick<OrderRow, 'status' | 'createdAt'> | undefined> {
+    const [row] = await this.db
+      .select({ status: orders.status, createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
+   * created after `windowStart`. A status change racing this one is never overwritten. True when cancelled.
+   */
+  async cancelWithinWindow(id: string, userId: string, windowStart: Date, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(orders)
+      .set({ status: 'Cancelled', updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.userId, userId),
+          eq(orders.status, 'Pending'),
+          gt(orders.createdAt, windowStart),
+        ),
+      )
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  }
+
+  /** Sets the status (Completed also marks the order paid). True when the order exists. */
+  async setStatus(id: string, status: OrderStatus, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(orders)
+      .set(status === 'Completed' ? { status, isPaid: true, updatedAt: now } : { status, updatedAt: now })
+      .where(eq(orders.id, id))
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  }
+
+  /** Marks the order of a Checkout Session paid; returns it (undefined when no order has that session). */
+  async markPaidBySession(
+    sessionId: string,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<Pick<OrderRow, 'id' | 'userId' | 'status'> | undefined> {
+    const [row] = await tx
+      .update(orders)
+      .set({ isPaid: true, updatedAt: now })
+      .where(eq(orders.stripeSessionId, sessionId))
+      .returning({ id: orders.id, userId: orders.userId, status: orders.status });
+    return row;
+  }
+
+  /** Cancels the still-unpaid Pending order of an expired Checkout Session. True when one was cancelled. */
+  async cancelUnpaidBySession(sessionId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(orders)
+      .set({ status: 'Cancelled', updatedAt: now })
+      .where(
+        and(eq(orders.stripeSessionId, sessionId), eq(orders.status, 'Pending'), eq(orders.isPaid, false)),
+      )
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * For a customer deleting their account: cancels their Pending orders and removes the personal data
+   * copied onto every order (address, name, e-mail, phone). The orders themselves stay for the seller.
+   */
+  async forgetCustomer(userId: string, tx: DbExecutor = this.db): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ status: 'Cancelled', updatedAt: sql`now()` })
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
+    await tx
+      .update(orders)
+      .set({
+        address: sql`null`,
+        addressId: null,
+        customerName: null,
+        customerEmail: null,
+        customerPhone: null,
+        idempotencyKey: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.userId, userId));
+  }
+
+  /** Attaches the lines selected by `filter` (all lines when absent) to their orders. */
+  private async withItems(rows: OrderRow[], filter?: SQL): Promise<OrderWithItems[]> {
+    if (!rows.length) return [];
+    const items = await this.db
+      .select()
+      .from(orderItems)
+      .where(filter)
+      .orderBy(asc(orderItems.name), asc(orderItems.id));
+    const byOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) {
+      const list = byOrder.get(item.orderId);
+      if (list) list.push(item);
+      else byOrder.set(item.orderId, [item]);
+    }
+    return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+  }
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
+import { SellerAuth } from '../auth/auth.decorators';
+import { ApiInvalid } from '../common/openapi-docs';
+import { ShippingSettingsResponse } from './dto/shipping-settings.response';
+import { UpdateShippingSettingsDto } from './dto/update-shipping-settings.dto';
+import { SettingsService } from './settings.service';
+
+function inPounds(s: ShippingSettings) {
+  return {
+    shippingCharge: penceToPounds(s.shippingCharge),
+    shippingThreshold: penceToPounds(s.shippingThreshold),
+  };
+}
+
+@ApiTags('settings')
+@Controller('api/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  /** The shipping fee and the order value from which shipping is free (pounds). */
+  @Get('shipping')
+  @ApiOkResponse({ type: ShippingSettingsResponse })
+  async getShippingSettings(): Promise<ShippingSettingsResponse> {
+    return { success: true, ...inPounds(await this.settings.getShippingSettings()) };
+  }
+
+  /** Sets the shipping fee and the free-shipping threshold (pounds, >= 0, at most 2 decimals). */
+  @Post('shipping')
+  @HttpCode(200)
+  @SellerAuth()
+  @ApiOkResponse({ type: ShippingSettingsResponse })
+  @ApiInvalid()
+  async updateShippingSettings(@Body() body: UpdateShippingSettingsDto): Promise<ShippingSettingsResponse> {
+    const saved = await this.settings.updateShippingSettings(body.shippingCharge, body.shippingThreshold);
+    return { success: true, message: MESSAGES.shippingSettingsUpdated, ...inPounds(saved) };
+  }
+}

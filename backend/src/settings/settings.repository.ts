@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import type { ShippingSettings } from '@larder/shared-domain';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { shopSettings } from '../db/schema';
+
+/** Defaults used if the settings row were ever missing (the migrations insert it). */
+export const DEFAULT_SHIPPING: ShippingSettings = { shippingCharge: 399, shippingThreshold: 4000 };
+
+@Injectable()
+export class SettingsRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async getShipping(tx: DbExecutor = this.db): Promise<ShippingSettings> {
+    const [row] = await tx
+      .select({
+        shippingCharge: shopSettings.shippingCharge,
+        shippingThreshold: shopSettings.shippingThreshold,
+      })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row ?? DEFAULT_SHIPPING;
+  }
+
+  async saveShipping(settings: ShippingSettings): Promise<ShippingSettings> {
+    const [row] = await this.db
+      .insert(shopSettings)
+      .values({ id: 1, ...settings })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } })
+      .returning({
+        shippingCharge: shopSettings.shippingCharge,
+        shippingThreshold: shopSettings.shippingThreshold,
+      });
+    return row;
+  }
+}

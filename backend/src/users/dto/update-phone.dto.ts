@@ -1,0 +1,23 @@
+import { MESSAGES } from '@larder/shared-domain';
+import { ResponseField, TextField } from '../../common/api-field';
+
+export class UpdatePhoneDto {
+  @TextField({
+    description: 'A UK phone number: 10 or 11 digits starting 0, or +44 / 0044 instead of the 0',
+    maxLength: 30,
+    example: '07700 900123',
+    message: MESSAGES.invalidPhone,
+  })
+  phone: string;
+}
+
+export class UpdatePhoneResponse {
+  @ResponseField({ example: true })
+  success: true;
+
+  @ResponseField({ example: MESSAGES.phoneUpdated })
+  message: string;
+
+  @ResponseField({ example: '07700 900123', description: 'The number as stored' })
+  phone: string;
+}

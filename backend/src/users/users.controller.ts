@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Put, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { MESSAGES } from '@larder/shared-domain';
+import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../auth/auth.decorators';
+import { SessionService } from '../auth/session.service';
+import { ApiInvalid } from '../common/openapi-docs';
+import { AddAddressDto, AddAddressResponse } from './dto/add-address.dto';
+import { UpdatePhoneDto, UpdatePhoneResponse } from './dto/update-phone.dto';
+import { DeleteAccountResponse, ProfileResponse } from './dto/user.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('user')
+@CustomerAuth()
+@Controller('api/user')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Get('profile')
+  @ApiOperation({ summary: "The signed-in customer's account: names, e-mail, phone, addresses, cart" })
+  @ApiOkResponse({ type: ProfileResponse })
+  async getProfile(@CurrentCustomer() customer: CustomerIdentity): Promise<ProfileResponse> {
+    return { success: true, user: await this.users.getUserView(customer.userId) };
+  }
+
+  @Put('update-phone')
+  @ApiOperation({ summary: 'Sets the phone number (UK numbers only)' })
+  @ApiOkResponse({ type: UpdatePhoneResponse })
+  @ApiInvalid('Not a UK phone number')
+  async updatePhone(
+    @CurrentCustomer() customer: CustomerIdentity,
+    @Body() body: UpdatePhoneDto,
+  ): Promise<UpdatePhoneResponse> {
+    const phone = await this.users.updatePhone(customer.userId, body.phone);
+    return { success: true, message: MESSAGES.phoneUpdated, phone };
+  }
+
+  @Put('add-address')
+  @ApiOperation({
+    summary:
+      'Adds a delivery address (Bristol, Cardiff, Somerset or Swindon; UK postcode); the first becomes the default',
+  })
+  @ApiOkResponse({ type: AddAddressResponse })
+  @ApiInvalid('A field is missing, or the address is outside the delivery area')
+  async addAddress(
+    @CurrentCustomer() customer: CustomerIdentity,
+    @Body() body: AddAddressDto,
+  ): Promise<AddAddressResponse> {
+    const newAddress = await this.users.addAddress(customer.userId, body.address);
+    return { success: true, message: MESSAGES.addressAdded, newAddress };
+  }
+
+  @Delete('delete-account')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Deletes the account, its addresses and cart; cancels its pending orders and signs out',
+  })
+  @ApiOkResponse({ type: DeleteAccountResponse })
+  async deleteAccount(
+    @CurrentCustomer() customer: CustomerIdentity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeleteAccountResponse> {
+    await this.users.deleteAccount(customer.userId);
+    this.sessions.endCustomerSession(reply);
+    return { success: true, message: MESSAGES.accountDeleted };
+  }
+}

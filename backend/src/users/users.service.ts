@@ -1,0 +1,214 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  addressProblem,
+  AddressView,
+  ADDRESS_PROBLEM_MESSAGES,
+  CartItems,
+  MESSAGES,
+  normaliseUkPhone,
+  normaliseUkPostcode,
+} from '@larder/shared-domain';
+import { CartService } from '../cart/cart.service';
+import { InvalidError, UnauthorizedError } from '../common/errors';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { AddressSnapshot } from '../db/schema';
+import { AddressRow, UserRow, UsersRepository } from './users.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A customer account as the API shows it. */
+export interface UserView {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  cartItems: CartItems;
+  addresses: AddressView[];
+  defaultAddress: string | null;
+}
+
+export interface CustomerContact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface NewCustomer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  googleSub?: string | null;
+}
+
+/** Runs inside the account-deletion transaction, before the user row is deleted. */
+export type AccountDeletionHook = (tx: DbExecutor, userId: string) => Promise<void>;
+
+function addressView(row: AddressRow): AddressView {
+  return {
+    _id: row.id,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+  };
+}
+
+/** Customer accounts: sign-up records, profile, phone, delivery addresses and account deletion. */
+@Injectable()
+export class UsersService {
+  private readonly deletionHooks: AccountDeletionHook[] = [];
+
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly cart: CartService,
+  ) {}
+
+  /** Registers work that must happen in the same transaction as an account deletion. */
+  onAccountDeletion(hook: AccountDeletionHook): void {
+    this.deletionHooks.push(hook);
+  }
+
+  exists(userId: string, tx: DbExecutor = this.db): Promise<boolean> {
+    if (!UUID.test(userId)) return Promise.resolve(false);
+    return this.users.exists(userId, tx);
+  }
+
+  /** The account of a Google identity: by Google subject first, then by (lower-cased) e-mail. */
+  async findByIdentity(
+    subject: string,
+    email: string,
+    tx: DbExecutor = this.db,
+  ): Promise<UserRow | undefined> {
+    return (await this.users.findByGoogleSub(subject, tx)) ?? (await this.users.findByEmail(email, tx));
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    return (await this.users.findByEmail(email.trim().toLowerCase())) !== undefined;
+  }
+
+  /** Remembers the Google account of a user registered before it was known. */
+  async linkGoogleAccount(userId: string, subject: string): Promise<void> {
+    await this.users.linkGoogleSub(userId, subject);
+  }
+
+  /**
+   * Creates a customer account. When the e-mail was registered meanwhile (two sign-ups racing),
+   * answers the existing account instead.
+   */
+  async createCustomer(customer: NewCustomer): Promise<UserRow> {
+    const email = customer.email.trim().toLowerCase();
+    let phone: string | null = null;
+    if (customer.phone) {
+      const normalised = normaliseUkPhone(customer.phone);
+      if (!normalised) throw new InvalidError(MESSAGES.invalidPhone);
+      phone = normalised;
+    }
+    const created = await this.users.insertIfAbsent({
+      email,
+      firstName: customer.firstName.trim(),
+      lastName: customer.lastName.trim(),
+      phone,
+      googleSub: customer.googleSub ?? null,
+    });
+    if (created) return created;
+    const existing = await this.users.findByEmail(email);
+    if (!existing) throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+    return existing;
+  }
+
+  /** The account as the API shows it; 401 when it no longer exists. */
+  async getUserView(userId: string, tx: DbExecutor = this.db): Promise<UserView> {
+    const user = await this.users.findById(userId, tx);
+    if (!user) throw new UnauthorizedError(MESSAGES.notAuthorized);
+    const [addressRows, cartItems] = await Promise.all([
+      this.users.listAddresses(userId, tx),
+      this.cart.getCartItems(userId, tx),
+    ]);
+    const addresses = addressRows.map(addressView);
+    const defaultAddress =
+      addresses.find((a) => a._id === user.defaultAddressId)?._id ?? addresses[0]?._id ?? null;
+    return {
+      _id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      cartItems,
+      addresses,
+      defaultAddress,
+    };
+  }
+
+  /** Stores a UK phone number (tidied); 400 for anything else. */
+  async updatePhone(userId: string, phone: string): Promise<string> {
+    const normalised = normaliseUkPhone(phone);
+    if (!normalised) throw new InvalidError(MESSAGES.invalidPhone);
+    if (!(await this.users.updatePhone(userId, normalised)))
+      throw new UnauthorizedError(MESSAGES.notAuthorized);
+    return normalised;
+  }
+
+  /** Adds a delivery address (postcode normalised); the first one becomes the default. */
+  async addAddress(
+    userId: string,
+    input: Partial<Record<keyof AddressSnapshot, unknown>> | undefined,
+  ): Promise<AddressView> {
+    const problem = addressProblem(input ?? {});
+    if (problem) throw new InvalidError(ADDRESS_PROBLEM_MESSAGES[problem]);
+    const fields = input as AddressSnapshot;
+    const address: AddressSnapshot = {
+      street: fields.street.trim(),
+      city: fields.city,
+      state: fields.state.trim(),
+      postalCode: normaliseUkPostcode(fields.postalCode) as string,
+      country: fields.country,
+    };
+    return this.db.transaction(async (tx) => {
+      if (!(await this.users.exists(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      const row = await this.users.insertAddress(userId, address, tx);
+      await this.users.setDefaultAddressIfUnset(userId, row.id, tx);
+      return addressView(row);
+    });
+  }
+
+  /** One of the user's addresses, or undefined when it is not theirs (or does not exist). */
+  async findAddressForUser(
+    userId: string,
+    addressId: string,
+    tx: DbExecutor = this.db,
+  ): Promise<(AddressSnapshot & { id: string }) | undefined> {
+    if (!UUID.test(userId) || !UUID.test(addressId)) return undefined;
+    const row = await this.users.findAddress(userId, addressId, tx);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postalCode,
+      country: row.country,
+    };
+  }
+
+  async getCustomerContact(userId: string, tx: DbExecutor = this.db): Promise<CustomerContact | undefined> {
+    if (!UUID.test(userId)) return undefined;
+    const user = await this.users.findById(userId, tx);
+    if (!user) return undefined;
+    return { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phone };
+  }
+
+  /**
+   * Deletes the account in one transaction: the registered hooks first (orders), then the user row,
+   * which takes the addresses and the cart with it.
+   */
+  async deleteAccount(userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const hook of this.deletionHooks) await hook(tx, userId);
+      if (!(await this.users.deleteUser(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+    });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Sign-in for API tests, over HTTP like a browser would:
+ *
+ *   const cookie = await signInCustomer(t, { email: 'jane@example.com' });
+ *   await request(t.server).get('/api/user/profile').set('Cookie', cookie).expect(200);
+ *
+ * Customers go through the development identity provider (POST /api/auth/dev/id-token) and
+ * POST /api/user/google-login (signing up on first use); the seller through POST /api/seller/login.
+ */
+import request from 'supertest';
+import type { AddressInput } from '@larder/shared-domain';
+import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../src/common/openapi-docs';
+import type { TestApp } from './harness';
+
+export interface TestCustomer {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  /** A UK number; a default one is used on sign-up when omitted. */
+  phone?: string;
+}
+
+/** The `name=value` pair of a cookie set by a response, e.g. for `.set('Cookie', ...)`. */
+export function cookieFrom(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? (header as string[]) : typeof header === 'string' ? [header] : [];
+  for (const cookie of cookies) {
+    const pair = cookie.split(';')[0];
+    if (pair.startsWith(`${name}=`) && pair.length > name.length + 1) return pair;
+  }
+  return undefined;
+}
+
+/** Signs the customer in (signing them up first when the e-mail is new); returns the customer cookie. */
+export async function signInCustomer(t: Pick<TestApp, 'server'>, customer: TestCustomer): Promise<string> {
+  const firstName = customer.firstName ?? 'Test';
+  const lastName = customer.lastName ?? 'Customer';
+  const token = await request(t.server)
+    .post('/api/auth/dev/id-token')
+    .send({ email: customer.email, firstName, lastName })
+    .expect(200);
+  const res = await request(t.server)
+    .post('/api/user/google-login')
+    .send({ tokenId: token.body.tokenId, firstName, lastName, phone: customer.phone ?? '07700 900123' });
+  if (res.status !== 200) throw new Error(`google-login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const cookie = cookieFrom(res, CUSTOMER_COOKIE);
+  if (!cookie) throw new Error('google-login did not set the customer cookie');
+  return cookie;
+}
+
+/** Signs the customer in and saves one delivery address for them; returns the cookie and the address id. */
+export async function signInCustomerWithAddress(
+  t: Pick<TestApp, 'server'>,
+  customer: TestCustomer,
+  address: AddressInput,
+): Promise<{ cookie: string; addressId: string }> {
+  const cookie = await signInCustomer(t, customer);
+  const res = await request(t.server).put('/api/user/add-address').set('Cookie', cookie).send({ address });
+  expect(res.status).toBeLessThan(300);
+  return { cookie, addressId: res.body.newAddress._id };
+}
+
+/** Signs the seller in with the configured credentials; returns the seller cookie. */
+export async function signInSeller(t: Pick<TestApp, 'server' | 'config'>): Promise<string> {
+  const res = await request(t.server)
+    .post('/api/seller/login')
+    .send({ email: t.config.sellerEmail, password: t.config.sellerPassword });
+  if (res.status !== 200) throw new Error(`seller login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const cookie = cookieFrom(res, SELLER_COOKIE);
+  if (!cookie) throw new Error('seller login did not set the seller cookie');
+  return cookie;
+}
