@@ -1,0 +1,54 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/** What the store passes to every request (see createStore): where the API lives and how to fetch. */
+export interface ApiEnvironment {
+  baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+}
+
+/** Same-origin requests with the session cookies; the default outside a store with its own environment. */
+export function createBaseQuery(
+  options: { baseUrl?: string; fetchFn?: typeof fetch } = {},
+): ApiEnvironment['baseQuery'] {
+  // Built on first use, so a store can be created where fetch arrives later (tests, server rendering).
+  let query: ApiEnvironment['baseQuery'] | undefined;
+  return (args, api, extraOptions) => {
+    query ??= fetchBaseQuery({
+      baseUrl: options.baseUrl ?? '',
+      credentials: 'include',
+      fetchFn: options.fetchFn,
+    });
+    return query(args, api, extraOptions);
+  };
+}
+
+const defaultBaseQuery = createBaseQuery();
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (
+  args,
+  api,
+  extraOptions,
+) => {
+  const environment = api.extra as Partial<ApiEnvironment> | undefined;
+  return (environment?.baseQuery ?? defaultBaseQuery)(args, api, extraOptions);
+};
+
+export const TAG_TYPES = [
+  'Products',
+  'Session',
+  'User',
+  'Orders',
+  'Shipping',
+  'Seller',
+  'ContactMessages',
+  'Newsletter',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/** The one RTK Query API of Larder; endpoints are injected by the generated file. */
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

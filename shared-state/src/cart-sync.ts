@@ -1,0 +1,121 @@
+import type { ListenerEffectAPI, TypedStartListening, UnknownAction } from '@reduxjs/toolkit';
+import { isAnyOf } from '@reduxjs/toolkit';
+import { api } from './api';
+import type { ApiEnvironment } from './base-api';
+import { cartSlice, selectCartItems } from './slices/cart';
+import { selectUser } from './slices/session';
+import type { AppDispatch, RootState } from './store';
+
+type StartListening = TypedStartListening<RootState, AppDispatch, ApiEnvironment>;
+type Effect = ListenerEffectAPI<RootState, AppDispatch, ApiEnvironment>;
+
+const { replace, reset, prune } = cartSlice.actions;
+
+/** Ids of the products a cart may hold: listed (not deleted) and in stock. */
+function availableProductIds(state: RootState): string[] | undefined {
+  const result = api.endpoints.listProducts.select()(state);
+  const products = result.data?.products;
+  if (!products) return undefined;
+  return products.filter((product) => product.inStock).map((product) => product._id);
+}
+
+function pruneUnavailable(action: UnknownAction, listenerApi: Effect) {
+  void action;
+  const available = availableProductIds(listenerApi.getState());
+  if (available) listenerApi.dispatch(prune(available));
+}
+
+/**
+ * Resolves when the page is hidden or being left (tab switch, navigation away, close). The listeners go
+ * when `signal` aborts, which the listener middleware does once the effect ends either way.
+ */
+function pageHidden(signal: AbortSignal): Promise<void> {
+  if (typeof document === 'undefined' || typeof window === 'undefined') return new Promise(() => undefined);
+  return new Promise((resolve) => {
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') finish();
+    };
+    const cleanUp = () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('pagehide', finish);
+    };
+    const finish = () => {
+      cleanUp();
+      resolve();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('pagehide', finish);
+    signal.addEventListener('abort', cleanUp, { once: true });
+  });
+}
+
+/**
+ * Keeps the cart slice and the server's copy together (spec §4):
+ * - on sign-in (google-login, or an is-auth answer for a new customer) the server's cartItems replace the cart;
+ * - once products are loaded, lines for deleted or out-of-stock products are dropped;
+ * - every other change of the cart is posted to /api/cart/update while a customer is signed in,
+ *   debounced so a burst of clicks sends one request with the final state (sent at once, with keepalive,
+ *   when the page is hidden or left before the pause ends); a refused cart reloads the catalogue, whose
+ *   pruning drops the lines the server no longer sells and posts the cart again;
+ * - signing out, deleting the account or placing an order empties the local cart without a post.
+ */
+export function startCartSync(startListening: StartListening, { delayMs }: { delayMs: number }) {
+  startListening({
+    matcher: api.endpoints.googleLogin.matchFulfilled,
+    effect: (action, listenerApi) => {
+      if (action.payload.success && action.payload.user) {
+        listenerApi.dispatch(replace(action.payload.user.cartItems ?? {}));
+      }
+    },
+  });
+
+  startListening({
+    matcher: api.endpoints.userIsAuth.matchFulfilled,
+    effect: (action, listenerApi) => {
+      const user = action.payload.user;
+      if (!action.payload.success || !user) return;
+      const before = selectUser(listenerApi.getOriginalState());
+      if (before?._id !== user._id) listenerApi.dispatch(replace(user.cartItems ?? {}));
+    },
+  });
+
+  startListening({
+    matcher: isAnyOf(
+      api.endpoints.logoutUser.matchFulfilled,
+      api.endpoints.deleteAccount.matchFulfilled,
+      api.endpoints.placeCodOrder.matchFulfilled,
+    ),
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(reset());
+    },
+  });
+
+  startListening({
+    matcher: isAnyOf(api.endpoints.listProducts.matchFulfilled, replace),
+    effect: pruneUnavailable,
+  });
+
+  startListening({
+    predicate: (action, current, original) =>
+      !replace.match(action) &&
+      !reset.match(action) &&
+      selectCartItems(current) !== selectCartItems(original) &&
+      selectUser(current) !== null,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      await Promise.race([listenerApi.delay(delayMs), pageHidden(listenerApi.signal)]);
+      if (selectUser(listenerApi.getState()) === null) return;
+      const cartItems = selectCartItems(listenerApi.getState());
+      const result = await listenerApi.dispatch(
+        api.endpoints.updateCart.initiate({ updateCartDto: { cartItems } }, { track: false }),
+      );
+      // The server refuses a cart holding a product that has since been deleted. Reload the catalogue:
+      // pruning then drops the stale lines and the cart is posted again.
+      if ('error' in result && (result.error as { status?: unknown }).status === 400) {
+        void listenerApi.dispatch(
+          api.endpoints.listProducts.initiate(undefined, { forceRefetch: true, subscribe: false }),
+        );
+      }
+    },
+  });
+}

@@ -1,0 +1,690 @@
+import { baseApi as api } from '../base-api';
+const injectedRtkApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAuthConfig: build.query<GetAuthConfigApiResponse, GetAuthConfigApiArg>({
+      query: () => ({ url: `/api/auth/config` }),
+    }),
+    createDevIdToken: build.mutation<CreateDevIdTokenApiResponse, CreateDevIdTokenApiArg>({
+      query: (queryArg) => ({ url: `/api/auth/dev/id-token`, method: 'POST', body: queryArg.devIdTokenDto }),
+    }),
+    updateCart: build.mutation<UpdateCartApiResponse, UpdateCartApiArg>({
+      query: (queryArg) => ({ url: `/api/cart/update`, method: 'POST', body: queryArg.updateCartDto }),
+    }),
+    listContactMessages: build.query<ListContactMessagesApiResponse, ListContactMessagesApiArg>({
+      query: () => ({ url: `/api/contact` }),
+    }),
+    sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
+      query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg.sendContactMessageDto }),
+    }),
+    health: build.query<HealthApiResponse, HealthApiArg>({
+      query: () => ({ url: `/api/health` }),
+    }),
+    listNewsletterSubscribers: build.query<
+      ListNewsletterSubscribersApiResponse,
+      ListNewsletterSubscribersApiArg
+    >({
+      query: () => ({ url: `/api/newsletter` }),
+    }),
+    subscribeToNewsletter: build.mutation<SubscribeToNewsletterApiResponse, SubscribeToNewsletterApiArg>({
+      query: (queryArg) => ({
+        url: `/api/newsletter`,
+        method: 'POST',
+        body: queryArg.subscribeNewsletterDto,
+      }),
+    }),
+    placeCodOrder: build.mutation<PlaceCodOrderApiResponse, PlaceCodOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/cod`,
+        method: 'POST',
+        body: queryArg.placeOrderDto,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    listSellerOrders: build.query<ListSellerOrdersApiResponse, ListSellerOrdersApiArg>({
+      query: () => ({ url: `/api/order/seller` }),
+    }),
+    placeStripeOrder: build.mutation<PlaceStripeOrderApiResponse, PlaceStripeOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/stripe`,
+        method: 'POST',
+        body: queryArg.placeOrderDto,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
+    listUserOrders: build.query<ListUserOrdersApiResponse, ListUserOrdersApiArg>({
+      query: () => ({ url: `/api/order/user` }),
+    }),
+    cancelOrder: build.mutation<CancelOrderApiResponse, CancelOrderApiArg>({
+      query: (queryArg) => ({ url: `/api/order/${queryArg.id}/cancel`, method: 'PUT' }),
+    }),
+    updateOrderStatus: build.mutation<UpdateOrderStatusApiResponse, UpdateOrderStatusApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/${queryArg.id}/status`,
+        method: 'PUT',
+        body: queryArg.updateOrderStatusDto,
+      }),
+    }),
+    addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
+      query: (queryArg) => ({ url: `/api/product/add`, method: 'POST', body: queryArg.body }),
+    }),
+    listProducts: build.query<ListProductsApiResponse, ListProductsApiArg>({
+      query: () => ({ url: `/api/product/list` }),
+    }),
+    setProductStock: build.mutation<SetProductStockApiResponse, SetProductStockApiArg>({
+      query: (queryArg) => ({ url: `/api/product/stock`, method: 'POST', body: queryArg.setProductStockDto }),
+    }),
+    deleteProduct: build.mutation<DeleteProductApiResponse, DeleteProductApiArg>({
+      query: (queryArg) => ({ url: `/api/product/${queryArg.id}`, method: 'DELETE' }),
+    }),
+    sellerIsAuth: build.query<SellerIsAuthApiResponse, SellerIsAuthApiArg>({
+      query: () => ({ url: `/api/seller/is-auth` }),
+    }),
+    sellerLogin: build.mutation<SellerLoginApiResponse, SellerLoginApiArg>({
+      query: (queryArg) => ({ url: `/api/seller/login`, method: 'POST', body: queryArg.sellerLoginDto }),
+    }),
+    sellerLogout: build.mutation<SellerLogoutApiResponse, SellerLogoutApiArg>({
+      query: () => ({ url: `/api/seller/logout`, method: 'GET' }),
+    }),
+    getShippingSettings: build.query<GetShippingSettingsApiResponse, GetShippingSettingsApiArg>({
+      query: () => ({ url: `/api/settings/shipping` }),
+    }),
+    updateShippingSettings: build.mutation<UpdateShippingSettingsApiResponse, UpdateShippingSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/shipping`,
+        method: 'POST',
+        body: queryArg.updateShippingSettingsDto,
+      }),
+    }),
+    addAddress: build.mutation<AddAddressApiResponse, AddAddressApiArg>({
+      query: (queryArg) => ({ url: `/api/user/add-address`, method: 'PUT', body: queryArg.addAddressDto }),
+    }),
+    checkEmail: build.mutation<CheckEmailApiResponse, CheckEmailApiArg>({
+      query: (queryArg) => ({ url: `/api/user/check-email`, method: 'POST', body: queryArg.checkEmailDto }),
+    }),
+    deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
+      query: () => ({ url: `/api/user/delete-account`, method: 'DELETE' }),
+    }),
+    googleLogin: build.mutation<GoogleLoginApiResponse, GoogleLoginApiArg>({
+      query: (queryArg) => ({ url: `/api/user/google-login`, method: 'POST', body: queryArg.googleLoginDto }),
+    }),
+    userIsAuth: build.query<UserIsAuthApiResponse, UserIsAuthApiArg>({
+      query: () => ({ url: `/api/user/is-auth` }),
+    }),
+    logoutUser: build.mutation<LogoutUserApiResponse, LogoutUserApiArg>({
+      query: () => ({ url: `/api/user/logout`, method: 'GET' }),
+    }),
+    getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
+      query: () => ({ url: `/api/user/profile` }),
+    }),
+    updatePhone: build.mutation<UpdatePhoneApiResponse, UpdatePhoneApiArg>({
+      query: (queryArg) => ({ url: `/api/user/update-phone`, method: 'PUT', body: queryArg.updatePhoneDto }),
+    }),
+  }),
+  overrideExisting: false,
+});
+export { injectedRtkApi as generatedApi };
+export type GetAuthConfigApiResponse = /** status 200  */ AuthConfigResponse;
+export type GetAuthConfigApiArg = void;
+export type CreateDevIdTokenApiResponse = /** status 200  */ DevIdTokenResponse;
+export type CreateDevIdTokenApiArg = {
+  devIdTokenDto: DevIdTokenDto;
+};
+export type UpdateCartApiResponse = /** status 200  */ UpdateCartResponse;
+export type UpdateCartApiArg = {
+  updateCartDto: UpdateCartDto;
+};
+export type ListContactMessagesApiResponse = /** status 200  */ ContactMessagesResponse;
+export type ListContactMessagesApiArg = void;
+export type SendContactMessageApiResponse = /** status 201  */ SendContactMessageResponse;
+export type SendContactMessageApiArg = {
+  sendContactMessageDto: SendContactMessageDto;
+};
+export type HealthApiResponse = /** status 200 The API and its database are up */ {
+  details: {
+    [key: string]: any;
+  };
+  error: {
+    [key: string]: any;
+  };
+  info: {
+    [key: string]: any;
+  };
+  status: string;
+};
+export type HealthApiArg = void;
+export type ListNewsletterSubscribersApiResponse = /** status 200  */ NewsletterSubscribersResponse;
+export type ListNewsletterSubscribersApiArg = void;
+export type SubscribeToNewsletterApiResponse = /** status 201  */ SubscribeNewsletterResponse;
+export type SubscribeToNewsletterApiArg = {
+  subscribeNewsletterDto: SubscribeNewsletterDto;
+};
+export type PlaceCodOrderApiResponse = /** status 201  */ PlaceOrderResponse;
+export type PlaceCodOrderApiArg = {
+  /** Any unique string per checkout attempt: repeating it answers the first order instead of placing another */
+  'idempotency-key'?: string;
+  placeOrderDto: PlaceOrderDto;
+};
+export type ListSellerOrdersApiResponse = /** status 200  */ SellerOrdersResponse;
+export type ListSellerOrdersApiArg = void;
+export type PlaceStripeOrderApiResponse = /** status 201  */ StripeCheckoutResponse;
+export type PlaceStripeOrderApiArg = {
+  /** Any unique string per checkout attempt: repeating it answers the first order instead of placing another */
+  'idempotency-key'?: string;
+  placeOrderDto: PlaceOrderDto;
+};
+export type ListUserOrdersApiResponse = /** status 200  */ UserOrdersResponse;
+export type ListUserOrdersApiArg = void;
+export type CancelOrderApiResponse = /** status 200  */ SuccessResponse;
+export type CancelOrderApiArg = {
+  /** Order id */
+  id: string;
+};
+export type UpdateOrderStatusApiResponse = /** status 200  */ SuccessResponse;
+export type UpdateOrderStatusApiArg = {
+  /** Order id */
+  id: string;
+  updateOrderStatusDto: UpdateOrderStatusDto;
+};
+export type AddProductApiResponse = /** status 201  */ ProductResponse;
+export type AddProductApiArg = {
+  body: {
+    /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
+    images: Blob[];
+    /** JSON: { name, description: string[], category, price, offerPrice, vat } (pounds; vat in percent; 0 <= offerPrice <= price) */
+    productData: string;
+  };
+};
+export type ListProductsApiResponse = /** status 200  */ ProductListResponse;
+export type ListProductsApiArg = void;
+export type SetProductStockApiResponse = /** status 200  */ ProductResponse;
+export type SetProductStockApiArg = {
+  setProductStockDto: SetProductStockDto;
+};
+export type DeleteProductApiResponse = /** status 200  */ SuccessResponse;
+export type DeleteProductApiArg = {
+  id: string;
+};
+export type SellerIsAuthApiResponse = /** status 200  */ SuccessResponse;
+export type SellerIsAuthApiArg = void;
+export type SellerLoginApiResponse = /** status 200  */ SellerLoginResponse;
+export type SellerLoginApiArg = {
+  sellerLoginDto: SellerLoginDto;
+};
+export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
+export type SellerLogoutApiArg = void;
+export type GetShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
+export type GetShippingSettingsApiArg = void;
+export type UpdateShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
+export type UpdateShippingSettingsApiArg = {
+  updateShippingSettingsDto: UpdateShippingSettingsDto;
+};
+export type AddAddressApiResponse = /** status 200  */ AddAddressResponse;
+export type AddAddressApiArg = {
+  addAddressDto: AddAddressDto;
+};
+export type CheckEmailApiResponse = /** status 200  */ CheckEmailResponse;
+export type CheckEmailApiArg = {
+  checkEmailDto: CheckEmailDto;
+};
+export type DeleteAccountApiResponse = /** status 200  */ DeleteAccountResponse;
+export type DeleteAccountApiArg = void;
+export type GoogleLoginApiResponse = /** status 200  */ GoogleLoginResponse;
+export type GoogleLoginApiArg = {
+  googleLoginDto: GoogleLoginDto;
+};
+export type UserIsAuthApiResponse = /** status 200  */ UserResponse;
+export type UserIsAuthApiArg = void;
+export type LogoutUserApiResponse = /** status 200  */ SuccessResponse;
+export type LogoutUserApiArg = void;
+export type GetProfileApiResponse = /** status 200  */ ProfileResponse;
+export type GetProfileApiArg = void;
+export type UpdatePhoneApiResponse = /** status 200  */ UpdatePhoneResponse;
+export type UpdatePhoneApiArg = {
+  updatePhoneDto: UpdatePhoneDto;
+};
+export type AuthConfigResponse = {
+  /** Whether the development identity provider (POST /api/auth/dev/id-token) is on */
+  devSignIn: boolean;
+  /** The Google OAuth client id for Google sign-in, or null when it is not configured */
+  googleClientId: string | null;
+  /** Whether the Google redirect flow (GET /api/auth/google) is available */
+  googleRedirect: boolean;
+  success: boolean;
+};
+export type DevIdTokenResponse = {
+  success: boolean;
+  /** An RS256 ID token for POST /api/user/google-login (valid for 10 minutes) */
+  tokenId: string;
+};
+export type ErrorResponse = {
+  message: string;
+  success: boolean;
+};
+export type DevIdTokenDto = {
+  /** The e-mail address to sign in as */
+  email: string;
+  /** Given name claim */
+  firstName?: string;
+  /** Family name claim */
+  lastName?: string;
+};
+export type UpdateCartResponse = {
+  /** The cart as stored (out-of-stock products dropped) */
+  cartItems: {
+    [key: string]: number;
+  };
+  message: string;
+  success: boolean;
+};
+export type UpdateCartDto = {
+  /** Product id to quantity (a whole number from 1 to 99); at most 100 products */
+  cartItems: {
+    [key: string]: number;
+  };
+};
+export type ContactMessageView = {
+  _id: string;
+  createdAt: string;
+  email: string;
+  /** When it was e-mailed to the shop (null when e-mail is not configured or sending failed) */
+  emailedAt: string | null;
+  message: string;
+  name: string;
+  phone: string;
+};
+export type ContactMessagesResponse = {
+  /** Newest first */
+  messages: ContactMessageView[];
+  success: boolean;
+};
+export type SendContactMessageResponse = {
+  message: string;
+  success: boolean;
+};
+export type SendContactMessageDto = {
+  /** Sender e-mail address (replies go there) */
+  email: string;
+  /** The message */
+  message: string;
+  /** Sender name */
+  name: string;
+  /** Sender phone number */
+  phone: string;
+};
+export type NewsletterSubscriberView = {
+  /** When the address joined the list */
+  createdAt: string;
+  email: string;
+};
+export type NewsletterSubscribersResponse = {
+  /** Newest first */
+  subscribers: NewsletterSubscriberView[];
+  success: boolean;
+};
+export type SubscribeNewsletterResponse = {
+  message: string;
+  success: boolean;
+};
+export type SubscribeNewsletterDto = {
+  /** The address to send offers to */
+  email: string;
+};
+export type PlaceOrderResponse = {
+  message: string;
+  orderId: string;
+  success: boolean;
+};
+export type TotalsChangedResponse = {
+  /** Current total, pounds (when the figures changed) */
+  amount?: number;
+  /** The selectable delivery date (when the posted one is gone) */
+  deliveryDate?: string;
+  /** Current goods total, pounds */
+  goods?: number;
+  message: string;
+  /** Current shipping charge, pounds */
+  shippingCharge?: number;
+  success: boolean;
+  /** Current VAT, pounds */
+  totalVat?: number;
+};
+export type DeliverySlotDto = {
+  /** Delivery date, YYYY-MM-DD: the one selectable date (next day before 15:00 London, else two days ahead) */
+  date: string;
+  /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time: string;
+};
+export type OrderLineDto = {
+  /** Product id */
+  product: string;
+  /** Quantity, a whole number from 1 to 99 */
+  quantity: number;
+  /** VAT rate in percent as the client saw it (informational: the product's current rate is used) */
+  vat?: number;
+};
+export type PlaceOrderDto = {
+  /** Id of one of the customer's saved addresses */
+  address: string;
+  /** Total to pay in pounds as shown to the customer (goods + VAT + shipping) */
+  amount: number;
+  /** Chosen delivery date and slot */
+  deliverySlot: DeliverySlotDto;
+  /** Order lines; lines naming the same product are merged (their quantities added, at most 99) */
+  items: OrderLineDto[];
+  /** Informational: the call decides the payment type (COD for /order/cod, Online for /order/stripe) */
+  paymentType?: 'COD' | 'Online';
+  /** Shipping charge in pounds as shown to the customer */
+  shippingCharge: number;
+  /** Total VAT in pounds as shown to the customer */
+  totalVat: number;
+  /** Ignored: the order is placed for the signed-in customer */
+  userId?: string | null;
+};
+export type OrderAddressView = {
+  city: string;
+  country: string;
+  postalCode: string;
+  state: string;
+  street: string;
+};
+export type OrderCustomerView = {
+  /** Delivery address as one line of text */
+  address: string | null;
+  email: string | null;
+  /** Customer name at checkout, or "Deleted customer" */
+  name: string;
+  phone: string | null;
+};
+export type DeliverySlotView = {
+  /** YYYY-MM-DD */
+  date: string;
+  time: string;
+};
+export type OrderItemView = {
+  /** Main product image URL at checkout */
+  image: string | null;
+  /** Product name at checkout */
+  name: string;
+  /** Unit price paid (offer price at checkout), pounds */
+  price: number;
+  /** Product id (same as productId) */
+  product: string;
+  productId: string;
+  quantity: number;
+  /** VAT rate in percent at checkout */
+  vat: number;
+};
+export type PaymentType = 'COD' | 'Online';
+export type OrderStatus = 'Pending' | 'Completed' | 'Cancelled';
+export type SellerOrderView = {
+  _id: string;
+  /** Delivery address copied at checkout; null once the customer deleted their account */
+  address: OrderAddressView | null;
+  /** Total paid: goods + VAT + shipping, pounds */
+  amount: number;
+  createdAt: string;
+  customer: OrderCustomerView;
+  deliverySlot: DeliverySlotView;
+  /** Sum of unit price x quantity, pounds */
+  goods: number;
+  isPaid: boolean;
+  items: OrderItemView[];
+  paymentType: PaymentType;
+  /** Pounds */
+  shippingCharge: number;
+  status: OrderStatus;
+  /** Pounds */
+  totalVat: number;
+  /** Null once the customer deleted their account */
+  userId: string | null;
+};
+export type SellerOrdersResponse = {
+  /** Newest first */
+  orders: SellerOrderView[];
+  success: boolean;
+};
+export type StripeCheckoutResponse = {
+  orderId: string;
+  success: boolean;
+  /** Stripe Checkout page to redirect the customer to */
+  url: string;
+};
+export type OrderView = {
+  _id: string;
+  /** Delivery address copied at checkout; null once the customer deleted their account */
+  address: OrderAddressView | null;
+  /** Total paid: goods + VAT + shipping, pounds */
+  amount: number;
+  createdAt: string;
+  deliverySlot: DeliverySlotView;
+  /** Sum of unit price x quantity, pounds */
+  goods: number;
+  isPaid: boolean;
+  items: OrderItemView[];
+  paymentType: PaymentType;
+  /** Pounds */
+  shippingCharge: number;
+  status: OrderStatus;
+  /** Pounds */
+  totalVat: number;
+  /** Null once the customer deleted their account */
+  userId: string | null;
+};
+export type UserOrdersResponse = {
+  /** Newest first */
+  orders: OrderView[];
+  success: boolean;
+};
+export type SuccessResponse = {
+  message?: string;
+  success: boolean;
+};
+export type UpdateOrderStatusDto = {
+  /** New status; Completed also marks the order paid */
+  status: 'Pending' | 'Completed' | 'Cancelled';
+};
+export type CategoryPath =
+  | 'Vegetables'
+  | 'Fruits'
+  | 'Drinks'
+  | 'Instant'
+  | 'Dairy'
+  | 'Bakery'
+  | 'Grains'
+  | 'Whole_Spices'
+  | 'Ground_Spices'
+  | 'Flour';
+export type ProductDto = {
+  _id: string;
+  category: CategoryPath;
+  /** Description bullets */
+  description: string[];
+  /** Image URLs; the first is the main picture */
+  image: string[];
+  inStock: boolean;
+  name: string;
+  /** Offer price in pounds */
+  offerPrice: number;
+  /** Price (MRP) in pounds */
+  price: number;
+  /** VAT rate in percent */
+  vat: number;
+};
+export type ProductResponse = {
+  message: string;
+  product: ProductDto;
+  success: boolean;
+};
+export type ProductListResponse = {
+  message?: string;
+  /** Every product on sale (in and out of stock), newest first */
+  products: ProductDto[];
+  success: boolean;
+};
+export type SetProductStockDto = {
+  /** Product id */
+  id: string;
+  /** Whether the product can be ordered */
+  inStock: boolean;
+};
+export type SellerLoginResponse = {
+  message: string;
+  success: boolean;
+};
+export type SellerLoginDto = {
+  /** The seller e-mail (SELLER_EMAIL) */
+  email: string;
+  /** The seller password (SELLER_PASSWORD) */
+  password: string;
+};
+export type ShippingSettingsResponse = {
+  message?: string;
+  /** Shipping fee in pounds */
+  shippingCharge: number;
+  /** Order value in pounds at or above which shipping is free */
+  shippingThreshold: number;
+  success: boolean;
+};
+export type UpdateShippingSettingsDto = {
+  /** Shipping fee in pounds */
+  shippingCharge: number;
+  /** Order value in pounds at or above which shipping is free */
+  shippingThreshold: number;
+};
+export type AddressDto = {
+  _id: string;
+  city: string;
+  country: string;
+  postalCode: string;
+  state: string;
+  street: string;
+};
+export type AddAddressResponse = {
+  message: string;
+  newAddress: AddressDto;
+  success: boolean;
+};
+export type AddressInputDto = {
+  /** One of the delivery cities */
+  city: 'Bristol' | 'Cardiff' | 'Somerset' | 'Swindon';
+  /** Delivery country */
+  country: 'United Kingdom';
+  /** A UK postcode */
+  postalCode: string;
+  /** County or region */
+  state: string;
+  /** House number and street */
+  street: string;
+};
+export type AddAddressDto = {
+  /** The new delivery address */
+  address: AddressInputDto;
+};
+export type CheckEmailResponse = {
+  /** Whether an account with this e-mail exists */
+  exists: boolean;
+  success: boolean;
+};
+export type CheckEmailDto = {
+  /** The e-mail address to look up */
+  email: string;
+};
+export type DeleteAccountResponse = {
+  message: string;
+  success: boolean;
+};
+export type UserDto = {
+  _id: string;
+  addresses: AddressDto[];
+  /** The cart: product id to quantity (1-99) */
+  cartItems: {
+    [key: string]: number;
+  };
+  /** Id of the default address (the first address unless another was chosen), or null */
+  defaultAddress: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+};
+export type GoogleLoginResponse = {
+  message: string;
+  success: boolean;
+  user: UserDto;
+};
+export type GoogleLoginDto = {
+  /** Sign-up only: first name (falls back to the name on the Google account) */
+  firstName?: string | null;
+  /** Sign-up only: last name (falls back to the name on the Google account) */
+  lastName?: string | null;
+  /** Sign-up only: a UK phone number */
+  phone?: string | null;
+  /** The Google ID token (a JWT) from Google sign-in or the development identity provider */
+  tokenId: string;
+};
+export type UserResponse = {
+  success: boolean;
+  user: UserDto;
+};
+export type ProfileResponse = {
+  success: boolean;
+  user: UserDto;
+};
+export type UpdatePhoneResponse = {
+  message: string;
+  /** The number as stored */
+  phone: string;
+  success: boolean;
+};
+export type UpdatePhoneDto = {
+  /** A UK phone number: 10 or 11 digits starting 0, or +44 / 0044 instead of the 0 */
+  phone: string;
+};
+export const {
+  useGetAuthConfigQuery,
+  useLazyGetAuthConfigQuery,
+  useCreateDevIdTokenMutation,
+  useUpdateCartMutation,
+  useListContactMessagesQuery,
+  useLazyListContactMessagesQuery,
+  useSendContactMessageMutation,
+  useHealthQuery,
+  useLazyHealthQuery,
+  useListNewsletterSubscribersQuery,
+  useLazyListNewsletterSubscribersQuery,
+  useSubscribeToNewsletterMutation,
+  usePlaceCodOrderMutation,
+  useListSellerOrdersQuery,
+  useLazyListSellerOrdersQuery,
+  usePlaceStripeOrderMutation,
+  useListUserOrdersQuery,
+  useLazyListUserOrdersQuery,
+  useCancelOrderMutation,
+  useUpdateOrderStatusMutation,
+  useAddProductMutation,
+  useListProductsQuery,
+  useLazyListProductsQuery,
+  useSetProductStockMutation,
+  useDeleteProductMutation,
+  useSellerIsAuthQuery,
+  useLazySellerIsAuthQuery,
+  useSellerLoginMutation,
+  useSellerLogoutMutation,
+  useGetShippingSettingsQuery,
+  useLazyGetShippingSettingsQuery,
+  useUpdateShippingSettingsMutation,
+  useAddAddressMutation,
+  useCheckEmailMutation,
+  useDeleteAccountMutation,
+  useGoogleLoginMutation,
+  useUserIsAuthQuery,
+  useLazyUserIsAuthQuery,
+  useLogoutUserMutation,
+  useGetProfileQuery,
+  useLazyGetProfileQuery,
+  useUpdatePhoneMutation,
+} = injectedRtkApi;

@@ -1,0 +1,20 @@
+export * from './generated/api';
+export { api, productFormData, useAddProductMutation } from './api';
+export type { AddProductInput, AddProductResult, NewProductData } from './api';
+export { baseApi, createBaseQuery, TAG_TYPES } from './base-api';
+export type { ApiEnvironment, TagType } from './base-api';
+export * from './slices/session';
+export * from './slices/cart';
+export * from './slices/ui';
+export { createStore } from './store';
+export type {
+  AppDispatch,
+  AppStore,
+  CreateStoreOptions,
+  LazyLoadedSlices,
+  RootReducer,
+  RootState,
+} from './store';
+export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
+export { skipToken } from '@reduxjs/toolkit/query';
+export * from './messages';

@@ -1,0 +1,29 @@
+import { MESSAGES } from '@larder/shared-domain';
+
+/**
+ * The human message of a failed call: the server's `{ success: false, message }` body when there is one,
+ * otherwise the thrown error's text, otherwise the fallback (network failures and timeouts included).
+ */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
+  if (error && typeof error === 'object') {
+    const data = (error as { data?: unknown }).data;
+    if (data && typeof data === 'object') {
+      const message = (data as { message?: unknown }).message;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+    const status = (error as { status?: unknown }).status;
+    if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return fallback;
+    const own = (error as { message?: unknown }).message;
+    if (typeof own === 'string' && own.trim()) return own;
+  }
+  return fallback;
+}
+
+/** The message of a successful call's body, or the fallback. */
+export function successMessage(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const message = (body as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,58 @@
+import { createStore } from '../store';
+import {
+  cartActions,
+  selectCartCount,
+  selectCartItems,
+  selectCartLineCount,
+  selectCartQuantity,
+} from './cart';
+
+describe('cart slice', () => {
+  it('adds, decrements and removes lines and counts units', () => {
+    const store = createStore();
+    store.dispatch(cartActions.add('apple'));
+    store.dispatch(cartActions.add('apple'));
+    store.dispatch(cartActions.add('bread'));
+    expect(selectCartItems(store.getState())).toEqual({ apple: 2, bread: 1 });
+    expect(selectCartCount(store.getState())).toBe(3);
+    expect(selectCartLineCount(store.getState())).toBe(2);
+
+    store.dispatch(cartActions.decrement('apple'));
+    store.dispatch(cartActions.decrement('bread'));
+    expect(selectCartItems(store.getState())).toEqual({ apple: 1 });
+
+    store.dispatch(cartActions.remove('apple'));
+    expect(selectCartItems(store.getState())).toEqual({});
+    expect(selectCartCount(store.getState())).toBe(0);
+  });
+
+  it('keeps quantities within 1..99', () => {
+    const store = createStore();
+    store.dispatch(cartActions.setQuantity({ id: 'milk', quantity: 150 }));
+    expect(selectCartQuantity(store.getState(), 'milk')).toBe(99);
+    store.dispatch(cartActions.add('milk'));
+    expect(selectCartQuantity(store.getState(), 'milk')).toBe(99);
+    store.dispatch(cartActions.setQuantity({ id: 'milk', quantity: 0 }));
+    expect(selectCartQuantity(store.getState(), 'milk')).toBe(1);
+    store.dispatch(cartActions.setQuantity({ id: 'milk', quantity: Number.NaN }));
+    expect(selectCartQuantity(store.getState(), 'milk')).toBe(1);
+    store.dispatch(cartActions.setQuantity({ id: 'milk', quantity: 3.7 }));
+    expect(selectCartQuantity(store.getState(), 'milk')).toBe(3);
+  });
+
+  it('replaces from a server copy, dropping nonsense quantities', () => {
+    const store = createStore();
+    store.dispatch(cartActions.add('old'));
+    store.dispatch(cartActions.replace({ a: 2, b: 0, c: 'x', d: 500 }));
+    expect(selectCartItems(store.getState())).toEqual({ a: 2, d: 99 });
+    store.dispatch(cartActions.clear());
+    expect(selectCartItems(store.getState())).toEqual({});
+  });
+
+  it('prunes lines whose product is unavailable', () => {
+    const store = createStore();
+    store.dispatch(cartActions.replace({ a: 1, b: 2, c: 3 }));
+    store.dispatch(cartActions.prune(['a', 'c', 'z']));
+    expect(selectCartItems(store.getState())).toEqual({ a: 1, c: 3 });
+  });
+});

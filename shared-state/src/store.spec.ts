@@ -1,0 +1,93 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { api } from './api';
+import { createStore } from './store';
+import { startTestApiServer } from './test-server';
+
+describe('createStore', () => {
+  it('lets a remote inject its own slice once', () => {
+    const store = createStore();
+    const drafts = createSlice({
+      name: 'drafts',
+      initialState: { count: 0 },
+      reducers: { bumped: (state) => void (state.count += 1) },
+    });
+    store.injectSlice(drafts);
+    store.injectSlice(drafts);
+    store.dispatch(drafts.actions.bumped());
+    expect((store.getState() as unknown as { drafts: { count: number } }).drafts.count).toBe(1);
+    expect(store.getState().cart.items).toEqual({});
+  });
+
+  it('posts a new product as multipart form data with the images', async () => {
+    const server = await startTestApiServer();
+    server.respond('POST', '/api/product/add', {
+      status: 201,
+      body: { success: true, message: 'Product added' },
+    });
+    try {
+      const store = createStore({ apiBaseUrl: server.url });
+      const productData = {
+        name: 'Pear',
+        description: ['Juicy'],
+        category: 'Fruits',
+        price: 2,
+        offerPrice: 1.5,
+        vat: 0,
+      };
+      const images = [new Blob(['one'], { type: 'image/png' }), new Blob(['two'], { type: 'image/png' })];
+      const result = await store.dispatch(api.endpoints.addProduct.initiate({ productData, images }));
+      expect(result.data).toEqual({ success: true, message: 'Product added' });
+
+      const [request] = server.requests;
+      expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      const body = request.body.toString();
+      expect(body).toContain('name="productData"');
+      expect(body).toContain(JSON.stringify(productData));
+      expect(body.match(/name="images"/g)).toHaveLength(2);
+      store.dispatch(api.util.resetApiState());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refetches the product list after a stock change (cache tags)', async () => {
+    const server = await startTestApiServer();
+    let inStock = true;
+    server.respond('GET', '/api/product/list', () => ({
+      body: {
+        success: true,
+        products: [
+          {
+            _id: 'p',
+            name: 'Pear',
+            category: 'Fruits',
+            description: [],
+            price: 1,
+            offerPrice: 1,
+            vat: 0,
+            image: [],
+            inStock,
+          },
+        ],
+      },
+    }));
+    server.respond('POST', '/api/product/stock', () => {
+      inStock = false;
+      return { body: { success: true } };
+    });
+    try {
+      const store = createStore({ apiBaseUrl: server.url });
+      const subscription = store.dispatch(api.endpoints.listProducts.initiate());
+      await subscription;
+      await store.dispatch(
+        api.endpoints.setProductStock.initiate({ setProductStockDto: { id: 'p', inStock: false } }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false);
+      subscription.unsubscribe();
+      store.dispatch(api.util.resetApiState());
+    } finally {
+      await server.close();
+    }
+  });
+});
