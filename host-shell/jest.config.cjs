@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  displayName: 'host-shell',
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts', '<rootDir>/../tools/jest/dom-shims.cjs'],
+};

@@ -1,0 +1,55 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useAppStore, type AppStore } from '@larder/shared-state';
+import { PageSkeleton } from './PageSkeleton';
+import { RemoteErrorBoundary, RemoteFailure } from './RemoteErrorBoundary';
+import { loadRemoteRoutes, type RemoteKey, type RemoteRoutesModule } from './remotes';
+
+export type RemoteLoader = (
+  key: RemoteKey,
+  store: AppStore,
+  options: { retry: boolean },
+) => Promise<RemoteRoutesModule>;
+
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed' };
+
+/** Renders a remote's routes: a skeleton page while it loads, a friendly failure with Retry if it cannot. */
+export function RemoteRoutes({
+  remote,
+  load = loadRemoteRoutes,
+}: {
+  remote: RemoteKey;
+  load?: RemoteLoader;
+}) {
+  const store = useAppStore();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
+    load(remote, store, { retry: attempt > 0 }).then(
+      (module) => current && setState({ status: 'ready', module }),
+      (error: unknown) => {
+        console.error(`Could not load the ${remote} remote`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, store, attempt, load]);
+
+  const retry = () => setAttempt((count) => count + 1);
+
+  if (state.status === 'loading') return <PageSkeleton />;
+  if (state.status === 'failed') return <RemoteFailure onRetry={retry} />;
+  const Routes = state.module.default;
+  return (
+    <RemoteErrorBoundary key={attempt} onRetry={retry}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Routes />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

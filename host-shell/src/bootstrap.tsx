@@ -1,0 +1,33 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { api, createStore } from '@larder/shared-state';
+import { App } from './App';
+import { loadRemoteRoutes } from './remotes';
+
+const store = createStore();
+
+// Start the first requests while the remote's code is on its way.
+const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
+loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront', store).catch(() => undefined);
+if (onSellerPath) {
+  store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
+} else {
+  store.dispatch(api.util.prefetch('userIsAuth', undefined, {}));
+  store.dispatch(api.util.prefetch('listProducts', undefined, {}));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+      {/* react-hot-toast's defaults are the shop's toast limits: 20 at once, 4 s (2 s for success). */}
+      <Toaster />
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,80 @@
+import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { AppStore } from '@larder/shared-state';
+
+/** The remotes the shell knows, by their key in /remotes.json and their federation container name. */
+export const REMOTES = {
+  storefront: { container: 'storefront' },
+  sellerPortal: { container: 'sellerPortal' },
+} as const;
+
+export type RemoteKey = keyof typeof REMOTES;
+
+/** What a remote's `./routes` module provides. */
+export interface RemoteRoutesModule {
+  default: ComponentType;
+  /** Injects the remote's slices and reducers into the host's store before the first render. */
+  register?: (store: AppStore) => void;
+}
+
+export type RemoteManifest = Record<RemoteKey, string>;
+
+/** The federation container name of this shell (the name its webpack config gives the plugin). */
+const HOST_NAME = 'host_shell';
+
+let manifest: Promise<RemoteManifest> | undefined;
+
+/** Reads /remotes.json once and registers its remotes with the federation runtime. */
+export function loadManifest(): Promise<RemoteManifest> {
+  manifest ??= fetch('/remotes.json', { credentials: 'same-origin' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+      return response.json() as Promise<RemoteManifest>;
+    })
+    .then((urls) => {
+      init({
+        name: HOST_NAME,
+        remotes: (Object.keys(REMOTES) as RemoteKey[])
+          .filter((key) => typeof urls[key] === 'string')
+          .map((key) => ({ name: REMOTES[key].container, entry: urls[key] })),
+      });
+      return urls;
+    })
+    .catch((error: unknown) => {
+      manifest = undefined; // let a retry fetch it again
+      throw error;
+    });
+  return manifest;
+}
+
+const loaded = new Map<RemoteKey, Promise<RemoteRoutesModule>>();
+
+/**
+ * Loads a remote's `./routes` module and calls its `register(store)` once. A failed attempt is forgotten,
+ * and a retry registers the remote afresh so the federation runtime fetches its entry again.
+ */
+export function loadRemoteRoutes(
+  key: RemoteKey,
+  store: AppStore,
+  { retry = false } = {},
+): Promise<RemoteRoutesModule> {
+  const cached = loaded.get(key);
+  if (cached) return cached;
+  const attempt = loadManifest()
+    .then(async (urls) => {
+      const container = REMOTES[key].container;
+      if (!urls[key]) throw new Error(`remotes.json has no URL for ${key}`);
+      if (retry) registerRemotes([{ name: container, entry: urls[key] }], { force: true });
+      const module = await loadRemote<RemoteRoutesModule>(`${container}/routes`);
+      if (!module || typeof module.default !== 'function')
+        throw new Error(`${container}/routes has no default export`);
+      module.register?.(store);
+      return module;
+    })
+    .catch((error: unknown) => {
+      loaded.delete(key);
+      throw error;
+    });
+  loaded.set(key, attempt);
+  return attempt;
+}

@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ConfirmProvider } from '@larder/shared-ui';
+import { SellerGate, SellerLoginRoute } from './components/SellerGate';
+import { SellerBaseProvider } from './lib/seller-base';
+
+const AddProductPage = lazy(() => import('./pages/AddProductPage'));
+const ProductListPage = lazy(() => import('./pages/ProductListPage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** The seller routes, relative to where the portal is mounted (/seller/*). */
+export function SellerPortal() {
+  return (
+    <SellerBaseProvider>
+      <ConfirmProvider>
+        <Routes>
+          <Route path="login" element={<SellerLoginRoute />} />
+          <Route element={<SellerGate />}>
+            <Route index element={<AddProductPage />} />
+            <Route path="product-list" element={<ProductListPage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="messages" element={<MessagesPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </ConfirmProvider>
+    </SellerBaseProvider>
+  );
+}

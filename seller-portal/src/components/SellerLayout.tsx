@@ -1,0 +1,121 @@
+import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { useSellerLogoutMutation } from '@larder/shared-state';
+import { Button, cx } from '@larder/shared-ui';
+import { errorMessage, successMessage } from '@larder/shared-state';
+import { useSellerPath } from '../lib/seller-base';
+import { FullPageStatus } from './FullPageStatus';
+import { AddBoxIcon, ListIcon, LogoutIcon, MessagesIcon, OrdersIcon } from './icons';
+import { Logo } from './Logo';
+
+interface MenuEntry {
+  to: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  end?: boolean;
+}
+
+const MENU: readonly MenuEntry[] = [
+  { to: '', label: 'Add Product', icon: AddBoxIcon, end: true },
+  { to: 'product-list', label: 'Product List', icon: ListIcon },
+  { to: 'orders', label: 'Orders', icon: OrdersIcon },
+  { to: 'messages', label: 'Messages', icon: MessagesIcon },
+];
+
+/** After moving between screens: back to the top, with focus on the new screen for keyboard and screen readers. */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return mainRef;
+}
+
+/** The seller dashboard: header with the logo and Logout, the side menu, and the current screen. */
+export function SellerLayout() {
+  const [logout, { isLoading }] = useSellerLogoutMutation();
+  const sellerPath = useSellerPath();
+  const mainRef = useFocusOnNavigation();
+
+  const signOut = async () => {
+    try {
+      const result = await logout().unwrap();
+      toast.success(successMessage(result, 'Logged out'));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Logout failed. Please try again.'));
+    }
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-gray-900">
+      <a
+        href="#seller-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-3 md:px-8">
+        <Link to="/" aria-label="Larder shop home" className="rounded-md">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-4">
+          <p className="hidden text-sm text-gray-700 sm:block">Hi! Seller</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={signOut}
+            loading={isLoading}
+            className="rounded-full"
+          >
+            <LogoutIcon className="h-4 w-4" />
+            Logout
+          </Button>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <nav aria-label="Seller menu" className="w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64">
+          <ul className="flex flex-col gap-1">
+            {MENU.map(({ to, label, icon: Icon, end }) => (
+              <li key={label}>
+                <NavLink
+                  to={sellerPath(to)}
+                  end={end}
+                  className={({ isActive }) =>
+                    cx(
+                      'flex items-center gap-3 border-r-4 px-4 py-3 text-sm font-medium transition-colors md:px-6',
+                      'justify-center md:justify-start',
+                      isActive
+                        ? 'border-primary bg-primary-soft text-brand-800'
+                        : 'border-transparent text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                    )
+                  }
+                >
+                  <Icon className="h-6 w-6 shrink-0" />
+                  <span className="sr-only md:not-sr-only">{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main
+          ref={mainRef}
+          id="seller-content"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-10 md:py-8"
+        >
+          <Suspense fallback={<FullPageStatus label="Loading…" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches, following changes (false where matchMedia is missing). */
+export function useMediaQuery(query: string, fallback = false): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  const read = () =>
+    typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : fallback;
+  return useSyncExternalStore(subscribe, read, () => fallback);
+}
+
+/** Tailwind's `md` breakpoint: the seller portal's tables show from here, cards below. */
+export const DESKTOP_QUERY = '(min-width: 768px)';

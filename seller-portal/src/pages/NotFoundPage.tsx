@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+import { buttonClasses, EmptyState } from '@larder/shared-ui';
+import { useSellerPath } from '../lib/seller-base';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** An address under /seller that is not one of the seller screens. */
+export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  const sellerPath = useSellerPath();
+  return (
+    <div>
+      <h1 className="sr-only">Page not found</h1>
+      <EmptyState
+        title="This seller page does not exist"
+        message="Use the menu to add a product, manage your products, see the orders or read messages."
+        action={
+          <Link to={sellerPath()} className={buttonClasses()}>
+            Go to Add Product
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import { jsonBody, renderWithApi } from '../../test/render';
+import OrdersPage from './OrdersPage';
+
+function order(
+  id: string,
+  userId: string,
+  customer: { name: string; email: string; phone: string },
+  extra = {},
+) {
+  return {
+    _id: id,
+    userId,
+    items: [
+      {
+        product: 'p1',
+        productId: 'p1',
+        name: 'Braeburn apples',
+        image: null,
+        price: 1.99,
+        quantity: 2,
+        vat: 0,
+      },
+    ],
+    address: {
+      street: '12 Park Street',
+      city: 'Bristol',
+      state: 'England',
+      postalCode: 'BS1 5HT',
+      country: 'United Kingdom',
+    },
+    paymentType: 'COD',
+    amount: 7.97,
+    shippingCharge: 3.99,
+    totalVat: 0,
+    goods: 3.98,
+    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
+    status: 'Pending',
+    isPaid: false,
+    createdAt: '2026-11-23T14:05:00.000Z',
+    customer: { ...customer, address: '12 Park Street, Bristol, England, BS1 5HT, United Kingdom' },
+    ...extra,
+  };
+}
+
+const ann = { name: 'Ann Jones', email: 'ann@example.com', phone: '07700 900123' };
+const raj = { name: 'Raj Patel', email: 'raj@example.com', phone: '07700 900456' };
+
+describe('Orders', () => {
+  it('groups the orders by customer with their details', async () => {
+    renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': {
+        body: {
+          success: true,
+          orders: [
+            order('o-3', 'u-ann', ann),
+            order('o-2', 'u-raj', raj),
+            order('o-1', 'u-ann', ann, { status: 'Cancelled' }),
+          ],
+        },
+      },
+    });
+    const annGroup = (await screen.findByRole('heading', { name: 'Ann Jones', level: 2 })).closest(
+      'section',
+    )!;
+    expect(within(annGroup).getAllByRole('article')).toHaveLength(2);
+    expect(within(annGroup).getByText('ann@example.com')).toBeInTheDocument();
+    expect(within(annGroup).getByText('07700 900123')).toBeInTheDocument();
+    const rajGroup = screen.getByRole('heading', { name: 'Raj Patel', level: 2 }).closest('section')!;
+    expect(within(rajGroup).getAllByRole('article')).toHaveLength(1);
+    expect(within(rajGroup).getByText('Tue, 24 Nov 2026,')).toBeInTheDocument();
+    expect(within(rajGroup).getByText('10:00 - 11:00')).toBeInTheDocument();
+    expect(within(rajGroup).getByText('£7.97')).toBeInTheDocument();
+    expect(within(rajGroup).getByText('23 Nov 2026, 14:05')).toBeInTheDocument();
+    expect(within(rajGroup).getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it('sets a status from the dropdown and marks a completed order paid', async () => {
+    let stored = order('o-1', 'u-ann', ann);
+    const { user, requests } = renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': () => ({ body: { success: true, orders: [stored] } }),
+      'PUT /api/order/o-1/status': (request) => {
+        const { status } = jsonBody(request) as { status: string };
+        stored = { ...stored, status, isPaid: stored.isPaid || status === 'Completed' };
+        return { body: { success: true, message: 'Order updated successfully' } };
+      },
+    });
+    expect(await screen.findByText('Unpaid')).toBeInTheDocument();
+    const select = await screen.findByRole('combobox', { name: /Status of order/ });
+    await user.selectOptions(select, 'Completed');
+
+    expect(await screen.findByText('Order updated successfully')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'PUT');
+    expect(sent?.url).toBe('/api/order/o-1/status');
+    expect(sent && jsonBody(sent)).toEqual({ status: 'Completed' });
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(select).toHaveValue('Completed');
+    expect(select).toBeEnabled();
+  });
+
+  it('says when there are no orders', async () => {
+    renderWithApi(<OrdersPage />, { 'GET /api/order/seller': { body: { success: true, orders: [] } } });
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+  });
+});

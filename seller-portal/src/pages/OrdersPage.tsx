@@ -1,0 +1,258 @@
+import { useState, type ChangeEvent } from 'react';
+import toast from 'react-hot-toast';
+import {
+  formatAddress,
+  formatDeliveryDate,
+  formatOrderTime,
+  formatPounds,
+  MESSAGES,
+  ORDER_STATUSES,
+  orderReference,
+  type OrderStatus,
+} from '@larder/shared-domain';
+import {
+  api,
+  useAppDispatch,
+  useListSellerOrdersQuery,
+  useUpdateOrderStatusMutation,
+  type ListSellerOrdersApiResponse,
+} from '@larder/shared-state';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  OrderStatusBadge,
+  ProductImage,
+  Select,
+  Skeleton,
+} from '@larder/shared-ui';
+import { OrdersIcon } from '../components/icons';
+import { groupOrdersByCustomer } from '../lib/group-orders';
+import { errorMessage } from '@larder/shared-state';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+type SellerOrder = ListSellerOrdersApiResponse['orders'][number];
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+
+function addressLine(order: SellerOrder): string {
+  if (order.customer?.address) return order.customer.address;
+  return order.address ? formatAddress(order.address) : 'No address on record';
+}
+
+function OrderCard({ order }: { order: SellerOrder }) {
+  const [updateStatus, { isLoading }] = useUpdateOrderStatusMutation();
+  const [pending, setPending] = useState<OrderStatus | null>(null);
+  const dispatch = useAppDispatch();
+  const status = pending ?? order.status;
+  const paid = order.isPaid || status === 'Completed';
+  const reference = orderReference(order._id);
+
+  const change = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = event.target.value as OrderStatus;
+    if (next === order.status) return;
+    setPending(next);
+    try {
+      await updateStatus({ id: order._id, updateOrderStatusDto: { status: next } }).unwrap();
+      // Shown at once, before the list reloads; Completed also means paid.
+      dispatch(
+        api.util.updateQueryData('listSellerOrders', undefined, (draft) => {
+          const updated = draft.orders.find((candidate) => candidate._id === order._id);
+          if (!updated) return;
+          updated.status = next;
+          if (next === 'Completed') updated.isPaid = true;
+        }),
+      );
+      toast.success(MESSAGES.orderUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not update the order. Please try again.'));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <li className="rounded-lg border border-gray-200 bg-white p-4">
+      <article
+        aria-labelledby={`order-${order._id}`}
+        className="grid gap-4 md:grid-cols-[2fr_2fr_1.3fr] md:gap-6"
+      >
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={`order-${order._id}`} className="font-semibold text-gray-900">
+              Order #{reference}
+            </h3>
+            <OrderStatusBadge status={status} />
+          </div>
+          <ul className="mt-3 flex flex-col gap-2" aria-label={`Items in order #${reference}`}>
+            {order.items.map((item, index) => (
+              <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
+                <div className="h-10 w-10 shrink-0 overflow-hidden rounded border border-gray-200 bg-white p-0.5">
+                  <ProductImage
+                    src={item.image ?? undefined}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-full w-full"
+                  />
+                </div>
+                <span className="min-w-0 text-sm text-gray-800">
+                  {item.name}{' '}
+                  <span className="font-semibold whitespace-nowrap text-primary">x {item.quantity}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="text-gray-600">Deliver to</dt>
+          <dd className="text-gray-900">{addressLine(order)}</dd>
+          <dt className="text-gray-600">Delivery</dt>
+          <dd className="text-gray-900">
+            {formatDeliveryDate(order.deliverySlot.date)},{' '}
+            <span className="whitespace-nowrap">{order.deliverySlot.time}</span>
+          </dd>
+          <dt className="text-gray-600">Ordered</dt>
+          <dd className="text-gray-900">
+            <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+          </dd>
+          <dt className="text-gray-600">Payment</dt>
+          <dd className="flex flex-wrap items-center gap-2 text-gray-900">
+            {order.paymentType}
+            <Badge tone={paid ? 'success' : 'warning'}>{paid ? 'Paid' : 'Unpaid'}</Badge>
+          </dd>
+        </dl>
+
+        <div className="flex flex-col gap-3 md:items-end">
+          <p className="text-lg font-semibold text-gray-900">
+            <span className="sr-only">Amount </span>
+            {formatPounds(order.amount)}
+          </p>
+          <Select
+            label={
+              <>
+                Status<span className="sr-only"> of order #{reference}</span>
+              </>
+            }
+            options={STATUS_OPTIONS}
+            value={status}
+            onChange={change}
+            disabled={isLoading}
+            aria-busy={isLoading || undefined}
+            fieldClassName="w-full md:w-44"
+          />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function LoadingOrders() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      {Array.from({ length: 2 }, (_, group) => (
+        <div key={group} className="rounded-xl border border-gray-200 p-4">
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="mt-2 h-4 w-64" />
+          <div className="mt-4 grid gap-3 md:grid-cols-3">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Every order, one group per customer, with a status dropdown on each order. */
+export default function OrdersPage() {
+  useDocumentTitle('Orders');
+  const { data, isLoading, isError, error, refetch } = useListSellerOrdersQuery();
+  const orders = data?.orders ?? [];
+  const groups = groupOrdersByCustomer(orders);
+
+  return (
+    <div className="flex max-w-6xl flex-col gap-6" aria-busy={isLoading}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-gray-900">Orders</h1>
+        {data && orders.length > 0 && (
+          <p className="text-sm text-gray-600">
+            {orders.length} {orders.length === 1 ? 'order' : 'orders'} from {groups.length}{' '}
+            {groups.length === 1 ? 'customer' : 'customers'}
+          </p>
+        )}
+      </div>
+
+      {isLoading ? (
+        <>
+          <p role="status" className="sr-only">
+            Loading orders
+          </p>
+          <LoadingOrders />
+        </>
+      ) : isError && !data ? (
+        <div role="alert" className="rounded-xl border border-danger-soft p-4">
+          <p className="text-sm text-danger">{errorMessage(error, 'The orders could not be loaded.')}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : groups.length === 0 ? (
+        <EmptyState
+          icon={<OrdersIcon className="h-12 w-12" />}
+          title="No orders yet"
+          message="Orders that customers place appear here, grouped by customer."
+          className="rounded-xl border border-dashed border-gray-300"
+        />
+      ) : (
+        groups.map((group) => {
+          const name = group.customer.name?.trim() || 'Former customer';
+          return (
+            <section
+              key={group.key}
+              // Two customers may share a name: the e-mail keeps each section's name unique.
+              aria-label={group.customer.email ? `${name} (${group.customer.email})` : name}
+              className="rounded-xl border border-gray-200 bg-gray-50 p-3 md:p-5"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1">
+                <h2 className="text-lg font-semibold text-gray-900">{name}</h2>
+                <p className="text-sm text-gray-600">
+                  {group.orders.length} {group.orders.length === 1 ? 'order' : 'orders'}
+                </p>
+              </div>
+              <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 px-1 text-sm text-gray-700">
+                {group.customer.email ? (
+                  <a
+                    className="break-all text-primary underline-offset-2 hover:underline"
+                    href={`mailto:${group.customer.email}`}
+                  >
+                    {group.customer.email}
+                  </a>
+                ) : (
+                  <span>No email on record</span>
+                )}
+                {group.customer.phone ? (
+                  <a
+                    className="text-primary underline-offset-2 hover:underline"
+                    href={`tel:${group.customer.phone.replace(/\s+/g, '')}`}
+                  >
+                    {group.customer.phone}
+                  </a>
+                ) : (
+                  <span>No phone on record</span>
+                )}
+              </p>
+              <ul className="mt-3 flex flex-col gap-3">
+                {group.orders.map((order) => (
+                  <OrderCard key={order._id} order={order} />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { jsonBody, renderWithApi } from '../../test/render';
+import ProductListPage from './ProductListPage';
+
+const apples = {
+  _id: 'p-apples',
+  name: 'Braeburn apples',
+  category: 'Fruits',
+  description: ['Crisp'],
+  price: 2.5,
+  offerPrice: 1.99,
+  vat: 0,
+  image: ['/uploads/apples.webp'],
+  inStock: true,
+};
+const cola = {
+  ...apples,
+  _id: 'p-cola',
+  name: 'Classic Cola 2L',
+  category: 'Drinks',
+  offerPrice: 1.5,
+  inStock: false,
+};
+
+const baseRoutes = {
+  'GET /api/product/list': { body: { success: true, products: [apples, cola] } },
+  'GET /api/settings/shipping': { body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 } },
+};
+
+describe('Product List', () => {
+  it('shows each product with its category, offer price and stock switch', async () => {
+    renderWithApi(<ProductListPage />, baseRoutes);
+    expect(await screen.findByText('Braeburn apples')).toBeInTheDocument();
+    expect(screen.getByText('Fresh Fruits')).toBeInTheDocument();
+    expect(screen.getByText('£1.99')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'In stock: Braeburn apples' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('switch', { name: 'In stock: Classic Cola 2L' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+  });
+
+  it('sends the new stock state and shows the server message when it is refused', async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {
+      ...baseRoutes,
+      'POST /api/product/stock': { status: 403, body: { success: false, message: 'Seller access only' } },
+    });
+    await user.click(await screen.findByRole('switch', { name: 'In stock: Braeburn apples' }));
+
+    expect(await screen.findByText('Seller access only')).toBeInTheDocument();
+    const sent = requests.find((request) => request.url === '/api/product/stock');
+    expect(sent && jsonBody(sent)).toEqual({ id: 'p-apples', inStock: false });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'In stock: Braeburn apples' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+  });
+
+  it('deletes a product only after the seller confirms', async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {
+      ...baseRoutes,
+      'DELETE /api/product/p-cola': { body: { success: true, message: 'Product deleted' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Classic Cola 2L' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Classic Cola 2L' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product deleted')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
+      '/api/product/p-cola',
+    ]);
+  });
+
+  it('prefills the shipping settings and saves them', async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {
+      ...baseRoutes,
+      'POST /api/settings/shipping': { body: { success: true, shippingCharge: 4.49, shippingThreshold: 35 } },
+    });
+    const charge = await screen.findByLabelText(/Shipping charge/);
+    expect(charge).toHaveValue(3.99);
+    expect(screen.getByLabelText(/Free shipping threshold/)).toHaveValue(40);
+
+    await user.clear(charge);
+    await user.type(charge, '4.49');
+    await user.clear(screen.getByLabelText(/Free shipping threshold/));
+    await user.type(screen.getByLabelText(/Free shipping threshold/), '35');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Shipping settings updated!')).toBeInTheDocument();
+    const sent = requests.find(
+      (request) => request.method === 'POST' && request.url === '/api/settings/shipping',
+    );
+    expect(sent && jsonBody(sent)).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
+  });
+
+  it('says "Failed to update shipping settings" when saving fails, whatever the server answered', async () => {
+    const { user } = renderWithApi(<ProductListPage />, {
+      ...baseRoutes,
+      'POST /api/settings/shipping': { status: 401, body: { success: false, message: 'Seller access only' } },
+    });
+    await screen.findByDisplayValue('3.99');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update shipping settings')).toBeInTheDocument();
+  });
+
+  it('invites the seller to add a product when there are none', async () => {
+    renderWithApi(<ProductListPage />, {
+      ...baseRoutes,
+      'GET /api/product/list': { body: { success: true, products: [] } },
+    });
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/seller');
+  });
+});

@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { categoryText, formatPounds } from '@larder/shared-domain';
+import {
+  useDeleteProductMutation,
+  useListProductsQuery,
+  useSetProductStockMutation,
+  type ListProductsApiResponse,
+} from '@larder/shared-state';
+import { Button, buttonClasses, EmptyState, ProductImage, Skeleton, useConfirm } from '@larder/shared-ui';
+import { TrashIcon } from '../components/icons';
+import { ShippingSettingsForm } from '../components/ShippingSettingsForm';
+import { StockSwitch } from '../components/StockSwitch';
+import { useSellerPath } from '../lib/seller-base';
+import { errorMessage, successMessage } from '@larder/shared-state';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+
+type Product = ListProductsApiResponse['products'][number];
+
+interface RowActions {
+  /** The stock state being sent for a product, shown until the list reloads. */
+  pendingStock: Record<string, boolean>;
+  deleting: Record<string, boolean>;
+  toggleStock: (product: Product) => void;
+  remove: (product: Product) => void;
+}
+
+function DeleteButton({ product, actions }: { product: Product; actions: RowActions }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => actions.remove(product)}
+      loading={actions.deleting[product._id]}
+      aria-label={`Delete ${product.name}`}
+      className="text-danger hover:bg-danger-soft"
+    >
+      {!actions.deleting[product._id] && <TrashIcon className="h-4 w-4" />}
+      Delete
+    </Button>
+  );
+}
+
+function stockOf(product: Product, actions: RowActions) {
+  const pending = actions.pendingStock[product._id];
+  return { checked: pending ?? product.inStock, busy: pending !== undefined };
+}
+
+function ProductTable({ products, actions }: { products: readonly Product[]; actions: RowActions }) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-gray-200">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">All products</caption>
+        <thead className="bg-gray-50 text-gray-700">
+          <tr>
+            <th scope="col" className="w-[40%] px-4 py-3 font-semibold">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Category
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Offer price
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              In stock
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {products.map((product) => {
+            const stock = stockOf(product, actions);
+            return (
+              <tr key={product._id} className="align-middle">
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <div className="h-14 w-14 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
+                      <ProductImage
+                        src={product.image[0]}
+                        alt=""
+                        width={56}
+                        height={56}
+                        className="h-full w-full"
+                      />
+                    </div>
+                    <span className="truncate font-medium text-gray-900" title={product.name}>
+                      {product.name}
+                    </span>
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
+                <td className="px-4 py-3 font-medium text-gray-900">{formatPounds(product.offerPrice)}</td>
+                <td className="px-4 py-3">
+                  <StockSwitch
+                    productName={product.name}
+                    checked={stock.checked}
+                    busy={stock.busy}
+                    onToggle={() => actions.toggleStock(product)}
+                  />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <DeleteButton product={product} actions={actions} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProductCards({ products, actions }: { products: readonly Product[]; actions: RowActions }) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label="All products">
+      {products.map((product) => {
+        const stock = stockOf(product, actions);
+        return (
+          <li key={product._id} className="rounded-xl border border-gray-200 p-3">
+            <div className="flex gap-3">
+              <div className="h-16 w-16 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
+                <ProductImage
+                  src={product.image[0]}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="h-full w-full"
+                />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-gray-900">{product.name}</p>
+                <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
+                <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
+              </div>
+            </div>
+            <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
+              <div className="flex items-center gap-2">
+                <StockSwitch
+                  productName={product.name}
+                  checked={stock.checked}
+                  busy={stock.busy}
+                  onToggle={() => actions.toggleStock(product)}
+                />
+                <span className="text-sm text-gray-700" aria-hidden="true">
+                  {stock.checked ? 'In stock' : 'Out of stock'}
+                </span>
+              </div>
+              <DeleteButton product={product} actions={actions} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      {Array.from({ length: 5 }, (_, index) => (
+        <div key={index} className="flex items-center gap-3 rounded-xl border border-gray-200 p-3">
+          <Skeleton className="h-14 w-14 shrink-0" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/4" />
+          </div>
+          <Skeleton className="h-7 w-12" circle />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The seller's catalogue with stock switches and delete, and the shipping settings. */
+export default function ProductListPage() {
+  useDocumentTitle('Product List');
+  const desktop = useMediaQuery(DESKTOP_QUERY, true);
+  const confirm = useConfirm();
+  const sellerPath = useSellerPath();
+  const { data, isLoading, isError, error, refetch } = useListProductsQuery();
+  const [setStock] = useSetProductStockMutation();
+  const [deleteProduct] = useDeleteProductMutation();
+  const [pendingStock, setPendingStock] = useState<Record<string, boolean>>({});
+  const [deleting, setDeleting] = useState<Record<string, boolean>>({});
+
+  const toggleStock = async (product: Product) => {
+    const inStock = !product.inStock;
+    setPendingStock((current) => ({ ...current, [product._id]: inStock }));
+    try {
+      const result = await setStock({ setProductStockDto: { id: product._id, inStock } }).unwrap();
+      toast.success(successMessage(result, 'Stock updated'));
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Could not update the stock. Please try again.'));
+    } finally {
+      setPendingStock(({ [product._id]: _done, ...rest }) => rest);
+    }
+  };
+
+  const remove = async (product: Product) => {
+    const confirmed = await confirm({
+      title: 'Delete this product?',
+      message: `${product.name} will be removed from the shop and from customers' carts. Past orders keep their record of it.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setDeleting((current) => ({ ...current, [product._id]: true }));
+    try {
+      const result = await deleteProduct({ id: product._id }).unwrap();
+      toast.success(successMessage(result, 'Product deleted'));
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Could not delete the product. Please try again.'));
+    } finally {
+      setDeleting(({ [product._id]: _done, ...rest }) => rest);
+    }
+  };
+
+  const actions: RowActions = { pendingStock, deleting, toggleStock, remove };
+  const products = data?.products ?? [];
+
+  return (
+    <div className="flex max-w-5xl flex-col gap-8">
+      <h1 className="text-2xl font-semibold text-gray-900">Product List</h1>
+
+      <ShippingSettingsForm />
+
+      <section aria-labelledby="all-products-heading" aria-busy={isLoading}>
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="all-products-heading" className="text-lg font-semibold text-gray-900">
+            All products
+          </h2>
+          {data && (
+            <p className="text-sm text-gray-600">
+              {products.length} {products.length === 1 ? 'product' : 'products'}
+            </p>
+          )}
+        </div>
+        {isLoading ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading products
+            </p>
+            <LoadingRows />
+          </>
+        ) : isError && !data ? (
+          <div role="alert" className="rounded-xl border border-danger-soft bg-danger-soft/40 p-4">
+            <p className="text-sm text-danger">{errorMessage(error, 'The products could not be loaded.')}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : products.length === 0 ? (
+          <EmptyState
+            headingLevel={3}
+            title="No products yet"
+            message="Products you add appear here, where you can mark them in or out of stock."
+            action={
+              <Link to={sellerPath()} className={buttonClasses()}>
+                Add Product
+              </Link>
+            }
+            className="rounded-xl border border-dashed border-gray-300"
+          />
+        ) : desktop ? (
+          <ProductTable products={products} actions={actions} />
+        ) : (
+          <ProductCards products={products} actions={actions} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import './remote.css';
+import { SellerPortal } from './SellerPortal';
+
+export { SellerPortal };
+export default SellerPortal;

@@ -1,0 +1,105 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { Toaster, toast } from 'react-hot-toast';
+import { MESSAGES } from '@larder/shared-domain';
+import {
+  createStore,
+  selectCartItems,
+  selectLoginMode,
+  selectShowUserLogin,
+  setUser,
+} from '@larder/shared-state';
+import { ProductCard } from './ProductCard';
+import { SignInPromptProvider } from './RequireSignIn';
+import type { Product } from './useProducts';
+
+const APPLES: Product = {
+  _id: 'p-apples',
+  name: 'Pink Lady Apples x4',
+  category: 'Fruits',
+  description: ['Crisp'],
+  price: 2.5,
+  offerPrice: 2.2,
+  vat: 0,
+  image: ['/uploads/products/apples.webp'],
+  inStock: true,
+};
+
+function setup({ signedIn }: { signedIn: boolean }) {
+  // No server: the cart sync has nothing to answer it, which these tests do not look at.
+  const fetchFn = async () =>
+    new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  const store = createStore({ apiBaseUrl: 'http://api.test', fetchFn: fetchFn as typeof fetch });
+  if (signedIn) {
+    store.dispatch(
+      setUser({
+        _id: 'u1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: null,
+        cartItems: {},
+        addresses: [],
+        defaultAddress: null,
+      }),
+    );
+  }
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <SignInPromptProvider>
+          <ProductCard product={APPLES} />
+        </SignInPromptProvider>
+      </MemoryRouter>
+      <Toaster />
+    </Provider>,
+  );
+  return { store, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  act(() => toast.remove());
+});
+
+describe('ProductCard', () => {
+  it('shows the product with its prices in pounds and links to its page', () => {
+    setup({ signedIn: false });
+    expect(screen.getByRole('link', { name: APPLES.name })).toHaveAttribute(
+      'href',
+      '/products/fruits/p-apples',
+    );
+    expect(screen.getByText('Fresh Fruits')).toBeInTheDocument();
+    expect(screen.getByText('£2.20')).toBeInTheDocument();
+    expect(screen.getByText('£2.50')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign up instead of adding to the cart', async () => {
+    const { store, user } = setup({ signedIn: false });
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    const prompt = screen.getByRole('alertdialog', { name: MESSAGES.notSignedIn });
+    expect(selectCartItems(store.getState())).toEqual({});
+
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(prompt).not.toBeInTheDocument();
+    expect(selectShowUserLogin(store.getState())).toBe(true);
+    expect(selectLoginMode(store.getState())).toBe('signup');
+  });
+
+  it('adds, counts and removes with the spec toasts for a signed-in customer', async () => {
+    const { store, user } = setup({ signedIn: true });
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    expect(await screen.findByText(MESSAGES.addedToCart)).toBeInTheDocument();
+    expect(selectCartItems(store.getState())).toEqual({ 'p-apples': 1 });
+
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${APPLES.name}` }));
+    expect(selectCartItems(store.getState())).toEqual({ 'p-apples': 2 });
+
+    await user.click(screen.getByRole('button', { name: `Decrease quantity of ${APPLES.name}` }));
+    await user.click(screen.getByRole('button', { name: `Decrease quantity of ${APPLES.name}` }));
+    expect(await screen.findAllByText(MESSAGES.removedFromCart)).toHaveLength(2);
+    expect(selectCartItems(store.getState())).toEqual({});
+    expect(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Shared storefront hook: cart changes with the spec's toasts.
+ * add(id): one more ("Added to Cart"; at the 99 cap nothing changes and a short notice says so);
+ * decrement(id): one fewer ("Removed from Cart"); setQuantity(id, n): "Cart Updated" when the quantity changed;
+ * remove(id): drops the line ("Removed from Cart").
+ * The cart slice is the source of truth; shared-state syncs it to the server while signed in.
+ * Call these behind useRequireSignIn() where the spec asks for sign-in.
+ */
+import { useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '@larder/shared-domain';
+import { cartActions, selectCartQuantity, useAppStore } from '@larder/shared-state';
+
+export function useCartActions() {
+  const store = useAppStore();
+  return useMemo(() => {
+    const quantityOf = (id: string) => selectCartQuantity(store.getState(), id);
+    return {
+      add(id: string) {
+        const before = quantityOf(id);
+        store.dispatch(cartActions.add(id));
+        if (quantityOf(id) > before) toast.success(MESSAGES.addedToCart);
+        else toast(MESSAGES.maxQuantityReached, { id: `max-quantity-${id}`, icon: 'ℹ️' });
+      },
+      decrement(id: string) {
+        store.dispatch(cartActions.decrement(id));
+        toast.success(MESSAGES.removedFromCart);
+      },
+      setQuantity(id: string, quantity: number) {
+        const before = quantityOf(id);
+        store.dispatch(cartActions.setQuantity({ id, quantity }));
+        if (quantityOf(id) !== before) toast.success(MESSAGES.cartUpdated);
+      },
+      remove(id: string) {
+        store.dispatch(cartActions.remove(id));
+        toast.success(MESSAGES.removedFromCart);
+      },
+    };
+  }, [store]);
+}

@@ -1,0 +1,40 @@
+/**
+ * Shared storefront hook (used by the home, listing, detail and cart pages).
+ * useProducts() returns the catalogue from GET /api/product/list with its loading state;
+ * `inStock` is the part shoppers may buy, `byId` looks a product up by its _id.
+ */
+import { useMemo } from 'react';
+import { useListProductsQuery, type ListProductsApiResponse } from '@larder/shared-state';
+
+/** A product as GET /api/product/list shows it (prices in pounds, vat in percent). */
+export type Product = ListProductsApiResponse['products'][number];
+
+export interface ProductsState {
+  /** Every listed product, newest first (in and out of stock). */
+  products: Product[];
+  /** The listed products that are in stock. */
+  inStock: Product[];
+  byId: Map<string, Product>;
+  /** True until the first answer arrives (show skeletons). */
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+const EMPTY: Product[] = [];
+
+export function useProducts(): ProductsState {
+  const { data, isLoading, isError, refetch } = useListProductsQuery();
+  const products = data?.products ?? EMPTY;
+  return useMemo(
+    () => ({
+      products,
+      inStock: products.filter((product) => product.inStock),
+      byId: new Map(products.map((product) => [product._id, product])),
+      isLoading,
+      isError,
+      refetch: () => void refetch(),
+    }),
+    [products, isLoading, isError, refetch],
+  );
+}

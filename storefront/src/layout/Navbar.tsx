@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import {
+  openLogin,
+  selectSessionStatus,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
+} from '@larder/shared-state';
+import { Button, Skeleton, cx } from '@larder/shared-ui';
+import { CartLink } from './CartLink';
+import { MenuIcon } from './icons';
+import { MobileDrawer } from './MobileDrawer';
+import { NAV_LINKS } from './nav-links';
+import { ProfileMenu } from './ProfileMenu';
+import { SearchBox } from './SearchBox';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'rounded-sm px-1 py-2 text-sm font-medium hover:text-primary',
+    isActive ? 'text-primary underline decoration-2 underline-offset-8' : 'text-gray-700',
+  );
+
+export function Navbar() {
+  const user = useAppSelector(selectUser);
+  const status = useAppSelector(selectSessionStatus);
+  const dispatch = useAppDispatch();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const account =
+    status !== 'ready' && !user ? (
+      <Skeleton className="h-9 w-20" />
+    ) : user ? (
+      <ProfileMenu user={user} />
+    ) : (
+      <Button size="sm" className="rounded-full px-5" onClick={() => dispatch(openLogin('signup'))}>
+        Sign up
+      </Button>
+    );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 px-4 backdrop-blur sm:px-6 md:px-16 lg:px-24 xl:px-32">
+      <div className="flex h-16 items-center justify-between gap-4">
+        <Link
+          to="/"
+          className="shrink-0 rounded-sm text-2xl font-bold tracking-tight text-primary"
+          aria-label="Larder home"
+        >
+          Larder
+        </Link>
+
+        <div className="hidden flex-1 items-center justify-end gap-6 md:flex lg:gap-8">
+          <nav aria-label="Main">
+            <ul className="flex items-center gap-5 lg:gap-7">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end} className={navLinkClass}>
+                    {link.text}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <SearchBox id="navbar-search" className="hidden w-56 lg:flex xl:w-64" />
+          <CartLink />
+          {account}
+        </div>
+
+        <div className="flex items-center gap-1 md:hidden">
+          <CartLink />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-drawer"
+            onClick={() => setDrawerOpen(true)}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+          >
+            <MenuIcon className="h-6 w-6" />
+          </button>
+        </div>
+      </div>
+      <div className="pb-3 lg:hidden">
+        <SearchBox id="navbar-search-compact" />
+      </div>
+      <MobileDrawer
+        id="mobile-drawer"
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        returnFocusRef={menuButtonRef}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,58 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import {
+  selectCartCount,
+  skipToken,
+  useAppSelector,
+  useListProductsQuery,
+  useUserIsAuthQuery,
+} from '@larder/shared-state';
+import { ConfirmProvider } from '@larder/shared-ui';
+import { PageSkeleton } from '../components/PageSkeleton';
+import { SignInPromptProvider } from '../components/RequireSignIn';
+import { Footer } from './Footer';
+import { LoginModal } from './LoginModal';
+import { Navbar } from './Navbar';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+/** Navbar, page, footer, the login modal and the sign-in prompt around every storefront route. */
+export function StorefrontLayout() {
+  const { pathname } = useLocation();
+  useUserIsAuthQuery();
+  // With something in the cart, load the catalogue so lines of unavailable products are dropped (spec §4).
+  const hasCart = useAppSelector(selectCartCount) > 0;
+  useListProductsQuery(hasCart ? undefined : skipToken);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <ConfirmProvider>
+      <SignInPromptProvider>
+        <div className="flex min-h-screen flex-col bg-white text-gray-900">
+          <a
+            href="#main-content"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+          >
+            Skip to content
+          </a>
+          <Navbar />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="flex-1 px-4 outline-none sm:px-6 md:px-16 lg:px-24 xl:px-32"
+          >
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </main>
+          <Footer />
+        </div>
+        <LoginModal />
+      </SignInPromptProvider>
+    </ConfirmProvider>
+  );
+}

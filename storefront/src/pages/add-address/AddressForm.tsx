@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  ADDRESS_PROBLEM_MESSAGES,
+  addressProblem,
+  DELIVERY_CITIES,
+  DELIVERY_COUNTRIES,
+  MESSAGES,
+  type AddressInput,
+} from '@larder/shared-domain';
+import { useAddAddressMutation, type AddressDto, type AddressInputDto } from '@larder/shared-state';
+import { Button, Select, TextInput, cx } from '@larder/shared-ui';
+import { errorMessage } from '@larder/shared-state';
+
+const EMPTY: AddressInput = { street: '', city: '', state: '', postalCode: '', country: '' };
+
+const CITY_OPTIONS = DELIVERY_CITIES.map((city) => ({ value: city, label: city }));
+const COUNTRY_OPTIONS = DELIVERY_COUNTRIES.map((country) => ({ value: country, label: country }));
+
+interface AddressFormProps {
+  /** Called with the stored address (with its _id) once the server has added it. */
+  onAdded?: (address: AddressDto) => void;
+  className?: string;
+}
+
+/**
+ * The add-address form of the profile and the add-address page: street, city, state, postcode and country.
+ * Incomplete or undeliverable addresses are refused here, with nothing sent.
+ */
+export function AddressForm({ onAdded, className }: AddressFormProps) {
+  const [values, setValues] = useState<AddressInput>(EMPTY);
+  const [addAddress, { isLoading }] = useAddAddressMutation();
+
+  const field = (name: keyof AddressInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isLoading) return;
+    const address: AddressInput = {
+      street: values.street.trim(),
+      city: values.city,
+      state: values.state.trim(),
+      postalCode: values.postalCode.trim(),
+      country: values.country,
+    };
+    const problem = addressProblem(address);
+    if (problem) {
+      toast.error(ADDRESS_PROBLEM_MESSAGES[problem]);
+      return;
+    }
+    try {
+      // addressProblem() has checked the city and country against the shop's lists.
+      const result = await addAddress({ addAddressDto: { address: address as AddressInputDto } }).unwrap();
+      setValues(EMPTY);
+      onAdded?.(result.newAddress);
+      toast.success(MESSAGES.addressAdded);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Add a new address"
+      className={cx('grid gap-4 sm:grid-cols-2', className)}
+    >
+      <TextInput
+        label="Street"
+        placeholder="Street"
+        autoComplete="street-address"
+        maxLength={ADDRESS_FIELD_MAX_LENGTH}
+        required
+        fieldClassName="sm:col-span-2"
+        {...field('street')}
+      />
+      <Select label="City" placeholder="Select City" options={CITY_OPTIONS} required {...field('city')} />
+      <TextInput
+        label="State"
+        placeholder="State"
+        autoComplete="address-level1"
+        maxLength={ADDRESS_FIELD_MAX_LENGTH}
+        required
+        {...field('state')}
+      />
+      <TextInput
+        label="Postcode"
+        placeholder="Postcode"
+        autoComplete="postal-code"
+        autoCapitalize="characters"
+        maxLength={ADDRESS_FIELD_MAX_LENGTH}
+        required
+        {...field('postalCode')}
+      />
+      <Select
+        label="Country"
+        placeholder="Select Country"
+        options={COUNTRY_OPTIONS}
+        required
+        {...field('country')}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={isLoading} className="w-full sm:w-auto">
+          Add Address
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { formatPence } from '@larder/shared-domain';
+import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
+import { productPath } from '../../components/ProductCard';
+import { toPence, type CartLine } from './checkout';
+
+interface CartLineItemProps {
+  line: CartLine;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** One cart line: picture, name, unit price, quantity, line total and a remove button. */
+export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemProps) {
+  const { product, quantity } = line;
+  return (
+    <li className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto] sm:gap-x-4">
+      <Link
+        to={productPath(product)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="row-span-2 flex aspect-square items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-white p-1 sm:row-span-1"
+      >
+        <ProductImage src={product.image[0]} alt="" width={96} height={96} className="max-h-full" />
+      </Link>
+      <div className="min-w-0">
+        <h2 className="text-base font-medium text-gray-900">
+          <Link to={productPath(product)} className="hover:text-primary hover:underline">
+            {product.name}
+          </Link>
+        </h2>
+        <Price price={product.price} offerPrice={product.offerPrice} size="sm" className="mt-1" />
+        {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
+      </div>
+      <div className="col-start-2 flex flex-wrap items-center justify-between gap-3 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end sm:justify-start">
+        <QuantityStepper value={quantity} onChange={onQuantityChange} itemLabel={product.name} size="sm" />
+        <p className="text-sm font-semibold text-gray-900">
+          <span className="sr-only">Subtotal </span>
+          {formatPence(toPence(product.offerPrice) * quantity)}
+        </p>
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${product.name} from cart`}
+          className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-medium text-danger hover:bg-danger-soft"
+        >
+          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+            <path d="M8 2a1 1 0 0 0-.9.6L6.4 4H3a1 1 0 0 0 0 2h.2l.8 10.2A2 2 0 0 0 6 18h8a2 2 0 0 0 2-1.8L16.8 6h.2a1 1 0 1 0 0-2h-3.4l-.7-1.4A1 1 0 0 0 12 2H8Zm-.5 6a.75.75 0 0 1 .75.7l.25 5a.75.75 0 0 1-1.5.1l-.25-5A.75.75 0 0 1 7.5 8Zm5 0a.75.75 0 0 1 .75.8l-.25 5a.75.75 0 0 1-1.5-.1l.25-5a.75.75 0 0 1 .75-.7Z" />
+          </svg>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function CartLineSkeleton() {
+  return (
+    <li
+      className="grid grid-cols-[4.5rem_1fr] gap-3 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto]"
+      aria-hidden="true"
+    >
+      <Skeleton className="aspect-square w-full" />
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/4" />
+      </div>
+      <Skeleton className="col-start-2 h-8 w-28 sm:col-start-3" />
+    </li>
+  );
+}

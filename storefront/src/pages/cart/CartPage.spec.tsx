@@ -1,0 +1,228 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDeliveryDate, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
+import { cartSlice, sessionSlice, type ProductDto, type UserDto } from '@larder/shared-state';
+import CartPage from './CartPage';
+import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+
+const products: ProductDto[] = [
+  {
+    _id: 'p-apples',
+    name: 'Braeburn Apples',
+    category: 'Fruits',
+    description: ['Crisp'],
+    price: 3.5,
+    offerPrice: 2.5,
+    vat: 0,
+    image: [],
+    inStock: true,
+  },
+  {
+    _id: 'p-cola',
+    name: 'Cola 330ml',
+    category: 'Drinks',
+    description: ['Fizzy'],
+    price: 1.5,
+    offerPrice: 1.2,
+    vat: 20,
+    image: [],
+    inStock: true,
+  },
+];
+
+const address = {
+  _id: 'addr-1',
+  street: '1 Harbourside',
+  city: 'Bristol',
+  state: 'Avon',
+  postalCode: 'BS1 5DB',
+  country: 'United Kingdom',
+};
+
+// goods 2.50 + 2 x 1.20 = 4.90; VAT 20% of 2.40 = 0.48; shipping 3.99 (under £40); total 9.37
+function setup(user: UserDto | null) {
+  const server = new ScriptedApi()
+    .on('GET', '/api/product/list', { body: { success: true, products } })
+    .on('GET', '/api/settings/shipping', {
+      body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
+    });
+  const store = createTestStore(server, { user, cart: { 'p-apples': 1, 'p-cola': 2 } });
+  renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+  return { server, store, user: userEvent.setup() };
+}
+
+const signedInWithAddress = () => makeUser({ addresses: [address], defaultAddress: address._id });
+
+async function chooseDeliverySlot(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(
+    screen.getByRole('radio', { name: formatDeliveryDate(selectableDeliveryDate(new Date())) }),
+  );
+  await user.click(screen.getByRole('radio', { name: '11:00 - 12:00' }));
+}
+
+describe('CartPage', () => {
+  it('lists the cart lines and prices the order with VAT and shipping', async () => {
+    setup(signedInWithAddress());
+    expect(await screen.findByRole('heading', { level: 1, name: /Shopping Cart/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+    const totals = await screen.findByTestId('order-totals');
+    expect(within(totals).getByText('£4.90')).toBeInTheDocument();
+    expect(within(totals).getByText('£0.48')).toBeInTheDocument();
+    expect(within(totals).getByText('£3.99')).toBeInTheDocument();
+    expect(within(totals).getByText('£9.37')).toBeInTheDocument();
+    expect(screen.getByTestId('selected-address')).toHaveTextContent(
+      '1 Harbourside, Bristol, Avon, BS1 5DB, United Kingdom',
+    );
+  });
+
+  it('asks for an address before anything else', async () => {
+    const { server, user } = setup(makeUser());
+    await screen.findByTestId('order-totals');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(MESSAGES.selectAddress)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.selectDeliverySlot)).not.toBeInTheDocument();
+
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.selectAddress)).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
+  });
+
+  it('then asks for both the delivery date and the time slot', async () => {
+    const { server, user } = setup(signedInWithAddress());
+    await screen.findByTestId('order-totals');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(MESSAGES.selectDeliverySlot)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '10:00 - 11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.selectDeliverySlot)).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
+  });
+
+  it('confirms, then places the COD order once with the spec payload and opens My Orders', async () => {
+    const { server, user } = setup(signedInWithAddress());
+    server.on('POST', '/api/order/cod', {
+      status: 201,
+      body: { success: true, message: 'Order placed successfully', orderId: 'o-1' },
+    });
+    await screen.findByTestId('order-totals');
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm your order' });
+    expect(
+      within(dialog).getByText('1 Harbourside, Bristol, Avon, BS1 5DB, United Kingdom'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/11:00 - 12:00/)).toBeInTheDocument();
+    expect(within(dialog).getByText('£9.37')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
+    expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/my-orders'));
+
+    const [sent] = server.sent('POST', '/api/order/cod');
+    expect(sent.body).toEqual({
+      userId: 'user-1',
+      items: [
+        { product: 'p-apples', quantity: 1, vat: 0 },
+        { product: 'p-cola', quantity: 2, vat: 20 },
+      ],
+      address: 'addr-1',
+      paymentType: 'COD',
+      amount: 9.37,
+      shippingCharge: 3.99,
+      totalVat: 0.48,
+      deliverySlot: { date: selectableDeliveryDate(new Date()), time: '11:00 - 12:00' },
+    });
+    const keyHeader = Object.entries(sent.headers).find(([name]) => name.toLowerCase() === 'idempotency-key');
+    expect(keyHeader?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(1);
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { server, user } = setup(signedInWithAddress());
+    await screen.findByTestId('order-totals');
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
+  });
+
+  it('shows the server message when the figures changed and reloads prices and shipping', async () => {
+    const { server, user } = setup(signedInWithAddress());
+    server.on('POST', '/api/order/cod', {
+      status: 409,
+      body: { success: false, message: MESSAGES.totalsChanged, amount: 9.99 },
+    });
+    await screen.findByTestId('order-totals');
+    const loadsBefore =
+      server.sent('GET', '/api/product/list').length + server.sent('GET', '/api/settings/shipping').length;
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm Order' }),
+    );
+    expect(await screen.findByText(MESSAGES.totalsChanged)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        server.sent('GET', '/api/product/list').length + server.sent('GET', '/api/settings/shipping').length,
+      ).toBe(loadsBefore + 2),
+    );
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/cart');
+  });
+
+  it('asks a visitor to sign in at checkout', async () => {
+    const { server, user } = setup(null);
+    await screen.findByTestId('order-totals');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alertdialog', { name: MESSAGES.notSignedIn })).toBeInTheDocument();
+    expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
+  });
+
+  it('shows a skeleton, not the empty cart, until the session check answers', async () => {
+    const server = new ScriptedApi()
+      .on('GET', '/api/product/list', { body: { success: true, products } })
+      .on('GET', '/api/settings/shipping', {
+        body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
+      });
+    const store = createTestStore(server, { sessionChecked: false });
+    renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+    await waitFor(() => expect(server.sent('GET', '/api/product/list')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
+    expect(screen.getByText('Loading your cart')).toBeInTheDocument();
+
+    // The session answers with the customer, whose saved cart replaces the local one.
+    act(() => {
+      store.dispatch(sessionSlice.actions.setUser(signedInWithAddress()));
+      store.dispatch(cartSlice.actions.replace({ 'p-apples': 1 }));
+    });
+    expect(await screen.findByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
+  });
+
+  it('offers to try again, not the empty cart, when the product list fails with items in the cart', async () => {
+    const { server, user } = setup(signedInWithAddress());
+    server.on('GET', '/api/product/list', { status: 500, body: { success: false, message: 'Down' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your cart");
+    expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
+
+    server.on('GET', '/api/product/list', { body: { success: true, products } });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+  });
+
+  it('says the cart is empty once the session has answered and nothing is in it', async () => {
+    const server = new ScriptedApi().on('GET', '/api/settings/shipping', {
+      body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
+    });
+    const store = createTestStore(server, { user: makeUser() });
+    renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+    expect(await screen.findByText(MESSAGES.cartEmpty)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@larder/shared-domain';
+import {
+  selectCartItems,
+  selectSessionStatus,
+  selectUser,
+  useAppSelector,
+  useGetShippingSettingsQuery,
+} from '@larder/shared-state';
+import { Button, EmptyState, Skeleton, buttonClasses } from '@larder/shared-ui';
+import { CartIcon } from '../../components/ProductCard';
+import { useCartActions } from '../../components/useCartActions';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useProducts } from '../../components/useProducts';
+import { CartLineItem, CartLineSkeleton } from './CartLineItem';
+import { cartTotals, shippingInPence, type CartLine } from './checkout';
+import { OrderSummary } from './OrderSummary';
+
+/** /cart: the cart lines and the order summary with checkout. */
+export default function CartPage() {
+  useDocumentTitle('Cart');
+  const items = useAppSelector(selectCartItems);
+  const user = useAppSelector(selectUser);
+  const sessionStatus = useAppSelector(selectSessionStatus);
+  const products = useProducts();
+  const shipping = useGetShippingSettingsQuery();
+  const cart = useCartActions();
+
+  const lines = useMemo<CartLine[]>(
+    () =>
+      Object.entries(items).flatMap(([id, quantity]) => {
+        const product = products.byId.get(id);
+        return product ? [{ product, quantity }] : [];
+      }),
+    [items, products.byId],
+  );
+  const totals = useMemo(
+    () => (shipping.data ? cartTotals(lines, shippingInPence(shipping.data)) : undefined),
+    [lines, shipping.data],
+  );
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const hasItems = Object.keys(items).length > 0;
+
+  // A signed-in customer's cart arrives with the session check, so "empty" can only be said after it.
+  if (sessionStatus !== 'ready' || (hasItems && products.isLoading)) return <CartSkeleton />;
+
+  if (lines.length === 0 && hasItems && products.isError) {
+    return (
+      <section className="py-10">
+        <h1 className="sr-only">Shopping Cart</h1>
+        <div role="alert">
+          <EmptyState
+            title="We couldn't load your cart"
+            message="Please check your connection and try again."
+            action={<Button onClick={products.refetch}>Try again</Button>}
+          />
+        </div>
+      </section>
+    );
+  }
+
+  if (lines.length === 0) {
+    return (
+      <section className="py-10">
+        <h1 className="sr-only">Shopping Cart</h1>
+        <EmptyState
+          icon={<CartIcon className="h-16 w-16" />}
+          title={MESSAGES.cartEmpty}
+          message="Fresh fruit, vegetables and everyday essentials are a few clicks away."
+          action={
+            <Link to="/products" className={buttonClasses()}>
+              Start shopping
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="flex flex-col gap-8 py-8 md:py-12 lg:flex-row lg:items-start">
+      <div className="min-w-0 flex-1">
+        <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">
+          Shopping Cart{' '}
+          <span className="text-base font-medium text-primary" data-testid="cart-units">
+            {units === 1 ? '1 Item' : `${units} Items`}
+          </span>
+        </h1>
+        {products.isError && (
+          <p role="alert" className="mt-4 text-sm text-danger">
+            We couldn&apos;t refresh the product list.{' '}
+            <Button variant="ghost" size="sm" onClick={products.refetch}>
+              Try again
+            </Button>
+          </p>
+        )}
+        <ul className="mt-4 border-t border-gray-200" aria-label="Cart items">
+          {lines.map((line) => (
+            <CartLineItem
+              key={line.product._id}
+              line={line}
+              onQuantityChange={(quantity) => cart.setQuantity(line.product._id, quantity)}
+              onRemove={() => cart.remove(line.product._id)}
+            />
+          ))}
+        </ul>
+        <Link
+          to="/products"
+          className="mt-6 inline-flex items-center gap-1 font-medium text-primary hover:underline"
+        >
+          <span aria-hidden="true">←</span> Continue Shopping
+        </Link>
+      </div>
+      <OrderSummary
+        user={user}
+        lines={lines}
+        totals={totals}
+        onRetryTotals={shipping.isError ? () => void shipping.refetch() : undefined}
+      />
+    </section>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-8 py-8 md:py-12 lg:flex-row">
+      <span className="sr-only">Loading your cart</span>
+      <div className="flex-1">
+        <Skeleton className="h-8 w-56" />
+        <ul className="mt-4 border-t border-gray-200">
+          <CartLineSkeleton />
+          <CartLineSkeleton />
+          <CartLineSkeleton />
+        </ul>
+      </div>
+      <Skeleton className="h-96 w-full lg:max-w-sm" />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { formatPence, selectableDeliveryDate, type OrderTotals } from '@larder/shared-domain';
+import type { SessionUser } from '@larder/shared-state';
+import { Button, Select, Skeleton } from '@larder/shared-ui';
+import { useRequireSignIn } from '../../components/RequireSignIn';
+import { AddressPanel } from './AddressPanel';
+import type { CartLine } from './checkout';
+import { DeliveryChoice } from './DeliveryChoice';
+import { useNow } from '../../components/useNow';
+import { usePlaceOrder } from './usePlaceOrder';
+import { useSelectedAddress } from './selectedAddress';
+
+interface OrderSummaryProps {
+  user: SessionUser | null;
+  lines: readonly CartLine[];
+  /** Undefined while the shipping settings load. */
+  totals: OrderTotals | undefined;
+  /** Set when the shipping settings could not be loaded: retries. */
+  onRetryTotals?: () => void;
+}
+
+/** The checkout panel: address, delivery date and slot, payment, the totals and Place Order. */
+export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummaryProps) {
+  const now = useNow(60_000);
+  const requireSignIn = useRequireSignIn();
+  const { address, select } = useSelectedAddress(user);
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const { placeOrder, isPlacing } = usePlaceOrder();
+  // A date chosen before the cut-off is no longer on offer after it.
+  const date = chosenDate === selectableDeliveryDate(now) ? chosenDate : null;
+
+  function onPlaceOrder() {
+    requireSignIn(() => {
+      if (!user || !totals) return;
+      void placeOrder({ userId: user._id, lines, totals, address, date, time });
+    });
+  }
+
+  return (
+    <aside
+      aria-labelledby="order-summary-heading"
+      className="w-full rounded-lg border border-gray-200 bg-gray-50 p-4 md:p-6 lg:sticky lg:top-4 lg:max-w-sm"
+    >
+      <h2 id="order-summary-heading" className="text-xl font-semibold text-gray-900">
+        Order Summary
+      </h2>
+      <hr className="my-4 border-gray-300" />
+
+      <div className="flex flex-col gap-5">
+        <AddressPanel
+          addresses={user?.addresses ?? []}
+          selected={address}
+          onSelect={select}
+          requireSignIn={requireSignIn}
+        />
+        <DeliveryChoice
+          now={now}
+          date={date}
+          time={time}
+          onDateChange={setChosenDate}
+          onTimeChange={setTime}
+        />
+        <Select
+          label="Payment Method"
+          options={[{ value: 'COD', label: 'Cash On Delivery' }]}
+          defaultValue="COD"
+        />
+      </div>
+
+      <hr className="my-4 border-gray-300" />
+
+      {totals ? (
+        <dl className="flex flex-col gap-2 text-sm text-gray-700" data-testid="order-totals">
+          <SummaryRow label="Price" value={formatPence(totals.goods)} />
+          <SummaryRow
+            label="Shipping Fee"
+            value={totals.shipping === 0 ? 'Free' : formatPence(totals.shipping)}
+          />
+          <SummaryRow label="Tax (VAT)" value={formatPence(totals.vat)} />
+          <div className="mt-2 flex justify-between border-t border-gray-300 pt-3 text-base font-semibold text-gray-900">
+            <dt>Total Amount:</dt>
+            <dd>{formatPence(totals.amount)}</dd>
+          </div>
+        </dl>
+      ) : onRetryTotals ? (
+        <div role="alert" className="text-sm text-danger">
+          We couldn&apos;t load the delivery charges.{' '}
+          <Button variant="ghost" size="sm" onClick={onRetryTotals}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div role="status" className="flex flex-col gap-2">
+          <span className="sr-only">Loading totals</span>
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="mt-2 h-6 w-full" />
+        </div>
+      )}
+
+      <Button
+        fullWidth
+        size="lg"
+        className="mt-6"
+        onClick={onPlaceOrder}
+        loading={isPlacing}
+        disabled={!totals}
+      >
+        Place Order
+      </Button>
+    </aside>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt>{label}</dt>
+      <dd className="font-medium text-gray-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  MESSAGES,
+  penceToPounds,
+  poundsToPence,
+  priceOrder,
+  type OrderTotals,
+  type ShippingSettings,
+} from '@larder/shared-domain';
+import type { PlaceOrderDto, ProductDto } from '@larder/shared-state';
+
+/** One cart line joined with its product. */
+export interface CartLine {
+  product: ProductDto;
+  quantity: number;
+}
+
+export interface CheckoutChoice {
+  addressId: string | null;
+  date: string | null;
+  time: string | null;
+}
+
+/** API pounds (two decimals) to pence. */
+export function toPence(pounds: number): number {
+  return poundsToPence(pounds) ?? Math.round(pounds * 100);
+}
+
+/** Shipping settings as the API gives them (pounds) in pence. */
+export function shippingInPence(settings: {
+  shippingCharge: number;
+  shippingThreshold: number;
+}): ShippingSettings {
+  return {
+    shippingCharge: toPence(settings.shippingCharge),
+    shippingThreshold: toPence(settings.shippingThreshold),
+  };
+}
+
+/** Goods, VAT, shipping and amount of the cart, in pence. */
+export function cartTotals(lines: readonly CartLine[], settings: ShippingSettings): OrderTotals {
+  return priceOrder(
+    lines.map(({ product, quantity }) => ({
+      offerPrice: toPence(product.offerPrice),
+      quantity,
+      vat: product.vat,
+    })),
+    settings,
+  );
+}
+
+/** The first reason the order cannot be placed yet (spec §5, in this order), or undefined. */
+export function checkoutProblem(choice: CheckoutChoice): string | undefined {
+  if (!choice.addressId) return MESSAGES.selectAddress;
+  if (!choice.date || !choice.time) return MESSAGES.selectDeliverySlot;
+  return undefined;
+}
+
+/** The body of POST /api/order/cod (spec §7); money in pounds. */
+export function codOrderBody(input: {
+  userId: string;
+  lines: readonly CartLine[];
+  totals: OrderTotals;
+  addressId: string;
+  date: string;
+  time: string;
+}): PlaceOrderDto {
+  return {
+    userId: input.userId,
+    items: input.lines.map(({ product, quantity }) => ({ product: product._id, quantity, vat: product.vat })),
+    address: input.addressId,
+    paymentType: 'COD',
+    amount: penceToPounds(input.totals.amount),
+    shippingCharge: penceToPounds(input.totals.shipping),
+    totalVat: penceToPounds(input.totals.vat),
+    deliverySlot: { date: input.date, time: input.time },
+  };
+}
+
+/** A fresh random key identifying one checkout attempt (Idempotency-Key header). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

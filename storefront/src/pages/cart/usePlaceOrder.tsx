@@ -1,0 +1,88 @@
+import { useCallback, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import {
+  formatAddress,
+  formatDeliveryDate,
+  formatPence,
+  MESSAGES,
+  type OrderTotals,
+} from '@larder/shared-domain';
+import { api, useAppDispatch, usePlaceCodOrderMutation, type AddressDto } from '@larder/shared-state';
+import { useConfirm } from '@larder/shared-ui';
+import { errorMessage } from '@larder/shared-state';
+import { checkoutProblem, codOrderBody, newIdempotencyKey, type CartLine } from './checkout';
+
+export interface OrderDraft {
+  userId: string;
+  lines: readonly CartLine[];
+  totals: OrderTotals;
+  address: AddressDto | null;
+  date: string | null;
+  time: string | null;
+}
+
+function errorStatus(error: unknown): number | undefined {
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Places the cash-on-delivery order: checks the address and the delivery slot (spec §5, in that order),
+ * asks for confirmation with a summary, then posts it once (one Idempotency-Key per confirmed attempt).
+ */
+export function usePlaceOrder() {
+  const confirm = useConfirm();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [placeOrder, { isLoading }] = usePlaceCodOrderMutation();
+  const busy = useRef(false);
+
+  const submit = useCallback(
+    async (draft: OrderDraft) => {
+      if (busy.current) return;
+      const { address, date, time } = draft;
+      const problem = checkoutProblem({ addressId: address?._id ?? null, date, time });
+      if (problem || !address || !date || !time) {
+        toast.error(problem ?? MESSAGES.selectDeliverySlot);
+        return;
+      }
+      busy.current = true;
+      try {
+        const confirmed = await confirm({
+          title: 'Confirm your order',
+          message: (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="order-confirmation">
+              <dt className="font-medium">Deliver to</dt>
+              <dd>{formatAddress(address)}</dd>
+              <dt className="font-medium">Delivery</dt>
+              <dd>
+                {formatDeliveryDate(date)}, {time}
+              </dd>
+              <dt className="font-medium">Payment</dt>
+              <dd>Cash On Delivery</dd>
+              <dt className="font-medium">Total</dt>
+              <dd className="font-semibold">{formatPence(draft.totals.amount)}</dd>
+            </dl>
+          ),
+          confirmLabel: 'Confirm Order',
+        });
+        if (!confirmed) return;
+        const placeOrderDto = codOrderBody({ ...draft, addressId: address._id, date, time });
+        // shared-state empties the cart once the order is placed.
+        const result = await placeOrder({ 'idempotency-key': newIdempotencyKey(), placeOrderDto }).unwrap();
+        toast.success(result.message || MESSAGES.orderPlaced);
+        navigate('/my-orders');
+      } catch (error) {
+        toast.error(errorMessage(error));
+        // Prices, stock or shipping changed meanwhile: show the current figures.
+        if (errorStatus(error) === 409) dispatch(api.util.invalidateTags(['Products', 'Shipping']));
+      } finally {
+        busy.current = false;
+      }
+    },
+    [confirm, dispatch, navigate, placeOrder],
+  );
+
+  return { placeOrder: submit, isPlacing: isLoading };
+}

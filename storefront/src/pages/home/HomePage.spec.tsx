@@ -1,0 +1,61 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-hot-toast';
+import { MESSAGES } from '@larder/shared-domain';
+import HomePage from './HomePage';
+import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+
+afterEach(() => {
+  act(() => toast.remove());
+});
+
+function homeServer() {
+  return new ScriptedApi().on('GET', '/api/product/list', {
+    body: { success: true, products: [] },
+  });
+}
+
+describe('HomePage newsletter', () => {
+  it('subscribes the address and shows the server confirmation once, without promising emails', async () => {
+    const server = homeServer().on('POST', '/api/newsletter', {
+      status: 201,
+      body: { success: true, message: MESSAGES.newsletterJoined },
+    });
+    renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
+    const user = userEvent.setup();
+
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    await user.type(email, 'ada@example.co.uk');
+    // fireEvent returns before the scripted answer arrives, so the request is still on its way.
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+
+    expect(await screen.findByText(MESSAGES.newsletterJoined)).toHaveAttribute('role', 'status');
+    expect(screen.getAllByText(/on the list/)).toHaveLength(1);
+    expect(screen.queryByText(/we'll email/i)).not.toBeInTheDocument();
+    expect(email).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled());
+    expect(server.sent('POST', '/api/newsletter').map((r) => r.body)).toEqual([
+      { email: 'ada@example.co.uk' },
+    ]);
+  });
+
+  it('shows the server refusal inline and keeps the address', async () => {
+    const server = homeServer().on('POST', '/api/newsletter', {
+      status: 400,
+      body: { success: false, message: 'Please enter a valid email address' },
+    });
+    renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
+    const user = userEvent.setup();
+
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    await user.type(email, 'ada@example');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(email).toHaveValue('ada@example');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.queryByText(MESSAGES.newsletterJoined)).not.toBeInTheDocument();
+    expect(server.sent('POST', '/api/newsletter')).toHaveLength(1);
+  });
+});

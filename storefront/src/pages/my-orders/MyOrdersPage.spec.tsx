@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@larder/shared-domain';
+import type { OrderView } from '@larder/shared-state';
+import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import MyOrdersPage from './MyOrdersPage';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function order(id: string, overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    _id: id,
+    userId: 'user-1',
+    items: [
+      {
+        product: 'p1',
+        productId: 'p1',
+        name: 'Braeburn Apples',
+        image: null,
+        price: 2.5,
+        quantity: 2,
+        vat: 0,
+      },
+    ],
+    address: {
+      street: '1 Harbourside',
+      city: 'Bristol',
+      state: 'Avon',
+      postalCode: 'BS1 5DB',
+      country: 'United Kingdom',
+    },
+    paymentType: 'COD',
+    amount: 8.99,
+    shippingCharge: 3.99,
+    totalVat: 0,
+    goods: 5,
+    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
+    status: 'Pending',
+    isPaid: false,
+    createdAt: minutesAgo(10),
+    ...overrides,
+  };
+}
+
+function setup(orders: OrderView[]) {
+  const stored = orders.map((o) => ({ ...o }));
+  const server = new ScriptedApi().on('GET', '/api/order/user', () => ({
+    body: { success: true, orders: stored },
+  }));
+  renderPage(<MyOrdersPage />, {
+    store: createTestStore(server, { user: makeUser() }),
+    path: '/my-orders',
+    route: '/my-orders',
+  });
+  return { server, stored, user: userEvent.setup() };
+}
+
+const card = (reference: string) => screen.getByRole('article', { name: `Order #${reference}` });
+
+describe('MyOrdersPage', () => {
+  it('lists orders newest first with their slot, items and totals', async () => {
+    setup([order('aaaaaaaa-1', { createdAt: minutesAgo(300), status: 'Completed' }), order('bbbbbbbb-2')]);
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    const articles = within(list).getAllByRole('article');
+    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Order #BBBBBBBB',
+      'Order #AAAAAAAA',
+    ]);
+    expect(within(articles[0]).getByText('Tue, 24 Nov 2026, 10:00 - 11:00')).toBeInTheDocument();
+    expect(within(articles[0]).getByText('Qty: 2 × £2.50')).toBeInTheDocument();
+    expect(within(articles[0]).getByText('£8.99')).toBeInTheDocument();
+    expect(within(articles[1]).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('offers cancellation only within the first hour', async () => {
+    setup([
+      order('aaaaaaaa-1', { createdAt: minutesAgo(61) }),
+      order('bbbbbbbb-2', { createdAt: minutesAgo(10) }),
+    ]);
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(card('AAAAAAAA')).getByRole('button', { name: 'Cancel order' })).toBeDisabled();
+    expect(within(card('AAAAAAAA')).getByText(MESSAGES.cancelWindowClosed)).toBeInTheDocument();
+    expect(within(card('BBBBBBBB')).getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    expect(
+      within(card('BBBBBBBB')).getByText('You can cancel this order for 50 more minutes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('cancels after confirmation and shows the order Cancelled', async () => {
+    const { server, stored, user } = setup([order('bbbbbbbb-2')]);
+    server.on('PUT', '/api/order/bbbbbbbb-2/cancel', () => {
+      stored[0].status = 'Cancelled';
+      return { body: { success: true, message: MESSAGES.orderCancelled } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Yes, cancel order',
+      }),
+    );
+    expect(await screen.findByText(MESSAGES.orderCancelled)).toBeInTheDocument();
+    expect(await within(card('BBBBBBBB')).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(card('BBBBBBBB')).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the confirmation is declined', async () => {
+    const { server, user } = setup([order('bbbbbbbb-2')]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep order' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.sent('PUT', '/api/order/bbbbbbbb-2/cancel')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'the server message',
+      { status: 409, body: { success: false, message: MESSAGES.cancelWindowClosed } },
+      MESSAGES.cancelWindowClosed,
+    ],
+    ['"Failed to cancel order." without one', { status: 502, body: {} }, MESSAGES.cancelOrderFailed],
+  ])('alerts %s when cancelling fails', async (_case, answer, text) => {
+    const { server, user } = setup([order('bbbbbbbb-2')]);
+    server.on('PUT', '/api/order/bbbbbbbb-2/cancel', answer);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel order' }),
+    );
+    const alert = await screen.findByRole('alertdialog', { name: text });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(card('BBBBBBBB')).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('shows an empty state when there are no orders', async () => {
+    setup([]);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/products');
+  });
+});

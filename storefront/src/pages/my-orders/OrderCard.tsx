@@ -1,0 +1,149 @@
+import { useId } from 'react';
+import toast from 'react-hot-toast';
+import {
+  canCancelOrder,
+  cancelTimeLeftMs,
+  formatAddress,
+  formatDeliveryDate,
+  formatOrderTime,
+  formatPounds,
+  MESSAGES,
+  orderReference,
+} from '@larder/shared-domain';
+import { api, useAppDispatch, useCancelOrderMutation, type OrderView } from '@larder/shared-state';
+import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
+import { errorMessage } from '@larder/shared-state';
+
+const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
+
+interface OrderCardProps {
+  order: OrderView;
+  now: Date;
+  /** Called with the text to show when a cancellation fails. */
+  onCancelFailed: (message: string) => void;
+}
+
+export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
+  const headingId = useId();
+  const hintId = useId();
+  const confirm = useConfirm();
+  const dispatch = useAppDispatch();
+  const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
+  const cancellable = canCancelOrder(order, now);
+  const minutesLeft = Math.ceil(cancelTimeLeftMs(order.createdAt, now) / 60_000);
+  const reference = orderReference(order._id);
+
+  async function cancel() {
+    const confirmed = await confirm({
+      title: 'Cancel this order?',
+      message: `Order #${reference} will be cancelled and not delivered.`,
+      confirmLabel: 'Yes, cancel order',
+      cancelLabel: 'Keep order',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      const result = await cancelOrder({ id: order._id }).unwrap();
+      dispatch(
+        api.util.updateQueryData('listUserOrders', undefined, (draft) => {
+          const cancelled = draft.orders.find((o) => o._id === order._id);
+          if (cancelled) cancelled.status = 'Cancelled';
+        }),
+      );
+      toast.success(result.message ?? MESSAGES.orderCancelled);
+    } catch (error) {
+      onCancelFailed(errorMessage(error, MESSAGES.cancelOrderFailed));
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-lg border border-gray-200 bg-white p-4 md:p-6"
+      data-testid="order-card"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2 border-b border-gray-200 pb-3">
+        <div>
+          <h2 id={headingId} className="text-base font-semibold text-gray-900">
+            Order #{reference}
+          </h2>
+          <p className="text-sm text-gray-600">
+            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <ul className="divide-y divide-gray-100" aria-label="Items">
+        {order.items.map((item) => (
+          <li key={item.productId} className="flex items-center gap-3 py-3">
+            <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md border border-gray-200 p-1">
+              <ProductImage
+                src={item.image ?? undefined}
+                alt=""
+                width={56}
+                height={56}
+                className="max-h-full"
+              />
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-gray-900">{item.name}</p>
+              <p className="text-sm text-gray-600">
+                Qty: {item.quantity} × {formatPounds(item.price)}
+              </p>
+            </div>
+            <p className="text-sm font-medium text-gray-900">{formatPounds(item.price * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-4 border-t border-gray-200 pt-4 text-sm md:grid-cols-2">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-gray-700">
+          <dt className="font-medium text-gray-900">Delivery</dt>
+          <dd>
+            {formatDeliveryDate(order.deliverySlot.date)}, {order.deliverySlot.time}
+          </dd>
+          <dt className="font-medium text-gray-900">Address</dt>
+          <dd>{order.address ? formatAddress(order.address) : 'Not available'}</dd>
+          <dt className="font-medium text-gray-900">Payment</dt>
+          <dd>
+            {PAYMENT_NAMES[order.paymentType] ?? order.paymentType}
+            {order.isPaid ? ' (paid)' : ''}
+          </dd>
+        </dl>
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-gray-700 md:ml-auto md:min-w-56">
+          <dt>Items</dt>
+          <dd className="text-right">{formatPounds(order.goods)}</dd>
+          <dt>VAT</dt>
+          <dd className="text-right">{formatPounds(order.totalVat)}</dd>
+          <dt>Shipping</dt>
+          <dd className="text-right">
+            {order.shippingCharge === 0 ? 'Free' : formatPounds(order.shippingCharge)}
+          </dd>
+          <dt className="font-semibold text-gray-900">Total</dt>
+          <dd className="text-right font-semibold text-gray-900">{formatPounds(order.amount)}</dd>
+        </dl>
+      </div>
+
+      {order.status === 'Pending' && (
+        <div className="mt-4 flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p id={hintId} className="text-sm text-gray-600">
+            {cancellable
+              ? `You can cancel this order for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`
+              : MESSAGES.cancelWindowClosed}
+          </p>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={() => void cancel()}
+            disabled={!cancellable}
+            loading={cancelling}
+            aria-describedby={hintId}
+          >
+            Cancel order
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

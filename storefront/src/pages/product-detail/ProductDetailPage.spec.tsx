@@ -1,0 +1,54 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDto } from '@larder/shared-state';
+import ProductDetailPage from './ProductDetailPage';
+import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+
+const apples: ProductDto = {
+  _id: 'p-apples',
+  name: 'Braeburn Apples',
+  category: 'Fruits',
+  description: ['Crisp'],
+  price: 3.5,
+  offerPrice: 2.5,
+  vat: 0,
+  image: ['/uploads/products/apples.webp'],
+  inStock: true,
+};
+
+function setup(product: ProductDto) {
+  const server = new ScriptedApi().on('GET', '/api/product/list', {
+    body: { success: true, products: [product] },
+  });
+  renderPage(<ProductDetailPage />, {
+    store: createTestStore(server),
+    path: `/products/fruits/${product._id}`,
+    route: '/products/:category/:id',
+  });
+  return userEvent.setup();
+}
+
+describe('ProductDetailPage', () => {
+  it('shows the thumbnail strip for a product with one picture, with that picture selected', async () => {
+    setup(apples);
+    const strip = await screen.findByRole('list', { name: 'Product pictures' });
+    const thumbnails = within(strip).getAllByRole('button');
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]).toHaveAccessibleName('Show picture 1 of 1');
+    expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the picked picture even after another one failed to load', async () => {
+    const user = setup({
+      ...apples,
+      image: ['/uploads/products/broken.webp', '/uploads/products/apples.webp'],
+    });
+    fireEvent.error(await screen.findByRole('img', { name: 'Braeburn Apples' }));
+    expect(screen.getByRole('img', { name: 'Braeburn Apples' }).tagName).toBe('DIV');
+
+    await user.click(screen.getByRole('button', { name: 'Show picture 2 of 2' }));
+    const main = screen.getByRole('img', { name: 'Braeburn Apples' });
+    expect(main.tagName).toBe('IMG');
+    expect(main).toHaveAttribute('src', '/uploads/products/apples.webp');
+  });
+});

@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { RELATED_PRODUCT_COUNT, categoryFromSlug, categoryText, formatPounds } from '@larder/shared-domain';
+import { selectCartQuantity, useAppSelector } from '@larder/shared-state';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ProductImage,
+  Skeleton,
+  SkeletonText,
+  buttonClasses,
+  cx,
+} from '@larder/shared-ui';
+import { ProductCard, ProductGrid, categoryLink, productPath } from '../../components/ProductCard';
+import { productImageSrcSet } from '../../components/product-images';
+import { useRequireSignIn } from '../../components/RequireSignIn';
+import { useCartActions } from '../../components/useCartActions';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useProducts, type Product } from '../../components/useProducts';
+
+export default function ProductDetailPage() {
+  const { category: slug = '', id = '' } = useParams();
+  const { byId, inStock, isLoading, isError, refetch } = useProducts();
+  const product = byId.get(id);
+  useDocumentTitle(product?.name ?? (isLoading ? 'Loading product' : 'Product not found'));
+
+  if (isLoading) return <ProductDetailSkeleton />;
+  if (isError) {
+    return (
+      <EmptyState
+        headingLevel={2}
+        title="We couldn't load this product"
+        message="Please check your connection and try again."
+        action={<Button onClick={refetch}>Try again</Button>}
+      />
+    );
+  }
+  if (!product) {
+    return (
+      <section className="py-10">
+        <h1 className="sr-only">Product not found</h1>
+        <EmptyState
+          title="Product not found"
+          message="This product is no longer available."
+          action={
+            <Link
+              to={categoryFromSlug(slug) ? `/products/${slug.toLowerCase()}` : '/products'}
+              className={buttonClasses({ variant: 'secondary' })}
+            >
+              Browse similar products
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+  if (slug !== categoryLink(product.category)) return <Navigate to={productPath(product)} replace />;
+
+  const related = inStock
+    .filter((other) => other.category === product.category && other._id !== product._id)
+    .slice(0, RELATED_PRODUCT_COUNT);
+
+  return (
+    <div className="py-6 md:py-10">
+      <Breadcrumbs product={product} />
+      <ProductDetail key={product._id} product={product} />
+      <section aria-labelledby="related-heading" className="mt-16">
+        <div className="flex flex-col items-center text-center">
+          <h2 id="related-heading" className="text-2xl font-semibold text-gray-900 md:text-3xl">
+            Related Products
+          </h2>
+          <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
+        </div>
+        {related.length > 0 ? (
+          <ProductGrid className="mt-6">
+            {related.map((other) => (
+              <ProductCard key={other._id} product={other} />
+            ))}
+          </ProductGrid>
+        ) : (
+          <p className="mt-6 text-center text-gray-600">No other products in this category right now.</p>
+        )}
+        <div className="mt-8 flex justify-center">
+          <Link
+            to={`/products/${categoryLink(product.category)}`}
+            className={buttonClasses({ variant: 'secondary', className: 'rounded-full px-10' })}
+          >
+            See more
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Breadcrumbs({ product }: { product: Product }) {
+  const crumb = 'hover:text-primary hover:underline';
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <Link to="/" className={crumb}>
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to="/products" className={crumb}>
+            Products
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to={`/products/${categoryLink(product.category)}`} className={crumb}>
+            {categoryText(product.category)}
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-medium text-primary">
+          {product.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const [selected, setSelected] = useState(0);
+  const quantity = useAppSelector((state) => selectCartQuantity(state, product._id));
+  const cart = useCartActions();
+  const requireSignIn = useRequireSignIn();
+  const navigate = useNavigate();
+  const images = product.image.length > 0 ? product.image : [undefined];
+  const main = images[Math.min(selected, images.length - 1)];
+  const saving = product.price - product.offerPrice;
+
+  const addToCart = () => requireSignIn(() => cart.add(product._id));
+  const buyNow = () =>
+    requireSignIn(() => {
+      if (quantity === 0) cart.add(product._id);
+      navigate('/cart');
+    });
+
+  return (
+    <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row md:w-1/2">
+        <ul className="flex gap-3 sm:flex-col" aria-label="Product pictures">
+          {images.map((image, index) => (
+            <li key={`${image}-${index}`}>
+              <button
+                type="button"
+                onClick={() => setSelected(index)}
+                aria-pressed={index === selected}
+                aria-label={`Show picture ${index + 1} of ${images.length}`}
+                className={cx(
+                  'block w-16 overflow-hidden rounded-md border-2 sm:w-20',
+                  index === selected ? 'border-primary' : 'border-gray-200 hover:border-gray-400',
+                )}
+              >
+                <ProductImage src={image} alt="" width={80} height={80} className="w-full" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg border border-gray-200">
+          <ProductImage
+            src={main}
+            srcSet={productImageSrcSet(main)}
+            sizes="(min-width: 768px) 40vw, 92vw"
+            alt={product.name}
+            width={800}
+            height={800}
+            priority
+            className="w-full"
+          />
+        </div>
+      </div>
+
+      <div className="md:w-1/2">
+        <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
+        <h1 className="mt-1 text-2xl font-semibold text-gray-900 md:text-3xl">{product.name}</h1>
+        {!product.inStock && (
+          <Badge tone="danger" className="mt-3">
+            Out of stock
+          </Badge>
+        )}
+
+        <div className="mt-6 space-y-1">
+          <p className="text-sm text-gray-600">
+            MRP: {saving > 0 ? <del>{formatPounds(product.price)}</del> : formatPounds(product.price)}
+          </p>
+          <p className="flex flex-wrap items-baseline gap-2 text-gray-900">
+            <span className="text-sm text-gray-600">Offer price:</span>
+            <span className="text-2xl font-semibold">{formatPounds(product.offerPrice)}</span>
+            {saving > 0 && (
+              <span className="text-sm font-medium text-primary">You save {formatPounds(saving)}</span>
+            )}
+          </p>
+          <p className="text-sm text-gray-600">
+            {product.vat > 0 ? `Plus VAT at ${product.vat}%, added at checkout` : 'No VAT on this item'}
+          </p>
+        </div>
+
+        <h2 className="mt-8 text-base font-semibold text-gray-900">About Product</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-gray-700">
+          {product.description.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+
+        {quantity > 0 && (
+          <p className="mt-6 text-sm text-gray-700" role="status">
+            {quantity} in your cart
+          </p>
+        )}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button variant="secondary" size="lg" fullWidth onClick={addToCart} disabled={!product.inStock}>
+            Add to Cart
+          </Button>
+          <Button size="lg" fullWidth onClick={buyNow} disabled={!product.inStock}>
+            Buy now
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductDetailSkeleton() {
+  return (
+    <div className="py-6 md:py-10" role="status" aria-busy="true">
+      <span className="sr-only">Loading product</span>
+      <Skeleton className="h-4 w-64" />
+      <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
+        <Skeleton className="aspect-square w-full md:w-1/2" />
+        <div className="flex-1 space-y-4">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-6 w-40" />
+          <SkeletonText lines={3} />
+          <div className="flex gap-3">
+            <Skeleton className="h-12 flex-1" />
+            <Skeleton className="h-12 flex-1" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

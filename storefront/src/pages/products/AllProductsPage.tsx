@@ -1,0 +1,59 @@
+import { MESSAGES } from '@larder/shared-domain';
+import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } from '@larder/shared-state';
+import { Button, EmptyState } from '@larder/shared-ui';
+import { search as searchIcon } from '../../assets/emoji';
+import { Emoji } from '../../components/Emoji';
+import { ProductListing } from '../../components/ProductListing';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useProducts } from '../../components/useProducts';
+
+/** Every in-stock product, filtered by the navbar search text. */
+export default function AllProductsPage() {
+  useDocumentTitle('All products');
+  const { inStock, isLoading, isError, refetch } = useProducts();
+  const query = useAppSelector(selectSearchQuery).trim();
+  const dispatch = useAppDispatch();
+  const needle = query.toLowerCase();
+  const shown = needle ? inStock.filter((product) => product.name.toLowerCase().includes(needle)) : inStock;
+
+  return (
+    <section className="py-8 md:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">All Products</h1>
+          <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
+        </div>
+        {query && (
+          <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+            Results for <strong className="text-gray-900">&ldquo;{query}&rdquo;</strong>
+            <Button variant="ghost" size="sm" onClick={() => dispatch(setSearchQuery(''))}>
+              Clear search
+            </Button>
+          </p>
+        )}
+      </div>
+      <div className="mt-6 md:mt-8">
+        <ProductListing
+          products={shown}
+          isLoading={isLoading}
+          isError={isError}
+          onRetry={refetch}
+          empty={
+            <EmptyState
+              title={MESSAGES.itemNotFound}
+              icon={<Emoji body={searchIcon} className="h-16 w-16" />}
+              message={query ? 'Try another name or browse all products.' : undefined}
+              action={
+                query ? (
+                  <Button variant="secondary" onClick={() => dispatch(setSearchQuery(''))}>
+                    Show all products
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+        />
+      </div>
+    </section>
+  );
+}

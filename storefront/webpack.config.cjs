@@ -1,0 +1,11 @@
+const { createConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  name: 'storefront',
+  dir: __dirname,
+  port: 4201,
+  // 'auto': chunks load from wherever remoteEntry.js was served (/remotes/storefront/ or its own site).
+  publicPath: 'auto',
+  exposes: { './routes': './src/remote-entry.tsx' },
+  title: 'Larder — groceries delivered',
+});

@@ -1,0 +1,270 @@
+/*
+ * One webpack configuration for the three Larder apps (host-shell, storefront, seller-portal).
+ *
+ * Each app's webpack.config.cjs is a few lines:
+ *
+ *   const { createConfig } = require('../tools/webpack/create-config.cjs');
+ *   module.exports = createConfig({
+ *     name: 'storefront',                         // container name: 'storefront' | 'sellerPortal'
+ *     dir: __dirname,
+ *     port: 4201,                                 // dev server: host 4200, storefront 4201, seller-portal 4202
+ *     publicPath: 'auto',                         // remotes: chunks load relative to remoteEntry.js; the host uses '/'
+ *     exposes: { './routes': './src/remote-entry.tsx' },
+ *   });
+ *
+ * Source layout expected in every app:
+ *   src/main.ts        only `import('./bootstrap');` (the async boundary lets shared singletons negotiate)
+ *   src/bootstrap.tsx  renders the app. In a remote this is the standalone development shell: it creates its
+ *                      own store (createStore from @larder/shared-state), calls its own `register(store)`,
+ *                      wraps the routes in <Provider>, <BrowserRouter> and <Toaster/>, and imports
+ *                      '@larder/shared-ui/src/theme.css' for the full Tailwind theme + base styles.
+ *   src/remote-entry.tsx (remotes) default-exports the routes component, may export `register(store)`, and
+ *                      imports './remote.css', the remote's own utilities only:
+ *                          @import "../../shared-ui/src/remote.css";
+ *                          @source "./";
+ *                      The host ships the theme, the base layer and the utilities of shared-ui; a remote
+ *                      ships only the utilities its own sources use (values inlined, nothing repeated).
+ *                      shared-ui is bundled into each app (not shared), so a remote mounts its own
+ *                      <ConfirmProvider> around its routes for useConfirm(); toast() from react-hot-toast
+ *                      reaches the host's <Toaster/> because react-hot-toast is a shared singleton.
+ *
+ * Modes:
+ *   - development (`webpack serve --mode development`): every app has an index.html, so a remote runs on
+ *     its own at its port; remotes carry their own federation runtime so they work alone or under the host.
+ *   - production (`webpack --mode production`): the host provides the federation runtime to the remotes
+ *     (the external-runtime provider plugin on the host, experiments.externalRuntime on the remotes), so a
+ *     remoteEntry.js no longer repeats it (about 15 KB gzip less per remote); remotes then build only
+ *     remoteEntry.js and their chunks. LARDER_SHARE_MF_RUNTIME=false turns the sharing off.
+ *
+ * Shared singletons come from ./shared.cjs. `@larder/*` resolve to their sources (tsconfig.base.json paths).
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { sharedModules } = require('./shared.cjs');
+
+const root = path.resolve(__dirname, '../..');
+const EXTERNAL_RUNTIME_PROVIDER = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+const API_ORIGIN = process.env.LARDER_API_ORIGIN || 'http://localhost:3000';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%2315803d'/%3E%3Cpath d='M10 8v16h12' stroke='white' stroke-width='4' fill='none' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E";
+
+const DEFAULT_TITLE = 'Larder — groceries delivered';
+const DEFAULT_DESCRIPTION =
+  'Larder: fresh groceries from London, delivered to your door in Bristol, Cardiff, Somerset and Swindon.';
+
+function indexHtml({ title, description }) {
+  return `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="${description}" />
+    <meta name="theme-color" content="#15803d" />
+    <link rel="icon" type="image/svg+xml" href="${FAVICON}" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
+    <noscript>Larder needs JavaScript to run in your browser.</noscript>
+  </body>
+</html>`;
+}
+
+function swcRule(test, tsx, development) {
+  return {
+    test,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx },
+          transform: { react: { runtime: 'automatic', development } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+function minimizers() {
+  // SWC's minifier is several times faster than terser on this workspace's small CPUs.
+  try {
+    const MinimizerPlugin = require('minimizer-webpack-plugin');
+    return [
+      new MinimizerPlugin({
+        minify: MinimizerPlugin.swcMinify,
+        minimizerOptions: { compress: { passes: 2 }, mangle: true },
+      }),
+    ];
+  } catch {
+    return ['...'];
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name federation container name (a JS identifier)
+ * @param {string} options.dir the app folder (__dirname of its webpack.config.cjs)
+ * @param {number} options.port dev-server port
+ * @param {string} options.publicPath production URL prefix of the built files
+ * @param {Record<string,string>} [options.exposes] modules a remote exposes
+ * @param {boolean} [options.isHost] the shell that loads the remotes
+ * @param {Record<string,string>} [options.remotes] build-time remotes (the host registers its remotes at run time)
+ * @param {string} [options.title] document title
+ * @param {string} [options.description] meta description
+ */
+function createConfig(options) {
+  const { name, dir, port, exposes, isHost = false, remotes } = options;
+  const isRemote = !isHost && exposes && Object.keys(exposes).length > 0;
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const production = mode === 'production';
+    const publicPath = isHost ? '/' : production ? options.publicPath : `http://localhost:${port}/`;
+    const hash = production ? '.[contenthash:8]' : '';
+    const standalone = isHost || !production;
+    // LARDER_SHARE_MF_RUNTIME=false builds every app with its own runtime copy (to measure the saving).
+    const shareRuntime = production && process.env.LARDER_SHARE_MF_RUNTIME !== 'false';
+    const main = path.join(dir, 'src/main.ts');
+
+    return {
+      name,
+      mode,
+      context: dir,
+      target: 'web',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: standalone ? { main } : {},
+      output: {
+        // LARDER_DIST_ROOT=/some/dir builds into /some/dir/<app> instead of <app>/dist (scripts/size.mjs --out).
+        path: process.env.LARDER_DIST_ROOT
+          ? path.join(process.env.LARDER_DIST_ROOT, path.basename(dir))
+          : path.join(dir, 'dist'),
+        publicPath,
+        filename: `[name]${hash}.js`,
+        chunkFilename: `[name]${hash}.js`,
+        assetModuleFilename: `assets/[name]${hash}[ext]`,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          '@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
+          '@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+          '@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
+        },
+      },
+      module: {
+        rules: [
+          swcRule(/\.(ts|mts|cts)$/, false, !production),
+          swcRule(/\.tsx$/, true, !production),
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              { loader: 'css-loader', options: { importLoaders: 1 } },
+              {
+                loader: 'postcss-loader',
+                options: {
+                  postcssOptions: {
+                    plugins: [
+                      require('@tailwindcss/postcss')({
+                        base: dir,
+                        optimize: production && { minify: true },
+                      }),
+                    ],
+                  },
+                },
+              },
+            ],
+          },
+          {
+            test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 4096 } },
+          },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css` }),
+        new ModuleFederationPlugin({
+          name,
+          filename: isRemote ? 'remoteEntry.js' : undefined,
+          exposes: isRemote ? exposes : undefined,
+          remotes: remotes ?? {},
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web' },
+            ...(shareRuntime && isRemote ? { externalRuntime: true } : {}),
+          },
+          // The host hands its federation runtime to the remotes. This is what `provideExternalRuntime`
+          // does, but through the plugin's ES module build: the option picks the CommonJS build, which
+          // drags a second copy of the runtime core into the host.
+          runtimePlugins: shareRuntime && isHost ? [EXTERNAL_RUNTIME_PROVIDER] : [],
+        }),
+        ...(standalone
+          ? [
+              new HtmlWebpackPlugin({
+                templateContent: indexHtml({
+                  title: options.title ?? DEFAULT_TITLE,
+                  description: options.description ?? DEFAULT_DESCRIPTION,
+                }),
+                publicPath,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
+      ],
+      optimization: production ? { minimizer: minimizers(), moduleIds: 'deterministic' } : {},
+      performance: { hints: false },
+      cache: {
+        type: 'filesystem',
+        name: `${name}-${mode}`,
+        version: shareRuntime ? 'shared-runtime' : 'own-runtime',
+        cacheDirectory: path.join(root, 'node_modules/.cache/webpack'),
+        buildDependencies: {
+          config: [
+            path.join(__dirname, 'create-config.cjs'),
+            path.join(__dirname, 'shared.cjs'),
+            path.join(dir, 'webpack.config.cjs'),
+          ],
+        },
+      },
+      infrastructureLogging: { level: 'warn' },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: true,
+        historyApiFallback: true,
+        allowedHosts: 'all',
+        headers: isHost
+          ? {}
+          : {
+              'Access-Control-Allow-Origin': '*',
+              'Access-Control-Allow-Methods': 'GET, OPTIONS',
+              'Access-Control-Allow-Headers': '*',
+            },
+        static: fs.existsSync(path.join(dir, 'public'))
+          ? { directory: path.join(dir, 'public'), publicPath: '/' }
+          : false,
+        proxy: [{ context: ['/api', '/uploads'], target: API_ORIGIN, changeOrigin: false }],
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig };
