@@ -1,0 +1,32 @@
+# Multi-stage image for Larder. Targets:
+#   api  - the NestJS API (also able to serve the built frontends itself)
+#   web  - one static frontend (host-shell, storefront or seller-portal), chosen with --build-arg APP=...
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
+COPY package.json package-lock.json .npmrc ./
+COPY backend/package.json backend/
+COPY shared-domain/package.json shared-domain/
+COPY shared-state/package.json shared-state/
+COPY shared-ui/package.json shared-ui/
+COPY host-shell/package.json host-shell/
+COPY storefront/package.json storefront/
+COPY seller-portal/package.json seller-portal/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx nx run-many -t build --outputStyle=static
+
+FROM node:20-bookworm-slim AS api
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+COPY --from=build /app /app
+RUN npm prune --omit=dev --workspaces --include-workspace-root && mkdir -p /data
+EXPOSE 3000
+VOLUME ["/data"]
+CMD ["node", "backend/dist/main.js"]
+
+FROM nginx:1.27-alpine AS web
+ARG APP=host-shell
+COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+COPY deploy/nginx/${APP}.conf /etc/nginx/conf.d/default.conf
