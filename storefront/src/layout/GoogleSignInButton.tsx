@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '@larder/shared-domain';
 import { Spinner } from '@larder/shared-ui';
 import { loadGoogleIdentity } from './google-identity';
 
@@ -26,7 +27,7 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSi
           use_fedcm_for_button: true,
           callback: (response) => {
             if (response.credential) callbacks.current.onCredential(response.credential);
-            else callbacks.current.onError('Google login failed');
+            else callbacks.current.onError(MESSAGES.googleLoginFailed);
           },
         });
         id.renderButton(container.current, {

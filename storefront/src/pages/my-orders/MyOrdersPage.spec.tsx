@@ -86,6 +86,12 @@ describe('MyOrdersPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('treats an order stamped ahead of this device clock as just placed', async () => {
+    setup([order('bbbbbbbb-2', { createdAt: minutesAgo(-2) })]);
+    expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    expect(screen.getByText('You can cancel this order for 60 more minutes.')).toBeInTheDocument();
+  });
+
   it('cancels after confirmation and shows the order Cancelled', async () => {
     const { server, stored, user } = setup([order('bbbbbbbb-2')]);
     server.on('PUT', '/api/order/bbbbbbbb-2/cancel', () => {

@@ -29,8 +29,11 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const confirm = useConfirm();
   const dispatch = useAppDispatch();
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
-  const cancellable = canCancelOrder(order, now);
-  const minutesLeft = Math.ceil(cancelTimeLeftMs(order.createdAt, now) / 60_000);
+  // A device clock running behind the server's would put a new order's creation in the future; count
+  // it as just placed rather than showing its window as closed (the server decides on the real clock).
+  const at = new Date(Math.max(now.getTime(), Date.parse(order.createdAt)));
+  const cancellable = canCancelOrder(order, at);
+  const minutesLeft = Math.ceil(cancelTimeLeftMs(order.createdAt, at) / 60_000);
   const reference = orderReference(order._id);
 
   async function cancel() {
