@@ -107,13 +107,17 @@ describe('customer sign-in (development identity provider)', () => {
       expect(res.body).toEqual({ success: true, exists: true });
     });
 
-    it.each([[{}], [{ email: '' }], [{ email: 'nope' }], [{ email: 42 }], [{ email: 'a@b.co', more: true }]])(
-      'refuses %j with 400',
-      async (body) => {
-        const res = await request(t.server).post('/api/user/check-email').send(body).expect(400);
-        expect(res.body).toEqual({ success: false, message: expect.any(String) });
-      },
-    );
+    it.each([
+      [{}, MESSAGES.enterEmail],
+      [{ email: '' }, MESSAGES.enterEmail],
+      [{ email: '   ' }, MESSAGES.enterEmail],
+      [{ email: 'nope' }, 'Please enter a valid email address'],
+      [{ email: 42 }, 'Please enter a valid email address'],
+      [{ email: 'a@b.co', more: true }, 'property more should not exist'],
+    ])('refuses %j with 400 and says why', async (body, message) => {
+      const res = await request(t.server).post('/api/user/check-email').send(body).expect(400);
+      expect(res.body).toEqual({ success: false, message });
+    });
   });
 
   describe('POST /api/user/google-login', () => {

@@ -29,6 +29,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { MESSAGES } from '@larder/shared-domain';
 
 export interface FieldOptions {
   description?: string;
@@ -91,7 +92,7 @@ export function TextField(options: TextFieldOptions = {}): PropertyDecorator {
   return applyDecorators(...decorators);
 }
 
-/** An e-mail address, trimmed and lower-cased. */
+/** An e-mail address, trimmed and lower-cased; a missing or blank one gets the shop's "Enter your email". */
 export function EmailField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     doc(options, {
@@ -100,9 +101,10 @@ export function EmailField(options: FieldOptions = {}): PropertyDecorator {
       maxLength: 254,
       example: options.example ?? 'jane@example.com',
     }),
-    ...presence(options),
+    ...presence({ ...options, message: options.message ?? MESSAGES.enterEmail }),
     Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)),
     IsString(msg(options, 'Please enter a valid email address')),
+    ...(options.required === false ? [] : [IsNotEmpty(msg(options, MESSAGES.enterEmail))]),
     MaxLength(254, msg(options, 'Please enter a valid email address')),
     IsEmail({}, msg(options, 'Please enter a valid email address')),
   );

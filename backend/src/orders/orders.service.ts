@@ -49,6 +49,8 @@ export const ORDER_MESSAGES = {
 } as const;
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** The delivery date as posted: a calendar date, YYYY-MM-DD. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 interface PreparedOrder {
   address: AddressSnapshot & { id: string };
@@ -240,11 +242,14 @@ export class OrdersService implements OnModuleInit {
     const address = await this.users.findAddressForUser(userId, input.address, tx);
     if (!address) throw new InvalidError(ORDER_MESSAGES.addressNotFound);
 
+    // A malformed slot is bad input (400); a well-formed date that is no longer selectable is a conflict
+    // with the clock (409, with the date to choose instead).
+    if (!ISO_DATE.test(input.deliverySlot.date)) throw new InvalidError(MESSAGES.selectDeliverySlot);
+    if (!isDeliverySlot(input.deliverySlot.time)) throw new InvalidError(MESSAGES.deliveryTimeInvalid);
     const deliveryDate = selectableDeliveryDate(now);
     if (input.deliverySlot.date !== deliveryDate) {
       throw new ConflictError(MESSAGES.deliveryDateUnavailable, { deliveryDate });
     }
-    if (!isDeliverySlot(input.deliverySlot.time)) throw new ConflictError(MESSAGES.deliveryTimeInvalid);
 
     const quantities = mergeLines(input.items);
     const products = await this.catalog.findProductsByIds([...quantities.keys()], tx);

@@ -293,8 +293,14 @@ describe('POST /api/order/cod', () => {
       [
         'a time that is not a slot',
         () => standardOrder(c, { deliverySlot: { date: TUESDAY, time: '09:00 - 10:00' } }),
-        409,
+        400,
         MESSAGES.deliveryTimeInvalid,
+      ],
+      [
+        'a date that is not a calendar date',
+        () => standardOrder(c, { deliverySlot: { date: 'tomorrow', time: DELIVERY_SLOTS[1] } }),
+        400,
+        MESSAGES.selectDeliverySlot,
       ],
       ['no items', () => standardOrder(c, { items: [] }), 400, MESSAGES.cartEmpty],
       ['missing items', () => standardOrder(c, { items: undefined }), 400, /items/],

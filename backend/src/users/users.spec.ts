@@ -175,6 +175,7 @@ describe('customer profile and account', () => {
         (field): Array<[string, unknown, string]> => [
           [`a missing ${field}`, { address: { ...ADDRESS, [field]: undefined } }, MESSAGES.fillAllFields],
           [`a blank ${field}`, { address: { ...ADDRESS, [field]: '   ' } }, MESSAGES.fillAllFields],
+          [`a ${field} that is a number`, { address: { ...ADDRESS, [field]: 42 } }, MESSAGES.fillAllFields],
         ],
       ),
       ['a city outside the delivery area', { address: { ...ADDRESS, city: 'London' } }, MESSAGES.invalidCity],

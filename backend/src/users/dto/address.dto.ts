@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { ADDRESS_FIELD_MAX_LENGTH, DELIVERY_CITIES, DELIVERY_COUNTRY } from '@larder/shared-domain';
+import { ADDRESS_FIELD_MAX_LENGTH, DELIVERY_CITIES, DELIVERY_COUNTRY, MESSAGES } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 
 /**
@@ -25,7 +25,8 @@ function AddressTextField(options: {
     }),
     IsOptional(),
     Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
-    IsString({ message: '$property must be text' }),
+    // A field that is not text is as unusable as a blank one: the same message.
+    IsString({ message: MESSAGES.fillAllFields }),
     MaxLength(ADDRESS_FIELD_MAX_LENGTH, {
       message: `$property must be at most ${ADDRESS_FIELD_MAX_LENGTH} characters`,
     }),
