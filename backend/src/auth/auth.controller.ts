@@ -59,22 +59,28 @@ export class AuthController {
   }
 
   @Get('google/callback')
-  @ApiOperation({ summary: 'Where Google sends the user back: signs in (or signs up) and redirects to /' })
-  @ApiFoundResponse({ description: 'Redirect to / (with ?login=failed when sign-in did not complete)' })
+  @ApiOperation({
+    summary: 'Where Google sends the user back: signs an existing customer in and redirects to /',
+  })
+  @ApiFoundResponse({
+    description:
+      'Redirect to /; to /?login=signup when the e-mail has no account yet (sign-up needs the form), ' +
+      'to /?login=failed when sign-in did not complete',
+  })
   @ApiNotFound('Google sign-in is not configured')
   async googleCallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!this.google.enabled) throw new NotFoundError('Not found');
     const outcome = await this.google.complete(request, reply);
     if (outcome.kind === 'redirected') return;
-    const userId =
+    const result =
       outcome.kind === 'signedIn'
         ? await this.customerAuth.signInWithGoogleProfile(outcome.identity)
-        : undefined;
-    if (!userId) {
-      void reply.redirect('/?login=failed', 302);
+        : ({ kind: 'refused' } as const);
+    if (result.kind === 'signedIn') {
+      await this.sessions.startCustomerSession(reply, result.userId);
+      void reply.redirect('/', 302);
       return;
     }
-    await this.sessions.startCustomerSession(reply, userId);
-    void reply.redirect('/', 302);
+    void reply.redirect(result.kind === 'notRegistered' ? '/?login=signup' : '/?login=failed', 302);
   }
 }

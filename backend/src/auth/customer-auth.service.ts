@@ -70,25 +70,20 @@ export class CustomerAuthService {
   }
 
   /**
-   * The redirect flow: signs in, or signs up from the Google profile alone (the phone can be added later).
-   * Undefined when the e-mail belongs to an account linked to another Google account.
+   * The redirect flow signs in existing customers only: signing up needs the details of the sign-up form
+   * (a phone number among them), which Google does not give. `undefined` when the e-mail has no account;
+   * refused when it belongs to an account linked to another Google account.
    */
-  async signInWithGoogleProfile(identity: VerifiedIdentity): Promise<string | undefined> {
-    let existing: string | undefined;
+  async signInWithGoogleProfile(
+    identity: VerifiedIdentity,
+  ): Promise<{ kind: 'signedIn'; userId: string } | { kind: 'notRegistered' } | { kind: 'refused' }> {
     try {
-      existing = await this.existingAccount(identity);
+      const userId = await this.existingAccount(identity);
+      return userId ? { kind: 'signedIn', userId } : { kind: 'notRegistered' };
     } catch (err) {
-      if (err instanceof UnauthorizedError) return undefined;
+      if (err instanceof UnauthorizedError) return { kind: 'refused' };
       throw err;
     }
-    if (existing) return existing;
-    const created = await this.users.createCustomer({
-      email: identity.email,
-      firstName: identity.givenName ?? identity.email.split('@')[0],
-      lastName: identity.familyName ?? '',
-      googleSub: identity.subject,
-    });
-    return created.id;
   }
 
   private async existingAccount(identity: VerifiedIdentity): Promise<string | undefined> {

@@ -181,7 +181,7 @@ describe('Google sign-in against a local OpenID Connect server', () => {
   });
 
   describe('the redirect flow (GET /api/auth/google and its callback)', () => {
-    it('signs a new customer up from the Google profile, sets the cookie and redirects to /', async () => {
+    it('creates no account for a new e-mail and sends the shopper to the sign-up form', async () => {
       const res = await redirectFlow({
         sub: 'oauth-sub-1',
         email: 'Olive.Auth@Example.com',
@@ -189,16 +189,9 @@ describe('Google sign-in against a local OpenID Connect server', () => {
         given_name: 'Olive',
         family_name: 'Auth',
       });
-      expect(res.headers.location).toBe('/');
-      const cookie = cookieFrom(res, CUSTOMER_COOKIE);
-      expect(cookie).toBeDefined();
-      const me = await request(t.server).get('/api/user/is-auth').set('Cookie', cookie!).expect(200);
-      expect(me.body.user).toMatchObject({
-        email: 'olive.auth@example.com',
-        firstName: 'Olive',
-        lastName: 'Auth',
-        phone: null,
-      });
+      expect(res.headers.location).toBe('/?login=signup');
+      expect(cookieFrom(res, CUSTOMER_COOKIE)).toBeUndefined();
+      expect(await t.db.select().from(users).where(eq(users.email, 'olive.auth@example.com'))).toEqual([]);
     });
 
     it('signs an existing customer in to the same account', async () => {

@@ -14,6 +14,7 @@ import { Footer } from './Footer';
 import { LoginModal } from './LoginModal';
 import { Navbar } from './Navbar';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { useSignInOutcome } from './useSignInOutcome';
 
 /** Navbar, page, footer, the login modal and the sign-in prompt around every storefront route. */
 export function StorefrontLayout() {
@@ -22,6 +23,7 @@ export function StorefrontLayout() {
   // With something in the cart, load the catalogue so lines of unavailable products are dropped (spec §4).
   const hasCart = useAppSelector(selectCartCount) > 0;
   useListProductsQuery(hasCart ? undefined : skipToken);
+  useSignInOutcome();
 
   useEffect(() => {
     window.scrollTo(0, 0);
