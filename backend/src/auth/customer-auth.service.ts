@@ -71,8 +71,8 @@ export class CustomerAuthService {
 
   /**
    * The redirect flow signs in existing customers only: signing up needs the details of the sign-up form
-   * (a phone number among them), which Google does not give. `undefined` when the e-mail has no account;
-   * refused when it belongs to an account linked to another Google account.
+   * (a phone number among them), which Google does not give. `notRegistered` when the e-mail has no account;
+   * `refused` when it belongs to an account linked to another Google account.
    */
   async signInWithGoogleProfile(
     identity: VerifiedIdentity,
