@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { MESSAGES, parsePoundsText } from '@larder/shared-domain';
 import { useGetShippingSettingsQuery, useUpdateShippingSettingsMutation } from '@larder/shared-state';
-import { Button, Skeleton, TextInput } from '@larder/shared-ui';
+import { Button, Skeleton } from '@larder/shared-ui';
+import { PoundsInput } from './PoundsInput';
 
 type ShippingField = 'shippingCharge' | 'shippingThreshold';
 
@@ -89,26 +90,16 @@ export function ShippingSettingsForm() {
           noValidate
           className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
-          <TextInput
+          <PoundsInput
             label="Shipping charge (£)"
             name="shippingCharge"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
             value={values.shippingCharge}
             onChange={(event) => change('shippingCharge', event.target.value)}
             error={errors.shippingCharge}
           />
-          <TextInput
+          <PoundsInput
             label="Free shipping threshold (£)"
             name="shippingThreshold"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
             value={values.shippingThreshold}
             onChange={(event) => change('shippingThreshold', event.target.value)}
             error={errors.shippingThreshold}

@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CATEGORIES, MAX_PRODUCT_IMAGES } from '@larder/shared-domain';
-import { useAddProductMutation } from '@larder/shared-state';
+import { useAddProductMutation, errorMessage, successMessage } from '@larder/shared-state';
 import { Button, Select, TextArea, TextInput } from '@larder/shared-ui';
+import { PoundsInput } from '../components/PoundsInput';
 import { ImageSlot } from '../components/ImageSlot';
 import {
   checkProductDraft,
@@ -13,7 +14,6 @@ import {
   type DraftProblems,
   type ProductDraft,
 } from '../lib/product-draft';
-import { errorMessage, successMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.path, label: category.text }));
@@ -161,26 +161,16 @@ export default function AddProductPage() {
         />
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <TextInput
+          <PoundsInput
             label="Product price (£)"
             name="price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
             value={draft.price}
             onChange={(event) => update('price')(event.target.value)}
             error={errorOf('price')}
           />
-          <TextInput
+          <PoundsInput
             label="Offer price (£)"
             name="offerPrice"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            required
             value={draft.offerPrice}
             onChange={(event) => update('offerPrice')(event.target.value)}
             error={errorOf('offerPrice')}
