@@ -1,9 +1,8 @@
 import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useSellerLogoutMutation } from '@larder/shared-state';
+import { useSellerLogoutMutation, errorMessage, successMessage } from '@larder/shared-state';
 import { Button, cx } from '@larder/shared-ui';
-import { errorMessage, successMessage } from '@larder/shared-state';
 import { useSellerPath } from '../lib/seller-base';
 import { FullPageStatus } from './FullPageStatus';
 import { AddBoxIcon, ListIcon, LogoutIcon, MessagesIcon, OrdersIcon } from './icons';

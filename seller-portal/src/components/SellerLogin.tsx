@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useSellerLoginMutation } from '@larder/shared-state';
+import { useSellerLoginMutation, errorMessage, successMessage } from '@larder/shared-state';
 import { Button, TextInput } from '@larder/shared-ui';
-import { errorMessage, successMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Logo } from './Logo';
 

@@ -5,10 +5,10 @@ import {
   useListNewsletterSubscribersQuery,
   type ContactMessageView,
   type NewsletterSubscriberView,
+  errorMessage,
 } from '@larder/shared-state';
 import { Badge, Button, EmptyState, Skeleton } from '@larder/shared-ui';
 import { MessagesIcon } from '../components/icons';
-import { errorMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const joinedFormatter = new Intl.DateTimeFormat('en-GB', {

@@ -16,6 +16,7 @@ import {
   useListSellerOrdersQuery,
   useUpdateOrderStatusMutation,
   type ListSellerOrdersApiResponse,
+  errorMessage,
 } from '@larder/shared-state';
 import {
   Badge,
@@ -28,7 +29,6 @@ import {
 } from '@larder/shared-ui';
 import { OrdersIcon } from '../components/icons';
 import { groupOrdersByCustomer } from '../lib/group-orders';
-import { errorMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type SellerOrder = ListSellerOrdersApiResponse['orders'][number];

@@ -7,13 +7,14 @@ import {
   useListProductsQuery,
   useSetProductStockMutation,
   type ListProductsApiResponse,
+  errorMessage,
+  successMessage,
 } from '@larder/shared-state';
 import { Button, buttonClasses, EmptyState, ProductImage, Skeleton, useConfirm } from '@larder/shared-ui';
 import { TrashIcon } from '../components/icons';
 import { ShippingSettingsForm } from '../components/ShippingSettingsForm';
 import { StockSwitch } from '../components/StockSwitch';
 import { useSellerPath } from '../lib/seller-base';
-import { errorMessage, successMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 

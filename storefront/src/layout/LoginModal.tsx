@@ -13,9 +13,9 @@ import {
   useGetAuthConfigQuery,
   useGoogleLoginMutation,
   type LoginMode,
+  errorMessage,
 } from '@larder/shared-state';
 import { Button, Modal, Spinner, TextInput } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { idTokenEmail } from './google-identity';
 

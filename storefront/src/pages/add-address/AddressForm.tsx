@@ -9,9 +9,13 @@ import {
   MESSAGES,
   type AddressInput,
 } from '@larder/shared-domain';
-import { useAddAddressMutation, type AddressDto, type AddressInputDto } from '@larder/shared-state';
+import {
+  useAddAddressMutation,
+  type AddressDto,
+  type AddressInputDto,
+  errorMessage,
+} from '@larder/shared-state';
 import { Button, Select, TextInput, cx } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 
 const EMPTY: AddressInput = { street: '', city: '', state: '', postalCode: '', country: '' };
 

@@ -8,9 +8,14 @@ import {
   MESSAGES,
   type OrderTotals,
 } from '@larder/shared-domain';
-import { api, useAppDispatch, usePlaceCodOrderMutation, type AddressDto } from '@larder/shared-state';
+import {
+  api,
+  useAppDispatch,
+  usePlaceCodOrderMutation,
+  type AddressDto,
+  errorMessage,
+} from '@larder/shared-state';
 import { useConfirm } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 import { checkoutProblem, codOrderBody, newIdempotencyKey, type CartLine } from './checkout';
 
 export interface OrderDraft {

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, HOME_PRODUCT_COUNT, categorySlug } from '@larder/shared-domain';
-import { useSubscribeToNewsletterMutation } from '@larder/shared-state';
+import { useSubscribeToNewsletterMutation, errorMessage } from '@larder/shared-state';
 import { Button, EmptyState, TextInput, buttonClasses } from '@larder/shared-ui';
 import { CATEGORY_ICONS } from '../../assets/category-icons';
 import { basket, handshake, leafy, moneyBag, truck } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
-import { errorMessage } from '@larder/shared-state';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 

@@ -1,9 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
-import { useListUserOrdersQuery, type OrderView } from '@larder/shared-state';
+import { useListUserOrdersQuery, type OrderView, errorMessage } from '@larder/shared-state';
 import { Button, EmptyState, Modal, Skeleton, SkeletonText, buttonClasses } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SignInGate } from '../../components/SignInGate';
 import { useNow } from '../../components/useNow';

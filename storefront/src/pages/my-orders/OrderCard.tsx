@@ -10,9 +10,14 @@ import {
   MESSAGES,
   orderReference,
 } from '@larder/shared-domain';
-import { api, useAppDispatch, useCancelOrderMutation, type OrderView } from '@larder/shared-state';
+import {
+  api,
+  useAppDispatch,
+  useCancelOrderMutation,
+  type OrderView,
+  errorMessage,
+} from '@larder/shared-state';
 import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 

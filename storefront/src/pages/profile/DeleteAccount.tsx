@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { useDeleteAccountMutation } from '@larder/shared-state';
+import { useDeleteAccountMutation, errorMessage } from '@larder/shared-state';
 import { Button, useConfirm } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 
 /** The Delete Account tab: a warning and a red button behind two confirmations (spec §5). */
 export function DeleteAccount() {

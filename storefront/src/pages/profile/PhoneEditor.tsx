@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { api, useAppDispatch, useUpdatePhoneMutation } from '@larder/shared-state';
+import { api, useAppDispatch, useUpdatePhoneMutation, errorMessage } from '@larder/shared-state';
 import { Button, TextInput, cx } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 
 interface PhoneEditorProps {
   phone: string | null;

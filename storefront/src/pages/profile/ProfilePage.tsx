@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@larder/shared-domain';
-import { useGetProfileQuery } from '@larder/shared-state';
+import { useGetProfileQuery, errorMessage } from '@larder/shared-state';
 import { Button, Skeleton, SkeletonText, Tabs, type TabItem } from '@larder/shared-ui';
-import { errorMessage } from '@larder/shared-state';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SignInGate } from '../../components/SignInGate';
 import { AccountSettings } from './AccountSettings';
