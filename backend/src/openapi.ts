@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApiDocument, createApp } from './app.factory';
+import { createPglite } from './db/database';
 
 export const OPENAPI_FILE = path.resolve(__dirname, '../openapi.json');
 
@@ -33,7 +33,7 @@ export async function generateOpenApiJson(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-openapi-'));
   const { app } = await createApp(
     { dataDir, databaseUrl: undefined, seed: false, logLevel: 'silent', redisUrl: undefined },
-    { pglite: new PGlite(), swagger: false },
+    { pglite: createPglite(), swagger: false },
   );
   try {
     return serializeOpenApi(buildOpenApiDocument(app));

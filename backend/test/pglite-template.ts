@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../src/db/database';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite, MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../src/db/database';
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -32,7 +32,7 @@ export function templatePath(): string {
 export async function ensureTemplate(): Promise<string> {
   const target = templatePath();
   if (fs.existsSync(target)) return target;
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const handle = await openDatabase({ dataDir: 'memory://', pglite });
   await runMigrations(handle);
   const dump = await pglite.dumpDataDir('none');
@@ -46,7 +46,7 @@ export async function ensureTemplate(): Promise<string> {
 /** A fresh in-memory PGlite started from the template. */
 export async function pgliteFromTemplate(): Promise<PGlite> {
   const file = await ensureTemplate();
-  const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const pglite = createPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(file)]) });
   await pglite.waitReady;
   return pglite;
 }

@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -42,6 +43,11 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
+/** Embedded PostgreSQL with the extensions the migrations use (pg_trgm for search). */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -73,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ? options.dataDir
       : path.join(options.dataDir, 'pglite');
     if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPglite(dir);
   }
   const pglite = client;
   await pglite.waitReady;

@@ -76,7 +76,21 @@ export const products = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The seller's switch. A shopper can buy the product when it is on and stock is null or above 0. */
     inStock: boolean('in_stock').notNull().default(true),
+    /** Units on hand, 0..100000; null when the seller does not count them. */
+    stock: integer('stock'),
+    /** Ingredients as the label prints them, up to 2000 characters. */
+    ingredients: text('ingredients'),
+    /** Ids of the 14 UK allergens the product contains (see ALLERGENS in shared-domain). */
+    allergens: text('allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Name, category and description in one lower-cased text, for trigram search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || category || ' ' || description::text)`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -86,6 +100,17 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check('products_prices_check', sql`${t.offerPrice} >= 0 and ${t.offerPrice} <= ${t.price}`),
     check('products_vat_check', sql`${t.vatBasisPoints} between 0 and 10000`),
+    check('products_stock_check', sql`${t.stock} is null or ${t.stock} between 0 and 100000`),
+    check(
+      'products_allergens_check',
+      sql`${t.allergens} <@ array['celery','gluten','crustaceans','eggs','fish','lupin','milk','molluscs','mustard','nuts','peanuts','sesame','soya','sulphites']::text[]`,
+    ),
+    check(
+      'products_ingredients_check',
+      sql`${t.ingredients} is null or char_length(${t.ingredients}) <= 2000`,
+    ),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -124,11 +149,14 @@ export const shopSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     shippingCharge: integer('shipping_charge').notNull(),
     shippingThreshold: integer('shipping_threshold').notNull(),
+    /** How many orders one delivery slot of one date takes. */
+    slotCapacity: integer('slot_capacity').notNull().default(20),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_singleton', sql`${t.id} = 1`),
     check('shop_settings_non_negative', sql`${t.shippingCharge} >= 0 and ${t.shippingThreshold} >= 0`),
+    check('shop_settings_slot_capacity', sql`${t.slotCapacity} between 1 and 1000`),
   ],
 );
 
@@ -193,8 +221,56 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Whether checkout took these units from a counted stock (so a cancel gives them back). */
+    stockTaken: boolean('stock_taken').notNull().default(false),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/**
+ * Orders booked into each delivery slot of each date: the row is locked and checked against the capacity when
+ * an order books a place, so concurrent checkouts on any number of replicas never overbook it.
+ */
+export const deliverySlotBookings = pgTable(
+  'delivery_slot_bookings',
+  {
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deliveryDate, t.deliveryTime] }),
+    check('delivery_slot_bookings_booked_check', sql`${t.booked} >= 0`),
+  ],
+);
+
+/**
+ * E-mails waiting to be sent, written in the same transaction as what they announce and delivered from here
+ * with retries, so a crash or restart neither loses nor repeats one.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is about, e.g. 'order-placed', 'order-completed', 'order-cancelled'. */
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time: the next try after a failure, or the end of another process's claim. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 export const contactMessages = pgTable(
