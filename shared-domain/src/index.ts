@@ -7,3 +7,4 @@ export * from './address';
 export * from './messages';
 export * from './contact';
 export * from './types';
+export * from './grocery';

@@ -67,6 +67,18 @@ export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
   somethingWentWrong: 'Something went wrong. Please try again.',
 
+  // Stock counts, delivery-slot capacity, food information, product editing and search
+  slotFull: 'This delivery slot is full. Please choose another.',
+  slotFullLabel: 'Full',
+  productUpdated: 'Product updated',
+  ingredientsHeading: 'Ingredients',
+  allergyAdviceHeading: 'Allergy advice',
+  invalidAllergen: 'Allergens must be chosen from the 14 UK allergens',
+  invalidStock: `Stock must be a whole number from 0 to 100000, or empty for not counted`,
+  invalidSlotCapacity: 'Slot capacity must be a whole number from 1 to 1000',
+  invalidSearch: 'Search text must be 1 to 100 characters',
+  stockOrSwitchRequired: 'Send inStock, stock or both',
+
   // Storefront notices where the spec leaves the wording open
   maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,
   newsletterJoined: "Thanks! You're on the list.",
