@@ -1,7 +1,7 @@
 # Multi-stage image for Larder. Targets:
 #   api  - the NestJS API (also able to serve the built frontends itself)
 #   web  - one static frontend (host-shell, storefront or seller-portal), chosen with --build-arg APP=...
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY package.json package-lock.json .npmrc ./
@@ -17,7 +17,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx nx run-many -t build --outputStyle=static
 
-FROM node:20-bookworm-slim AS api
+FROM node:24-bookworm-slim AS api
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 COPY --from=build /app /app
