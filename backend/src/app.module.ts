@@ -11,6 +11,7 @@ import { CartModule } from './cart/cart.module';
 import { SettingsModule } from './settings/settings.module';
 import { OrdersModule } from './orders/orders.module';
 import { ContactModule } from './contact/contact.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
 import { HealthModule } from './health/health.module';
 
 /** Human-readable logs while developing (pino-pretty is a development dependency). */
@@ -69,6 +70,7 @@ export class AppModule {
         SettingsModule,
         OrdersModule,
         ContactModule,
+        NewsletterModule,
         HealthModule,
         ...(options.imports ?? []),
       ],

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { api } from './api';
 import { createStore } from './store';
-import { startTestApiServer } from './test-server';
+import { eventually, startTestApiServer } from './test-server';
 
 describe('createStore', () => {
   it('lets a remote inject its own slice once', () => {
@@ -82,8 +82,9 @@ describe('createStore', () => {
       await store.dispatch(
         api.endpoints.setProductStock.initiate({ setProductStockDto: { id: 'p', inStock: false } }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false);
+      await eventually(() =>
+        expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false),
+      );
       subscription.unsubscribe();
       store.dispatch(api.util.resetApiState());
     } finally {

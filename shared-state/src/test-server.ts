@@ -55,3 +55,17 @@ export async function startTestApiServer(): Promise<TestApiServer> {
       }),
   };
 }
+
+/** Retries an assertion until it passes (or fails after two seconds), however slow the machine is. */
+export async function eventually(assertion: () => void, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

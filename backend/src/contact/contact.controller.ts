@@ -5,7 +5,7 @@ import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { RateLimited } from '../common/throttling';
 import { ContactService } from './contact.service';
-import { ContactMessagesResponse, SendContactMessageResponse } from './dto/contact-responses.dto';
+import { ContactMessagesResponse, SendContactMessageResponse } from './dto/contact.response';
 import { SendContactMessageDto } from './dto/send-contact-message.dto';
 
 @ApiTags('contact')

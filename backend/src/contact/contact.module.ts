@@ -3,13 +3,10 @@ import { ContactMailer } from './contact-mailer';
 import { ContactController } from './contact.controller';
 import { ContactRepository } from './contact.repository';
 import { ContactService } from './contact.service';
-import { NewsletterController } from './newsletter.controller';
-import { NewsletterRepository } from './newsletter.repository';
-import { NewsletterService } from './newsletter.service';
 
 @Module({
-  controllers: [ContactController, NewsletterController],
-  providers: [ContactService, ContactRepository, ContactMailer, NewsletterService, NewsletterRepository],
+  controllers: [ContactController],
+  providers: [ContactService, ContactRepository, ContactMailer],
   exports: [ContactService],
 })
 export class ContactModule {}

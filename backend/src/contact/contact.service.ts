@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ContactMailer } from './contact-mailer';
 import { ContactRepository } from './contact.repository';
-import type { ContactMessageView } from './dto/contact-responses.dto';
+import type { ContactMessageView } from './dto/contact.response';
 import type { SendContactMessageDto } from './dto/send-contact-message.dto';
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NewsletterSubscriberView } from './dto/newsletter-responses.dto';
+import type { NewsletterSubscriberView } from './dto/newsletter.response';
 import type { SubscribeNewsletterDto } from './dto/subscribe-newsletter.dto';
 import { NewsletterRepository } from './newsletter.repository';
 

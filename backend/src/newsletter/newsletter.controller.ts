@@ -4,11 +4,11 @@ import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { RateLimited } from '../common/throttling';
-import { NewsletterSubscribersResponse, SubscribeNewsletterResponse } from './dto/newsletter-responses.dto';
+import { NewsletterSubscribersResponse, SubscribeNewsletterResponse } from './dto/newsletter.response';
 import { SubscribeNewsletterDto } from './dto/subscribe-newsletter.dto';
 import { NewsletterService } from './newsletter.service';
 
-@ApiTags('contact')
+@ApiTags('newsletter')
 @Controller('api/newsletter')
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
