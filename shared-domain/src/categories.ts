@@ -1,4 +1,4 @@
-/** The ten product categories (spec §3). `path` is the stored key; routes use it in lowercase. */
+/** The ten product categories. `path` is the stored key; routes use it in lowercase. */
 export interface Category {
   /** Display name. */
   text: string;

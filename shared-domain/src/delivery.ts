@@ -1,6 +1,6 @@
 import { addCalendarDays, londonInstant, londonParts, parseIsoDate } from './london-time';
 
-/** Cities the shop delivers to (spec §1). */
+/** Cities the shop delivers to; the country is the United Kingdom only. */
 export const DELIVERY_CITIES = ['Bristol', 'Cardiff', 'Somerset', 'Swindon'] as const;
 export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
 
@@ -8,7 +8,7 @@ export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
 export const DELIVERY_COUNTRY = 'United Kingdom';
 export const DELIVERY_COUNTRIES = [DELIVERY_COUNTRY] as const;
 
-/** The three delivery time slots (spec §9), exactly as shown and stored. */
+/** The three delivery time slots, exactly as shown and stored. */
 export const DELIVERY_SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'] as const;
 export type DeliverySlotTime = (typeof DELIVERY_SLOTS)[number];
 
@@ -65,7 +65,7 @@ export interface DeliveryCountdown {
   text: string;
 }
 
-/** The countdown message (spec §9): time left until the cut-off that keeps today's delivery date. */
+/** The countdown message "Deliver by {date} if order within Xh Ym": time left until the cut-off that keeps the date shown. */
 export function deliveryCountdown(now: Date): DeliveryCountdown {
   const date = selectableDeliveryDate(now);
   const msLeft = Math.max(0, orderCutoff(now).getTime() - now.getTime());

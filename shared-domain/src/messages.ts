@@ -1,8 +1,8 @@
 import { MAX_QUANTITY } from './orders';
 
-/** The spec's message catalogue (§8) and the other texts it quotes, word for word. */
+/** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
-  // Client and specific messages (§8)
+  // Client and specific messages
   fillAllFields: 'Please fill all fields',
   userExistsRedirecting: 'User already exists. Redirecting to login...',
   emailNotRegistered: 'Email not registered. Please sign up first.',
@@ -14,7 +14,7 @@ export const MESSAGES = {
   cancelOrderFailed: 'Failed to cancel order.',
   enterEmail: 'Enter your email',
 
-  // Success toasts (§8)
+  // Success toasts
   addedToCart: 'Added to Cart',
   cartUpdated: 'Cart Updated',
   removedFromCart: 'Removed from Cart',
@@ -25,7 +25,7 @@ export const MESSAGES = {
   phoneUpdated: 'Phone updated successfully',
   accountDeleted: 'Account deleted successfully',
 
-  // Screens (§2, §5)
+  // Screens and form checks
   contactSent: 'Your message has been sent successfully!',
   notSignedIn: "Oops! You're not signed in. Please sign up to continue.",
   itemNotFound: 'Item not found',

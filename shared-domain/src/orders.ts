@@ -1,4 +1,4 @@
-/** Order states (spec §4) and the customer's cancel window. */
+/** Order states (Pending, Completed, Cancelled) and the customer's one-hour cancel window. */
 export const ORDER_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -34,7 +34,7 @@ export function isValidQuantity(value: unknown): value is number {
   );
 }
 
-/** Catalogue limits (spec §9). */
+/** Catalogue limits: products on the home page, related products, pictures per product, the loader's delay. */
 export const HOME_PRODUCT_COUNT = 5;
 export const RELATED_PRODUCT_COUNT = 5;
 export const MAX_PRODUCT_IMAGES = 4;

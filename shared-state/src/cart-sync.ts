@@ -50,7 +50,7 @@ function pageHidden(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Keeps the cart slice and the server's copy together (spec §4):
+ * Keeps the cart slice and the server's copy together (a signed-in customer's changes are synced to the server):
  * - on sign-in (google-login, or an is-auth answer for a new customer) the server's cartItems replace the cart;
  * - once products are loaded, lines for deleted or out-of-stock products are dropped;
  * - every other change of the cart is posted to /api/cart/update while a customer is signed in,

@@ -43,7 +43,7 @@ const NotFoundPage = lazy(
   () => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/NotFoundPage'),
 );
 
-/** Every customer route (spec §2), relative to where the host mounts the storefront. */
+/** Every customer route, relative to where the host mounts the storefront. */
 export function StorefrontRoutes() {
   return (
     <Routes>

@@ -2,7 +2,7 @@
  * Shared storefront hook: actions that need a signed-in customer (Add to Cart, Buy now, ...).
  *   const requireSignIn = useRequireSignIn();
  *   <button onClick={() => requireSignIn(() => add(product._id))}>Add to Cart</button>
- * A visitor gets the not-signed-in prompt (spec §2) instead; its Sign Up button opens the login modal.
+ * A visitor gets the not-signed-in prompt instead; its Sign Up button opens the login modal.
  * <SignInPromptProvider> is mounted once by the storefront layout.
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';

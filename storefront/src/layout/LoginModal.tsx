@@ -32,7 +32,7 @@ const linkButton =
   'rounded-sm font-medium text-primary underline underline-offset-2 hover:text-primary-hover focus-visible:outline-2 focus-visible:outline-primary';
 
 /**
- * The customer login modal (spec §4). Step 1 collects the details for sign-up, or the email for login, and
+ * The customer login modal. Step 1 collects the details for sign-up, or the email for login, and
  * checks the email; step 2 is the Google sign-in (or the development sign-in when Google is not configured).
  */
 export function LoginModal() {

@@ -20,7 +20,7 @@ import { useSignInOutcome } from './useSignInOutcome';
 export function StorefrontLayout() {
   const { pathname } = useLocation();
   useUserIsAuthQuery();
-  // With something in the cart, load the catalogue so lines of unavailable products are dropped (spec §4).
+  // With something in the cart, load the catalogue so lines of unavailable products are dropped.
   const hasCart = useAppSelector(selectCartCount) > 0;
   useListProductsQuery(hasCart ? undefined : skipToken);
   useSignInOutcome();

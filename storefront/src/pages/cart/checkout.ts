@@ -48,14 +48,14 @@ export function cartTotals(lines: readonly CartLine[], settings: ShippingSetting
   );
 }
 
-/** The first reason the order cannot be placed yet (spec §5, in this order), or undefined. */
+/** The first reason the order cannot be placed yet (no address, then no delivery slot), or undefined. */
 export function checkoutProblem(choice: CheckoutChoice): string | undefined {
   if (!choice.addressId) return MESSAGES.selectAddress;
   if (!choice.date || !choice.time) return MESSAGES.selectDeliverySlot;
   return undefined;
 }
 
-/** The body of POST /api/order/cod (spec §7); money in pounds. */
+/** The body of POST /api/order/cod; money in pounds. */
 export function codOrderBody(input: {
   userId: string;
   lines: readonly CartLine[];

@@ -33,7 +33,7 @@ function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * Places the cash-on-delivery order: checks the address and the delivery slot (spec §5, in that order),
+ * Places the cash-on-delivery order: checks the address and then the delivery slot,
  * asks for confirmation with a summary, then posts it once (one Idempotency-Key per confirmed attempt).
  */
 export function usePlaceOrder() {

@@ -4,7 +4,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { useDeleteAccountMutation, errorMessage } from '@larder/shared-state';
 import { Button, useConfirm } from '@larder/shared-ui';
 
-/** The Delete Account tab: a warning and a red button behind two confirmations (spec §5). */
+/** The Delete Account tab: a warning and a red button behind two confirmations in sequence. */
 export function DeleteAccount() {
   const confirm = useConfirm();
   const navigate = useNavigate();
