@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
-import { registerStaticContent } from './common/frontends';
+import { registerStaticContent } from './web/frontends';
 import { AppExceptionFilter } from './common/http-exception.filter';
 import { CUSTOMER_AUTH, CUSTOMER_COOKIE, SELLER_AUTH, SELLER_COOKIE } from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { uploadsDir } from '../common/frontends';
+import { uploadsDir } from '../web/frontends';
 import { InvalidError } from '../common/errors';
 
 /** Widths each upload is stored at; the first is the main picture listed in `image[]`. */
