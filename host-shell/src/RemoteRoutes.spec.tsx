@@ -32,7 +32,7 @@ describe('RemoteRoutes', () => {
   it('offers a retry when the remote cannot be loaded, and loads it again on Retry', async () => {
     const user = userEvent.setup();
     const calls: boolean[] = [];
-    const load: RemoteLoader = async (_key, _store, { retry }) => {
+    const load: RemoteLoader = async (_key, { retry }) => {
       calls.push(retry);
       if (calls.length === 1) throw new Error('offline');
       return { default: () => <h1>Back online</h1> };

@@ -1,14 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useAppStore, type AppStore } from '@larder/shared-state';
 import { PageSkeleton } from './PageSkeleton';
 import { RemoteErrorBoundary, RemoteFailure } from './RemoteErrorBoundary';
 import { loadRemoteRoutes, type RemoteKey, type RemoteRoutesModule } from './remotes';
 
-export type RemoteLoader = (
-  key: RemoteKey,
-  store: AppStore,
-  options: { retry: boolean },
-) => Promise<RemoteRoutesModule>;
+export type RemoteLoader = (key: RemoteKey, options: { retry: boolean }) => Promise<RemoteRoutesModule>;
 
 type LoadState =
   { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed' };
@@ -21,14 +16,13 @@ export function RemoteRoutes({
   remote: RemoteKey;
   load?: RemoteLoader;
 }) {
-  const store = useAppStore();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
     setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
-    load(remote, store, { retry: attempt > 0 }).then(
+    load(remote, { retry: attempt > 0 }).then(
       (module) => current && setState({ status: 'ready', module }),
       (error: unknown) => {
         console.error(`Could not load the ${remote} remote`, error);
@@ -38,7 +32,7 @@ export function RemoteRoutes({
     return () => {
       current = false;
     };
-  }, [remote, store, attempt, load]);
+  }, [remote, attempt, load]);
 
   const retry = () => setAttempt((count) => count + 1);
 

@@ -12,7 +12,7 @@ const store = createStore();
 
 // Start the first requests while the remote's code is on its way.
 const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
-loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront', store).catch(() => undefined);
+loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront').catch(() => undefined);
 if (onSellerPath) {
   store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
 } else {

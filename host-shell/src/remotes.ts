@@ -1,6 +1,5 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { AppStore } from '@larder/shared-state';
 
 /** The remotes the shell knows, by their key in /remotes.json and their federation container name. */
 export const REMOTES = {
@@ -13,8 +12,6 @@ export type RemoteKey = keyof typeof REMOTES;
 /** What a remote's `./routes` module provides. */
 export interface RemoteRoutesModule {
   default: ComponentType;
-  /** Injects the remote's slices and reducers into the host's store before the first render. */
-  register?: (store: AppStore) => void;
 }
 
 export type RemoteManifest = Record<RemoteKey, string>;
@@ -50,14 +47,10 @@ export function loadManifest(): Promise<RemoteManifest> {
 const loaded = new Map<RemoteKey, Promise<RemoteRoutesModule>>();
 
 /**
- * Loads a remote's `./routes` module and calls its `register(store)` once. A failed attempt is forgotten,
+ * Loads a remote's `./routes` module once. A failed attempt is forgotten,
  * and a retry registers the remote afresh so the federation runtime fetches its entry again.
  */
-export function loadRemoteRoutes(
-  key: RemoteKey,
-  store: AppStore,
-  { retry = false } = {},
-): Promise<RemoteRoutesModule> {
+export function loadRemoteRoutes(key: RemoteKey, { retry = false } = {}): Promise<RemoteRoutesModule> {
   const cached = loaded.get(key);
   if (cached) return cached;
   const attempt = loadManifest()
@@ -68,7 +61,6 @@ export function loadRemoteRoutes(
       const module = await loadRemote<RemoteRoutesModule>(`${container}/routes`);
       if (!module || typeof module.default !== 'function')
         throw new Error(`${container}/routes has no default export`);
-      module.register?.(store);
       return module;
     })
     .catch((error: unknown) => {

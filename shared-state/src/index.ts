@@ -7,14 +7,7 @@ export * from './slices/session';
 export * from './slices/cart';
 export * from './slices/ui';
 export { createStore } from './store';
-export type {
-  AppDispatch,
-  AppStore,
-  CreateStoreOptions,
-  LazyLoadedSlices,
-  RootReducer,
-  RootState,
-} from './store';
+export type { AppDispatch, AppStore, CreateStoreOptions, RootReducer, RootState } from './store';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { skipToken } from '@reduxjs/toolkit/query';
 export * from './messages';

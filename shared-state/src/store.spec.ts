@@ -1,23 +1,8 @@
-import { createSlice } from '@reduxjs/toolkit';
 import { api } from './api';
 import { createStore } from './store';
 import { eventually, startTestApiServer } from './test-server';
 
 describe('createStore', () => {
-  it('lets a remote inject its own slice once', () => {
-    const store = createStore();
-    const drafts = createSlice({
-      name: 'drafts',
-      initialState: { count: 0 },
-      reducers: { bumped: (state) => void (state.count += 1) },
-    });
-    store.injectSlice(drafts);
-    store.injectSlice(drafts);
-    store.dispatch(drafts.actions.bumped());
-    expect((store.getState() as unknown as { drafts: { count: number } }).drafts.count).toBe(1);
-    expect(store.getState().cart.items).toEqual({});
-  });
-
   it('posts a new product as multipart form data with the images', async () => {
     const server = await startTestApiServer();
     server.respond('POST', '/api/product/add', {

@@ -2,8 +2,6 @@ import {
   combineSlices,
   configureStore,
   createListenerMiddleware,
-  type Reducer,
-  type Slice,
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
@@ -15,15 +13,8 @@ import { sessionSlice } from './slices/session';
 import { uiSlice } from './slices/ui';
 import { startCartSync } from './cart-sync';
 
-/**
- * Slices a remote injects at run time. A remote declares its own for typed selectors:
- *   declare module '@larder/shared-state' { interface LazyLoadedSlices { sellerDraft: DraftState } }
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LazyLoadedSlices {}
-
 function createRootReducer() {
-  return combineSlices(baseApi, sessionSlice, cartSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+  return combineSlices(baseApi, sessionSlice, cartSlice, uiSlice);
 }
 
 export type RootReducer = ReturnType<typeof createRootReducer>;
@@ -40,7 +31,7 @@ export interface CreateStoreOptions {
   preloadedState?: Partial<RootState>;
 }
 
-/** The Redux store of the shop. The host creates one; remotes add what they own with injectSlice/injectReducer. */
+/** The Redux store of the shop. The host creates the one the remotes share. */
 export function createStore(options: CreateStoreOptions = {}) {
   const rootReducer = createRootReducer();
   const environment: ApiEnvironment = {
@@ -60,24 +51,7 @@ export function createStore(options: CreateStoreOptions = {}) {
   startCartSync(listener.startListening as never, { delayMs: options.cartSyncDelayMs ?? 300 });
   setupListeners(store.dispatch);
 
-  const injected = new Set<string>();
-  return Object.assign(store, {
-    rootReducer,
-    /** Adds a slice (idempotent); its state appears on the next dispatch. */
-    injectSlice(slice: Pick<Slice, 'reducerPath' | 'reducer'>) {
-      if (injected.has(slice.reducerPath)) return;
-      injected.add(slice.reducerPath);
-      rootReducer.inject(slice as never);
-      store.dispatch({ type: `@@larder/inject/${slice.reducerPath}` });
-    },
-    /** Adds a reducer under a key (idempotent). */
-    injectReducer(key: string, reducer: Reducer) {
-      if (injected.has(key)) return;
-      injected.add(key);
-      rootReducer.inject({ reducerPath: key, reducer } as never);
-      store.dispatch({ type: `@@larder/inject/${key}` });
-    },
-  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createStore>;

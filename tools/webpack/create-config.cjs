@@ -15,10 +15,9 @@
  * Source layout expected in every app:
  *   src/main.ts        only `import('./bootstrap');` (the async boundary lets shared singletons negotiate)
  *   src/bootstrap.tsx  renders the app. In a remote this is the standalone development shell: it creates its
- *                      own store (createStore from @larder/shared-state), calls its own `register(store)`,
- *                      wraps the routes in <Provider>, <BrowserRouter> and <Toaster/>, and imports
+ *                      own store (createStore from @larder/shared-state), wraps the routes in <Provider>, <BrowserRouter> and <Toaster/>, and imports
  *                      '@larder/shared-ui/src/theme.css' for the full Tailwind theme + base styles.
- *   src/remote-entry.tsx (remotes) default-exports the routes component, may export `register(store)`, and
+ *   src/remote-entry.tsx (remotes) default-exports the routes component and
  *                      imports './remote.css', the remote's own utilities only:
  *                          @import "../../shared-ui/src/remote.css";
  *                          @source "./";
