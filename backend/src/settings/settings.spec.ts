@@ -43,7 +43,12 @@ describe('shipping settings', () => {
   });
 
   it('accepts zero (free shipping for all)', async () => {
-    await save({ shippingCharge: 0, shippingThreshold: 0 }).expect(200);
+    const res = await save({ shippingCharge: 0, shippingThreshold: 0 }).expect(200);
+    expect(res.body).toMatchObject({ success: true, shippingCharge: 0, shippingThreshold: 0 });
+    expect(await t.app.get(SettingsService).getShippingSettings()).toEqual({
+      shippingCharge: 0,
+      shippingThreshold: 0,
+    });
   });
 
   it.each([
