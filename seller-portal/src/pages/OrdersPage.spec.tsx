@@ -81,7 +81,8 @@ describe('Orders', () => {
       'GET /api/order/seller': () => ({ body: { success: true, orders: [stored] } }),
       'PUT /api/order/o-1/status': (request) => {
         const { status } = jsonBody(request) as { status: string };
-        stored = { ...stored, status, isPaid: stored.isPaid || status === 'Completed' };
+        // The server records the status only: "Paid" must come from the screen marking a completed order.
+        stored = { ...stored, status };
         return { body: { success: true, message: 'Order updated successfully' } };
       },
     });
