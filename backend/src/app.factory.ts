@@ -20,7 +20,13 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
 import { AppExceptionFilter } from './common/http-exception.filter';
-import { CUSTOMER_AUTH, CUSTOMER_COOKIE, SELLER_AUTH, SELLER_COOKIE } from './common/openapi-docs';
+import {
+  CUSTOMER_AUTH,
+  CUSTOMER_COOKIE,
+  finishOpenApiDocument,
+  SELLER_AUTH,
+  SELLER_COOKIE,
+} from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';
 import { createValidationPipe } from './common/validation';
 
@@ -85,12 +91,16 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
         'every error answers `{ success: false, message }`.',
     )
     .setVersion('1.0.0')
+    .setLicense('MIT', 'https://opensource.org/license/mit')
+    .addServer('/', 'This shop (the API answers under /api on the same origin as the pages)')
     .addCookieAuth(CUSTOMER_COOKIE, { type: 'apiKey', in: 'cookie', name: CUSTOMER_COOKIE }, CUSTOMER_AUTH)
     .addCookieAuth(SELLER_COOKIE, { type: 'apiKey', in: 'cookie', name: SELLER_COOKIE }, SELLER_AUTH)
     .build();
-  return SwaggerModule.createDocument(app, options, {
-    operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
-  });
+  return finishOpenApiDocument(
+    SwaggerModule.createDocument(app, options, {
+      operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
+    }),
+  );
 }
 
 /** Creates (and initialises) the application; call `app.listen` to serve it. */

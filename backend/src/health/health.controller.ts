@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { DB, Database } from '../db/database.module';
 import { pingDatabase } from '../db/database';
@@ -15,6 +15,7 @@ export class HealthController {
 
   /** Liveness and readiness: answers 200 when the database answers, 503 otherwise. */
   @Get()
+  @ApiOperation({ summary: 'Whether the API and its database answer (for load balancers and monitors)' })
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOkResponse({
     description: 'The API and its database are up',

@@ -255,14 +255,14 @@ export type AuthConfigResponse = {
   googleRedirect: boolean;
   success: boolean;
 };
+export type ErrorResponse = {
+  message: string;
+  success: boolean;
+};
 export type DevIdTokenResponse = {
   success: boolean;
   /** An RS256 ID token for POST /api/user/google-login (valid for 10 minutes) */
   tokenId: string;
-};
-export type ErrorResponse = {
-  message: string;
-  success: boolean;
 };
 export type DevIdTokenDto = {
   /** The e-mail address to sign in as */
