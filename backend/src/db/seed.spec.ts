@@ -75,7 +75,10 @@ describe('demo catalogue seed', () => {
     const croissants = list.find((p) => p.name === 'All Butter Croissants x4')!;
     expect(croissants).toMatchObject({ stock: 2, inStock: true, allergens: ['gluten', 'milk', 'eggs'] });
     expect(croissants.ingredients).toMatch(/^Wheat flour, butter \(milk\)/);
-    expect(list.find((p) => p.name === 'Seedless Red Grapes 500g')).toMatchObject({ stock: 0, inStock: false });
+    expect(list.find((p) => p.name === 'Seedless Red Grapes 500g')).toMatchObject({
+      stock: 0,
+      inStock: false,
+    });
     const img = await request(t.server).get(cola.image[0]).buffer(true).expect(200);
     const meta = await sharp(img.body as Buffer).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
