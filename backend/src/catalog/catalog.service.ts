@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { MAX_PRODUCT_IMAGES, MESSAGES, poundsToPence, type ProductView } from '@larder/shared-domain';
+import {
+  LOW_STOCK_THRESHOLD,
+  MAX_PRODUCT_IMAGES,
+  MESSAGES,
+  poundsToPence,
+  type ProductView,
+} from '@larder/shared-domain';
 import { InvalidError, NotFoundError } from '../common/errors';
 import { firstValidationMessage } from '../common/validation';
 import type { DbExecutor } from '../db/database.module';
@@ -62,6 +68,11 @@ export class CatalogService {
   /** Products by id (pence, VAT basis points), deleted ones included. */
   findProductsByIds(ids: readonly string[], tx?: DbExecutor): Promise<CatalogProduct[]> {
     return this.repository.findByIds(ids, tx);
+  }
+
+  /** Live, counted products at or below LOW_STOCK_THRESHOLD units, lowest stock first (the seller's figures). */
+  listLowStock(tx?: DbExecutor): Promise<{ id: string; name: string; stock: number }[]> {
+    return this.repository.listLowStock(LOW_STOCK_THRESHOLD, tx);
   }
 
   /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */

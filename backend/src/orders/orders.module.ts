@@ -7,12 +7,14 @@ import { Clock } from './clock';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { SellerSummaryController } from './seller-summary.controller';
+import { SellerSummaryService } from './seller-summary.service';
 import { StripeGateway } from './stripe-gateway';
 
 @Module({
   imports: [UsersModule, CartModule, CatalogModule, SettingsModule],
-  controllers: [OrdersController],
-  providers: [OrdersService, OrdersRepository, StripeGateway, Clock],
+  controllers: [OrdersController, SellerSummaryController],
+  providers: [OrdersService, OrdersRepository, SellerSummaryService, StripeGateway, Clock],
   exports: [OrdersService],
 })
 export class OrdersModule {}
