@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { MailModule } from '../mail/mail.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { Clock } from './clock';
+import { OrderEmails } from './order-emails';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -12,9 +14,9 @@ import { SellerSummaryService } from './seller-summary.service';
 import { StripeGateway } from './stripe-gateway';
 
 @Module({
-  imports: [UsersModule, CartModule, CatalogModule, SettingsModule],
+  imports: [UsersModule, CartModule, CatalogModule, SettingsModule, MailModule],
   controllers: [OrdersController, SellerSummaryController],
-  providers: [OrdersService, OrdersRepository, SellerSummaryService, StripeGateway, Clock],
+  providers: [OrdersService, OrdersRepository, OrderEmails, SellerSummaryService, StripeGateway, Clock],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -147,8 +147,14 @@ export class OrdersRepository {
    * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
    * created after `windowStart`. A status change racing this one is never overwritten. True when cancelled.
    */
-  async cancelWithinWindow(id: string, userId: string, windowStart: Date, now: Date): Promise<boolean> {
-    const rows = await this.db
+  async cancelWithinWindow(
+    id: string,
+    userId: string,
+    windowStart: Date,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<boolean> {
+    const rows = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: now })
       .where(
@@ -163,14 +169,39 @@ export class OrdersRepository {
     return rows.length > 0;
   }
 
-  /** Sets the status (Completed also marks the order paid). True when the order exists. */
-  async setStatus(id: string, status: OrderStatus, now: Date): Promise<boolean> {
-    const rows = await this.db
+  /**
+   * Sets the status (Completed also marks the order paid). Answers the status it had before (the row is locked
+   * first, so a concurrent change is seen), or undefined when there is no such order.
+   */
+  async setStatus(
+    id: string,
+    status: OrderStatus,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<string | undefined> {
+    const [before] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update');
+    if (!before) return undefined;
+    await tx
       .update(orders)
       .set(status === 'Completed' ? { status, isPaid: true, updatedAt: now } : { status, updatedAt: now })
-      .where(eq(orders.id, id))
-      .returning({ id: orders.id });
-    return rows.length > 0;
+      .where(eq(orders.id, id));
+    return before.status;
+  }
+
+  /** One order with its lines, or undefined. */
+  async findWithItems(id: string, tx: DbExecutor = this.db): Promise<OrderWithItems | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!row) return undefined;
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.name), asc(orderItems.id));
+    return { ...row, items };
   }
 
   /** Marks the order of a Checkout Session paid; returns it (undefined when no order has that session). */

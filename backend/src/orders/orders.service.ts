@@ -35,6 +35,7 @@ import { Clock } from './clock';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
 import { toOrderView, toSellerOrderView } from './order-views';
+import { OrderEmails } from './order-emails';
 import { NewOrder, NewOrderLine, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
@@ -80,6 +81,7 @@ export class OrdersService implements OnModuleInit {
     private readonly cart: CartService,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
+    private readonly emails: OrderEmails,
   ) {}
 
   onModuleInit(): void {
@@ -104,7 +106,10 @@ export class OrdersService implements OnModuleInit {
         prepared.lines,
         tx,
       );
-      if (id) await this.cart.clearCart(userId, tx);
+      if (id) {
+        await this.cart.clearCart(userId, tx);
+        await this.emails.orderPlaced(id, tx);
+      }
       return id;
     });
     return orderId ?? (await this.existingOrderId(userId, key));
@@ -217,7 +222,12 @@ export class OrdersService implements OnModuleInit {
     if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
-    if (await this.repository.cancelWithinWindow(orderId, userId, windowStart, now)) return;
+    const cancelled = await this.db.transaction(async (tx) => {
+      if (!(await this.repository.cancelWithinWindow(orderId, userId, windowStart, now, tx))) return false;
+      await this.emails.statusChanged(orderId, 'Cancelled', tx);
+      return true;
+    });
+    if (cancelled) return;
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
@@ -225,11 +235,16 @@ export class OrdersService implements OnModuleInit {
     throw new ConflictError(MESSAGES.cancelOrderFailed);
   }
 
-  /** The seller sets any status; Completed also marks the order paid. */
+  /** The seller sets any status; Completed also marks the order paid. The customer hears of a change by e-mail. */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
-    if (!isUUID(orderId) || !(await this.repository.setStatus(orderId, status, this.clock.now()))) {
-      throw new NotFoundError(MESSAGES.orderNotFound);
-    }
+    if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
+    const found = await this.db.transaction(async (tx) => {
+      const before = await this.repository.setStatus(orderId, status, this.clock.now(), tx);
+      if (before === undefined) return false;
+      if (before !== status) await this.emails.statusChanged(orderId, status, tx);
+      return true;
+    });
+    if (!found) throw new NotFoundError(MESSAGES.orderNotFound);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */

@@ -139,11 +139,16 @@ describe('GET /api/seller/summary', () => {
   });
 
   it('lists live counted products at or below the low-stock threshold, lowest first', async () => {
-    const five = await createProduct(t, { name: 'Oat cookies', stock: 5 });
-    const none = await createProduct(t, { name: 'Rye bread', stock: 0 });
-    await createProduct(t, { name: 'Plenty', stock: 6 });
-    await createProduct(t, { name: 'Uncounted', stock: null });
-    const gone = await createProduct(t, { name: 'Deleted', stock: 1 });
+    const withStock = async (name: string, stock: number | null) => {
+      const id = await createProduct(t, { name });
+      await t.db.update(products).set({ stock }).where(eq(products.id, id));
+      return id;
+    };
+    const five = await withStock('Oat cookies', 5);
+    const none = await withStock('Rye bread', 0);
+    await withStock('Plenty', 6);
+    await withStock('Uncounted', null);
+    const gone = await withStock('Deleted', 1);
     await t.db.update(products).set({ deletedAt: NOW }).where(eq(products.id, gone));
 
     const res = await summary().expect(200);
