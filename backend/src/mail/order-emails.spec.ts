@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { DELIVERY_SLOTS } from '@larder/shared-domain';
@@ -19,7 +19,6 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ensureTemplate, pgliteFromTemplate } from '../../test/pglite-template';
 import { createPglite } from '../db/database';
-import { OutboxWorker } from './outbox-worker';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): delivery on Tuesday the 24th, cancellable until 11:00. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -137,8 +136,8 @@ interface Shop {
   close(): Promise<void>;
 }
 
-/** What a customer needs to order in a shop: a signed-in cookie with an address, and a product. */
-async function customerAndProduct(shop: Pick<TestApp, 'server' | 'db'>, email: string) {
+/** A signed-in customer with a delivery address in that shop. */
+async function newCustomer(shop: Pick<TestApp, 'server' | 'db'>, email: string) {
   const { cookie, addressId } = await signInCustomerWithAddress(
     shop,
     { email, firstName: 'Ann', lastName: 'Lee' },
@@ -190,7 +189,7 @@ describe('order e-mails without SMTP_URL', () => {
     t.app.get(Clock).now = () => MONDAY_10AM;
     const seller = await setShipping(t);
     const product = await createProduct(t, { name: 'Apples', offerPrice: 200, price: 250 });
-    const customer = await customerAndProduct(t, 'nomail@example.com');
+    const customer = await newCustomer(t, 'nomail@example.com');
     const orderId = await placeOrder(t, customer, product);
     await request(t.server)
       .put(`/api/order/${orderId}/status`)
@@ -224,7 +223,7 @@ describe('order e-mails', () => {
   });
 
   it('confirms a placed order with its items, totals, delivery, address and cancel time, escaped in HTML', async () => {
-    const customer = await customerAndProduct(t, 'ann@example.com');
+    const customer = await newCustomer(t, 'ann@example.com');
     const orderId = await placeOrder(t, customer, product);
     await waitFor(() => smtp.mails.length === 1, 'the confirmation');
 
@@ -254,7 +253,7 @@ describe('order e-mails', () => {
   });
 
   it('tells the customer when the seller completes the order, once, and not for other changes', async () => {
-    const customer = await customerAndProduct(t, 'bob@example.com');
+    const customer = await newCustomer(t, 'bob@example.com');
     const orderId = await placeOrder(t, customer, product);
     const setStatus = (status: string) =>
       request(t.server)
@@ -274,7 +273,7 @@ describe('order e-mails', () => {
   });
 
   it('tells the customer when their order is cancelled, by themselves or by the seller', async () => {
-    const customer = await customerAndProduct(t, 'cat@example.com');
+    const customer = await newCustomer(t, 'cat@example.com');
     const own = await placeOrder(t, customer, product);
     await request(t.server).put(`/api/order/${own}/cancel`).set('Cookie', customer.cookie).expect(200);
     const bySeller = await placeOrder(t, customer, product);
@@ -300,7 +299,7 @@ describe('order e-mails', () => {
 
   it('retries while the SMTP server refuses and delivers once it accepts, with the attempts recorded', async () => {
     smtp.failing = true;
-    const customer = await customerAndProduct(t, 'dan@example.com');
+    const customer = await newCustomer(t, 'dan@example.com');
     const orderId = await placeOrder(t, customer, product);
     const row = async () => (await outboxRows(t.db)).find((r) => r.orderId === orderId)!;
     // Two attempts refused by the server, and no third one under way yet.
@@ -395,7 +394,7 @@ describe('the e-mail outbox across restarts and replicas', () => {
       const product = await createProduct(first, { name: 'Apples', offerPrice: 200, price: 250 });
       const ids: string[] = [];
       for (const email of ['erin@example.com', 'finn@example.com']) {
-        ids.push(await placeOrder(first, await customerAndProduct(first, email), product));
+        ids.push(await placeOrder(first, await newCustomer(first, email), product));
       }
       expect((await outboxRows(first.db)).map((r) => r.sentAt)).toEqual([null, null]);
       await first.close();
@@ -429,7 +428,7 @@ describe('the e-mail outbox across restarts and replicas', () => {
       await setShipping(a);
       const product = await createProduct(a, { name: 'Apples', offerPrice: 200, price: 250 });
       for (let i = 0; i < 12; i += 1) {
-        await placeOrder(a, await customerAndProduct(a, `replica${i}@example.com`), product);
+        await placeOrder(a, await newCustomer(a, `replica${i}@example.com`), product);
       }
       apps.push(await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
       apps.push(await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
