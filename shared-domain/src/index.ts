@@ -8,3 +8,4 @@ export * from './messages';
 export * from './contact';
 export * from './types';
 export * from './grocery';
+export * from './shop';

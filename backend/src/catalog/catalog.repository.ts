@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAX_STOCK } from '@larder/shared-domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { cartItems, catalogState, products } from '../db/schema';
 import type { CatalogProduct } from './product-view';
@@ -79,6 +79,18 @@ export class CatalogRepository {
       .from(products)
       .where(isNull(products.deletedAt))
       .orderBy(desc(products.createdAt), desc(products.id));
+  }
+
+  /** Live products whose stock is counted and at most `threshold`, lowest stock first. */
+  listLowStock(
+    threshold: number,
+    tx: DbExecutor = this.db,
+  ): Promise<{ id: string; name: string; stock: number }[]> {
+    return tx
+      .select({ id: products.id, name: products.name, stock: sql<number>`${products.stock}` })
+      .from(products)
+      .where(and(isNull(products.deletedAt), isNotNull(products.stock), lte(products.stock, threshold)))
+      .orderBy(asc(products.stock), asc(products.name), asc(products.id));
   }
 
   /** Products by id, deleted ones included; ids that are not UUIDs are ignored. */

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import {
+  LOW_STOCK_THRESHOLD,
   MAX_PRODUCT_IMAGES,
   MESSAGES,
   notEnoughStockMessage,
@@ -77,6 +78,11 @@ export class CatalogService {
   /** Live products matching a search text (already trimmed and checked), best match first. */
   async searchProducts(text: string): Promise<ProductView[]> {
     return (await this.repository.search(text)).map(toProductView);
+  }
+
+  /** Live, counted products at or below LOW_STOCK_THRESHOLD units, lowest stock first (the seller's figures). */
+  listLowStock(tx?: DbExecutor): Promise<{ id: string; name: string; stock: number }[]> {
+    return this.repository.listLowStock(LOW_STOCK_THRESHOLD, tx);
   }
 
   /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */

@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the order e-mail settings', () => {
+    expect(loadConfig({})).toMatchObject({ mailPollIntervalMs: 5000, mailFrom: undefined });
+    expect(loadConfig({ MAIL_FROM: 'orders@shop.example', MAIL_POLL_INTERVAL_MS: '250' })).toMatchObject({
+      mailFrom: 'orders@shop.example',
+      mailPollIntervalMs: 250,
+    });
+  });
+
   it('refuses to start in production without secrets and seller credentials', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     try {
@@ -65,6 +73,9 @@ describe('loadConfig', () => {
     [{ ALLOWED_ORIGINS: 'not a url' }, 'ALLOWED_ORIGINS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ MAIL_POLL_INTERVAL_MS: '5' }, 'MAIL_POLL_INTERVAL_MS'],
+    [{ MAIL_POLL_INTERVAL_MS: 'often' }, 'MAIL_POLL_INTERVAL_MS'],
+    [{ MAIL_FROM: 'Larder <orders@shop.example>' }, 'MAIL_FROM'],
   ])('reports bad values clearly: %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });

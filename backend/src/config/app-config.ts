@@ -43,6 +43,10 @@ export interface AppConfig {
   stripeApiBase?: string;
   smtpUrl?: string;
   contactEmailTo?: string;
+  /** Sender of the order e-mails (MAIL_FROM); unset means the seller's sign-in address. */
+  mailFrom?: string;
+  /** How often the e-mail outbox is checked for messages to send, in ms; retries back off from this. */
+  mailPollIntervalMs: number;
   /** Redis URL for shared rate-limit storage across replicas. */
   redisUrl?: string;
   /**
@@ -190,6 +194,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stripeApiBase: url('STRIPE_API_BASE', http),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     contactEmailTo: str('CONTACT_EMAIL_TO'),
+    mailFrom: str('MAIL_FROM'),
+    mailPollIntervalMs: int('MAIL_POLL_INTERVAL_MS', 5000, 10, 3_600_000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     trustProxy: parseTrustProxy(str('TRUST_PROXY')),
     throttleLimit: int('THROTTLE_LIMIT', nodeEnv === 'test' ? 1000 : 10, 1, 1_000_000),
@@ -208,6 +214,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   if (isProduction && config.stripeSecretKey && !config.stripeWebhookSecret) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set in production');
+  }
+  if (config.mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(config.mailFrom)) {
+    problems.push('MAIL_FROM is not an email address');
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

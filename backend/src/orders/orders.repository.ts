@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, inArray, SQL, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@larder/shared-domain';
+import { and, asc, desc, eq, gt, gte, inArray, ne, SQL, sql } from 'drizzle-orm';
+import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { orderItems, orders } from '../db/schema';
 
@@ -18,6 +18,11 @@ const BOOKING = {
   deliveryDate: orders.deliveryDate,
   deliveryTime: orders.deliveryTime,
 };
+
+/** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
@@ -74,6 +79,69 @@ export class OrdersRepository {
   async listAll(): Promise<OrderWithItems[]> {
     const rows = await this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
     return this.withItems(rows);
+  }
+
+  /**
+   * Orders and revenue (pence) per London calendar date from `firstDate` to `lastDate` (YYYY-MM-DD), one row per
+   * date, oldest first, dates without orders as zeros; cancelled orders left out. `from`/`to` are the instants at
+   * which those London dates start and end, so the orders_created_idx index bounds the scan.
+   */
+  async dailySales(
+    firstDate: string,
+    lastDate: string,
+    from: Date,
+    to: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<{ date: string; orders: number; revenue: number }[]> {
+    const result = await tx.execute(sql`
+      with placed as (
+        select (${orders.createdAt} at time zone ${SHOP_TIME_ZONE})::date as day, ${orders.amount} as amount
+        from ${orders}
+        where ${orders.status} <> 'Cancelled'
+          and ${orders.createdAt} >= ${from.toISOString()}::timestamptz
+          and ${orders.createdAt} < ${to.toISOString()}::timestamptz
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+             count(placed.day)::int as orders,
+             coalesce(sum(placed.amount), 0)::int as revenue
+      from generate_series(${firstDate}::date, ${lastDate}::date, interval '1 day') as d(day)
+      left join placed on placed.day = d.day::date
+      group by d.day
+      order by d.day`);
+    return rowsOf<{ date: string; orders: number; revenue: number }>(result);
+  }
+
+  /** How many orders have the given status. */
+  async countWithStatus(status: OrderStatus, tx: DbExecutor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, status));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * The products with the most units on orders placed since `since` (cancelled ones left out), most first,
+   * ties by name; each named as on its most recent order.
+   */
+  async topProducts(
+    since: Date,
+    limit: number,
+    tx: DbExecutor = this.db,
+  ): Promise<{ productId: string; name: string; quantity: number }[]> {
+    const latestName = sql<string>`(array_agg(${orderItems.name} order by ${orders.createdAt} desc))[1]`;
+    return tx
+      .select({
+        productId: orderItems.productId,
+        name: latestName,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(ne(orders.status, 'Cancelled'), gte(orders.createdAt, since)))
+      .groupBy(orderItems.productId)
+      .orderBy(sql`sum(${orderItems.quantity}) desc`, latestName, asc(orderItems.productId))
+      .limit(limit);
   }
 
   async findOwned(id: string, userId: string): Promise<Pick<OrderRow, 'status' | 'createdAt'> | undefined> {
@@ -155,6 +223,18 @@ export class OrdersRepository {
       .update(orderItems)
       .set({ stockTaken: true })
       .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
+  }
+
+  /** One order with its lines, or undefined. */
+  async findWithItems(id: string, tx: DbExecutor = this.db): Promise<OrderWithItems | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!row) return undefined;
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.name), asc(orderItems.id));
+    return { ...row, items };
   }
 
   /** Marks the order of a Checkout Session paid; returns it (undefined when no order has that session). */

@@ -37,6 +37,7 @@ import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
 import { toOrderView, toSellerOrderView } from './order-views';
+import { OrderEmails } from './order-emails';
 import { NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
@@ -86,6 +87,7 @@ export class OrdersService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
     private readonly delivery: DeliveryService,
+    private readonly emails: OrderEmails,
   ) {}
 
   onModuleInit(): void {
@@ -116,6 +118,7 @@ export class OrdersService implements OnModuleInit {
         );
         if (!id) throw new AlreadyPlaced();
         await this.cart.clearCart(userId, tx);
+        await this.emails.orderPlaced(id, tx);
         return id;
       });
     } catch (err) {
@@ -247,7 +250,10 @@ export class OrdersService implements OnModuleInit {
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
     const cancelled = await this.db.transaction(async (tx) => {
       const order = await this.repository.cancelWithinWindow(orderId, userId, windowStart, now, tx);
-      if (order) await this.giveBack(order, tx);
+      if (order) {
+        await this.giveBack(order, tx);
+        await this.emails.statusChanged(order.id, 'Cancelled', tx);
+      }
       return order;
     });
     if (cancelled) return;
@@ -260,7 +266,8 @@ export class OrdersService implements OnModuleInit {
 
   /**
    * The seller sets any status; Completed also marks the order paid. Cancelling gives the units and the slot
-   * place back; taking a cancelled order up again takes them again (409 when they are gone).
+   * place back; taking a cancelled order up again takes them again (409 when they are gone). The customer hears
+   * of a change by e-mail.
    */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
     if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
@@ -269,6 +276,7 @@ export class OrdersService implements OnModuleInit {
       const order = await this.repository.setStatus(orderId, status, now, tx);
       if (order && order.status !== 'Cancelled' && status === 'Cancelled') await this.giveBack(order, tx);
       if (order && order.status === 'Cancelled' && status !== 'Cancelled') await this.takeBack(order, tx);
+      if (order && order.status !== status) await this.emails.statusChanged(order.id, status, tx);
       return order;
     });
     if (!before) throw new NotFoundError(MESSAGES.orderNotFound);

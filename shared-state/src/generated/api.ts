@@ -103,6 +103,9 @@ const injectedRtkApi = api.injectEndpoints({
     sellerLogout: build.mutation<SellerLogoutApiResponse, SellerLogoutApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'GET' }),
     }),
+    getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
+      query: () => ({ url: `/api/seller/summary` }),
+    }),
     getDeliverySettings: build.query<GetDeliverySettingsApiResponse, GetDeliverySettingsApiArg>({
       query: () => ({ url: `/api/settings/delivery` }),
     }),
@@ -257,6 +260,8 @@ export type SellerLoginApiArg = {
 };
 export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
+export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
+export type GetSellerSummaryApiArg = void;
 export type GetDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
 export type GetDeliverySettingsApiArg = void;
 export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
@@ -634,6 +639,50 @@ export type SellerLoginDto = {
   /** The seller password (SELLER_PASSWORD) */
   password: string;
 };
+export type DailySales = {
+  /** A London calendar date, YYYY-MM-DD */
+  date: string;
+  /** Orders placed, cancelled ones excluded */
+  orders: number;
+  /** What those orders total (goods + VAT + shipping), pounds */
+  revenue: number;
+};
+export type SalesFigures = {
+  /** Orders placed, cancelled ones excluded */
+  orders: number;
+  /** What those orders total (goods + VAT + shipping), pounds */
+  revenue: number;
+};
+export type LowStockProduct = {
+  /** Product id */
+  _id: string;
+  name: string;
+  /** Units left */
+  stock: number;
+};
+export type TopProduct = {
+  /** Product id */
+  _id: string;
+  /** Product name on its most recent order */
+  name: string;
+  /** Units ordered in the last 30 days */
+  quantity: number;
+};
+export type SellerSummaryResponse = {
+  /** The last 14 London dates, oldest first, days without orders included as zeros */
+  daily: DailySales[];
+  /** The last 7 London dates, today included */
+  last7Days: SalesFigures;
+  /** Counted products at or below the low-stock threshold, lowest stock first */
+  lowStock: LowStockProduct[];
+  /** Orders waiting with status Pending */
+  pending: number;
+  success: boolean;
+  /** Today, in London */
+  today: SalesFigures;
+  /** Up to 5 products by units ordered in the last 30 London dates, most first */
+  topProducts: TopProduct[];
+};
 export type DeliverySettingsResponse = {
   message?: string;
   /** Orders one delivery slot of one date takes */
@@ -782,6 +831,8 @@ export const {
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
   useSellerLogoutMutation,
+  useGetSellerSummaryQuery,
+  useLazyGetSellerSummaryQuery,
   useGetDeliverySettingsQuery,
   useLazyGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,

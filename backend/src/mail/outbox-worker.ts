@@ -1,0 +1,130 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import nodemailer, { Transporter } from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { SHOP_NAME } from '@larder/shared-domain';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { OutboxRepository, OutboxRow } from './outbox.repository';
+
+/** Messages claimed per round. */
+export const OUTBOX_BATCH = 10;
+/** How long a claim keeps other processes off a message: longer than the SMTP time-outs below together. */
+export const OUTBOX_LEASE_MS = 2 * 60_000;
+/** After this many failed attempts a message stays unsent (its last error is kept for the operator). */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** The longest wait between two attempts. */
+export const OUTBOX_MAX_BACKOFF_MS = 60 * 60_000;
+
+/** Wait before the next attempt after `attempts` failed ones: the poll interval doubled each time, capped. */
+export function retryDelayMs(attempts: number, pollIntervalMs: number): number {
+  return Math.min(pollIntervalMs * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_BACKOFF_MS);
+}
+
+/**
+ * Delivers the e-mail outbox over SMTP (SMTP_URL). Every MAIL_POLL_INTERVAL_MS it claims the due messages
+ * (several replicas can run this side by side: a claim is a lease in next_attempt_at, taken with
+ * FOR UPDATE SKIP LOCKED), sends them, and marks each sent once the server accepted it, or schedules a retry
+ * with backoff. Each message has a Message-ID derived from its row, the same on every attempt. On shutdown
+ * it stops claiming and lets the messages in hand finish, so a restart neither loses nor repeats one.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(OutboxWorker.name);
+  private transporter?: Transporter<SMTPTransport.SentMessageInfo>;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: OutboxRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.smtpUrl) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Stops polling and waits for the round in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transporter?.close();
+    this.transporter = undefined;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.round()
+        .catch((err: unknown) => {
+          this.logger.error(
+            `E-mail outbox round failed: ${err instanceof Error ? err.message : String(err)}`,
+          );
+          return 0;
+        })
+        .then((claimed) => {
+          this.running = undefined;
+          // A full batch means more may be waiting: go again at once.
+          this.schedule(claimed === OUTBOX_BATCH ? 0 : this.config.mailPollIntervalMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Claims and sends one batch; answers how many messages it claimed. */
+  private async round(): Promise<number> {
+    const rows = await this.outbox.claimDue(OUTBOX_BATCH, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS);
+    for (const row of rows) await this.deliver(row);
+    return rows.length;
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const from = this.config.mailFrom ?? this.config.sellerEmail;
+    try {
+      await this.transport().sendMail({
+        from: { name: SHOP_NAME, address: from },
+        to: row.recipient,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: `<${row.id}@${from.split('@')[1]}>`,
+        date: row.createdAt,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryIn = retryDelayMs(row.attempts, this.config.mailPollIntervalMs);
+      this.logger.warn(`E-mail ${row.id} (attempt ${row.attempts}) failed: ${message}`);
+      await this.outbox.markFailed(row.id, message, retryIn);
+      return;
+    }
+    await this.outbox.markSent(row.id);
+  }
+
+  private transport(): Transporter<SMTPTransport.SentMessageInfo> {
+    if (!this.transporter) {
+      this.transporter = nodemailer.createTransport(
+        new SMTPTransport({
+          url: this.config.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        }),
+      );
+    }
+    return this.transporter;
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { emailOutbox } from '../db/schema';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type NewOutboxRow = Pick<
+  typeof emailOutbox.$inferInsert,
+  'kind' | 'orderId' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'
+>;
+
+/** The one place the email_outbox table is queried. Times come from the database's clock, shared by replicas. */
+@Injectable()
+export class OutboxRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** Adds a message, in the caller's transaction: it exists exactly when that transaction commits. */
+  async insert(row: NewOutboxRow, tx: DbExecutor = this.db): Promise<void> {
+    await tx.insert(emailOutbox).values(row);
+  }
+
+  /**
+   * Claims up to `limit` unsent messages that are due and have attempts left: counts the attempt and moves
+   * next_attempt_at `leaseMs` ahead, so no other process picks them up while this one sends. Rows another
+   * process is claiming at the same moment are skipped, never waited for.
+   */
+  async claimDue(limit: number, leaseMs: number, maxAttempts: number): Promise<OutboxRow[]> {
+    const due = this.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          lt(emailOutbox.attempts, maxAttempts),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      })
+      .where(and(inArray(emailOutbox.id, due), isNull(emailOutbox.sentAt)))
+      .returning();
+  }
+
+  /** Records that the SMTP server accepted the message. */
+  async markSent(id: string): Promise<void> {
+    await this.db
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()` })
+      .where(eq(emailOutbox.id, id));
+  }
+
+  /** Records a failed attempt; the message is due again after `retryInMs`. */
+  async markFailed(id: string, error: string, retryInMs: number): Promise<void> {
+    await this.db
+      .update(emailOutbox)
+      .set({
+        lastError: error.slice(0, 1000),
+        nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'`,
+      })
+      .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
+  }
+}
