@@ -5,6 +5,7 @@ import { validate } from 'class-validator';
 import { MAX_PRODUCT_IMAGES, MESSAGES, poundsToPence, type ProductView } from '@larder/shared-domain';
 import { InvalidError, NotFoundError } from '../common/errors';
 import { firstValidationMessage } from '../common/validation';
+import { parseJsonText } from '../common/input-safety';
 import type { DbExecutor } from '../db/database.module';
 import { CatalogRepository } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
@@ -104,13 +105,7 @@ export class CatalogService {
   private async parseProductData(raw: unknown): Promise<AddProductDto> {
     if (raw === undefined || raw === null || raw === '') throw new InvalidError(MESSAGES.fillAllFields);
     let plain: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        plain = JSON.parse(raw);
-      } catch {
-        throw new InvalidError('productData must be valid JSON');
-      }
-    }
+    if (typeof raw === 'string') plain = parseJsonText(raw, 'productData must be valid JSON');
     if (!plain || typeof plain !== 'object' || Array.isArray(plain)) {
       throw new InvalidError('productData must be a JSON object');
     }
