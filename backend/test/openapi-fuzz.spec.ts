@@ -66,7 +66,8 @@ interface FuzzRequest {
   headers: Record<string, string>;
   /** A JSON value, or raw text with its content type. */
   body?: { json: unknown } | { raw: string; contentType: string };
-  multipart?: { productData?: string; files: number; field?: string };
+  /** `asJson` sends productData as an application/json part (the multipart parser then parses it). */
+  multipart?: { productData?: string; files: number; field?: string; asJson?: boolean };
 }
 
 /** Text and numbers that broke the shop before, or that PostgreSQL and validators choke on. */
@@ -520,7 +521,12 @@ function hostileExamples(op: Operation, doc: Record<string, unknown>, known: Kno
         });
       }
     }
-    out.push({ ...base('seller'), multipart: { productData: deepJson(20_000), files: 1, field: 'images' } });
+    for (const asJson of [false, true]) {
+      out.push({
+        ...base('seller'),
+        multipart: { productData: deepJson(20_000), files: 1, field: 'images', asJson },
+      });
+    }
   }
   return out.map((req) => [req]);
 }
@@ -599,8 +605,10 @@ describe('OpenAPI-driven fuzzing', () => {
     } else if (req.body) {
       test = test.set('content-type', req.body.contentType).send(req.body.raw);
     } else if (req.multipart) {
-      if (req.multipart.productData !== undefined)
-        test = test.field('productData', req.multipart.productData);
+      if (req.multipart.productData !== undefined) {
+        const options = req.multipart.asJson ? { contentType: 'application/json' } : undefined;
+        test = test.field('productData', req.multipart.productData, options);
+      }
       for (let i = 0; i < req.multipart.files; i++) {
         test = test.attach(req.multipart.field ?? 'images', Buffer.from(`not an image ${i}`), `f${i}.png`);
       }

@@ -195,6 +195,13 @@ describe('hostile input over HTTP', () => {
       expect(product.status).toBe(400);
       expect(product.body).toEqual(SHOP_ERROR);
     }
+    const jsonPart = await request(t.server)
+      .post('/api/product/add')
+      .set('Cookie', seller)
+      .field('productData', nested(20_000), { contentType: 'application/json' })
+      .attach('images', Buffer.from('x'), 'a.png');
+    expect(jsonPart.status).toBe(400);
+    expect(jsonPart.body).toEqual({ success: false, message: 'The request body is nested too deeply' });
     const query = await request(t.server).get('/api/product/list?x=a%00b');
     expect(query.status).toBe(400);
     expect(query.body).toEqual(SHOP_ERROR);
