@@ -90,10 +90,6 @@ export function errorResponse(exception: unknown): { status: number; body: Error
       'Bad request';
     return { status: statusCode, body: { success: false, message } };
   }
-  // JSON.parse and decodeURIComponent failures that reach this far are the client's input.
-  if (exception instanceof SyntaxError || exception instanceof URIError) {
-    return { status: 400, body: { success: false, message: 'Bad request' } };
-  }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     body: { success: false, message: MESSAGES.somethingWentWrong },
