@@ -19,7 +19,9 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
-import { AppExceptionFilter } from './common/http-exception.filter';
+import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
+import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
+import { personalResponsesHook } from './common/personal-responses';
 import {
   CUSTOMER_AUTH,
   CUSTOMER_COOKIE,
@@ -32,6 +34,8 @@ import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The largest JSON or form body accepted (uploads go through multipart with their own limits). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Skip the Swagger UI routes (the document can still be built with buildOpenApiDocument). */
@@ -111,7 +115,9 @@ export async function createApp(
   const config = withOverrides(loadConfig(), overrides);
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    // Router errors (broken percent-encoding, over-long path parameters) in the shop's error shape.
+    frameworkErrors: frameworkErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     bufferLogs: true,
@@ -147,6 +153,10 @@ export async function createApp(
     },
   });
   fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
+  // Hostile input (deep JSON, NUL, lone surrogates) is refused before any route's validation runs.
+  registerSafeBodyParsers(app, MAX_BODY_BYTES);
+  fastify.addHook('preValidation', cleanInputHook);
+  fastify.addHook('onSend', personalResponsesHook);
   if (config.allowedOrigins.length) {
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
@@ -166,5 +176,8 @@ export async function createApp(
 
   await app.init();
   await fastify.ready();
+  // Start-up logs are buffered until the logger is ready; Nest only flushes them in listen(), which the
+  // tests and the OpenAPI script never call, so later lines would stay in memory unwritten.
+  app.flushLogs();
   return { app, config };
 }

@@ -1,5 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DatabaseModuleOptions } from './db/database.module';
@@ -32,35 +34,73 @@ function prettyTransport(config: AppConfig) {
 export interface AppModuleOptions extends DatabaseModuleOptions {
   /** Extra modules (tests mount probe controllers this way). */
   imports?: Type<unknown>[];
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
+}
+
+/** Secrets and personal data never written to the log, wherever they appear in a logged object. */
+const REDACTED_KEYS = [
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'password',
+  'token',
+  'tokenId',
+  'idToken',
+  'accessToken',
+  'refreshToken',
+  'email',
+  'phone',
+];
+
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  ...REDACTED_KEYS.flatMap((key) => [`["${key}"]`, `*["${key}"]`, `*.*["${key}"]`, `*.*.*["${key}"]`]),
+];
+
+/**
+ * The URL as logged: the query string of sign-in callbacks (OAuth `code` and `state`) is left out, so
+ * nothing that could complete a sign-in reaches the log.
+ */
+export function urlForLog(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pathName = url.slice(0, q);
+  return /^\/api\/auth\/|\/callback$/.test(pathName) ? `${pathName}?[redacted]` : url;
 }
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    const httpLogging: PinoHttpOptions = {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      transport: prettyTransport(config),
+      autoLogging: {
+        ignore: (req) => {
+          const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+          return url.startsWith('/api/health');
+        },
+      },
+      serializers: {
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: urlForLog(req.url),
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+      customProps: () => ({ context: 'HTTP' }),
+    };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            transport: prettyTransport(config),
-            autoLogging: {
-              ignore: (req) => {
-                const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
-                return url.startsWith('/api/health');
-              },
-            },
-            serializers: {
-              req: (req: { id?: unknown; method?: string; url?: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-              }),
-              res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-            },
-            customProps: () => ({ context: 'HTTP' }),
-          },
+          pinoHttp: options.logStream ? [httpLogging, options.logStream] : httpLogging,
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),
         RateLimitModule,

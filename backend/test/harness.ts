@@ -17,6 +17,7 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
+import type { DestinationStream } from 'pino';
 import { createApp } from '../src/app.factory';
 import type { CatalogProduct } from '../src/catalog/product-view';
 import type { AppConfig } from '../src/config/app-config';
@@ -39,6 +40,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Extra modules mounted into the app (probe controllers). */
   imports?: Type<unknown>[];
+  /** Receives the app's log lines (set `logLevel` too, tests default to silent). */
+  logStream?: DestinationStream;
 }
 
 async function withServer<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -86,7 +89,7 @@ export async function createTestApp(
         dataDir,
         databaseUrl,
       },
-      { pglite, imports: options.imports },
+      { pglite, imports: options.imports, logStream: options.logStream },
     );
     return {
       app,

@@ -1,4 +1,6 @@
 import {
+  decimalUnits,
+  isPounds,
   formatPence,
   formatPounds,
   goodsTotal,
@@ -64,6 +66,25 @@ describe('money conversions', () => {
     expect(poundsToPence(1.999)).toBeUndefined();
     expect(poundsToPence(Number.NaN)).toBeUndefined();
     expect(poundsToPence(Infinity)).toBeUndefined();
+  });
+
+  it('refuses amounts in exponent form below a penny', () => {
+    expect(poundsToPence(1e-7)).toBeUndefined();
+    expect(poundsToPence(5e-324)).toBeUndefined();
+    expect(poundsToPence(1e21)).toBeUndefined();
+    expect(isPounds(1e-7)).toBe(false);
+    expect(isPounds(5e-324)).toBe(false);
+    expect(isPounds('3.99')).toBe(false);
+    expect(isPounds(3.99)).toBe(true);
+    expect(isPounds(0)).toBe(true);
+    expect(isPounds(1e2)).toBe(true);
+  });
+
+  it('counts decimals for any precision', () => {
+    expect(decimalUnits(12.5, 2)).toBe(1250);
+    expect(decimalUnits(12.345, 2)).toBeUndefined();
+    expect(decimalUnits(7, 0)).toBe(7);
+    expect(decimalUnits(1e-7, 3)).toBeUndefined();
   });
 
   it('formats pounds with the pound sign', () => {

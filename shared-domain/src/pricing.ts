@@ -63,12 +63,28 @@ export function penceToPounds(pence: number): number {
   return Math.round(pence) / 100;
 }
 
+/**
+ * A number with at most `decimals` decimals as a whole number of its smallest units (3.99, 2 -> 399), or
+ * undefined when it is not a finite number with at most that many decimals. Binary floating-point noise
+ * (0.1 + 0.2) is tolerated; a tiny non-zero value that would round to 0 (1e-7, 5e-324) is not an amount.
+ */
+export function decimalUnits(value: unknown, decimals: number): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  const scaled = value * 10 ** decimals;
+  const units = Math.round(scaled);
+  if (!Number.isSafeInteger(units) || Math.abs(units - scaled) > 1e-6) return undefined;
+  if (units === 0 && value !== 0) return undefined;
+  return units;
+}
+
 /** Pounds to pence (3.99 -> 399), or undefined when not a finite amount with at most two decimals. */
 export function poundsToPence(pounds: number): number | undefined {
-  if (typeof pounds !== 'number' || !Number.isFinite(pounds)) return undefined;
-  const pence = Math.round(pounds * 100);
-  if (Math.abs(pence - pounds * 100) > 1e-6) return undefined;
-  return pence;
+  return decimalUnits(pounds, 2);
+}
+
+/** True for an amount in pounds that converts exactly to pence (the rule for every money field). */
+export function isPounds(value: unknown): value is number {
+  return decimalUnits(value, 2) !== undefined;
 }
 
 /** "£3.99" from pence. */

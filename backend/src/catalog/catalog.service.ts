@@ -12,6 +12,7 @@ import {
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { firstValidationMessage } from '../common/validation';
+import { parseJsonText } from '../common/input-safety';
 import type { DbExecutor } from '../db/database.module';
 import { CatalogRepository, isUuid, ProductChanges, StockLine } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
@@ -222,13 +223,7 @@ export class CatalogService {
     if (!requireAddFields && raw === undefined) raw = '{}';
     if (raw === undefined || raw === null || raw === '') throw new InvalidError(MESSAGES.fillAllFields);
     let plain: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        plain = JSON.parse(raw);
-      } catch {
-        throw new InvalidError('productData must be valid JSON');
-      }
-    }
+    if (typeof raw === 'string') plain = parseJsonText(raw, 'productData must be valid JSON');
     if (!plain || typeof plain !== 'object' || Array.isArray(plain)) {
       throw new InvalidError('productData must be a JSON object');
     }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_PRODUCT_IMAGES } from '@larder/shared-domain';
 import { InvalidError } from '../common/errors';
+import { assertCleanInput } from '../common/input-safety';
 
 export interface ProductUpload {
   productData?: string;
@@ -25,6 +26,8 @@ export async function readProductUpload(request: FastifyRequest): Promise<Produc
         upload.images.push(buffer);
       } else if (part.fieldname === 'productData') {
         if (part.valueTruncated) throw new InvalidError('productData is too long');
+        // A part sent as application/json arrives parsed: check its depth before turning it back into text.
+        if (typeof part.value !== 'string') assertCleanInput(part.value);
         upload.productData = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       } else {
         throw new InvalidError(`Unexpected field "${part.fieldname}"`);

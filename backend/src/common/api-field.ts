@@ -16,7 +16,6 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -26,10 +25,11 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
-import { MESSAGES } from '@larder/shared-domain';
+import { decimalUnits, isPounds, MESSAGES } from '@larder/shared-domain';
 
 export interface FieldOptions {
   description?: string;
@@ -145,8 +145,15 @@ export function DecimalField(options: DecimalFieldOptions = {}): PropertyDecorat
       multipleOf: 10 ** -maxDecimals,
     }),
     ...presence(options),
-    IsNumber(
-      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: maxDecimals },
+    // shared-domain's rule rather than class-validator's maxDecimalPlaces, which throws on 1e-7.
+    ValidateBy(
+      {
+        name: 'hasAtMostDecimals',
+        validator: {
+          validate: (value: unknown) =>
+            maxDecimals === 2 ? isPounds(value) : decimalUnits(value, maxDecimals) !== undefined,
+        },
+      },
       msg(options, `$property must be a number with at most ${maxDecimals} decimals`),
     ),
   ];

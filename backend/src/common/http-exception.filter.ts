@@ -20,10 +20,36 @@ const HTTP_FALLBACK_MESSAGES: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   406: 'Not acceptable',
+  408: 'Request timed out',
+  411: 'Length required',
   413: 'Request too large',
+  414: 'The address is too long',
   415: 'Unsupported media type',
   429: MESSAGES.tooManyRequests,
+  431: 'Request headers too large',
 };
+
+/** Fastify's own request errors whose message is safe and useful to show. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request too large',
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_ASYNC_CONSTRAINT: 'The address is not valid',
+};
+
+/** Status for Fastify errors raised before a route runs (router, content-type parsers). */
+const FASTIFY_STATUS: Record<string, number> = {
+  FST_ERR_BAD_URL: 400,
+  FST_ERR_MAX_PARAM_LENGTH: 414,
+  FST_ERR_ASYNC_CONSTRAINT: 400,
+};
+
+/** Nest's route-not-found message ("Cannot GET /path") echoes the request; never send it back. */
+const NEST_NOT_FOUND = /^Cannot [A-Z]+ /;
 
 /** Maps any error to a status and the `{ success: false, message }` body; 5xx never leak internals. */
 export function errorResponse(exception: unknown): { status: number; body: ErrorBody } {
@@ -44,26 +70,59 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     let message: unknown =
       typeof response === 'string' ? response : (response as { message?: unknown }).message;
     if (Array.isArray(message)) message = message[0];
-    if (typeof message !== 'string' || !message) message = HTTP_FALLBACK_MESSAGES[status] ?? 'Request failed';
+    if (typeof message !== 'string' || !message || (status === 404 && NEST_NOT_FOUND.test(message))) {
+      message = HTTP_FALLBACK_MESSAGES[status] ?? 'Request failed';
+    }
     return { status, body: { success: false, message: message as string } };
   }
   if (pgErrorCode(exception) === PG_UNIQUE_VIOLATION) {
     return { status: 409, body: { success: false, message: 'This already exists' } };
   }
-  // Fastify's own errors (bad JSON, body too large, unsupported content type) carry a 4xx statusCode.
-  const statusCode = (exception as { statusCode?: unknown } | undefined)?.statusCode;
+  // Fastify's own errors (bad URL, bad JSON, body too large, unsupported content type) carry a 4xx status.
+  const code = (exception as { code?: unknown } | undefined)?.code;
+  const statusCode =
+    (typeof code === 'string' ? FASTIFY_STATUS[code] : undefined) ??
+    (exception as { statusCode?: unknown } | undefined)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const code = (exception as { code?: unknown }).code;
     const message =
-      code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON'
-        : (HTTP_FALLBACK_MESSAGES[statusCode] ?? 'Bad request');
+      (typeof code === 'string' ? FASTIFY_MESSAGES[code] : undefined) ??
+      HTTP_FALLBACK_MESSAGES[statusCode] ??
+      'Bad request';
     return { status: statusCode, body: { success: false, message } };
   }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     body: { success: false, message: MESSAGES.somethingWentWrong },
   };
+}
+
+/**
+ * An error for the log without the values a failed SQL statement was bound to: Drizzle puts them in its
+ * message ("params: ..."), and PostgreSQL's `detail` and some messages quote the offending value.
+ */
+export function errorForLog(exception: unknown): string {
+  if (!(exception instanceof Error)) return String(exception);
+  const query = (exception as { query?: unknown }).query;
+  if (typeof query === 'string' && 'params' in exception) {
+    const cause = exception.cause as { code?: unknown; message?: unknown } | undefined;
+    const causeMessage =
+      typeof cause?.message === 'string' ? cause.message.replace(/:\s*"[^]*$/, ': [redacted]') : '';
+    const frames = (exception.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n');
+    return `Failed query: ${query}\ncause: ${String(cause?.code ?? '')} ${causeMessage}\n${frames}`;
+  }
+  return exception.stack ?? exception.message;
+}
+
+/**
+ * Fastify's `frameworkErrors`: router errors raised before any route or hook (broken percent-encoding,
+ * an over-long path parameter) answer the shop's error shape too.
+ */
+export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = errorResponse(error);
+  void reply.status(status).header('cache-control', 'no-store').send(body);
 }
 
 @Catch()
@@ -89,9 +148,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       }
     }
     if (status >= 500) {
-      this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
-      );
+      this.logger.error(errorForLog(exception));
     }
     if (reply.sent) return;
     void reply.status(status).header('cache-control', 'no-store').send(body);

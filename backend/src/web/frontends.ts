@@ -38,6 +38,16 @@ function isApiPath(url: string): boolean {
   return /^\/(api|uploads|remotes)(\/|$|\?)/.test(url) || url === '/remotes.json';
 }
 
+/**
+ * Whether a file of the built frontends may be served: never a directory listing, and no source maps
+ * (`*.map`, also pre-compressed) in production, where they would publish the original sources.
+ */
+export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
+  if (pathName.endsWith('/')) return false;
+  if (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName)) return false;
+  return true;
+}
+
 export async function registerStaticContent(
   fastify: FastifyInstance,
   config: AppConfig,
@@ -59,8 +69,9 @@ export async function registerStaticContent(
       index: false,
       redirect: false,
       wildcard: true,
-      // Directories are not listed: `/` and deep links fall through to the single-page app.
-      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      // Directories are not listed: `/` and deep links fall through to the single-page app;
+      // source maps are not served in production.
+      allowedPath: (pathName: string) => servesStaticPath(pathName, config),
       setHeaders: (reply: FastifyReply | { setHeader(name: string, value: string): void }, file: string) => {
         const value = cacheFor(file);
         if ('header' in reply && typeof reply.header === 'function') reply.header('cache-control', value);

@@ -1,0 +1,31 @@
+/**
+ * Answers to a signed-in customer or the seller are personal: no shared or browser cache may keep them.
+ * Applied to every API route (including ones added later) whose request carries a session cookie, unless
+ * the route chose its own Cache-Control (the public product list revalidates with its ETag).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CUSTOMER_COOKIE, SELLER_COOKIE } from './openapi-docs';
+
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(${CUSTOMER_COOKIE}|${SELLER_COOKIE})=`);
+
+/** True when the request is made with a session of a customer or of the seller. */
+export function carriesSession(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return (
+    (typeof cookie === 'string' && SESSION_COOKIE.test(cookie)) || Boolean(request.headers.authorization)
+  );
+}
+
+/** An onSend hook: `Cache-Control: no-store` on API answers to a signed-in request. */
+export async function personalResponsesHook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const url = request.url;
+  const isApi = url.startsWith('/api/') || url === '/api';
+  if (isApi && !reply.hasHeader('cache-control') && carriesSession(request)) {
+    void reply.header('cache-control', 'no-store');
+  }
+  return payload;
+}
