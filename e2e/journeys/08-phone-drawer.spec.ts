@@ -1,19 +1,17 @@
 // On a 360 px phone (the narrowest the shop supports): the drawer replaces the navbar links, opens,
 // navigates and closes; pages fit the width.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newCustomer } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { fillSignUpDetails, finishWithDevSignIn, loginModal, navbar, openShop } from '../support/shop';
-
-function drawer(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Menu' });
-}
-
-async function openDrawer(page: Page): Promise<Locator> {
-  await navbar(page).getByRole('button', { name: 'Open menu' }).click();
-  await expect(drawer(page), 'the mobile drawer').toBeVisible();
-  return drawer(page);
-}
+import {
+  fillSignUpDetails,
+  finishWithDevSignIn,
+  loginModal,
+  menuDrawer,
+  navbar,
+  openMenuDrawer,
+  openShop,
+} from '../support/shop';
 
 /** The page is no wider than the phone (nothing pushes a horizontal scroll bar). */
 async function expectFitsWidth(page: Page, what: string): Promise<void> {
@@ -37,38 +35,38 @@ test.describe('the phone drawer', { tag: '@phone-only' }, () => {
     ).toBeHidden();
     await expectFitsWidth(page, 'the home page');
 
-    let menu = await openDrawer(page);
+    let menu = await openMenuDrawer(page);
     for (const name of ['Home', 'All Product', 'Contact']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await menu.getByRole('link', { name: 'All Product', exact: true }).click();
     await expect(page).toHaveURL('/products');
-    await expect(drawer(page), 'the drawer after choosing a link').toBeHidden();
+    await expect(menuDrawer(page), 'the drawer after choosing a link').toBeHidden();
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectFitsWidth(page, 'the products page');
 
-    await openDrawer(page);
+    await openMenuDrawer(page);
     await page.keyboard.press('Escape');
-    await expect(drawer(page)).toBeHidden();
+    await expect(menuDrawer(page)).toBeHidden();
     await expect(
       navbar(page).getByRole('button', { name: 'Open menu' }),
       'focus returns to the menu button',
     ).toBeFocused();
 
-    menu = await openDrawer(page);
+    menu = await openMenuDrawer(page);
     await menu.getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL('/contact-us');
     await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
     await expectFitsWidth(page, 'the contact page');
 
-    menu = await openDrawer(page);
+    menu = await openMenuDrawer(page);
     await menu.getByRole('button', { name: 'Sign up' }).click();
     const modal = loginModal(page);
     await expect(modal).toBeVisible();
     await fillSignUpDetails(modal, newCustomer('phone'));
     await modal.getByRole('button', { name: 'Continue', exact: true }).click();
     await finishWithDevSignIn(page, modal);
-    menu = await openDrawer(page);
+    menu = await openMenuDrawer(page);
     await expect(menu.getByText('Signed in as')).toBeVisible();
   });
 
@@ -85,7 +83,7 @@ test.describe('the phone drawer', { tag: '@phone-only' }, () => {
     await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
     await expectFitsWidth(page, 'the product page');
 
-    const menu = await openDrawer(page);
+    const menu = await openMenuDrawer(page);
     await expect(menu.getByText(`Signed in as ${customer.firstName}`)).toBeVisible();
     await menu.getByRole('link', { name: 'My Orders' }).click();
     await expect(page).toHaveURL('/my-orders');
@@ -98,16 +96,16 @@ test.describe('the phone drawer', { tag: '@phone-only' }, () => {
     ).toBeVisible();
     await expectFitsWidth(page, 'the cart');
 
-    const again = await openDrawer(page);
+    const again = await openMenuDrawer(page);
     await again.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
     await expectFitsWidth(page, 'the profile');
 
-    const last = await openDrawer(page);
+    const last = await openMenuDrawer(page);
     await last.getByRole('button', { name: 'Logout' }).click();
-    await expect(drawer(page)).toBeHidden();
-    const check = await openDrawer(page);
+    await expect(menuDrawer(page)).toBeHidden();
+    const check = await openMenuDrawer(page);
     await expect(check.getByRole('button', { name: 'Sign up' })).toBeVisible();
   });
 });

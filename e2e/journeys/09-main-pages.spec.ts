@@ -72,9 +72,9 @@ test.describe('main pages', { tag: '@phone' }, () => {
     );
   });
 
-  test('login modal', async ({ page }, testInfo) => {
+  test('login modal', async ({ page, isMobile }, testInfo) => {
     await openShop(page, '/');
-    await openLoginModal(page);
+    await openLoginModal(page, { isMobile });
     // A dialog over the page: the visible screen is what the shopper sees.
     await capture(
       page,

@@ -89,8 +89,22 @@ export function signUpButton(page: Page): Locator {
   return navbar(page).getByRole('button', { name: 'Sign up', exact: true });
 }
 
-export async function openLoginModal(page: Page): Promise<Locator> {
-  await signUpButton(page).click();
+/** The phone's navigation drawer. */
+export function menuDrawer(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Menu' });
+}
+
+/** Opens the phone's navigation drawer from the navbar. */
+export async function openMenuDrawer(page: Page): Promise<Locator> {
+  await navbar(page).getByRole('button', { name: 'Open menu' }).click();
+  await expect(menuDrawer(page), 'the navigation drawer').toBeVisible();
+  return menuDrawer(page);
+}
+
+/** Opens the login modal with Sign up: in the navbar, or on a phone (`isMobile`) in the drawer. */
+export async function openLoginModal(page: Page, { isMobile = false } = {}): Promise<Locator> {
+  if (isMobile) await (await openMenuDrawer(page)).getByRole('button', { name: 'Sign up' }).click();
+  else await signUpButton(page).click();
   const modal = loginModal(page);
   await expect(modal).toBeVisible();
   return modal;
