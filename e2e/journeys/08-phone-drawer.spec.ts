@@ -105,6 +105,9 @@ test.describe('the phone drawer', { tag: '@phone-only' }, () => {
     const last = await openMenuDrawer(page);
     await last.getByRole('button', { name: 'Logout' }).click();
     await expect(menuDrawer(page)).toBeHidden();
+    // Signed out, the shop goes home (the drawer closes on every navigation, so wait for it).
+    await expect(page).toHaveURL('/');
+    await expect(navbar(page).getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     const check = await openMenuDrawer(page);
     await expect(check.getByRole('button', { name: 'Sign up' })).toBeVisible();
   });
