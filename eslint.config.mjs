@@ -85,16 +85,4 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  {
-    // Journeys run code inside the page (page.evaluate), where the browser's globals exist.
-    files: ['e2e/**/*.mjs'],
-    languageOptions: {
-      globals: {
-        document: 'readonly',
-        window: 'readonly',
-        requestAnimationFrame: 'readonly',
-        performance: 'readonly',
-      },
-    },
-  },
 );

@@ -1,6 +1,11 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-function chunk(type, data) {
+// Test pictures are drawn at run time, so nothing binary is committed. Node has no PNG encoder and a
+// picture library would be a large dependency for a few bytes, hence these few lines.
+
+type Rgb = readonly [number, number, number];
+
+function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -13,7 +18,12 @@ function chunk(type, data) {
  * A small RGB PNG drawn in memory: a diagonal two-colour pattern, so each generated image is a
  * distinct, decodable picture (the shop checks uploads by content).
  */
-export function makePng({ width = 96, height = 96, from = [46, 160, 67], to = [250, 204, 21] } = {}) {
+export function makePng({
+  width = 96,
+  height = 96,
+  from = [46, 160, 67] as Rgb,
+  to = [250, 204, 21] as Rgb,
+}: { width?: number; height?: number; from?: Rgb; to?: Rgb } = {}): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);

@@ -1,0 +1,248 @@
+// Setting the scene through the shop's real HTTP API, for journeys whose subject is something else
+// (e.g. the seller's order screen needs an order to exist). Requests go through a browser context's
+// own request client, so the cookies they receive sign that context (and its pages) in.
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { makePng } from './png';
+
+export const SELLER = {
+  email: process.env.SELLER_EMAIL ?? 'seller@larder.local',
+  password: process.env.SELLER_PASSWORD ?? 'larder-seller',
+};
+
+export interface Customer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export interface Address {
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+/** A product as GET /api/product/list shows it: prices in pounds, VAT in percent. */
+export interface Product {
+  _id: string;
+  name: string;
+  description: string[];
+  category: string;
+  price: number;
+  offerPrice: number;
+  vat: number;
+  inStock: boolean;
+  images: string[];
+}
+
+export interface ShippingSettings {
+  shippingCharge: number;
+  shippingThreshold: number;
+}
+
+export interface NewProduct {
+  name: string;
+  category: string;
+  price: number;
+  offerPrice: number;
+  vat: number;
+  description?: string[];
+}
+
+export interface OrderLine {
+  product: Pick<Product, '_id' | 'offerPrice' | 'vat'>;
+  quantity: number;
+}
+
+/** Amounts in pence, as the shop prices an order. */
+export interface Totals {
+  goods: number;
+  vat: number;
+  shipping: number;
+  total: number;
+}
+
+export const ADDRESS: Address = {
+  street: '12 Harbourside Walk',
+  city: 'Bristol',
+  state: 'Avon',
+  postalCode: 'BS1 5TX',
+  country: 'United Kingdom',
+};
+
+export const toPence = (pounds: number): number => Math.round(pounds * 100);
+
+let sequence = 0;
+
+/** A new customer with a unique email address. */
+export function newCustomer(label = 'shopper'): Customer {
+  sequence += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${sequence}`;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${label}.${stamp}@example.com`,
+    phone: '07700 900123',
+  };
+}
+
+/** A name no other run has used, for products a journey creates. */
+export function uniqueName(base: string): string {
+  sequence += 1;
+  return `${base} ${Date.now().toString(36)}${sequence}`;
+}
+
+/** Goods, VAT (rounded half-up once, on the sum) and shipping in pence, as the shop prices an order. */
+export function priceLines(lines: readonly OrderLine[], settings: ShippingSettings): Totals {
+  const goods = lines.reduce((s, l) => s + toPence(l.product.offerPrice) * l.quantity, 0);
+  const vatNumerator = lines.reduce(
+    (s, l) => s + toPence(l.product.offerPrice) * l.quantity * Math.round(l.product.vat * 100),
+    0,
+  );
+  const vat = Math.floor((vatNumerator + 5000) / 10000);
+  const shipping = goods >= toPence(settings.shippingThreshold) ? 0 : toPence(settings.shippingCharge);
+  return { goods, vat, shipping, total: goods + vat + shipping };
+}
+
+interface FilePart {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+async function bodyOf(res: APIResponse): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return await res.text();
+  }
+}
+
+/** The shop's API as one browser context (its cookies) calls it; every call must succeed. */
+export class ShopApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  private async call<T>(
+    method: string,
+    url: string,
+    options: { data?: unknown; multipart?: Record<string, string | FilePart> } = {},
+  ): Promise<T> {
+    const res = await this.request.fetch(url, { method, ...options, failOnStatusCode: false });
+    const body = await bodyOf(res);
+    expect(res.ok(), `${method} ${url} answered ${res.status()}: ${JSON.stringify(body)}`).toBe(true);
+    return body as T;
+  }
+
+  /** Signs a new customer up through the development identity provider; the context is then signed in. */
+  async signUp(customer: Customer): Promise<{ _id: string; email: string }> {
+    const { tokenId } = await this.call<{ tokenId: string }>('POST', '/api/auth/dev/id-token', {
+      data: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
+    });
+    const body = await this.call<{ user: { _id: string; email: string } }>('POST', '/api/user/google-login', {
+      data: { tokenId, firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone },
+    });
+    return body.user;
+  }
+
+  async addAddress(address: Address = ADDRESS): Promise<{ _id: string }> {
+    const body = await this.call<{ newAddress: { _id: string } }>('PUT', '/api/user/add-address', {
+      data: { address },
+    });
+    return body.newAddress;
+  }
+
+  async setCart(cartItems: Record<string, number>): Promise<void> {
+    await this.call('POST', '/api/cart/update', { data: { cartItems } });
+  }
+
+  /** The cart the server holds for the signed-in customer. */
+  async cart(): Promise<Record<string, number>> {
+    const body = await this.call<{ user: { cartItems: Record<string, number> } }>('GET', '/api/user/is-auth');
+    return body.user.cartItems;
+  }
+
+  async products(): Promise<Product[]> {
+    return (await this.call<{ products: Product[] }>('GET', '/api/product/list')).products;
+  }
+
+  async inStockProducts(): Promise<Product[]> {
+    return (await this.products()).filter((p) => p.inStock);
+  }
+
+  async shipping(): Promise<ShippingSettings> {
+    const { shippingCharge, shippingThreshold } = await this.call<ShippingSettings>(
+      'GET',
+      '/api/settings/shipping',
+    );
+    return { shippingCharge, shippingThreshold };
+  }
+
+  async sellerLogin(): Promise<void> {
+    await this.call('POST', '/api/seller/login', { data: SELLER });
+  }
+
+  async setShipping(settings: ShippingSettings): Promise<void> {
+    await this.call('POST', '/api/settings/shipping', { data: settings });
+  }
+
+  /** Adds a product as the seller (signed in with `sellerLogin`), with one generated picture. */
+  async addProduct(product: NewProduct): Promise<Product> {
+    await this.call('POST', '/api/product/add', {
+      multipart: {
+        productData: JSON.stringify({
+          ...product,
+          description: product.description ?? ['Made for a journey'],
+        }),
+        images: { name: 'picture.png', mimeType: 'image/png', buffer: makePng() },
+      },
+    });
+    const added = (await this.products()).find((p) => p.name === product.name);
+    expect(added, `${product.name} is in the product list after adding it`).toBeDefined();
+    return added as Product;
+  }
+
+  async deleteProduct(id: string): Promise<void> {
+    await this.call('DELETE', `/api/product/${id}`);
+  }
+
+  /**
+   * Places a cash-on-delivery order for the signed-in customer. The delivery date is the one the
+   * server offers: it names it when it refuses another one (409 with `deliveryDate`), so the order
+   * is first offered with a date that is never selectable and then placed with the server's date,
+   * which holds even when 15:00 London time passes during the run.
+   */
+  async placeOrder({
+    lines,
+    addressId,
+    time = '10:00 - 11:00',
+  }: {
+    lines: readonly OrderLine[];
+    addressId: string;
+    time?: string;
+  }): Promise<string> {
+    const totals = priceLines(lines, await this.shipping());
+    const order = (date: string) => ({
+      items: lines.map((l) => ({ product: l.product._id, quantity: l.quantity, vat: l.product.vat })),
+      address: addressId,
+      paymentType: 'COD',
+      amount: totals.total / 100,
+      shippingCharge: totals.shipping / 100,
+      totalVat: totals.vat / 100,
+      deliverySlot: { date, time },
+    });
+    let date = '2000-01-01';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const res = await this.request.post('/api/order/cod', { data: order(date), failOnStatusCode: false });
+      const body = (await bodyOf(res)) as { orderId?: string; deliveryDate?: string };
+      if (res.ok() && body.orderId) return body.orderId;
+      expect(
+        res.status() === 409 && typeof body.deliveryDate === 'string',
+        `POST /api/order/cod answered ${res.status()}: ${JSON.stringify(body)}`,
+      ).toBe(true);
+      date = body.deliveryDate as string;
+    }
+    throw new Error('the server kept refusing the delivery date it offered');
+  }
+}
