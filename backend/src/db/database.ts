@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Logger } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -51,6 +52,9 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a dropped database) is only discarded: without a
+    // listener the pool's 'error' event would crash the process. Queries still report their own errors.
+    pool.on('error', (err) => new Logger('Database').warn(`Idle database connection closed: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let ended = false;
     return {

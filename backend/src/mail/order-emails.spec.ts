@@ -34,6 +34,9 @@ const ADDRESS = {
 const SMTP_PORTS = [4250, 4251, 4252, 4253];
 const POLL_MS = 50;
 
+// Several app starts and real SMTP exchanges per test, on a shared and busy machine.
+jest.setTimeout(180_000);
+
 interface ReceivedMail {
   to: string[];
   messageId: string;
@@ -116,9 +119,9 @@ async function startSmtp(port: number): Promise<Smtp> {
   return smtp;
 }
 
-/** Polls until `check` holds (the worker runs on its own schedule); fails after 15 s. */
+/** Polls until `check` holds (the worker runs on its own schedule); fails after 45 s (a busy machine). */
 async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -127,6 +130,12 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string): P
 
 async function outboxRows(db: Database) {
   return db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+}
+
+/** True once every message about the order has been accepted by the SMTP server. */
+async function allSent(orderId: string): Promise<boolean> {
+  const rows = (await outboxRows(t.db)).filter((r) => r.orderId === orderId);
+  return rows.length > 0 && rows.every((r) => r.sentAt !== null);
 }
 
 interface Shop {
@@ -179,7 +188,6 @@ async function setShipping(shop: Pick<TestApp, 'server' | 'config'>) {
 }
 
 describe('order e-mails without SMTP_URL', () => {
-  let t: TestApp;
   afterAll(async () => {
     await t?.close();
   });
@@ -200,8 +208,9 @@ describe('order e-mails without SMTP_URL', () => {
   });
 });
 
+let t: TestApp;
+
 describe('order e-mails', () => {
-  let t: TestApp;
   let smtp: Smtp;
   let seller: string;
   let product: string;
@@ -266,7 +275,8 @@ describe('order e-mails', () => {
     await setStatus('Completed');
     const rows = (await outboxRows(t.db)).filter((r) => r.orderId === orderId);
     expect(rows.map((r) => r.kind)).toEqual(['order-placed', 'order-completed']);
-    await waitFor(() => smtp.mails.filter((m) => m.to[0] === 'bob@example.com').length === 2, 'both e-mails');
+    await waitFor(async () => allSent(orderId), 'both e-mails');
+    expect(smtp.mails.filter((m) => m.to[0] === 'bob@example.com')).toHaveLength(2);
     const completed = smtp.mails.find((m) => m.to[0] === 'bob@example.com' && /complete$/.test(m.subject));
     expect(completed?.text).toContain('is complete');
     expect(completed?.html).toContain('Larder, London, UK');
@@ -291,7 +301,8 @@ describe('order e-mails', () => {
       'seller:order-cancelled',
       'seller:order-placed',
     ]);
-    await waitFor(() => smtp.mails.filter((m) => m.to[0] === 'cat@example.com').length === 4, 'four e-mails');
+    await waitFor(async () => (await allSent(own)) && allSent(bySeller), 'four e-mails');
+    expect(smtp.mails.filter((m) => m.to[0] === 'cat@example.com')).toHaveLength(4);
     const cancelled = smtp.mails.filter((m) => m.to[0] === 'cat@example.com' && /cancelled$/.test(m.subject));
     expect(cancelled).toHaveLength(2);
     expect(cancelled[0].text).toContain('has been cancelled');
@@ -381,28 +392,28 @@ async function sharedDatabase(mode: 'restart' | 'replicas'): Promise<SharedDatab
 }
 
 describe('the e-mail outbox across restarts and replicas', () => {
-  jest.setTimeout(120_000);
-
   it('delivers what a stopped app left unsent exactly once after the restart', async () => {
     const smtp = await startSmtp(SMTP_PORTS[1]);
     const shared = await sharedDatabase('restart');
+    const smtpUrl = `smtp://127.0.0.1:${SMTP_PORTS[1]}`;
+    let open: Shop | undefined;
     try {
-      const smtpUrl = `smtp://127.0.0.1:${SMTP_PORTS[1]}`;
       // The first app checks its outbox only once an hour: its messages are still waiting when it stops.
-      const first = await shared.open({ smtpUrl, mailPollIntervalMs: 3_600_000 });
+      const first = (open = await shared.open({ smtpUrl, mailPollIntervalMs: 3_600_000 }));
       await setShipping(first);
       const product = await createProduct(first, { name: 'Apples', offerPrice: 200, price: 250 });
-      const ids: string[] = [];
       for (const email of ['erin@example.com', 'finn@example.com']) {
-        ids.push(await placeOrder(first, await newCustomer(first, email), product));
+        await placeOrder(first, await newCustomer(first, email), product);
       }
       expect((await outboxRows(first.db)).map((r) => r.sentAt)).toEqual([null, null]);
+      open = undefined;
       await first.close();
       expect(smtp.mails).toHaveLength(0);
 
-      const second = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS });
+      const second = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
       await waitFor(async () => (await outboxRows(second.db)).every((r) => r.sentAt !== null), 'delivery');
       const rows = await outboxRows(second.db);
+      open = undefined;
       await second.close();
 
       expect(rows.map((r) => r.attempts)).toEqual([1, 1]);
@@ -411,6 +422,7 @@ describe('the e-mail outbox across restarts and replicas', () => {
         rows.map((r) => `<${r.id}@larder.local>`).sort(),
       );
     } finally {
+      await open?.close().catch(() => undefined);
       await shared.drop();
       await smtp.close();
     }

@@ -11,7 +11,7 @@ import { SHOP_NAME } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { OutboxRepository, OutboxRow } from './outbox.repository';
 
-/** Messages claimed per round. */
+/** Messages sent per round at most before the worker looks again at once. */
 export const OUTBOX_BATCH = 10;
 /** How long a claim keeps other processes off a message: longer than the SMTP time-outs below together. */
 export const OUTBOX_LEASE_MS = 2 * 60_000;
@@ -79,17 +79,25 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         .then((claimed) => {
           this.running = undefined;
           // A full batch means more may be waiting: go again at once.
-          this.schedule(claimed === OUTBOX_BATCH ? 0 : this.config.mailPollIntervalMs);
+          this.schedule(claimed >= OUTBOX_BATCH ? 0 : this.config.mailPollIntervalMs);
         });
     }, delayMs);
     this.timer.unref();
   }
 
-  /** Claims and sends one batch; answers how many messages it claimed. */
+  /**
+   * Sends up to OUTBOX_BATCH due messages; answers how many it sent or tried. Each is claimed just before it is
+   * sent, so its lease only has to outlast one SMTP exchange, and a shutdown stops between two messages.
+   */
   private async round(): Promise<number> {
-    const rows = await this.outbox.claimDue(OUTBOX_BATCH, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS);
-    for (const row of rows) await this.deliver(row);
-    return rows.length;
+    let handled = 0;
+    while (handled < OUTBOX_BATCH && !this.stopped) {
+      const rows = await this.outbox.claimDue(1, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS);
+      if (!rows.length) break;
+      for (const row of rows) await this.deliver(row);
+      handled += rows.length;
+    }
+    return handled;
   }
 
   private async deliver(row: OutboxRow): Promise<void> {

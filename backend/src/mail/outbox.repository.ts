@@ -25,27 +25,38 @@ export class OutboxRepository {
    * process is claiming at the same moment are skipped, never waited for.
    */
   async claimDue(limit: number, leaseMs: number, maxAttempts: number): Promise<OutboxRow[]> {
-    const due = this.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          isNull(emailOutbox.sentAt),
-          lt(emailOutbox.attempts, maxAttempts),
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(emailOutbox)
-      .set({
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      })
-      .where(and(inArray(emailOutbox.id, due), isNull(emailOutbox.sentAt)))
-      .returning();
+    // Two statements in one transaction: the locks of the SELECT hold until the UPDATE commits. (An UPDATE
+    // with `id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)` may run the subquery more than once and claim
+    // more than n rows.)
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            isNull(emailOutbox.sentAt),
+            lt(emailOutbox.attempts, maxAttempts),
+            lte(emailOutbox.nextAttemptAt, sql`now()`),
+          ),
+        )
+        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (!due.length) return [];
+      return tx
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        })
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
   }
 
   /** Records that the SMTP server accepted the message. */
