@@ -3,10 +3,10 @@ import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from './config/app
 
 async function bootstrap(): Promise<void> {
   const { app, config } = await createApp();
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
   const lines = [
-    `Larder is running at ${url}`,
+    `Larder is running at ${url} (listening on ${config.host}:${config.port}, ${config.nodeEnv} mode)`,
     `  API docs:   ${url}/api/docs`,
     `  Database:   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
   ];

@@ -278,13 +278,20 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(me.body.user.cartItems).toEqual({ [tea]: 3, [lemonade]: 1 });
   });
 
-  it('uses PUBLIC_URL for the return URLs when configured', async () => {
+  it("takes the return URLs from PUBLIC_URL only, never from the request's Origin or Host", async () => {
     const s = await shopper(t, 'public-url@example.com');
+    const configured = t.config.publicUrl;
     t.config.publicUrl = 'https://shop.larder.test';
     try {
-      await startCheckout(s);
+      await request(t.server)
+        .post('/api/order/stripe')
+        .set('Cookie', s.cookie)
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example')
+        .send(checkout(s, tea, lemonade))
+        .expect(201);
     } finally {
-      t.config.publicUrl = undefined;
+      t.config.publicUrl = configured;
     }
     const form = fake.created[fake.created.length - 1];
     expect(form.get('success_url')).toBe('https://shop.larder.test/loader?next=my-orders');
