@@ -89,6 +89,9 @@ const injectedRtkApi = api.injectEndpoints({
     sellerLogout: build.mutation<SellerLogoutApiResponse, SellerLogoutApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'GET' }),
     }),
+    sellerLogoutByPost: build.mutation<SellerLogoutByPostApiResponse, SellerLogoutByPostApiArg>({
+      query: () => ({ url: `/api/seller/logout`, method: 'POST' }),
+    }),
     getShippingSettings: build.query<GetShippingSettingsApiResponse, GetShippingSettingsApiArg>({
       query: () => ({ url: `/api/settings/shipping` }),
     }),
@@ -116,6 +119,9 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     logoutUser: build.mutation<LogoutUserApiResponse, LogoutUserApiArg>({
       query: () => ({ url: `/api/user/logout`, method: 'GET' }),
+    }),
+    logoutUserByPost: build.mutation<LogoutUserByPostApiResponse, LogoutUserByPostApiArg>({
+      query: () => ({ url: `/api/user/logout`, method: 'POST' }),
     }),
     getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
       query: () => ({ url: `/api/user/profile` }),
@@ -216,6 +222,8 @@ export type SellerLoginApiArg = {
 };
 export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
+export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
+export type SellerLogoutByPostApiArg = void;
 export type GetShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
 export type GetShippingSettingsApiArg = void;
 export type UpdateShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
@@ -240,6 +248,8 @@ export type UserIsAuthApiResponse = /** status 200  */ UserResponse;
 export type UserIsAuthApiArg = void;
 export type LogoutUserApiResponse = /** status 200  */ SuccessResponse;
 export type LogoutUserApiArg = void;
+export type LogoutUserByPostApiResponse = /** status 200  */ SuccessResponse;
+export type LogoutUserByPostApiArg = void;
 export type GetProfileApiResponse = /** status 200  */ ProfileResponse;
 export type GetProfileApiArg = void;
 export type UpdatePhoneApiResponse = /** status 200  */ UpdatePhoneResponse;
@@ -674,6 +684,7 @@ export const {
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
   useSellerLogoutMutation,
+  useSellerLogoutByPostMutation,
   useGetShippingSettingsQuery,
   useLazyGetShippingSettingsQuery,
   useUpdateShippingSettingsMutation,
@@ -684,6 +695,7 @@ export const {
   useUserIsAuthQuery,
   useLazyUserIsAuthQuery,
   useLogoutUserMutation,
+  useLogoutUserByPostMutation,
   useGetProfileQuery,
   useLazyGetProfileQuery,
   useUpdatePhoneMutation,
