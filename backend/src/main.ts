@@ -25,6 +25,12 @@ async function bootstrap(): Promise<void> {
 bootstrap().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
+    if (!process.env.NODE_ENV?.trim()) {
+      process.stderr.write(
+        'Without NODE_ENV the server runs as production. To try the shop locally, use `npm start` ' +
+          '(or set NODE_ENV=development).\n',
+      );
+    }
   } else {
     process.stderr.write(
       `Larder failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,

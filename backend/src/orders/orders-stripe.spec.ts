@@ -245,8 +245,9 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(form.get('currency')).toBe('gbp');
     expect(form.get('client_reference_id')).toBe(body.orderId);
     expect(form.get('metadata[orderId]')).toBe(body.orderId);
-    expect(form.get('success_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/loader\?next=my-orders$/);
-    expect(form.get('cancel_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cart$/);
+    // PUBLIC_URL's development default, whatever address the request came to.
+    expect(form.get('success_url')).toBe(`${t.config.publicUrl}/loader?next=my-orders`);
+    expect(form.get('cancel_url')).toBe(`${t.config.publicUrl}/cart`);
     const lines: Array<[string | null, string | null, string | null, string | null]> = [];
     for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
       lines.push([
