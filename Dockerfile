@@ -19,7 +19,7 @@ RUN npx nx run-many -t build --outputStyle=static
 
 FROM node:24-bookworm-slim AS api
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 COPY --from=build /app /app
 RUN npm prune --omit=dev --workspaces --include-workspace-root && mkdir -p /data
 EXPOSE 3000
@@ -28,5 +28,9 @@ CMD ["node", "backend/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
 ARG APP=host-shell
+# The image's entrypoint fills in ${LARDER_REMOTE_ORIGINS} of the security headers when the container starts.
+ENV NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx/larder LARDER_REMOTE_ORIGINS=""
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+COPY deploy/nginx/templates/ /etc/nginx/templates/
+COPY deploy/nginx/tls-maps.conf deploy/nginx/proxy-api.conf /etc/nginx/larder/
 COPY deploy/nginx/${APP}.conf /etc/nginx/conf.d/default.conf

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds whatever is missing or out of date (Nx caches unchanged projects),
-// then serves the API, the host shell and both remotes from one port.
+// then serves the API, the host shell and both remotes from one port. It runs the server in development mode
+// (the server alone, without NODE_ENV, runs as production and needs its secrets): set NODE_ENV to override.
 import { spawnSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -23,7 +24,11 @@ if (process.env.SKIP_BUILD !== 'true') {
 
 const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
+  },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

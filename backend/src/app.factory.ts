@@ -30,6 +30,7 @@ import {
   SELLER_COOKIE,
 } from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';
+import { helmetOptions } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
@@ -45,46 +46,6 @@ export interface CreateAppOptions extends AppModuleOptions {
 export interface LarderApp {
   app: NestFastifyApplication;
   config: AppConfig;
-}
-
-/** Origins (scheme://host[:port]) of absolute URLs, for the content security policy. */
-function originsOf(urls: string[]): string[] {
-  const out = new Set<string>();
-  for (const u of urls) {
-    try {
-      if (/^https?:\/\//.test(u)) out.add(new URL(u).origin);
-    } catch {
-      /* relative URL: same origin */
-    }
-  }
-  return [...out];
-}
-
-/**
- * The content security policy: scripts only from this origin (and the remotes' origins when they are hosted
- * elsewhere), Google Identity Services for sign-in, inline styles (React style attributes, Swagger UI),
- * images from this origin, data: and https: (uploads may move to object storage).
- */
-function contentSecurityPolicy(config: AppConfig) {
-  const remotes = originsOf([config.remoteStorefrontUrl, config.remoteSellerPortalUrl]);
-  const google = 'https://accounts.google.com';
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
-      formAction: ["'self'", google],
-      scriptSrc: ["'self'", `${google}/gsi/client`, ...remotes],
-      styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`, ...remotes],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:', ...remotes],
-      connectSrc: ["'self'", `${google}/gsi/`, ...remotes],
-      frameSrc: ["'self'", `${google}/gsi/`],
-      ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-    },
-  };
 }
 
 export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
@@ -129,12 +90,7 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  await app.register(fastifyHelmet as never, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    hsts: config.isProduction,
-  });
+  await app.register(fastifyHelmet as never, helmetOptions(config));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
   await app.register(fastifyCompress as never, {

@@ -3,10 +3,10 @@ import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from './config/app
 
 async function bootstrap(): Promise<void> {
   const { app, config } = await createApp();
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
   const lines = [
-    `Larder is running at ${url}`,
+    `Larder is running at ${url} (listening on ${config.host}:${config.port}, ${config.nodeEnv} mode)`,
     `  API docs:   ${url}/api/docs`,
     `  Database:   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
   ];
@@ -25,6 +25,12 @@ async function bootstrap(): Promise<void> {
 bootstrap().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
+    if (!process.env.NODE_ENV?.trim()) {
+      process.stderr.write(
+        'Without NODE_ENV the server runs as production. To try the shop locally, use `npm start` ' +
+          '(or set NODE_ENV=development).\n',
+      );
+    }
   } else {
     process.stderr.write(
       `Larder failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,

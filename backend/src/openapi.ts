@@ -44,6 +44,8 @@ export async function generateOpenApiJson(): Promise<string> {
 }
 
 if (require.main === module) {
+  // A build tool, not a server: the contract is the same in every mode, so no production secrets are needed.
+  process.env.NODE_ENV ??= 'development';
   generateOpenApiJson()
     .then((json) => {
       fs.writeFileSync(OPENAPI_FILE, json);

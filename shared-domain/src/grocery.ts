@@ -3,6 +3,10 @@ import { outOfStockMessage } from './messages';
 
 /** A counted stock is a whole number in this range; null means the seller does not count it. */
 export const MAX_STOCK = 100_000;
+
+/** Delivery addresses one customer may keep. */
+export const MAX_ADDRESSES_PER_CUSTOMER = 20;
+
 /** At or below this many units the shop says "Only N left" and the seller sees the product as low. */
 export const LOW_STOCK_THRESHOLD = 5;
 

@@ -1,3 +1,4 @@
+import { MAX_ADDRESSES_PER_CUSTOMER } from './grocery';
 import { MAX_QUANTITY } from './orders';
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
@@ -80,6 +81,9 @@ export const MESSAGES = {
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 
+  // Accounts and sessions
+  tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,
+
   // Storefront notices where the spec leaves the wording open
   maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,
   newsletterJoined: "Thanks! You're on the list.",
@@ -95,4 +99,10 @@ export function outOfStockMessage(productName: string): string {
 /** Shown when the Google account chosen at sign-in is not the one for the e-mail given in step 1. */
 export function wrongGoogleAccountMessage(email: string): string {
   return `Please choose the Google account for ${email}`;
+}
+
+/** Answered (429) while the seller account is locked after repeated failed sign-ins. */
+export function signInLockedMessage(minutes: number): string {
+  const n = Math.max(1, Math.ceil(minutes));
+  return `Too many failed sign-in attempts. Please try again in ${n} minute${n === 1 ? '' : 's'}.`;
 }

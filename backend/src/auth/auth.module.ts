@@ -11,6 +11,7 @@ import { GoogleOAuthService } from './google-oauth.service';
 import { IdTokenVerifier } from './id-token.verifier';
 import { SellerAuthService } from './seller-auth.service';
 import { SellerController } from './seller.controller';
+import { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
 
 /**
@@ -29,6 +30,7 @@ import { SessionService } from './session.service';
   ],
   controllers: [AuthController, CustomerSessionController, SellerController],
   providers: [
+    SessionRepository,
     SessionService,
     CustomerAuthGuard,
     SellerAuthGuard,

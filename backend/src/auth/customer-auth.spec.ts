@@ -376,13 +376,14 @@ describe('customer sign-in (development identity provider)', () => {
       const cookie = await signInCustomer(t, { email: 'expiring@example.com' });
       const userId = (await isAuth(cookie).expect(200)).body.user._id;
       const jwt = t.app.get(JwtService, { strict: false });
+      const { sid } = jwt.decode<{ sid: string }>(cookie.slice(CUSTOMER_COOKIE.length + 1));
       const expired = await jwt.signAsync(
-        { exp: Math.floor(Date.now() / 1000) - 60 },
+        { sid, exp: Math.floor(Date.now() / 1000) - 60 },
         { subject: userId, audience: CUSTOMER_AUDIENCE, issuer: SESSION_ISSUER },
       );
       await isAuth(`${CUSTOMER_COOKIE}=${expired}`).expect(401);
       const foreign = await jwt.signAsync(
-        {},
+        { sid },
         {
           subject: userId,
           audience: CUSTOMER_AUDIENCE,
@@ -393,10 +394,16 @@ describe('customer sign-in (development identity provider)', () => {
       );
       await isAuth(`${CUSTOMER_COOKIE}=${foreign}`).expect(401);
       const valid = await jwt.signAsync(
-        {},
+        { sid },
         { subject: userId, audience: CUSTOMER_AUDIENCE, issuer: SESSION_ISSUER, expiresIn: 60 },
       );
       await isAuth(`${CUSTOMER_COOKIE}=${valid}`).expect(200);
+      // A well-signed token without a session on the server is refused.
+      const sessionless = await jwt.signAsync(
+        {},
+        { subject: userId, audience: CUSTOMER_AUDIENCE, issuer: SESSION_ISSUER, expiresIn: 60 },
+      );
+      await isAuth(`${CUSTOMER_COOKIE}=${sessionless}`).expect(401);
     });
 
     it('GET /api/user/logout clears the cookie', async () => {

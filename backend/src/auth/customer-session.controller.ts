@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
@@ -31,11 +31,25 @@ export class CustomerSessionController {
   }
 
   @Get('logout')
-  @ApiOperation({ summary: 'Signs the customer out (clears the customer cookie)' })
+  @ApiOperation({ summary: 'Signs the customer out: ends the session on the server and clears the cookie' })
   @ApiOkResponse({ type: SuccessResponse })
-  logoutUser(@Res({ passthrough: true }) reply: FastifyReply): SuccessResponse {
-    this.sessions.endCustomerSession(reply);
+  async logoutUser(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    await this.sessions.endCustomerSession(request, reply);
     return { success: true, message: MESSAGES.loggedOut };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs the customer out (as GET /api/user/logout)' })
+  @ApiOkResponse({ type: SuccessResponse })
+  logoutUserByPost(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    return this.logoutUser(request, reply);
   }
 
   @Post('check-email')

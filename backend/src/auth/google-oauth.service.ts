@@ -119,10 +119,9 @@ export class GoogleOAuthService {
     return this.run(request, reply);
   }
 
-  private callbackUrl(request: FastifyRequest): string {
-    if (this.config.googleCallbackUrl) return this.config.googleCallbackUrl;
-    const base = this.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return `${base}${GOOGLE_CALLBACK_PATH}`;
+  /** From configuration only (GOOGLE_CALLBACK_URL or PUBLIC_URL), never from the request's Host. */
+  private callbackUrl(): string {
+    return this.config.googleCallbackUrl ?? `${this.config.publicUrl}${GOOGLE_CALLBACK_PATH}`;
   }
 
   private run(request: FastifyRequest, reply: FastifyReply): Promise<OAuthOutcome> {
@@ -151,7 +150,7 @@ export class GoogleOAuthService {
       };
       const middleware = authenticator.authenticate(
         'google',
-        { session: false, callbackURL: this.callbackUrl(request) } as passport.AuthenticateOptions,
+        { session: false, callbackURL: this.callbackUrl() } as passport.AuthenticateOptions,
         (err: unknown, user: VerifiedIdentity | false, info?: { message?: string }) => {
           if (err) resolve({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) });
           else if (!user)

@@ -181,6 +181,18 @@ describe('Google sign-in against a local OpenID Connect server', () => {
   });
 
   describe('the redirect flow (GET /api/auth/google and its callback)', () => {
+    it("takes redirect_uri from PUBLIC_URL, never from the request's Host or X-Forwarded-Host", async () => {
+      const start = await request(t.server)
+        .get('/api/auth/google')
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example')
+        .expect(302);
+      const authorize = new URL(start.headers.location);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(
+        `${t.config.publicUrl}/api/auth/google/callback`,
+      );
+    });
+
     it('creates no account for a new e-mail and sends the shopper to the sign-up form', async () => {
       const res = await redirectFlow({
         sub: 'oauth-sub-1',

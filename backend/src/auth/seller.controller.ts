@@ -1,6 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
@@ -33,6 +39,10 @@ export class SellerController {
   @ApiOkResponse({ type: SellerLoginResponse })
   @ApiInvalid()
   @ApiUnauthorizedResponse({ description: 'Invalid email or password', type: ErrorResponse })
+  @ApiTooManyRequestsResponse({
+    description: 'Rate limited, or the account is locked after repeated failed sign-ins',
+    type: ErrorResponse,
+  })
   async sellerLogin(
     @Body() body: SellerLoginDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -43,10 +53,24 @@ export class SellerController {
   }
 
   @Get('logout')
-  @ApiOperation({ summary: 'Signs the seller out (clears the seller cookie)' })
+  @ApiOperation({ summary: 'Signs the seller out: ends the session on the server and clears the cookie' })
   @ApiOkResponse({ type: SuccessResponse })
-  sellerLogout(@Res({ passthrough: true }) reply: FastifyReply): SuccessResponse {
-    this.sessions.endSellerSession(reply);
+  async sellerLogout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    await this.sessions.endSellerSession(request, reply);
     return { success: true, message: MESSAGES.loggedOut };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs the seller out (as GET /api/seller/logout)' })
+  @ApiOkResponse({ type: SuccessResponse })
+  sellerLogoutByPost(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SuccessResponse> {
+    return this.sellerLogout(request, reply);
   }
 }

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import crypto from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
-import { UsersService } from '../users/users.service';
 import {
   CUSTOMER_AUDIENCE,
   CUSTOMER_SESSION_SECONDS,
@@ -11,90 +11,116 @@ import {
   SELLER_SESSION_SECONDS,
   SESSION_ISSUER,
 } from './auth.constants';
+import { SessionRepository, SessionKind } from './session.repository';
 
-interface SellerClaims {
-  email?: unknown;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface SessionClaims {
+  sub?: unknown;
+  sid?: unknown;
 }
 
 /**
- * Session tokens (HS256 JWTs signed with JWT_SECRET) in httpOnly, SameSite=Lax cookies: one for the customer
- * (subject = user id, audience larder:customer), one for the seller (audience larder:seller), so neither
- * cookie can stand in for the other.
+ * Sessions kept on the server (the `sessions` table) and referred to by signed cookies: the cookie is an HS256
+ * JWT (JWT_SECRET) carrying the session id, in an httpOnly, SameSite=Lax cookie (Secure in production). One
+ * cookie for the customer (audience larder:customer), one for the seller (larder:seller), so neither can stand
+ * in for the other. Every check reads the session row by its primary key: logout, account deletion and a change
+ * of the seller's credentials end a session on every replica, and a session idle for longer than the configured
+ * timeout ends too.
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SessionService.name);
+
   constructor(
     private readonly jwt: JwtService,
-    private readonly users: UsersService,
+    private readonly repository: SessionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Seller sessions opened with other credentials (the password was changed) end at start-up. */
+  async onApplicationBootstrap(): Promise<void> {
+    const ended = await this.repository.deleteSellerSessionsExcept(this.sellerStamp());
+    if (ended > 0) this.logger.log(`Ended ${ended} seller session(s) of previous credentials`);
+  }
+
   async startCustomerSession(reply: FastifyReply, userId: string): Promise<void> {
-    const token = await this.jwt.signAsync(
-      {},
-      {
-        subject: userId,
-        audience: CUSTOMER_AUDIENCE,
-        issuer: SESSION_ISSUER,
-        expiresIn: CUSTOMER_SESSION_SECONDS,
-      },
-    );
+    const id = await this.repository.create('customer', CUSTOMER_SESSION_SECONDS, { userId });
+    const token = await this.sign(id, userId, CUSTOMER_AUDIENCE, CUSTOMER_SESSION_SECONDS);
     this.setCookie(reply, CUSTOMER_COOKIE, token, CUSTOMER_SESSION_SECONDS);
   }
 
-  endCustomerSession(reply: FastifyReply): void {
+  /** Ends the request's customer session on the server and clears the cookie. */
+  async endCustomerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
+    if (claims) await this.repository.delete(claims.sid, 'customer');
     this.clearCookie(reply, CUSTOMER_COOKIE);
   }
 
   async startSellerSession(reply: FastifyReply): Promise<void> {
-    const token = await this.jwt.signAsync(
-      { email: this.config.sellerEmail },
-      {
-        subject: 'seller',
-        audience: SELLER_AUDIENCE,
-        issuer: SESSION_ISSUER,
-        expiresIn: SELLER_SESSION_SECONDS,
-      },
-    );
+    const id = await this.repository.create('seller', SELLER_SESSION_SECONDS, {
+      credentialStamp: this.sellerStamp(),
+    });
+    const token = await this.sign(id, 'seller', SELLER_AUDIENCE, SELLER_SESSION_SECONDS);
     this.setCookie(reply, SELLER_COOKIE, token, SELLER_SESSION_SECONDS);
   }
 
-  endSellerSession(reply: FastifyReply): void {
+  async endSellerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const claims = await this.claims(request.cookies?.[SELLER_COOKIE], SELLER_AUDIENCE);
+    if (claims) await this.repository.delete(claims.sid, 'seller');
     this.clearCookie(reply, SELLER_COOKIE);
   }
 
-  /** The signed-in customer's user id, or undefined (no cookie, bad or expired token, account deleted). */
+  /** The signed-in customer's user id, or undefined (no cookie, bad token, session ended, idle or account deleted). */
   async customerOf(request: FastifyRequest): Promise<string | undefined> {
-    const token = request.cookies?.[CUSTOMER_COOKIE];
-    if (!token) return undefined;
-    let userId: string | undefined;
-    try {
-      const claims = await this.jwt.verifyAsync<{ sub?: unknown }>(token, {
-        audience: CUSTOMER_AUDIENCE,
-        issuer: SESSION_ISSUER,
-        algorithms: ['HS256'],
-      });
-      userId = typeof claims.sub === 'string' ? claims.sub : undefined;
-    } catch {
-      return undefined;
-    }
-    if (!userId || !(await this.users.exists(userId))) return undefined;
-    return userId;
+    const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
+    if (!claims || !UUID.test(claims.sub)) return undefined;
+    const session = await this.repository.touch(claims.sid, 'customer', this.config.customerIdleMinutes);
+    return session && session.userId === claims.sub ? session.userId : undefined;
   }
 
-  /** Whether the request carries a valid seller session for the configured seller account. */
+  /** Whether the request carries a live seller session opened with the configured credentials. */
   async isSeller(request: FastifyRequest): Promise<boolean> {
-    const token = request.cookies?.[SELLER_COOKIE];
-    if (!token) return false;
+    const claims = await this.claims(request.cookies?.[SELLER_COOKIE], SELLER_AUDIENCE);
+    if (!claims) return false;
+    const session = await this.repository.touch(claims.sid, 'seller', this.config.sellerIdleMinutes);
+    return session !== undefined && session.credentialStamp === this.sellerStamp();
+  }
+
+  /**
+   * A keyed fingerprint of the seller's e-mail and password: a session opened under other credentials is not
+   * accepted, so changing SELLER_PASSWORD ends every seller session.
+   */
+  private sellerStamp(): string {
+    return crypto
+      .createHmac('sha256', this.config.jwtSecret)
+      .update(`seller-credentials\0${this.config.sellerEmail}\0${this.config.sellerPassword}`)
+      .digest('base64url');
+  }
+
+  private sign(sessionId: string, subject: string, audience: string, seconds: number): Promise<string> {
+    return this.jwt.signAsync(
+      { sid: sessionId },
+      { subject, audience, issuer: SESSION_ISSUER, expiresIn: seconds },
+    );
+  }
+
+  private async claims(
+    token: string | undefined,
+    audience: string,
+  ): Promise<{ sub: string; sid: string } | undefined> {
+    if (!token) return undefined;
     try {
-      const claims = await this.jwt.verifyAsync<SellerClaims>(token, {
-        audience: SELLER_AUDIENCE,
+      const claims = await this.jwt.verifyAsync<SessionClaims>(token, {
+        audience,
         issuer: SESSION_ISSUER,
         algorithms: ['HS256'],
       });
-      return claims.email === this.config.sellerEmail;
+      if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !UUID.test(claims.sid))
+        return undefined;
+      return { sub: claims.sub, sid: claims.sid };
     } catch {
-      return false;
+      return undefined;
     }
   }
 
@@ -112,3 +138,5 @@ export class SessionService {
     reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.isProduction });
   }
 }
+
+export type { SessionKind };

@@ -1,45 +1,81 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, withOverrides } from './app-config';
 
+const PRODUCTION = {
+  JWT_SECRET: 'x'.repeat(40),
+  SELLER_EMAIL: 'owner@shop.example',
+  SELLER_PASSWORD: 'a long password',
+  PUBLIC_URL: 'https://shop.example',
+};
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems.join('\n');
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
 describe('loadConfig', () => {
   it('has working development defaults', () => {
-    const c = loadConfig({});
+    const c = loadConfig({ NODE_ENV: 'development' });
     expect(c).toMatchObject({
       nodeEnv: 'development',
+      isProduction: false,
       port: 3000,
+      host: 'localhost',
       dataDir: path.resolve('./data'),
       sellerEmail: 'seller@larder.local',
       sellerPassword: 'larder-seller',
       devSignIn: true,
       seed: true,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: 'loopback',
       allowedOrigins: ['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202'],
       remoteStorefrontUrl: '/remotes/storefront/remoteEntry.js',
     });
     expect(c.databaseUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development', PORT: '4567' }).publicUrl).toBe('http://localhost:4567');
   });
 
   it('reads and normalises values', () => {
     const c = loadConfig({
+      NODE_ENV: 'development',
       PORT: '8080',
+      HOST: '0.0.0.0',
       SEED: 'false',
       ALLOWED_ORIGINS: 'http://localhost:4200, https://shop.example/',
       DATABASE_URL: 'postgres://u:p@db:5432/larder',
       GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
       SELLER_EMAIL: 'Owner@Shop.Example',
+      PUBLIC_URL: 'https://shop.example/',
+      TRUST_PROXY: '10.0.0.5',
     });
     expect(c).toMatchObject({
       port: 8080,
+      host: '0.0.0.0',
       seed: false,
       allowedOrigins: ['http://localhost:4200', 'https://shop.example'],
       databaseUrl: 'postgres://u:p@db:5432/larder',
       devSignIn: false,
       sellerEmail: 'owner@shop.example',
+      publicUrl: 'https://shop.example',
+      trustProxy: '10.0.0.5',
     });
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
   it('reads the order e-mail settings', () => {
-    expect(loadConfig({})).toMatchObject({ mailPollIntervalMs: 5000, mailFrom: undefined });
-    expect(loadConfig({ MAIL_FROM: 'orders@shop.example', MAIL_POLL_INTERVAL_MS: '250' })).toMatchObject({
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      mailPollIntervalMs: 5000,
+      mailFrom: undefined,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'development', MAIL_FROM: 'orders@shop.example', MAIL_POLL_INTERVAL_MS: '250' }),
+    ).toMatchObject({
       mailFrom: 'orders@shop.example',
       mailPollIntervalMs: 250,
     });
@@ -47,21 +83,63 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without secrets and seller credentials', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    try {
-      loadConfig({ NODE_ENV: 'production' });
-    } catch (err) {
-      const problems = (err as ConfigError).problems.join('\n');
-      expect(problems).toContain('JWT_SECRET');
-      expect(problems).toContain('SELLER_EMAIL');
-      expect(problems).toContain('SELLER_PASSWORD');
-    }
-    const ok = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      SELLER_EMAIL: 'owner@shop.example',
-      SELLER_PASSWORD: 'a long password',
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toContain('JWT_SECRET');
+    expect(problems).toContain('SELLER_EMAIL');
+    expect(problems).toContain('SELLER_PASSWORD');
+    expect(problems).toContain('PUBLIC_URL');
+    const ok = loadConfig({ NODE_ENV: 'production', ...PRODUCTION });
+    expect(ok).toMatchObject({
+      isProduction: true,
+      devSignIn: false,
+      logLevel: 'info',
+      publicUrl: 'https://shop.example',
+      allowedOrigins: [],
     });
-    expect(ok).toMatchObject({ isProduction: true, devSignIn: false, logLevel: 'info' });
+  });
+
+  it('runs as production when NODE_ENV is not set, refusing to start without its secrets', () => {
+    const problems = problemsOf({});
+    for (const name of ['JWT_SECRET', 'SELLER_EMAIL', 'SELLER_PASSWORD', 'PUBLIC_URL']) {
+      expect(problems).toContain(name);
+    }
+    const c = loadConfig(PRODUCTION);
+    expect(c).toMatchObject({
+      nodeEnv: 'production',
+      isProduction: true,
+      devSignIn: false,
+      host: 'localhost',
+    });
+  });
+
+  it('keeps the development sign-in off in production even without GOOGLE_CLIENT_ID', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION }).devSignIn).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devSignIn).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', GOOGLE_CLIENT_ID: 'id' }).devSignIn).toBe(false);
+  });
+
+  it.each([
+    ['shorter than 12 characters', 'short-pass1'],
+    ['the documented development password', 'larder-seller'],
+  ])('refuses a seller password %s in production', (_label, password) => {
+    const problems = problemsOf({ NODE_ENV: 'production', ...PRODUCTION, SELLER_PASSWORD: password });
+    expect(problems).toMatch(/SELLER_PASSWORD/);
+    expect(problems).not.toContain(password);
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PORT: 'abc', LOG_LEVEL: 'loud', SEED: 'maybe' });
+    for (const name of [
+      'PORT',
+      'LOG_LEVEL',
+      'SEED',
+      'JWT_SECRET',
+      'SELLER_EMAIL',
+      'SELLER_PASSWORD',
+      'PUBLIC_URL',
+    ]) {
+      expect(problems).toContain(name);
+    }
   });
 
   it.each([
@@ -76,12 +154,16 @@ describe('loadConfig', () => {
     [{ MAIL_POLL_INTERVAL_MS: '5' }, 'MAIL_POLL_INTERVAL_MS'],
     [{ MAIL_POLL_INTERVAL_MS: 'often' }, 'MAIL_POLL_INTERVAL_MS'],
     [{ MAIL_FROM: 'Larder <orders@shop.example>' }, 'MAIL_FROM'],
+    [{ PUBLIC_URL: 'ftp://shop.example' }, 'PUBLIC_URL'],
+    [{ CUSTOMER_IDLE_TIMEOUT_MINUTES: '0' }, 'CUSTOMER_IDLE_TIMEOUT_MINUTES'],
+    [{ ADDRESS_THROTTLE_LIMIT: 'many' }, 'ADDRESS_THROTTLE_LIMIT'],
   ])('reports bad values clearly: %j', (env, name) => {
-    expect(() => loadConfig(env)).toThrow(new RegExp(name));
+    expect(() => loadConfig({ NODE_ENV: 'development', ...env })).toThrow(new RegExp(name));
   });
 
   it('keeps derived fields consistent under overrides', () => {
-    const c = withOverrides(loadConfig({}), { googleClientId: 'id' });
+    const c = withOverrides(loadConfig({ NODE_ENV: 'development' }), { googleClientId: 'id' });
     expect(c.devSignIn).toBe(false);
+    expect(withOverrides(loadConfig({ NODE_ENV: 'test' }), { nodeEnv: 'production' }).devSignIn).toBe(false);
   });
 });

@@ -1,19 +1,26 @@
 /**
- * Typed application configuration, read from the environment and validated once at boot.
+ * Typed application configuration, read from the environment through one zod schema and validated once at boot.
+ *
+ * Secure by default: without an explicit `NODE_ENV=development` or `NODE_ENV=test` the server runs as production
+ * and refuses to start without its secrets. `npm start` and the test suites set their mode explicitly.
  *
  * Inject it anywhere with `@Inject(APP_CONFIG) private readonly config: AppConfig`
  * (ConfigModule is global). Tests pass overrides to `createApp(overrides)` / `createTestApp(overrides)`.
  */
 import path from 'node:path';
+import { z } from 'zod';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export type NodeEnv = 'development' | 'production' | 'test';
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
 
 export interface AppConfig {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   port: number;
+  /** Address the server listens on: `localhost` unless HOST says otherwise (`0.0.0.0` in containers). */
+  host: string;
   /** Where PGlite keeps its files (when DATABASE_URL is unset) and where uploads live (`uploads/`). */
   dataDir: string;
   /** PostgreSQL server URL; unset means embedded PGlite in `dataDir`. */
@@ -31,10 +38,14 @@ export interface AppConfig {
   googleJwksUrl?: string;
   googleIssuer?: string;
   googleCallbackUrl?: string;
-  /** True when GOOGLE_CLIENT_ID is unset outside production: the development identity provider is on. */
+  /** True in explicit development or test mode without GOOGLE_CLIENT_ID: the development identity provider is on. */
   devSignIn: boolean;
-  /** The public base URL of the shop, e.g. https://larder.example (no trailing slash). */
-  publicUrl?: string;
+  /**
+   * The public base URL of the shop, e.g. https://larder.example (no trailing slash). The only source of absolute
+   * URLs (Google's redirect_uri, payment return links); never taken from a request's Host. Required in production;
+   * `http://localhost:<PORT>` in development and test.
+   */
+  publicUrl: string;
   /** Extra origins allowed to make state-changing requests (and CORS calls with credentials). */
   allowedOrigins: string[];
   stripeSecretKey?: string;
@@ -50,13 +61,22 @@ export interface AppConfig {
   /** Redis URL for shared rate-limit storage across replicas. */
   redisUrl?: string;
   /**
-   * Which proxies' X-Forwarded-* headers are believed (client IP for rate limits, Host for the origin check):
-   * `true`, a hop count, or a comma list of addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`.
+   * Which proxies' X-Forwarded-* headers are believed (client IP for rate limits): `false` (none), a hop count,
+   * or a comma list of addresses/CIDRs/`loopback`. Default `loopback`: only a proxy on this machine.
    */
   trustProxy: boolean | number | string;
   /** Requests allowed per client within `throttleTtlMs` on rate-limited routes. */
   throttleLimit: number;
   throttleTtlMs: number;
+  /** Addresses one customer may add within `addressThrottleTtlMs`. */
+  addressThrottleLimit: number;
+  addressThrottleTtlMs: number;
+  /** A session unused for this long ends (minutes). */
+  customerIdleMinutes: number;
+  sellerIdleMinutes: number;
+  /** Consecutive failed seller sign-ins that lock the account, and for how long (minutes). */
+  sellerLockoutAttempts: number;
+  sellerLockoutMinutes: number;
   /** Seed the demo catalogue on start when the products table is empty. */
   seed: boolean;
   logLevel: string;
@@ -77,163 +97,275 @@ export class ConfigError extends Error {
 export const DEV_SELLER_EMAIL = 'seller@larder.local';
 export const DEV_SELLER_PASSWORD = 'larder-seller';
 const DEV_JWT_SECRET = 'larder-development-secret-change-me';
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** The seller's password in production: at least this long, and never the documented development one. */
+export const MIN_SELLER_PASSWORD_LENGTH = 12;
+export const MIN_JWT_SECRET_LENGTH = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const DEV_ORIGINS = 'http://localhost:4200,http://localhost:4201,http://localhost:4202';
 
 /** The repository root (this file is at backend/src/config or backend/dist/config). */
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 type Env = Record<string, string | undefined>;
 
-/** Reads and validates the configuration; throws ConfigError listing every problem. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const problems: string[] = [];
-  const str = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v ? v : undefined;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = str(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  };
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = str(name);
-    if (raw === undefined) return undefined;
-    try {
-      const u = new URL(raw);
-      if (!protocols.includes(u.protocol)) throw new Error('protocol');
-      return raw.replace(/\/+$/, '');
-    } catch {
-      problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
-      return undefined;
-    }
-  };
-  const http = ['http:', 'https:'];
+// ---- Field schemas: each reads one variable (a string or unset) and yields a typed value. ----
 
-  const rawEnv = str('NODE_ENV') ?? 'development';
-  let nodeEnv: NodeEnv = 'development';
-  if (rawEnv === 'development' || rawEnv === 'production' || rawEnv === 'test') nodeEnv = rawEnv;
-  else problems.push(`NODE_ENV must be development, production or test (got "${rawEnv}")`);
-  const isProduction = nodeEnv === 'production';
+/** Blank counts as unset. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
-  let jwtSecret = str('JWT_SECRET');
-  if (!jwtSecret) {
-    if (isProduction) problems.push('JWT_SECRET is required in production');
-    jwtSecret = DEV_JWT_SECRET;
-  } else if (isProduction && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET must be at least 32 characters in production');
-  }
+const text = () => z.preprocess(blankToUndefined, z.string().optional());
 
-  let sellerEmail = str('SELLER_EMAIL');
-  let sellerPassword = env.SELLER_PASSWORD;
-  if (isProduction) {
-    if (!sellerEmail) problems.push('SELLER_EMAIL is required in production');
-    if (!sellerPassword) problems.push('SELLER_PASSWORD is required in production');
-  }
-  sellerEmail = (sellerEmail ?? DEV_SELLER_EMAIL).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(sellerEmail)) problems.push(`SELLER_EMAIL is not an email address`);
-  sellerPassword = sellerPassword || DEV_SELLER_PASSWORD;
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^-?\d+$/, `must be an integer between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, `must be an integer between ${min} and ${max}`)
+          .max(max, `must be an integer between ${min} and ${max}`),
+      )
+      .optional()
+      .transform((n) => n ?? fallback),
+  );
 
-  // Outside production the webpack dev servers (host 4200, storefront 4201, seller portal 4202) are allowed by default.
-  const devOrigins = isProduction ? '' : 'http://localhost:4200,http://localhost:4201,http://localhost:4202';
-  const allowedOrigins: string[] = [];
-  for (const item of (str('ALLOWED_ORIGINS') ?? devOrigins).split(',')) {
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => blankToUndefined(v)?.toLowerCase(),
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { message: 'must be true or false' })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v))),
+  );
+
+/** A URL with one of the protocols, trailing slashes removed. */
+const urlOf = (protocols: string[]) => z.preprocess(blankToUndefined, url(protocols).optional());
+/** The same, required (`hint` shows an example). */
+const requiredUrlOf = (protocols: string[], hint: string) =>
+  z.preprocess(blankToUndefined, url(protocols, `is required in production (${hint})`));
+
+const url = (protocols: string[], missing?: string) =>
+  z
+    .string(missing ? { message: missing } : undefined)
+    .refine(
+      (raw) => {
+        try {
+          return protocols.includes(new URL(raw).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a ${protocols.join(' or ')} URL` },
+    )
+    .transform((raw) => raw.replace(/\/+$/, ''));
+const HTTP = ['http:', 'https:'];
+
+const originList = z.string().transform((raw, ctx) => {
+  const origins: string[] = [];
+  for (const item of raw.split(',')) {
     const o = item.trim();
     if (!o) continue;
     try {
       const u = new URL(o);
-      if (!http.includes(u.protocol)) throw new Error('protocol');
-      allowedOrigins.push(u.origin);
+      if (!HTTP.includes(u.protocol)) throw new Error('protocol');
+      origins.push(u.origin);
     } catch {
-      problems.push(`ALLOWED_ORIGINS has an entry that is not an http(s) origin: "${o}"`);
+      ctx.addIssue({ code: 'custom', message: `has an entry that is not an http(s) origin: "${o}"` });
     }
   }
+  return origins;
+});
 
-  const logLevel = (str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+const trustProxy = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw): boolean | number | string => {
+      if (raw === undefined) return 'loopback';
+      if (/^(true|yes|on)$/i.test(raw)) return true;
+      if (/^(false|no|off|none)$/i.test(raw)) return false;
+      if (/^\d+$/.test(raw)) return Number(raw);
+      return raw;
+    }),
+);
 
-  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const googleClientId = str('GOOGLE_CLIENT_ID');
-  const staticRoot = path.resolve(str('STATIC_ROOT') ?? REPO_ROOT);
+/** A secret that production requires and development/test may default. */
+const required = (production: boolean, fallback: string) =>
+  production
+    ? z.preprocess(blankToUndefined, z.string({ message: 'is required in production' }))
+    : text().transform((v) => v ?? fallback);
 
-  const config: AppConfig = {
-    nodeEnv,
-    isProduction,
-    port: int('PORT', 3000, 1, 65535),
-    dataDir: path.resolve(str('DATA_DIR') ?? './data'),
-    databaseUrl,
-    jwtSecret,
-    sellerEmail,
-    sellerPassword,
-    googleClientId,
-    googleClientSecret: str('GOOGLE_CLIENT_SECRET'),
-    googleAuthorizationUrl: url('GOOGLE_AUTHORIZATION_URL', http),
-    googleTokenUrl: url('GOOGLE_TOKEN_URL', http),
-    googleUserInfoUrl: url('GOOGLE_USERINFO_URL', http),
-    googleJwksUrl: url('GOOGLE_JWKS_URL', http),
-    googleIssuer: str('GOOGLE_ISSUER'),
-    googleCallbackUrl: url('GOOGLE_CALLBACK_URL', http),
-    devSignIn: !googleClientId && !isProduction,
-    publicUrl: url('PUBLIC_URL', http),
-    allowedOrigins,
-    stripeSecretKey: str('STRIPE_SECRET_KEY'),
-    stripeWebhookSecret: str('STRIPE_WEBHOOK_SECRET'),
-    stripeApiBase: url('STRIPE_API_BASE', http),
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-    contactEmailTo: str('CONTACT_EMAIL_TO'),
-    mailFrom: str('MAIL_FROM'),
-    mailPollIntervalMs: int('MAIL_POLL_INTERVAL_MS', 5000, 10, 3_600_000),
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    trustProxy: parseTrustProxy(str('TRUST_PROXY')),
-    throttleLimit: int('THROTTLE_LIMIT', nodeEnv === 'test' ? 1000 : 10, 1, 1_000_000),
-    throttleTtlMs: int('THROTTLE_TTL_MS', 60_000, 1000, 86_400_000),
-    seed: bool('SEED', true),
-    logLevel,
-    staticDirs: {
-      hostShell: path.resolve(str('STATIC_DIR_HOST_SHELL') ?? path.join(staticRoot, 'host-shell/dist')),
-      storefront: path.resolve(str('STATIC_DIR_STOREFRONT') ?? path.join(staticRoot, 'storefront/dist')),
-      sellerPortal: path.resolve(
-        str('STATIC_DIR_SELLER_PORTAL') ?? path.join(staticRoot, 'seller-portal/dist'),
+/** The schema of the environment in one mode: production requires what development may default. */
+function envSchema(mode: NodeEnv) {
+  const production = mode === 'production';
+  return z.object({
+    PORT: integer(3000, 1, 65535),
+    HOST: text().transform((v) => v ?? 'localhost'),
+    DATA_DIR: text().transform((v) => path.resolve(v ?? './data')),
+    DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
+    JWT_SECRET: required(production, DEV_JWT_SECRET).refine(
+      (v) => !production || v.length >= MIN_JWT_SECRET_LENGTH,
+      `must be at least ${MIN_JWT_SECRET_LENGTH} characters in production`,
+    ),
+    SELLER_EMAIL: required(production, DEV_SELLER_EMAIL)
+      .transform((v) => v.toLowerCase())
+      .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), 'is not an email address'),
+    // Not trimmed: spaces may be part of a password.
+    SELLER_PASSWORD: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v !== '' ? v : undefined),
+        production
+          ? z.string({ message: 'is required in production' })
+          : z
+              .string()
+              .optional()
+              .transform((v) => v ?? DEV_SELLER_PASSWORD),
+      )
+      .refine(
+        (v) => !production || v.length >= MIN_SELLER_PASSWORD_LENGTH,
+        `must be at least ${MIN_SELLER_PASSWORD_LENGTH} characters in production`,
+      )
+      .refine(
+        (v) => !production || v !== DEV_SELLER_PASSWORD,
+        'must not be the development password in production',
       ),
-    },
-    remoteStorefrontUrl: str('REMOTE_STOREFRONT_URL') ?? '/remotes/storefront/remoteEntry.js',
-    remoteSellerPortalUrl: str('REMOTE_SELLER_PORTAL_URL') ?? '/remotes/seller-portal/remoteEntry.js',
-  };
-  if (isProduction && config.stripeSecretKey && !config.stripeWebhookSecret) {
-    problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set in production');
-  }
-  if (config.mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(config.mailFrom)) {
-    problems.push('MAIL_FROM is not an email address');
-  }
-  if (problems.length) throw new ConfigError(problems);
-  return config;
+    GOOGLE_CLIENT_ID: text(),
+    GOOGLE_CLIENT_SECRET: text(),
+    GOOGLE_AUTHORIZATION_URL: urlOf(HTTP),
+    GOOGLE_TOKEN_URL: urlOf(HTTP),
+    GOOGLE_USERINFO_URL: urlOf(HTTP),
+    GOOGLE_JWKS_URL: urlOf(HTTP),
+    GOOGLE_ISSUER: text(),
+    GOOGLE_CALLBACK_URL: urlOf(HTTP),
+    PUBLIC_URL: production ? requiredUrlOf(HTTP, 'e.g. https://shop.example') : urlOf(HTTP),
+    ALLOWED_ORIGINS: z.preprocess((v) => blankToUndefined(v) ?? (production ? '' : DEV_ORIGINS), originList),
+    STRIPE_SECRET_KEY: text(),
+    STRIPE_WEBHOOK_SECRET: text(),
+    STRIPE_API_BASE: urlOf(HTTP),
+    SMTP_URL: urlOf(['smtp:', 'smtps:']),
+    CONTACT_EMAIL_TO: text(),
+    MAIL_FROM: text().refine(
+      (v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(v),
+      'is not an email address',
+    ),
+    MAIL_POLL_INTERVAL_MS: integer(5000, 10, 3_600_000),
+    REDIS_URL: urlOf(['redis:', 'rediss:']),
+    TRUST_PROXY: trustProxy,
+    THROTTLE_LIMIT: integer(mode === 'test' ? 1000 : 10, 1, 1_000_000),
+    THROTTLE_TTL_MS: integer(60_000, 1000, 86_400_000),
+    ADDRESS_THROTTLE_LIMIT: integer(mode === 'test' ? 1000 : 10, 1, 1_000_000),
+    ADDRESS_THROTTLE_TTL_MS: integer(60 * 60_000, 1000, 86_400_000),
+    CUSTOMER_IDLE_TIMEOUT_MINUTES: integer(7 * 24 * 60, 1, 30 * 24 * 60),
+    SELLER_IDLE_TIMEOUT_MINUTES: integer(30, 1, 24 * 60),
+    SELLER_LOCKOUT_ATTEMPTS: integer(5, 1, 1000),
+    SELLER_LOCKOUT_MINUTES: integer(15, 1, 24 * 60),
+    SEED: flag(true),
+    LOG_LEVEL: z.preprocess(
+      (v) => blankToUndefined(v)?.toLowerCase() ?? (mode === 'test' ? 'silent' : 'info'),
+      z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
+    ),
+    STATIC_ROOT: text(),
+    STATIC_DIR_HOST_SHELL: text(),
+    STATIC_DIR_STOREFRONT: text(),
+    STATIC_DIR_SELLER_PORTAL: text(),
+    REMOTE_STOREFRONT_URL: text().transform((v) => v ?? '/remotes/storefront/remoteEntry.js'),
+    REMOTE_SELLER_PORTAL_URL: text().transform((v) => v ?? '/remotes/seller-portal/remoteEntry.js'),
+  });
 }
 
-function parseTrustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined) return 'loopback,linklocal,uniquelocal';
-  if (/^(true|yes|on)$/i.test(raw)) return true;
-  if (/^(false|no|off)$/i.test(raw)) return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
+/** Reads and validates the configuration; throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const rawMode = blankToUndefined(env.NODE_ENV);
+  const modeResult = z.enum(NODE_ENVS).optional().safeParse(rawMode);
+  if (!modeResult.success) {
+    problems.push(`NODE_ENV must be development, production or test (got "${rawMode}")`);
+  }
+  // No explicit development or test mode: production.
+  const nodeEnv: NodeEnv = (modeResult.success ? modeResult.data : undefined) ?? 'production';
+  const isProduction = nodeEnv === 'production';
+
+  const parsed = envSchema(nodeEnv).safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'configuration');
+      const raw = typeof env[name] === 'string' && !/SECRET|PASSWORD/.test(name) ? env[name] : undefined;
+      problems.push(`${name} ${issue.message}${raw !== undefined ? ` (got "${raw}")` : ''}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set in production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const staticRoot = path.resolve(e.STATIC_ROOT ?? REPO_ROOT);
+  return {
+    nodeEnv,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    sellerEmail: e.SELLER_EMAIL,
+    sellerPassword: e.SELLER_PASSWORD,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    googleAuthorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+    googleTokenUrl: e.GOOGLE_TOKEN_URL,
+    googleUserInfoUrl: e.GOOGLE_USERINFO_URL,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleIssuer: e.GOOGLE_ISSUER,
+    googleCallbackUrl: e.GOOGLE_CALLBACK_URL,
+    devSignIn: devSignInFor(nodeEnv, e.GOOGLE_CLIENT_ID),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: e.STRIPE_API_BASE,
+    smtpUrl: e.SMTP_URL,
+    contactEmailTo: e.CONTACT_EMAIL_TO,
+    mailFrom: e.MAIL_FROM,
+    mailPollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    throttleLimit: e.THROTTLE_LIMIT,
+    throttleTtlMs: e.THROTTLE_TTL_MS,
+    addressThrottleLimit: e.ADDRESS_THROTTLE_LIMIT,
+    addressThrottleTtlMs: e.ADDRESS_THROTTLE_TTL_MS,
+    customerIdleMinutes: e.CUSTOMER_IDLE_TIMEOUT_MINUTES,
+    sellerIdleMinutes: e.SELLER_IDLE_TIMEOUT_MINUTES,
+    sellerLockoutAttempts: e.SELLER_LOCKOUT_ATTEMPTS,
+    sellerLockoutMinutes: e.SELLER_LOCKOUT_MINUTES,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    staticDirs: {
+      hostShell: path.resolve(e.STATIC_DIR_HOST_SHELL ?? path.join(staticRoot, 'host-shell/dist')),
+      storefront: path.resolve(e.STATIC_DIR_STOREFRONT ?? path.join(staticRoot, 'storefront/dist')),
+      sellerPortal: path.resolve(e.STATIC_DIR_SELLER_PORTAL ?? path.join(staticRoot, 'seller-portal/dist')),
+    },
+    remoteStorefrontUrl: e.REMOTE_STOREFRONT_URL,
+    remoteSellerPortalUrl: e.REMOTE_SELLER_PORTAL_URL,
+  };
+}
+
+/** The development sign-in is on only in explicit development or test mode, and only without Google. */
+function devSignInFor(nodeEnv: NodeEnv, googleClientId: string | undefined): boolean {
+  return !googleClientId && (nodeEnv === 'development' || nodeEnv === 'test');
 }
 
 /** Applies overrides (tests, scripts) and keeps the derived fields consistent. */
 export function withOverrides(base: AppConfig, overrides: Partial<AppConfig> = {}): AppConfig {
   const merged: AppConfig = { ...base, ...overrides };
   merged.isProduction = merged.nodeEnv === 'production';
-  if (overrides.devSignIn === undefined) merged.devSignIn = !merged.googleClientId && !merged.isProduction;
+  if (overrides.devSignIn === undefined)
+    merged.devSignIn = devSignInFor(merged.nodeEnv, merged.googleClientId);
   return merged;
 }

@@ -300,3 +300,40 @@ export const newsletterSubscribers = pgTable(
     check('newsletter_subscribers_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+/**
+ * Server-side sessions: the cookie carries the session id, and every authenticated request looks it up by its
+ * primary key, so logout, account deletion (the row cascades) and a change of the seller's credentials end a
+ * session on every replica at once. `last_seen_at` drives the idle timeout.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'customer' or 'seller'. */
+    kind: text('kind').notNull(),
+    /** The customer; null for the seller. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** For the seller: a keyed fingerprint of the configured credentials; a change of password ends the session. */
+    credentialStamp: text('credential_stamp'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    check('sessions_kind_check', sql`${t.kind} in ('customer', 'seller')`),
+  ],
+);
+
+/**
+ * Failed sign-ins per account (the seller's), shared by every replica: enough consecutive failures lock the
+ * account for a while, whatever address the attempts come from.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

@@ -245,8 +245,9 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(form.get('currency')).toBe('gbp');
     expect(form.get('client_reference_id')).toBe(body.orderId);
     expect(form.get('metadata[orderId]')).toBe(body.orderId);
-    expect(form.get('success_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/loader\?next=my-orders$/);
-    expect(form.get('cancel_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cart$/);
+    // PUBLIC_URL's development default, whatever address the request came to.
+    expect(form.get('success_url')).toBe(`${t.config.publicUrl}/loader?next=my-orders`);
+    expect(form.get('cancel_url')).toBe(`${t.config.publicUrl}/cart`);
     const lines: Array<[string | null, string | null, string | null, string | null]> = [];
     for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
       lines.push([
@@ -278,13 +279,20 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(me.body.user.cartItems).toEqual({ [tea]: 3, [lemonade]: 1 });
   });
 
-  it('uses PUBLIC_URL for the return URLs when configured', async () => {
+  it("takes the return URLs from PUBLIC_URL only, never from the request's Origin or Host", async () => {
     const s = await shopper(t, 'public-url@example.com');
+    const configured = t.config.publicUrl;
     t.config.publicUrl = 'https://shop.larder.test';
     try {
-      await startCheckout(s);
+      await request(t.server)
+        .post('/api/order/stripe')
+        .set('Cookie', s.cookie)
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example')
+        .send(checkout(s, tea, lemonade))
+        .expect(201);
     } finally {
-      t.config.publicUrl = undefined;
+      t.config.publicUrl = configured;
     }
     const form = fake.created[fake.created.length - 1];
     expect(form.get('success_url')).toBe('https://shop.larder.test/loader?next=my-orders');

@@ -38,13 +38,6 @@ const IdempotencyKeyHeader = () =>
 
 const OrderIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'Order id' });
 
-/** The origin the browser used, for the Stripe return URLs when PUBLIC_URL is not configured. */
-function requestOrigin(req: FastifyRequest): string {
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
-  return `${req.protocol}://${req.host}`;
-}
-
 @ApiTags('order')
 @Controller('api/order')
 export class OrdersController {
@@ -93,15 +86,9 @@ export class OrdersController {
   async placeStripeOrder(
     @CurrentCustomer() customer: { userId: string },
     @Body() body: PlaceOrderDto,
-    @Req() req: FastifyRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<StripeCheckoutResponse> {
-    const { orderId, url } = await this.orders.placeStripeOrder(
-      customer.userId,
-      body,
-      requestOrigin(req),
-      idempotencyKey,
-    );
+    const { orderId, url } = await this.orders.placeStripeOrder(customer.userId, body, idempotencyKey);
     return { success: true, url, orderId };
   }
 

@@ -134,7 +134,6 @@ export class OrdersService implements OnModuleInit {
   async placeStripeOrder(
     userId: string,
     input: PlaceOrderDto,
-    origin: string,
     idempotencyKey?: string,
   ): Promise<{ orderId: string; url: string }> {
     if (!this.stripe.enabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
@@ -146,7 +145,8 @@ export class OrdersService implements OnModuleInit {
     const now = this.clock.now();
     const prepared = await this.db.transaction((tx) => this.prepare(userId, input, now, tx));
     const orderId = randomUUID();
-    const base = this.config.publicUrl ?? origin;
+    // Return links come from PUBLIC_URL only, never from the request's Origin or Host.
+    const base = this.config.publicUrl;
     const session = await this.stripe.createCheckoutSession({
       orderId,
       customerEmail: prepared.contact.email ?? undefined,

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Put, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../auth/auth.decorators';
 import { SessionService } from '../auth/session.service';
-import { ApiInvalid } from '../common/openapi-docs';
+import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
+import { CustomerRateLimited } from '../common/throttling';
 import { AddAddressDto, AddAddressResponse } from './dto/add-address.dto';
 import { UpdatePhoneDto, UpdatePhoneResponse } from './dto/update-phone.dto';
 import { DeleteAccountResponse, ProfileResponse } from './dto/user.dto';
@@ -45,6 +46,8 @@ export class UsersController {
   })
   @ApiOkResponse({ type: AddAddressResponse })
   @ApiInvalid('A field is missing, or the address is outside the delivery area')
+  @ApiConflict('The customer already keeps the most addresses allowed')
+  @CustomerRateLimited('address')
   async addAddress(
     @CurrentCustomer() customer: CustomerIdentity,
     @Body() body: AddAddressDto,
@@ -61,10 +64,12 @@ export class UsersController {
   @ApiOkResponse({ type: DeleteAccountResponse })
   async deleteAccount(
     @CurrentCustomer() customer: CustomerIdentity,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeleteAccountResponse> {
+    // Every session of the account ends with it (the sessions rows cascade); this clears the cookie.
     await this.users.deleteAccount(customer.userId);
-    this.sessions.endCustomerSession(reply);
+    await this.sessions.endCustomerSession(request, reply);
     return { success: true, message: MESSAGES.accountDeleted };
   }
 }

@@ -28,6 +28,20 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
+  /** Locks the user's row until the transaction ends (serialises changes to one account); false when gone. */
+  async lockForUpdate(userId: string, tx: DbExecutor): Promise<boolean> {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    return rows.length > 0;
+  }
+
+  async countAddresses(userId: string, tx: DbExecutor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
   async findById(userId: string, tx: DbExecutor = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     return row;

@@ -4,12 +4,13 @@ import {
   AddressView,
   ADDRESS_PROBLEM_MESSAGES,
   CartItems,
+  MAX_ADDRESSES_PER_CUSTOMER,
   MESSAGES,
   normaliseUkPhone,
   normaliseUkPostcode,
 } from '@larder/shared-domain';
 import { CartService } from '../cart/cart.service';
-import { InvalidError, UnauthorizedError } from '../common/errors';
+import { ConflictError, InvalidError, UnauthorizedError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { AddressSnapshot } from '../db/schema';
 import { AddressRow, UserRow, UsersRepository } from './users.repository';
@@ -152,7 +153,10 @@ export class UsersService {
     return normalised;
   }
 
-  /** Adds a delivery address (postcode normalised); the first one becomes the default. */
+  /**
+   * Adds a delivery address (postcode normalised); the first one becomes the default. A customer keeps at most
+   * MAX_ADDRESSES_PER_CUSTOMER addresses (409 beyond).
+   */
   async addAddress(
     userId: string,
     input: Partial<Record<keyof AddressSnapshot, unknown>> | undefined,
@@ -168,7 +172,10 @@ export class UsersService {
       country: fields.country,
     };
     return this.db.transaction(async (tx) => {
-      if (!(await this.users.exists(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      // The lock makes concurrent additions count one after another, so none slips past the limit.
+      if (!(await this.users.lockForUpdate(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      if ((await this.users.countAddresses(userId, tx)) >= MAX_ADDRESSES_PER_CUSTOMER)
+        throw new ConflictError(MESSAGES.tooManyAddresses);
       const row = await this.users.insertAddress(userId, address, tx);
       await this.users.setDefaultAddressIfUnset(userId, row.id, tx);
       return addressView(row);

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { DB, Database } from '../db/database.module';
+import { sessions, signInFailures } from '../db/schema';
+
+export type SessionKind = 'customer' | 'seller';
+
+export interface LiveSession {
+  userId: string | null;
+  credentialStamp: string | null;
+}
+
+/** A session's last use is written at most this often (seconds), so most requests only read. */
+const TOUCH_INTERVAL_SECONDS = 60;
+
+/** The sessions and sign_in_failures tables. */
+@Injectable()
+export class SessionRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** Opens a session; also removes the same customer's sessions that have expired. Returns its id. */
+  async create(
+    kind: SessionKind,
+    lifetimeSeconds: number,
+    owner: { userId?: string; credentialStamp?: string },
+  ): Promise<string> {
+    if (owner.userId) {
+      await this.db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, owner.userId), lt(sessions.expiresAt, sql`now()`)));
+    }
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        kind,
+        userId: owner.userId ?? null,
+        credentialStamp: owner.credentialStamp ?? null,
+        expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`,
+      })
+      .returning({ id: sessions.id });
+    return row.id;
+  }
+
+  /**
+   * The live session with this id (not expired, used within the idle timeout), read by primary key; its last use
+   * is moved forward when it is older than a minute. Undefined when there is no such live session.
+   */
+  async touch(id: string, kind: SessionKind, idleMinutes: number): Promise<LiveSession | undefined> {
+    const [row] = await this.db
+      .select({
+        userId: sessions.userId,
+        credentialStamp: sessions.credentialStamp,
+        stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, id),
+          eq(sessions.kind, kind),
+          sql`${sessions.expiresAt} > now()`,
+          sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})`,
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    if (row.stale)
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, id));
+    return { userId: row.userId, credentialStamp: row.credentialStamp };
+  }
+
+  async delete(id: string, kind: SessionKind): Promise<void> {
+    await this.db.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, kind)));
+  }
+
+  /** Ends the seller sessions opened with other credentials; returns how many. */
+  async deleteSellerSessionsExcept(credentialStamp: string): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.kind, 'seller'),
+          or(isNull(sessions.credentialStamp), ne(sessions.credentialStamp, credentialStamp)),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  /** The time until which the account is locked, if it is locked now. */
+  async lockedUntil(account: string): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ lockedUntil: signInFailures.lockedUntil })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.account, account), sql`${signInFailures.lockedUntil} > now()`))
+      .limit(1);
+    return row?.lockedUntil ?? undefined;
+  }
+
+  /**
+   * Counts a failed sign-in atomically (every replica shares the row). Failures older than the lock period are
+   * forgotten; the `threshold`-th consecutive failure locks the account for `lockMinutes`, and each further failure
+   * while counting locks it again. Returns the lock's end when the account is now locked.
+   */
+  async recordFailure(account: string, threshold: number, lockMinutes: number): Promise<Date | undefined> {
+    const [row] = await this.db
+      .insert(signInFailures)
+      .values({
+        account,
+        failures: 1,
+        lockedUntil: threshold <= 1 ? sql`now() + make_interval(mins => ${lockMinutes})` : null,
+      })
+      .onConflictDoUpdate({
+        target: signInFailures.account,
+        set: {
+          failures: sql`case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end`,
+          lastFailureAt: sql`now()`,
+          lockedUntil: sql`case when (case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end) >= ${threshold} then now() + make_interval(mins => ${lockMinutes}) else null end`,
+        },
+      })
+      .returning({ lockedUntil: signInFailures.lockedUntil });
+    return row?.lockedUntil ?? undefined;
+  }
+
+  async clearFailures(account: string): Promise<void> {
+    await this.db.delete(signInFailures).where(eq(signInFailures.account, account));
+  }
+}

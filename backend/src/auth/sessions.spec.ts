@@ -1,0 +1,164 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
+import { signInCustomer, signInSeller } from '../../test/auth-helpers';
+import { createTestApp, TestApp } from '../../test/harness';
+import { sessions, signInFailures, users } from '../db/schema';
+import { SessionService } from './session.service';
+
+const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized };
+
+describe('sessions kept on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      sellerEmail: 'boss@larder.test',
+      sellerPassword: 'correct horse battery staple',
+      customerIdleMinutes: 60,
+      sellerIdleMinutes: 30,
+    });
+  });
+  afterAll(() => t.close());
+
+  const customerIsAuth = (cookie: string) => request(t.server).get('/api/user/is-auth').set('Cookie', cookie);
+  const sellerIsAuth = (cookie: string) => request(t.server).get('/api/seller/is-auth').set('Cookie', cookie);
+
+  it.each(['get', 'post'] as const)(
+    'a customer logout by %s ends the session on the server, not only in the browser',
+    async (method) => {
+      const cookie = await signInCustomer(t, { email: `logout-${method}@example.com` });
+      await customerIsAuth(cookie).expect(200);
+      const res = await request(t.server)[method]('/api/user/logout').set('Cookie', cookie).expect(200);
+      expect(res.body).toEqual({ success: true, message: MESSAGES.loggedOut });
+      // The same cookie, kept by an attacker or another tab, no longer works.
+      expect((await customerIsAuth(cookie).expect(401)).body).toEqual(NOT_SIGNED_IN);
+    },
+  );
+
+  it('a logout ends only that session: the same customer stays signed in on another device', async () => {
+    const phone = await signInCustomer(t, { email: 'two-devices@example.com' });
+    const laptop = await signInCustomer(t, { email: 'two-devices@example.com' });
+    await request(t.server).get('/api/user/logout').set('Cookie', phone).expect(200);
+    await customerIsAuth(phone).expect(401);
+    await customerIsAuth(laptop).expect(200);
+  });
+
+  it('deleting the account ends every session of it', async () => {
+    const first = await signInCustomer(t, { email: 'leaving@example.com' });
+    const second = await signInCustomer(t, { email: 'leaving@example.com' });
+    const [{ id: userId }] = await t.db
+      .select({ id: sessions.userId })
+      .from(sessions)
+      .where(sql`${sessions.userId} is not null`)
+      .orderBy(sql`${sessions.createdAt} desc`)
+      .limit(1);
+    await request(t.server).delete('/api/user/delete-account').set('Cookie', first).expect(200);
+    await customerIsAuth(second).expect(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId!))).toEqual([]);
+  });
+
+  it('a customer session idle for longer than the timeout ends; one in use stays', async () => {
+    const idle = await signInCustomer(t, { email: 'idle@example.com' });
+    const active = await signInCustomer(t, { email: 'active@example.com' });
+    const backdate = (email: string, minutes: number) =>
+      t.db.execute(
+        sql`update sessions set last_seen_at = now() - make_interval(mins => ${minutes})
+            where user_id = (select id from users where email = ${email})`,
+      );
+    await backdate('idle@example.com', 61);
+    await backdate('active@example.com', 59);
+    expect((await customerIsAuth(idle).expect(401)).body).toEqual(NOT_SIGNED_IN);
+    await customerIsAuth(active).expect(200);
+    // Using the session moved its last use forward.
+    const [row] = await t.db
+      .select({
+        idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})`.mapWith(Number),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, 'active@example.com'));
+    expect(row.idleSeconds).toBeLessThan(60);
+  });
+
+  it.each(['get', 'post'] as const)('a seller logout by %s ends the seller session', async (method) => {
+    const cookie = await signInSeller(t);
+    await sellerIsAuth(cookie).expect(200);
+    await request(t.server)[method]('/api/seller/logout').set('Cookie', cookie).expect(200);
+    await sellerIsAuth(cookie).expect(401);
+  });
+
+  it('a seller session idle for longer than the timeout ends', async () => {
+    const cookie = await signInSeller(t);
+    await t.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '31 minutes' where kind = 'seller'`,
+    );
+    await sellerIsAuth(cookie).expect(401);
+  });
+
+  it("a change of the seller's password ends the seller sessions", async () => {
+    const cookie = await signInSeller(t);
+    await sellerIsAuth(cookie).expect(200);
+    const password = t.config.sellerPassword;
+    t.config.sellerPassword = 'a brand new seller password';
+    try {
+      // A replica started with the new password refuses the old session…
+      await sellerIsAuth(cookie).expect(401);
+      // …and removes it from the database when it starts.
+      await t.app.get(SessionService).onApplicationBootstrap();
+      expect(await t.db.select().from(sessions).where(eq(sessions.kind, 'seller'))).toEqual([]);
+    } finally {
+      t.config.sellerPassword = password;
+    }
+  });
+});
+
+describe("the seller's account locks after repeated failed sign-ins", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      sellerEmail: 'boss@larder.test',
+      sellerPassword: 'correct horse battery staple',
+      sellerLockoutAttempts: 3,
+      sellerLockoutMinutes: 15,
+    });
+  });
+  afterAll(() => t.close());
+
+  // Each attempt from another address: the lock is per account, not per IP.
+  let address = 0;
+  const login = (password: string, email = 'boss@larder.test') =>
+    request(t.server)
+      .post('/api/seller/login')
+      .set('X-Forwarded-For', `203.0.113.${++address}`)
+      .send({ email, password });
+
+  it('locks after the configured number of failures, from any address, even for the right password', async () => {
+    expect((await login('wrong-1').expect(401)).body).toEqual({
+      success: false,
+      message: MESSAGES.invalidCredentials,
+    });
+    await login('wrong-2', 'someone@else.example').expect(401);
+    expect((await login('wrong-3').expect(429)).body).toEqual({
+      success: false,
+      message: signInLockedMessage(15),
+    });
+    const locked = await login('correct horse battery staple').expect(429);
+    expect(locked.body).toEqual({ success: false, message: signInLockedMessage(15) });
+    expect(locked.headers['set-cookie']).toBeUndefined();
+    const [row] = await t.db.select().from(signInFailures);
+    expect(row).toMatchObject({ account: 'seller', failures: 3 });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
+  it('lets the seller in once the lock has passed, and forgets the failures', async () => {
+    await t.db.execute(
+      sql`update sign_in_failures set locked_until = now() - interval '1 second',
+          last_failure_at = now() - interval '16 minutes'`,
+    );
+    await login('correct horse battery staple').expect(200);
+    expect(await t.db.select().from(signInFailures)).toEqual([]);
+    // The count starts again from zero.
+    await login('wrong-again').expect(401);
+    await login('correct horse battery staple').expect(200);
+  });
+});

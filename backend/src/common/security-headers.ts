@@ -1,0 +1,71 @@
+/**
+ * The security headers of every page the shop serves, in one place: the API sets them through helmet, and the
+ * nginx configuration of the static sites (deploy/nginx/security-headers.conf) carries the same values — a test
+ * compares the two, so they cannot drift.
+ */
+import type { AppConfig } from '../config/app-config';
+
+export const GOOGLE_ACCOUNTS = 'https://accounts.google.com';
+export const REFERRER_POLICY = 'no-referrer';
+/** Sent over TLS only (production behind https). */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+/** Origins (scheme://host[:port]) of absolute URLs, for the content security policy. */
+export function originsOf(urls: string[]): string[] {
+  const out = new Set<string>();
+  for (const u of urls) {
+    try {
+      if (/^https?:\/\//.test(u)) out.add(new URL(u).origin);
+    } catch {
+      /* relative URL: same origin */
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The content security policy's directives: scripts only from this origin (and the remotes' origins when they
+ * are hosted elsewhere), Google Identity Services for sign-in, inline styles (React style attributes, Swagger
+ * UI), images from this origin, data: and https: (uploads may move to object storage); no framing by others.
+ */
+export function cspDirectives(
+  config: Pick<AppConfig, 'remoteStorefrontUrl' | 'remoteSellerPortalUrl' | 'publicUrl'>,
+): Record<string, string[]> {
+  const remotes = originsOf([config.remoteStorefrontUrl, config.remoteSellerPortalUrl]);
+  const google = GOOGLE_ACCOUNTS;
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'", google],
+    scriptSrc: ["'self'", `${google}/gsi/client`, ...remotes],
+    styleSrc: ["'self'", "'unsafe-inline'", `${google}/gsi/style`, ...remotes],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:', ...remotes],
+    connectSrc: ["'self'", `${google}/gsi/`, ...remotes],
+    frameSrc: ["'self'", `${google}/gsi/`],
+    // Served over TLS: every subresource over TLS too.
+    ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/** The directives as a header value, e.g. for nginx: `default-src 'self'; base-uri 'self'; ...`. */
+export function cspHeaderValue(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) =>
+      [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' ').trim(),
+    )
+    .join('; ');
+}
+
+/** helmet's options for the API. */
+export function helmetOptions(config: AppConfig) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+    referrerPolicy: { policy: REFERRER_POLICY as 'no-referrer' },
+    hsts: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The deployment files (docker-compose.yml and the nginx configuration) checked against what the API expects:
+ * `docker compose config` cannot run on every machine, so their structure is checked here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { parse } from 'yaml';
+import { cspDirectives, cspHeaderValue, REFERRER_POLICY } from '../src/common/security-headers';
+import { REPO_ROOT } from '../src/config/app-config';
+import { createTestApp, TestApp } from './harness';
+
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: unknown;
+  ports?: string[];
+  environment?: Record<string, string>;
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const nginxHeaders = read('deploy/nginx/templates/security-headers.conf.template');
+const proxyConf = read('deploy/nginx/proxy-api.conf');
+const hostConf = read('deploy/nginx/host-shell.conf');
+
+/** `add_header Name "value" always;` lines of an nginx file. */
+function headersOf(conf: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of conf.matchAll(/^\s*add_header\s+([\w-]+)\s+"?([^"\n]*?)"?\s+always;/gm)) out[m[1]] = m[2];
+  return out;
+}
+
+const directives = (csp: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+
+describe('docker-compose.yml', () => {
+  const apis = Object.entries(compose.services).filter(([name]) => /^api-\d+$/.test(name));
+  const lb = compose.services.host;
+  const lbAddress = (lb.networks as Record<string, { ipv4_address?: string }>).backend.ipv4_address;
+
+  it('runs at least two API replicas in production mode, sharing Redis, behind nginx only', () => {
+    expect(apis.length).toBeGreaterThanOrEqual(2);
+    for (const [, api] of apis) {
+      expect(api.ports).toBeUndefined();
+      expect(api.environment).toMatchObject({
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        REDIS_URL: 'redis://redis:6379',
+        // The API trusts exactly the load balancer's fixed address.
+        TRUST_PROXY: lbAddress,
+      });
+      expect(api.environment!.PUBLIC_URL).toBeTruthy();
+      expect(api.healthcheck!.test.join(' ')).toContain('/api/health');
+    }
+    expect(lbAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(lb.ports).toEqual(['8080:80']);
+    for (const [name] of apis) expect(lb.depends_on![name]).toEqual({ condition: 'service_healthy' });
+  });
+
+  it("balances over every replica in nginx's upstream, with passive health checks", () => {
+    for (const [name] of apis) {
+      expect(hostConf).toMatch(new RegExp(`server ${name}:3000 max_fails=\\d+ fail_timeout=\\d+s;`));
+    }
+    expect(hostConf).toMatch(
+      /location \/api\/ \{ include \/etc\/nginx\/larder\/proxy-api\.conf; proxy_pass http:\/\/larder_api; \}/,
+    );
+  });
+});
+
+describe('nginx in front of the API', () => {
+  it("sets the client's address from the connection, never passing the client's own headers through", () => {
+    expect(proxyConf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(proxyConf).toMatch(/proxy_set_header X-Real-IP \$remote_addr;/);
+    expect(proxyConf).not.toContain('proxy_add_x_forwarded_for');
+    expect(proxyConf).not.toMatch(/\$http_x_/);
+  });
+
+  it('passes a request on to another replica only where that cannot repeat a non-idempotent one', () => {
+    expect(proxyConf).toMatch(/^proxy_next_upstream error timeout http_502 http_503 http_504;$/m);
+    expect(proxyConf).not.toContain('non_idempotent');
+  });
+});
+
+describe('security headers of the pages nginx serves and of the API', () => {
+  let t: TestApp;
+  const remotes = { storefront: 'http://localhost:8081', sellerPortal: 'http://localhost:8082' };
+  beforeAll(async () => {
+    t = await createTestApp({
+      remoteStorefrontUrl: `${remotes.storefront}/remoteEntry.js`,
+      remoteSellerPortalUrl: `${remotes.sellerPortal}/remoteEntry.js`,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('has the same content security policy, with frame-ancestors', async () => {
+    const template = headersOf(nginxHeaders)['Content-Security-Policy'];
+    const origins = `${remotes.storefront} ${remotes.sellerPortal}`;
+    const fromNginx = template.replaceAll('${LARDER_REMOTE_ORIGINS}', origins).replace('$larder_csp_tls', '');
+    const expected = cspHeaderValue(cspDirectives(t.config));
+    expect(directives(fromNginx)).toEqual(directives(expected));
+    expect(directives(fromNginx)).toContain("frame-ancestors 'self'");
+
+    const res = await request(t.server).get('/api/health');
+    expect(directives(res.headers['content-security-policy'])).toEqual(directives(expected));
+  });
+
+  it('has the same nosniff, Referrer-Policy and framing headers', async () => {
+    const res = await request(t.server).get('/api/health');
+    const fromNginx = headersOf(nginxHeaders);
+    expect(fromNginx['X-Content-Type-Options']).toBe('nosniff');
+    expect(fromNginx['Referrer-Policy']).toBe(REFERRER_POLICY);
+    for (const name of [
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'X-Frame-Options',
+      'Cross-Origin-Opener-Policy',
+    ]) {
+      expect(`${name}: ${res.headers[name.toLowerCase()]}`).toBe(`${name}: ${fromNginx[name]}`);
+    }
+    // HSTS only behind TLS: nginx sends it for https requests only.
+    expect(fromNginx['Strict-Transport-Security']).toBe('$larder_hsts');
+    expect(read('deploy/nginx/tls-maps.conf')).toMatch(/https "max-age=31536000; includeSubDomains";/);
+  });
+
+  it('is included in every location of the static sites that sets its own headers', () => {
+    for (const app of ['host-shell', 'storefront', 'seller-portal']) {
+      const conf = read(`deploy/nginx/${app}.conf`);
+      for (const block of conf.matchAll(/location [^{]+\{([^}]*)\}/g)) {
+        if (block[1].includes('add_header')) {
+          expect(`${app}: ${block[0]}`).toContain('include /etc/nginx/larder/security-headers.conf;');
+        }
+      }
+    }
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  const contact = (t: TestApp, forwardedFor: string) =>
+    request(t.server)
+      .post('/api/user/check-email')
+      .set('X-Forwarded-For', forwardedFor)
+      .send({ email: 'a@b.example' });
+
+  it('believes X-Forwarded-For only from a trusted proxy (default: this machine)', async () => {
+    const t = await createTestApp({ throttleLimit: 1 });
+    try {
+      expect(t.config.trustProxy).toBe('loopback');
+      await contact(t, '198.51.100.1').expect(200);
+      await contact(t, '198.51.100.1').expect(429);
+      // Another shopper behind the same (local) proxy has their own count.
+      await contact(t, '198.51.100.2').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted: a client cannot pick its own rate-limit key', async () => {
+    const t = await createTestApp({ throttleLimit: 1, trustProxy: false });
+    try {
+      await contact(t, '198.51.100.1').expect(200);
+      await contact(t, '198.51.100.2').expect(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

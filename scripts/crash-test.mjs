@@ -1,0 +1,618 @@
+#!/usr/bin/env node
+/**
+ * The two-replica crash test: two built API processes on the machine's PostgreSQL (a throw-away database, created
+ * and dropped here) and Redis, behind Debian's nginx configured from deploy/nginx (the same upstream settings and
+ * the same proxy rules as docker-compose). It checks that
+ *   - a session made on one replica is accepted by the other, and a logout on one ends it on the other;
+ *   - the sign-in rate limit counts across both replicas;
+ *   - 200 signed-in customers checking out at once through nginx, while one replica is killed with SIGKILL
+ *     mid-burst and clients retry with the same Idempotency-Key, lose nothing and duplicate nothing (and, where
+ *     checkout takes counted stock, oversell nothing).
+ * It installs nothing: it needs `npm run build` (backend/dist), `nginx` on the PATH (or NGINX), PostgreSQL
+ * (CRASH_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis (CRASH_TEST_REDIS_URL,
+ * default redis://127.0.0.1:6379). Ports: CRASH_TEST_PORT (nginx, default 4550) and the next two (the replicas).
+ * Prints a summary; exits non-zero on any failure; always stops what it started and drops its database.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const requireFromBackend = createRequire(path.join(root, 'backend/package.json'));
+const { Client } = requireFromBackend('pg');
+
+const CUSTOMERS = Number(process.env.CRASH_TEST_CUSTOMERS ?? 200);
+const LB_PORT = Number(process.env.CRASH_TEST_PORT ?? 4550);
+const REPLICA_PORTS = [LB_PORT + 1, LB_PORT + 2];
+const SERVER_URL = process.env.CRASH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.CRASH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NGINX = process.env.NGINX ?? 'nginx';
+const SIGN_IN_LIMIT = 5;
+/** The counted stock of the product every customer buys: fewer units than customers. */
+const COUNTED_STOCK = Math.floor(CUSTOMERS * 0.75);
+const MAX_ATTEMPTS = 12;
+
+const runId = crypto.randomBytes(4).toString('hex');
+const dbName = `larder_crash_${runId}`;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-crash-'));
+// Each run's clients come from their own loopback addresses (127.X.Y.Z), so rate-limit counters in the shared
+// Redis never meet another run's.
+const subnet = 100 + crypto.randomInt(150);
+const clientAddress = (i) => `127.${subnet}.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+
+const children = [];
+const failures = [];
+const log = (line) => process.stdout.write(`crash-test: ${line}\n`);
+function check(ok, what) {
+  if (ok) log(`ok   ${what}`);
+  else {
+    failures.push(what);
+    log(`FAIL ${what}`);
+  }
+}
+
+// ---------------------------------------------------------------- HTTP
+
+/** One JSON request; resolves { status, body, cookies } or rejects on a network error. */
+function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempotencyKey } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = { accept: 'application/json' };
+    if (payload)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      });
+    if (cookie) headers.cookie = cookie;
+    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        headers,
+        localAddress: from,
+        agent: false,
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = text;
+          }
+          const cookies = {};
+          for (const c of res.headers['set-cookie'] ?? []) {
+            const [pair] = c.split(';');
+            const eq = pair.indexOf('=');
+            cookies[pair.slice(0, eq)] = pair;
+          }
+          resolve({ status: res.statusCode, body: parsed, cookies });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+async function waitFor(what, probe, timeoutMs = 120_000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if (await probe()) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+// ---------------------------------------------------------------- services
+
+async function withServer(work) {
+  const client = new Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl() {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+function redisReachable() {
+  const url = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port || 6379), url.hostname);
+    socket.setTimeout(3000);
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const secrets = {
+  JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
+  SELLER_EMAIL: 'seller@crash-test.local',
+  SELLER_PASSWORD: crypto.randomBytes(18).toString('base64url'),
+};
+
+function startReplica(name, port) {
+  const out = fs.openSync(path.join(workDir, `${name}.log`), 'a');
+  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      // Development mode for the development sign-in (customers without Google); every secret is set anyway.
+      NODE_ENV: 'development',
+      ...secrets,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${LB_PORT}`,
+      DATABASE_URL: databaseUrl(),
+      REDIS_URL,
+      TRUST_PROXY: 'loopback',
+      THROTTLE_LIMIT: String(SIGN_IN_LIMIT),
+      THROTTLE_TTL_MS: '60000',
+      SEED: 'false',
+      GOOGLE_CLIENT_ID: '',
+      DATA_DIR: path.join(workDir, name),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const entry = { name, child, exited: false };
+  child.on('exit', () => {
+    entry.exited = true;
+  });
+  children.push(entry);
+  return entry;
+}
+
+/** nginx.conf from deploy/nginx/host-shell.conf: its upstream and /api/ location, with local addresses. */
+function writeNginxConfig() {
+  const larderDir = path.join(workDir, 'larder');
+  fs.mkdirSync(larderDir, { recursive: true });
+  for (const f of ['tls-maps.conf', 'proxy-api.conf']) {
+    fs.copyFileSync(path.join(root, 'deploy/nginx', f), path.join(larderDir, f));
+  }
+  const template = fs.readFileSync(
+    path.join(root, 'deploy/nginx/templates/security-headers.conf.template'),
+    'utf8',
+  );
+  fs.writeFileSync(
+    path.join(larderDir, 'security-headers.conf'),
+    template.replaceAll('${LARDER_REMOTE_ORIGINS}', ''),
+  );
+
+  const site = fs
+    .readFileSync(path.join(root, 'deploy/nginx/host-shell.conf'), 'utf8')
+    .replaceAll('/etc/nginx/larder/', `${larderDir}/`)
+    .replace('server api-1:3000', `server 127.0.0.1:${REPLICA_PORTS[0]}`)
+    .replace('server api-2:3000', `server 127.0.0.1:${REPLICA_PORTS[1]}`)
+    .replace('listen 80;', `listen 127.0.0.1:${LB_PORT};`)
+    .replace('root /usr/share/nginx/html;', `root ${workDir}/html;`);
+  if (/api-\d:3000/.test(site))
+    throw new Error('deploy/nginx/host-shell.conf names more replicas than this test runs');
+  fs.mkdirSync(path.join(workDir, 'html'), { recursive: true });
+  for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    fs.mkdirSync(path.join(workDir, 'tmp', d), { recursive: true });
+  }
+  const conf = `
+worker_processes 1;
+daemon off;
+pid ${workDir}/nginx.pid;
+error_log ${workDir}/nginx-error.log warn;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 2048; }
+http {
+  access_log ${workDir}/nginx-access.log;
+  client_body_temp_path ${workDir}/tmp/client_body;
+  proxy_temp_path ${workDir}/tmp/proxy;
+  fastcgi_temp_path ${workDir}/tmp/fastcgi;
+  uwsgi_temp_path ${workDir}/tmp/uwsgi;
+  scgi_temp_path ${workDir}/tmp/scgi;
+${site}
+}
+`;
+  const file = path.join(workDir, 'nginx.conf');
+  fs.writeFileSync(file, conf);
+  return file;
+}
+
+// ---------------------------------------------------------------- the test
+
+/**
+ * Signs a customer in on one replica (the development identity provider's key is per process, so the ID token
+ * must be verified where it was issued), as the client address nginx would forward; adds their address.
+ */
+async function signIn(port, i) {
+  const from = clientAddress(i);
+  const email = `crash-${runId}-${i}@example.com`;
+  const token = await call(port, 'POST', '/api/auth/dev/id-token', { body: { email }, forwardedFor: from });
+  if (token.status !== 200) throw new Error(`id-token answered ${token.status}`);
+  const login = await call(port, 'POST', '/api/user/google-login', {
+    forwardedFor: from,
+    body: { tokenId: token.body.tokenId, firstName: 'Crash', lastName: `Tester ${i}`, phone: '07700 900123' },
+  });
+  if (login.status !== 200)
+    throw new Error(`google-login answered ${login.status}: ${JSON.stringify(login.body)}`);
+  const cookie = login.cookies.larder_customer;
+  const address = await call(port, 'PUT', '/api/user/add-address', {
+    forwardedFor: from,
+    cookie,
+    body: {
+      address: {
+        street: `${i} Crash Lane`,
+        city: 'Bristol',
+        state: 'Avon',
+        postalCode: 'BS1 5TR',
+        country: 'United Kingdom',
+      },
+    },
+  });
+  if (address.status !== 200) throw new Error(`add-address answered ${address.status}`);
+  return { i, email, from, cookie, userId: login.body.user._id, addressId: address.body.newAddress._id };
+}
+
+async function sessionsAcrossReplicas() {
+  const [a, b] = REPLICA_PORTS;
+  const customer = await signIn(a, CUSTOMERS + 1);
+  const onB = await call(b, 'GET', '/api/user/is-auth', { cookie: customer.cookie });
+  check(
+    onB.status === 200 && onB.body.user.email === customer.email,
+    'a session made on replica A is accepted by replica B',
+  );
+  const logout = await call(b, 'POST', '/api/user/logout', { cookie: customer.cookie });
+  const afterOnA = await call(a, 'GET', '/api/user/is-auth', { cookie: customer.cookie });
+  check(
+    logout.status === 200 && afterOnA.status === 401,
+    'a logout on replica B ends the session on replica A',
+  );
+
+  const seller = await call(a, 'POST', '/api/seller/login', {
+    body: { email: secrets.SELLER_EMAIL, password: secrets.SELLER_PASSWORD },
+    forwardedFor: `198.18.${subnet}.1`,
+  });
+  const sellerOnB = await call(b, 'GET', '/api/seller/is-auth', { cookie: seller.cookies.larder_seller });
+  await call(a, 'GET', '/api/seller/logout', { cookie: seller.cookies.larder_seller });
+  const sellerAfter = await call(b, 'GET', '/api/seller/is-auth', { cookie: seller.cookies.larder_seller });
+  check(
+    seller.status === 200 && sellerOnB.status === 200 && sellerAfter.status === 401,
+    'the seller session works on both replicas and a logout on one ends it on the other',
+  );
+
+  // One client alternating between the replicas: the limit counts across both (shared Redis).
+  const client = `198.18.${subnet}.2`;
+  const statuses = [];
+  for (let n = 0; n <= SIGN_IN_LIMIT; n++) {
+    const res = await call(REPLICA_PORTS[n % 2], 'POST', '/api/user/check-email', {
+      body: { email: `probe-${n}@example.com` },
+      forwardedFor: client,
+    });
+    statuses.push(res.status);
+  }
+  check(
+    statuses.slice(0, SIGN_IN_LIMIT).every((s) => s === 200) && statuses[SIGN_IN_LIMIT] === 429,
+    `the sign-in rate limit counts across both replicas (${SIGN_IN_LIMIT} allowed, then 429: ${statuses.join(' ')})`,
+  );
+}
+
+/** The checkout body for one customer, with the server's delivery date and totals learnt from a probe. */
+async function checkoutTemplate(customer, productId) {
+  const probe = {
+    userId: null,
+    items: [{ product: productId, quantity: 1, vat: 0 }],
+    address: customer.addressId,
+    paymentType: 'COD',
+    amount: 0,
+    shippingCharge: 0,
+    totalVat: 0,
+    deliverySlot: { date: '2000-01-01', time: '10:00 - 11:00' },
+  };
+  const dated = await call(LB_PORT, 'POST', '/api/order/cod', {
+    body: probe,
+    cookie: customer.cookie,
+    from: customer.from,
+  });
+  if (dated.status !== 409 || !dated.body.deliveryDate)
+    throw new Error(`date probe answered ${dated.status}: ${JSON.stringify(dated.body)}`);
+  probe.deliverySlot.date = dated.body.deliveryDate;
+  const priced = await call(LB_PORT, 'POST', '/api/order/cod', {
+    body: probe,
+    cookie: customer.cookie,
+    from: customer.from,
+  });
+  if (priced.status !== 409 || priced.body.amount === undefined)
+    throw new Error(`price probe answered ${priced.status}: ${JSON.stringify(priced.body)}`);
+  return {
+    ...probe,
+    amount: priced.body.amount,
+    shippingCharge: priced.body.shippingCharge,
+    totalVat: priced.body.totalVat,
+  };
+}
+
+const SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'];
+const RETRYABLE = new Set([502, 503, 504]);
+
+async function checkout(customer, template, onAnswer) {
+  const key = `crash-${runId}-${customer.i}`;
+  const body = {
+    ...template,
+    address: customer.addressId,
+    deliverySlot: { ...template.deliverySlot, time: SLOTS[customer.i % 3] },
+  };
+  let retries = 0;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    try {
+      const res = await call(LB_PORT, 'POST', '/api/order/cod', {
+        body,
+        cookie: customer.cookie,
+        from: customer.from,
+        idempotencyKey: key,
+      });
+      if (!RETRYABLE.has(res.status)) {
+        onAnswer();
+        return { status: res.status, body: res.body, retries };
+      }
+    } catch {
+      /* connection reset by the killed replica: retry */
+    }
+    retries++;
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+  onAnswer();
+  return { status: 0, body: undefined, retries };
+}
+
+async function main() {
+  const started = Date.now();
+  if (!fs.existsSync(path.join(root, 'backend/dist/main.js')))
+    throw new Error('backend/dist/main.js is missing: run `npm run build` first');
+  if (spawnSync(NGINX, ['-v']).status !== 0)
+    throw new Error(`nginx is not installed (apt-get install nginx), or set NGINX`);
+  if (!(await redisReachable())) throw new Error(`Redis is not reachable at ${REDIS_URL}`);
+
+  await withServer((c) => c.query(`create database ${dbName}`));
+  log(`database ${dbName}, work files in ${workDir}`);
+
+  const replicas = REPLICA_PORTS.map((port, n) => startReplica(`replica-${'ab'[n]}`, port));
+  for (const [n, port] of REPLICA_PORTS.entries()) {
+    await waitFor(`replica ${'AB'[n]} on port ${port}`, async () => {
+      if (replicas[n].exited)
+        throw Object.assign(new Error(`replica ${'AB'[n]} exited; see ${workDir}`), { fatal: true });
+      return (await call(port, 'GET', '/api/health')).status === 200;
+    });
+  }
+  const nginxConf = writeNginxConfig();
+  const test = spawnSync(
+    NGINX,
+    ['-t', '-q', '-c', nginxConf, '-p', workDir, '-e', path.join(workDir, 'nginx-error.log')],
+    { encoding: 'utf8' },
+  );
+  if (test.status !== 0) throw new Error(`nginx refused the configuration:\n${test.stderr}`);
+  const nginx = spawn(NGINX, ['-c', nginxConf, '-p', workDir, '-e', path.join(workDir, 'nginx-error.log')], {
+    stdio: 'ignore',
+  });
+  const nginxEntry = { name: 'nginx', child: nginx, exited: false };
+  nginx.on('exit', () => (nginxEntry.exited = true));
+  children.push(nginxEntry);
+  await waitFor('nginx', async () => (await call(LB_PORT, 'GET', '/api/health')).status === 200);
+  log(`two replicas on ports ${REPLICA_PORTS.join(' and ')} behind nginx on ${LB_PORT}`);
+
+  await sessionsAcrossReplicas();
+
+  // The catalogue: one product with a counted stock (fewer units than customers); slots large enough for all.
+  const productId = await withServer(async () => {
+    const db = new Client({ connectionString: databaseUrl() });
+    await db.connect();
+    try {
+      await db.query('update shop_settings set slot_capacity = 1000');
+      const { rows } = await db.query(
+        `insert into products (name, category, description, price, offer_price, vat_basis_points, images, in_stock, stock)
+         values ('Crash test oats', 'Grains', '["Rolled oats"]', 250, 200, 0, '[]', true, $1) returning id`,
+        [COUNTED_STOCK],
+      );
+      await db.query('update catalog_state set version = version + 1');
+      return rows[0].id;
+    } finally {
+      await db.end();
+    }
+  });
+
+  const signInStarted = Date.now();
+  const customers = await pool(
+    Array.from({ length: CUSTOMERS }, (_, i) => i),
+    16,
+    (i) => signIn(REPLICA_PORTS[i % 2], i),
+  );
+  log(
+    `${customers.length} customers signed in on both replicas, each from its own address, in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`,
+  );
+  const template = await checkoutTemplate(customers[0], productId);
+
+  // The burst: every customer checks out at once; replica B is killed once a quarter have been answered.
+  let answered = 0;
+  let killedAt;
+  const victim = replicas[1];
+  const burstStarted = Date.now();
+  const results = await Promise.all(
+    customers.map((c) =>
+      checkout(c, template, () => {
+        answered++;
+        if (killedAt === undefined && answered >= Math.ceil(CUSTOMERS / 4)) {
+          killedAt = answered;
+          victim.child.kill('SIGKILL');
+        }
+      }),
+    ),
+  );
+  const burstSeconds = (Date.now() - burstStarted) / 1000;
+  check(
+    killedAt !== undefined && victim.child.signalCode === 'SIGKILL',
+    `replica B killed with SIGKILL after ${killedAt} of ${CUSTOMERS} answers`,
+  );
+
+  // What the database holds.
+  const db = new Client({ connectionString: databaseUrl() });
+  await db.connect();
+  let stored;
+  let stock;
+  try {
+    stored = (
+      await db.query(
+        `select o.user_id, o.id, o.idempotency_key, coalesce(sum(i.quantity), 0)::int as units, bool_or(i.stock_taken) as stock_taken
+         from orders o left join order_items i on i.order_id = o.id group by o.id`,
+      )
+    ).rows;
+    stock = (await db.query('select stock from products where id = $1', [productId])).rows[0].stock;
+  } finally {
+    await db.end();
+  }
+
+  const byUser = new Map();
+  for (const row of stored) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const placed = results.filter((r) => r.status === 201);
+  const refused = results.filter((r) => r.status === 409);
+  const unanswered = results.filter((r) => r.status !== 201 && r.status !== 409);
+  const retried = results.filter((r) => r.retries > 0);
+  const duplicated = [...byUser.values()].filter((rows) => rows.length > 1).length;
+  const lost = customers.filter((c, n) => {
+    const rows = byUser.get(c.userId) ?? [];
+    return results[n].status === 201 && !(rows.length === 1 && rows[0].id === results[n].body.orderId);
+  }).length;
+  const silentOrders = customers.filter(
+    (c, n) => results[n].status !== 201 && (byUser.get(c.userId) ?? []).length > 0,
+  ).length;
+  const sold = stored.reduce((sum, r) => sum + r.units, 0);
+  const stockTaken = stored.some((r) => r.stock_taken);
+
+  check(
+    unanswered.length === 0,
+    `every checkout got an answer (${unanswered.length} without: ${[...new Set(unanswered.map((r) => r.status))].join(', ') || '-'})`,
+  );
+  check(
+    lost === 0,
+    `0 lost: every confirmed order is stored once, under the id the customer was given (${lost} lost)`,
+  );
+  check(duplicated === 0, `0 duplicated: no customer has two orders (${duplicated} duplicated)`);
+  check(silentOrders === 0, `no order stored for a customer who was told it failed (${silentOrders})`);
+  check(
+    stored.length === placed.length,
+    `orders stored (${stored.length}) = orders confirmed (${placed.length})`,
+  );
+  if (stockTaken) {
+    check(
+      sold <= COUNTED_STOCK && stock === COUNTED_STOCK - sold,
+      `0 oversold: ${sold} sold of ${COUNTED_STOCK} counted, ${stock} left`,
+    );
+  } else {
+    log(
+      `note checkout does not take counted stock yet (${sold} sold against a count of ${COUNTED_STOCK}): oversold check not applicable`,
+    );
+  }
+
+  const survivor = await call(LB_PORT, 'GET', '/api/user/is-auth', {
+    cookie: customers[0].cookie,
+    from: customers[0].from,
+  });
+  check(survivor.status === 200, 'sessions still work through nginx with one replica down');
+
+  log('');
+  log(
+    `summary: ${CUSTOMERS} concurrent checkouts through nginx in ${burstSeconds.toFixed(1)} s; replica B SIGKILLed after ${killedAt} answers`,
+  );
+  log(
+    `         ${placed.length} placed, ${refused.length} refused (409), ${unanswered.length} unanswered; ${retried.length} clients retried with their Idempotency-Key`,
+  );
+  log(
+    `         lost ${lost}, duplicated ${duplicated}; total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function cleanUp() {
+  for (const entry of children.reverse()) {
+    if (entry.exited) continue;
+    entry.child.kill('SIGTERM');
+    const exited = await Promise.race([
+      new Promise((r) => entry.child.once('exit', () => r(true))),
+      new Promise((r) => setTimeout(() => r(false), 10_000)),
+    ]);
+    if (!exited) entry.child.kill('SIGKILL');
+  }
+  await withServer((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((err) =>
+    log(`could not drop ${dbName}: ${err.message}`),
+  );
+  if (failures.length === 0) fs.rmSync(workDir, { recursive: true, force: true });
+  else log(`logs kept in ${workDir}`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    failures.push(`interrupted by ${signal}`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  failures.push(err.message);
+  log(`FAIL ${err.stack ?? err.message}`);
+} finally {
+  if (!interrupted) await cleanUp();
+}
+if (failures.length) {
+  log(`${failures.length} failure(s)`);
+  process.exit(1);
+}
+log('passed');
