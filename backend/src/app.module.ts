@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod, Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -40,6 +40,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
+          // The catalogue read is the hottest route and is answered from memory: no per-request log for it.
+          exclude: [{ method: RequestMethod.GET, path: 'api/product/list' }],
           pinoHttp: {
             level: config.logLevel,
             transport: prettyTransport(config),

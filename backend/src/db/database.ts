@@ -58,9 +58,20 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
+/**
+ * PostgreSQL settings for embedded use: PGlite's defaults reserve 128 MB of shared buffers, far more than
+ * a small shop's whole database; 16 MB keeps the hot pages and roughly halves the process's memory.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** Embedded PostgreSQL with the extensions the migrations use (pg_trgm for search). */
 export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+  return new PGlite({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...options,
+    dataDir,
+    extensions: { pg_trgm },
+  });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
