@@ -122,8 +122,8 @@ export async function createApp(
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));
 
   if (options.swagger !== false) {
-    const document = buildOpenApiDocument(app);
-    SwaggerModule.setup('api/docs', app, document, {
+    // Built on the first request for the docs, not kept from start-up.
+    SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
       jsonDocumentUrl: 'api/openapi.json',
       yamlDocumentUrl: 'api/openapi.yaml',
       customSiteTitle: 'Larder API',

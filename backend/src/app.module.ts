@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod, Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
@@ -100,6 +100,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot({
+          // The catalogue read is the hottest route and is answered from memory: no per-request log for it.
+          exclude: [{ method: RequestMethod.GET, path: 'api/product/list' }],
           pinoHttp: options.logStream ? [httpLogging, options.logStream] : httpLogging,
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),

@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  Headers,
   HttpCode,
   Param,
   Post,
@@ -28,6 +27,7 @@ import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { CatalogService } from './catalog.service';
+import { ProductListCache, ProductListSnapshot } from './product-list.cache';
 import {
   ADD_PRODUCT_BODY_SCHEMA,
   ProductListResponse,
@@ -38,6 +38,31 @@ import {
 import { SearchProductsQuery } from './dto/search-products.dto';
 import { SetProductStockDto } from './dto/set-product-stock.dto';
 import { readProductUpload } from './product-upload';
+
+/** The best encoding of the list an Accept-Encoding header allows: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const q: Record<string, number> = {};
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    q[name] = weight ? Number(weight.slice(2)) || 0 : 1;
+  }
+  const br = q.br ?? q['*'] ?? 0;
+  const gzip = q.gzip ?? q['*'] ?? 0;
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
+
+function sendList(request: FastifyRequest, reply: FastifyReply, list: ProductListSnapshot): FastifyReply {
+  reply.header('etag', list.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.status(200).type('application/json; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? list.br : encoding === 'gzip' ? list.gzip : list.json);
+}
 
 /** True when an If-None-Match header lists the ETag (or `*`). */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -51,7 +76,10 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 @ApiTags('product')
 @Controller('api/product')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly list: ProductListCache,
+  ) {}
 
   /** Every product on sale, in and out of stock, newest first. Revalidate with If-None-Match. */
   @Get('list')
@@ -61,17 +89,13 @@ export class CatalogController {
     headers: { ETag: { description: 'Version of the list', schema: { type: 'string' } } },
   })
   @ApiNotModifiedResponse({ description: 'The list has not changed since the ETag given' })
-  async listProducts(
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+  listProducts(
+    @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
-  ): Promise<void> {
-    const list = await this.catalog.getProductList();
-    void reply.header('etag', list.etag).header('cache-control', 'no-cache');
-    if (matchesEtag(ifNoneMatch, list.etag)) {
-      await reply.status(304).send();
-      return;
-    }
-    await reply.status(200).type('application/json; charset=utf-8').send(list.json);
+  ): FastifyReply | Promise<FastifyReply> {
+    const list = this.list.get();
+    if ('then' in list) return list.then((l) => sendList(request, reply, l));
+    return sendList(request, reply, list);
   }
 
   /** Live products matching a search text, best match first; forgives typos and word order. */
@@ -92,6 +116,7 @@ export class CatalogController {
   async addProduct(@Req() request: FastifyRequest): Promise<ProductResponse> {
     const upload = await readProductUpload(request);
     const product = await this.catalog.addProduct(upload.productData, upload.images);
+    this.list.invalidate();
     return { success: true, message: MESSAGES.productAdded, product };
   }
 
@@ -110,6 +135,7 @@ export class CatalogController {
   async updateProduct(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
     const upload = await readProductUpload(request);
     const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
+    this.list.invalidate();
     return { success: true, message: MESSAGES.productUpdated, product };
   }
 
@@ -122,6 +148,7 @@ export class CatalogController {
   @ApiNotFound('No such product')
   async setProductStock(@Body() body: SetProductStockDto): Promise<ProductResponse> {
     const product = await this.catalog.setStock(body.id, { inStock: body.inStock, stock: body.stock });
+    this.list.invalidate();
     return { success: true, message: MESSAGES.stockUpdated, product };
   }
 
@@ -133,6 +160,7 @@ export class CatalogController {
   @ApiNotFound('No such product')
   async deleteProduct(@Param('id') id: string): Promise<SuccessResponse> {
     await this.catalog.deleteProduct(id);
+    this.list.invalidate();
     return { success: true, message: MESSAGES.productDeleted };
   }
 }

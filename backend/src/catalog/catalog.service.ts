@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -23,53 +22,14 @@ import { CatalogProduct, toProductView } from './product-view';
 export type { CatalogProduct } from './product-view';
 export type { StockLine } from './catalog.repository';
 
-/** The product list as served: the views, their JSON and its ETag, for one catalogue version. */
-export interface ProductListSnapshot {
-  version: number;
-  products: ProductView[];
-  /** `{"success":true,"products":[...]}` */
-  json: string;
-  etag: string;
-}
-
 const OFFER_ABOVE_PRICE = 'Offer price cannot be more than the price';
 
 @Injectable()
 export class CatalogService {
-  private cached?: ProductListSnapshot;
-  private loading?: Promise<ProductListSnapshot>;
-
   constructor(
     private readonly repository: CatalogRepository,
     private readonly images: ProductImageStore,
   ) {}
-
-  /**
-   * The live catalogue, newest first. Kept in memory and reloaded only when catalog_state.version moves
-   * (one single-row read per call), so every replica sees another replica's writes on its next request.
-   */
-  async getProductList(): Promise<ProductListSnapshot> {
-    const version = await this.repository.version();
-    if (this.cached?.version === version) return this.cached;
-    if (!this.loading) {
-      // Read the version before the rows: a write in between only makes the next call reload again.
-      this.loading = this.repository
-        .listLive()
-        .then((rows) => {
-          const products = rows.map(toProductView);
-          const json = JSON.stringify({ success: true, products });
-          const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
-          const snapshot = { version, products, json, etag: `"${hash}"` };
-          if (!this.cached || this.cached.version <= version) this.cached = snapshot;
-          return snapshot;
-        })
-        .finally(() => {
-          this.loading = undefined;
-        });
-    }
-    const snapshot = await this.loading;
-    return snapshot.version >= version ? snapshot : this.getProductList();
-  }
 
   /** Products by id (pence, VAT basis points), deleted ones included. */
   findProductsByIds(ids: readonly string[], tx?: DbExecutor): Promise<CatalogProduct[]> {

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import sharp from 'sharp';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { uploadsDir } from '../web/frontends';
 import { InvalidError } from '../common/errors';
+import { loadSharp } from '../common/sharp';
 
 /** Widths each upload is stored at; the first is the main picture listed in `image[]`. */
 export const PRODUCT_IMAGE_WIDTHS = [800, 400] as const;
@@ -24,6 +24,7 @@ export async function assertSupportedImage(buffer: Buffer): Promise<void> {
   let format: string | undefined;
   let compression: string | undefined;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
     compression = meta.compression;
@@ -52,6 +53,7 @@ export class ProductImageStore {
     const dir = path.join(this.root, 'products');
     await fs.mkdir(dir, { recursive: true });
     const stored: StoredImages = { urls: [], files: [] };
+    const sharp = await loadSharp();
     try {
       for (const buffer of buffers) {
         const id = crypto.randomUUID();

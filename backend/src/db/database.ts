@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,8 +34,23 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** Runs `work` while holding a cluster-wide lock (so replicas starting together migrate and seed once). */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel (`LISTEN`): in process on PGlite, on a dedicated connection on a
+   * server. `onNotify` gets each payload; `onSubscribed` runs each time listening (re)starts, after which
+   * nothing sent before may have been seen; `onLost` runs when the dedicated connection drops (it is
+   * re-established with a growing delay). Returns a function that stops listening.
+   */
+  subscribe(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ChannelHandlers {
+  onNotify(payload: string): void;
+  onSubscribed(): void;
+  onLost(): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -44,17 +59,30 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
 }
 
+/**
+ * PostgreSQL settings for embedded use: PGlite's defaults reserve 128 MB of shared buffers, far more than
+ * a small shop's whole database; 16 MB keeps the hot pages and roughly halves the process's memory.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** Embedded PostgreSQL with the extensions the migrations use (pg_trgm for search). */
 export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+  return new PGlite({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...options,
+    dataDir,
+    extensions: { pg_trgm },
+  });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const databaseUrl = options.databaseUrl;
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection the server ends (a restart, a dropped database) is only discarded: without a
     // listener the pool's 'error' event would crash the process. Queries still report their own errors.
     pool.on('error', (err) => new Logger('Database').warn(`Idle database connection closed: ${err.message}`));
+    const listeners = new Set<() => Promise<void>>();
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let ended = false;
     return {
@@ -70,9 +98,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      async subscribe(channel, handlers) {
+        const stop = await listenOnServer(databaseUrl, channel, handlers);
+        const unsubscribe = async () => {
+          listeners.delete(unsubscribe);
+          await stop();
+        };
+        listeners.add(unsubscribe);
+        return unsubscribe;
+      },
       close: async () => {
         if (ended) return;
         ended = true;
+        await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
       },
     };
@@ -92,9 +130,85 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     engine: 'pglite',
     withStartupLock: (work) => work(),
+    async subscribe(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      // PGlite delivers a notification to its listeners before the committing query resolves.
+      const unlisten = await pglite.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onSubscribed();
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/** Shown in pg_stat_activity for the connection that listens for notifications. */
+export const LISTENER_APPLICATION_NAME = 'larder-listener';
+
+/**
+ * LISTEN on a dedicated server connection, reconnecting (100 ms, doubling to 5 s) whenever it is lost.
+ * Resolves once the first attempt is over (when it failed, `onLost` has run and a retry is scheduled).
+ */
+async function listenOnServer(
+  databaseUrl: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = 100;
+
+  const connect = async (): Promise<void> => {
+    const c = new Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME });
+    let lost = false;
+    const onGone = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => undefined);
+      if (stopped) return;
+      handlers.onLost();
+      retryTimer = setTimeout(reconnect, delay);
+      retryTimer.unref();
+      delay = Math.min(delay * 2, 5000);
+    };
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) handlers.onNotify(msg.payload ?? '');
+    });
+    c.on('error', onGone);
+    c.on('end', onGone);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      onGone();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    delay = 100;
+    handlers.onSubscribed();
+  };
+  const reconnect = () => {
+    retryTimer = undefined;
+    if (!stopped) connect().catch(() => undefined);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 

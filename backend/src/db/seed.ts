@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { CATEGORIES, CATEGORY_PATHS } from '@larder/shared-domain';
+import { loadSharp } from '../common/sharp';
 import type { Database } from './database';
 import { catalogState, products } from './schema';
 import { SEED_PRODUCTS, SeedProduct } from './seed-data';
@@ -21,9 +21,10 @@ interface IconSet {
 
 const SIZES = [800, 400] as const;
 
-function loadIcons(): IconSet {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
+/** Read, not required: the icon set (megabytes of JSON) is only needed while seeding and must not stay cached. */
+async function loadIcons(): Promise<IconSet> {
+  const file = require.resolve('@iconify-json/fluent-emoji-flat/icons.json');
+  return JSON.parse(await fs.readFile(file, 'utf8')) as IconSet;
 }
 
 function iconSvg(set: IconSet, name: string, size: number): string {
@@ -44,6 +45,7 @@ export function slugify(name: string): string {
 
 /** Draws the product's illustration on a soft square and writes it at every width; returns the main URL. */
 async function renderPicture(set: IconSet, product: SeedProduct, dir: string): Promise<string> {
+  const sharp = await loadSharp();
   const background = CATEGORIES.find((c) => c.path === product.category)?.bgColor ?? '#F5F5F5';
   const base = `seed-${slugify(product.name)}`;
   for (const [i, size] of SIZES.entries()) {
@@ -64,7 +66,7 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
 
   const dir = path.join(dataDir, 'uploads', 'products');
   await fs.mkdir(dir, { recursive: true });
-  const icons = loadIcons();
+  const icons = await loadIcons();
   const now = Date.now();
   const perCategory = new Map<string, number>();
   const rows: Array<typeof products.$inferInsert> = [];

@@ -1,0 +1,580 @@
+#!/usr/bin/env node
+// `npm run bench`: load figures for the built shop, printed side by side in one run.
+//
+//   npm run build && npm run bench            full run (about 2 minutes per database engine)
+//   npm run bench -- --quick                  a short smoke run (BENCH_QUICK=1 does the same)
+//   DATABASE_URL=postgres://... npm run bench also on that PostgreSQL server, in a throw-away database
+//   npm run bench -- --api=/other/backend/dist/main.js   another build of the API, next to this one
+//
+// For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
+// to try) with its own temporary data directory and the demo catalogue, then measures:
+//   - GET /api/product/list with autocannon (50 connections), and a bare node:http server answering the very
+//     same bytes and headers, and the ratio of the two;
+//   - checkout: customers (50) signed in through the development sign-in, each with an address and a cart,
+//     placing orders (10 each) with a fresh Idempotency-Key and replaying one key: orders/s, p50/p99, and
+//     how many acknowledged orders are missing (lost) or stored twice (duplicated);
+//   - the API's resident memory when idle (after start, and after the load).
+// The shop's rate limits are raised through its configuration (THROTTLE_LIMIT); it runs with LOG_LEVEL=warn
+// (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const require = createRequire(path.join(root, 'backend/package.json'));
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
+const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
+if (!apis.length) apis.push(path.join(root, 'backend/dist/main.js'));
+const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
+
+const CONNECTIONS = 50;
+const CATALOGUE_SECONDS = quick ? 2 : 10;
+const WARMUP_SECONDS = quick ? 1 : 3;
+const CUSTOMERS = quick ? 10 : 50;
+const ORDERS_EACH = quick ? 2 : 10;
+// A fresh PGlite data directory runs initdb first: slow on a busy machine.
+const START_TIMEOUT_MS = (Number(process.env.BENCH_START_TIMEOUT_S) || 300) * 1000;
+
+for (const file of [...apis, sharedDomainEntry]) {
+  if (!fs.existsSync(file)) {
+    console.error(
+      `${path.relative(root, file)} is missing: run \`npm run build\` first (the bench builds nothing).`,
+    );
+    process.exit(1);
+  }
+}
+const domain = require(sharedDomainEntry);
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+let nextPort = Number(process.env.BENCH_PORT) || 0;
+
+/** A port nothing listens on: from BENCH_PORT upwards when set, otherwise one the system picks. */
+async function freePort() {
+  for (;;) {
+    const wanted = nextPort;
+    if (nextPort) nextPort += 1;
+    const port = await new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(undefined));
+      srv.listen(wanted, '127.0.0.1', () => {
+        const { port: p } = srv.address();
+        srv.close(() => resolve(p));
+      });
+    });
+    if (port) return port;
+    if (!wanted) throw new Error('no free port');
+  }
+}
+
+function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the process is idle: no more than a few ms of CPU over half a second (at most `maxMs`). */
+async function settle(pid, maxMs = 8000) {
+  const cpu = () => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return 0;
+    }
+  };
+  const started = Date.now();
+  let last = cpu();
+  while (Date.now() - started < maxMs) {
+    await sleep(500);
+    const now = cpu();
+    if (now - last <= 1) return;
+    last = now;
+  }
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '-';
+
+async function withServerClient(url, work) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// ------------------------------------------------------------------------------------------ processes
+
+/** Starts the built API; resolves once /api/health answers. */
+async function startShop(api, databaseUrl) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-bench-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'true',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    THROTTLE_LIMIT: '1000000',
+    THROTTLE_TTL_MS: '60000',
+  };
+  delete env.DATABASE_URL;
+  delete env.GOOGLE_CLIENT_ID;
+  delete env.REDIS_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, [api], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr.on('data', (d) => (output = (output + d).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited while starting:\n${output}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > START_TIMEOUT_MS) {
+      child.kill();
+      throw new Error(`the API did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return {
+    base,
+    pid: child.pid,
+    startMs: Date.now() - started,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(10_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare node:http server (its own process) answering every request with the given bytes and headers. */
+async function startBare(body, headers) {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `larder-bench-body-${process.pid}-${port}`);
+  fs.writeFileSync(file, body);
+  const code = `
+    const http = require('node:http');
+    const fs = require('node:fs');
+    const body = fs.readFileSync(process.env.BODY_FILE);
+    const headers = JSON.parse(process.env.BODY_HEADERS);
+    http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { ...headers, 'content-length': body.length });
+      res.end(body);
+    }).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, PORT: String(port), BODY_FILE: file, BODY_HEADERS: JSON.stringify(headers) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('the bare server exited')));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill();
+      fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------- catalogue
+
+const LIST_REQUEST_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The list exactly as the shop sends it to a browser: the raw (compressed) bytes and the headers. */
+async function fetchListAsSent(base) {
+  const http = require('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}/api/product/list`, { headers: LIST_REQUEST_HEADERS }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const headers = {};
+          for (const [k, v] of Object.entries(res.headers)) if (!HOP_HEADERS.has(k)) headers[k] = v;
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function cannon(url, seconds) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: LIST_REQUEST_HEADERS,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function benchCatalogue(shopBase) {
+  const sent = await fetchListAsSent(shopBase);
+  if (sent.status !== 200) throw new Error(`GET /api/product/list answered ${sent.status}`);
+  const bare = await startBare(sent.body, sent.headers);
+  try {
+    const url = (base) => `${base}/api/product/list`;
+    await cannon(url(bare.base), WARMUP_SECONDS);
+    await cannon(url(shopBase), WARMUP_SECONDS);
+    const bareResult = await cannon(url(bare.base), CATALOGUE_SECONDS);
+    const shopResult = await cannon(url(shopBase), CATALOGUE_SECONDS);
+    return {
+      bytes: sent.body.length,
+      encoding: sent.headers['content-encoding'] ?? 'none',
+      bare: bareResult,
+      shop: shopResult,
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+// -------------------------------------------------------------------------------------------- checkout
+
+async function api(base, method, url, { cookie, body, headers = {} } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, setCookie: res.headers.getSetCookie?.() ?? [] };
+}
+
+async function signUp(base, n) {
+  const email = `bench-${n}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const token = await api(base, 'POST', '/api/auth/dev/id-token', {
+    body: { email, firstName: 'Bench', lastName: `Customer${n}` },
+  });
+  if (token.status !== 200)
+    throw new Error(`dev id-token answered ${token.status}: ${JSON.stringify(token.json)}`);
+  const login = await api(base, 'POST', '/api/user/google-login', {
+    body: {
+      tokenId: token.json.tokenId,
+      firstName: 'Bench',
+      lastName: `Customer${n}`,
+      phone: '07700 900123',
+    },
+  });
+  if (login.status !== 200)
+    throw new Error(`google-login answered ${login.status}: ${JSON.stringify(login.json)}`);
+  const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  const address = await api(base, 'PUT', '/api/user/add-address', {
+    cookie,
+    body: {
+      address: {
+        street: `${n} Harbour Way`,
+        city: domain.DELIVERY_CITIES[n % domain.DELIVERY_CITIES.length],
+        state: 'Avon',
+        postalCode: 'BS1 4DJ',
+        country: domain.DELIVERY_COUNTRY,
+      },
+    },
+  });
+  if (address.status >= 300)
+    throw new Error(`add-address answered ${address.status}: ${JSON.stringify(address.json)}`);
+  return { cookie, addressId: address.json.newAddress._id };
+}
+
+async function benchCheckout(base) {
+  const list = await api(base, 'GET', '/api/product/list');
+  const products = list.json.products.filter(
+    (p) => p.inStock && (p.stock === undefined || p.stock === null || p.stock > 0),
+  );
+  if (products.length < 2) throw new Error('the demo catalogue has fewer than two products in stock');
+  const shipping = (await api(base, 'GET', '/api/settings/shipping')).json;
+  const settings = {
+    shippingCharge: domain.poundsToPence(shipping.shippingCharge),
+    shippingThreshold: domain.poundsToPence(shipping.shippingThreshold),
+  };
+  const date = domain.selectableDeliveryDate(new Date());
+
+  const customers = [];
+  for (let i = 0; i < CUSTOMERS; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, CUSTOMERS - i) }, (_, j) => signUp(base, i + j)),
+    );
+    customers.push(...batch);
+  }
+
+  // Each order: two products (picked round the catalogue), one of each, spread over the delivery slots.
+  const orderFor = (c, n, k) => {
+    const a = products[(n * 7 + k) % products.length];
+    const b = products[(n * 7 + k + 1) % products.length];
+    const lines = [a, b].map((p) => ({
+      offerPrice: domain.poundsToPence(p.offerPrice),
+      quantity: 1,
+      vat: p.vat,
+    }));
+    const totals = domain.priceOrder(lines, settings);
+    return {
+      items: [a, b].map((p) => ({ product: p._id, quantity: 1, vat: p.vat })),
+      address: c.addressId,
+      paymentType: 'COD',
+      amount: domain.penceToPounds(totals.amount),
+      shippingCharge: domain.penceToPounds(totals.shipping),
+      totalVat: domain.penceToPounds(totals.vat),
+      deliverySlot: { date, time: domain.DELIVERY_SLOTS[(n + k) % domain.DELIVERY_SLOTS.length] },
+    };
+  };
+
+  // Each customer fills the cart once (the first order empties it).
+  await Promise.all(
+    customers.map(async (c, n) => {
+      const { items } = orderFor(c, n, 0);
+      const res = await api(base, 'POST', '/api/cart/update', {
+        cookie: c.cookie,
+        body: { cartItems: Object.fromEntries(items.map((i) => [i.product, i.quantity])) },
+      });
+      if (res.status !== 200)
+        throw new Error(`cart update answered ${res.status}: ${JSON.stringify(res.json)}`);
+    }),
+  );
+
+  const latencies = [];
+  const refusals = new Map();
+  let replayMismatch = 0;
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (c, n) => {
+      c.placed = [];
+      for (let k = 0; k < ORDERS_EACH; k += 1) {
+        const key = crypto.randomUUID();
+        const body = orderFor(c, n, k);
+        const t0 = performance.now();
+        const res = await api(base, 'POST', '/api/order/cod', {
+          cookie: c.cookie,
+          body,
+          headers: { 'idempotency-key': key },
+        });
+        latencies.push(performance.now() - t0);
+        if (res.status === 201) c.placed.push({ key, body, orderId: res.json.orderId });
+        else {
+          const why = `${res.status} ${res.json?.message ?? ''}`.trim();
+          refusals.set(why, (refusals.get(why) ?? 0) + 1);
+        }
+      }
+      const first = c.placed[0];
+      if (first) {
+        const t0 = performance.now();
+        const replay = await api(base, 'POST', '/api/order/cod', {
+          cookie: c.cookie,
+          body: first.body,
+          headers: { 'idempotency-key': first.key },
+        });
+        latencies.push(performance.now() - t0);
+        if (replay.status >= 300 || replay.json?.orderId !== first.orderId) replayMismatch += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  let lost = 0;
+  let duplicated = replayMismatch;
+  let placed = 0;
+  for (const c of customers) {
+    const res = await api(base, 'GET', '/api/order/user', { cookie: c.cookie });
+    const stored = new Map();
+    for (const o of res.json.orders ?? []) stored.set(o._id, (stored.get(o._id) ?? 0) + 1);
+    placed += c.placed.length;
+    for (const p of c.placed) if (!stored.has(p.orderId)) lost += 1;
+    duplicated += Math.max(0, stored.size - new Set(c.placed.map((p) => p.orderId)).size);
+  }
+  latencies.sort((x, y) => x - y);
+  return {
+    requests: latencies.length,
+    placed,
+    ordersPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lost,
+    duplicated,
+    refusals,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- run
+
+async function benchEngine(engine, api, databaseUrl) {
+  const shop = await startShop(api, databaseUrl);
+  try {
+    await fetchListAsSent(shop.base);
+    await settle(shop.pid);
+    const idleRss = rssMb(shop.pid);
+    const catalogue = await benchCatalogue(shop.base);
+    const checkout = await benchCheckout(shop.base);
+    await settle(shop.pid);
+    const afterRss = rssMb(shop.pid);
+    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, checkout };
+  } finally {
+    await shop.stop();
+  }
+}
+
+async function main() {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+  console.log(
+    `Larder bench${quick ? ' (quick)' : ''}: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, ` +
+      `Node ${process.version}, load average ${load}`,
+  );
+  const engines = [['PGlite', undefined]];
+  let dropDatabase;
+  if (process.env.DATABASE_URL) {
+    const name = `larder_bench_${crypto.randomBytes(6).toString('hex')}`;
+    await withServerClient(process.env.DATABASE_URL, (c) => c.query(`create database ${name}`));
+    dropDatabase = () =>
+      withServerClient(process.env.DATABASE_URL, (c) =>
+        c.query(`drop database if exists ${name} with (force)`),
+      );
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    engines.push(['PostgreSQL', url.toString()]);
+  }
+  // With several builds, each is named after the folder holding its backend/ (e.g. a checkout of main).
+  const label = (file) => (apis.length > 1 ? ` [${path.basename(path.resolve(file, '../../..'))}]` : '');
+  const results = [];
+  try {
+    for (const [engine, url] of engines) {
+      for (const file of apis) {
+        if (url && results.length) {
+          // Each build starts from an empty database.
+          await withServerClient(url, (c) =>
+            c.query(
+              'drop schema public cascade; create schema public; drop schema if exists drizzle cascade',
+            ),
+          );
+        }
+        process.stdout.write(`  measuring ${engine}${label(file)}...\n`);
+        results.push(await benchEngine(engine, file, url));
+      }
+    }
+  } finally {
+    await dropDatabase?.();
+  }
+
+  console.log(
+    `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
+      `Accept-Encoding: ${LIST_REQUEST_HEADERS['accept-encoding']}`,
+  );
+  console.log(
+    `${'engine'.padEnd(30)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ` +
+      `${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ${'errors'.padStart(6)}`,
+  );
+  for (const r of results) {
+    const c = r.catalogue;
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(c.bytes).padStart(7)} ${fmt(c.bare.rps).padStart(11)} ` +
+        `${fmt(c.bare.p99).padStart(7)} ${fmt(c.shop.rps).padStart(11)} ${fmt(c.shop.p99).padStart(7)} ` +
+        `${(fmt((100 * c.shop.rps) / c.bare.rps) + '%').padStart(9)} ${fmt(c.shop.bad).padStart(6)}`,
+    );
+  }
+  console.log(
+    `\nCheckout: POST /api/order/cod, ${CUSTOMERS} customers at once, ${ORDERS_EACH} orders each ` +
+      `(fresh Idempotency-Key) + 1 replay each`,
+  );
+  console.log(
+    `${'engine'.padEnd(30)} ${'orders/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ` +
+      `${'placed'.padStart(7)} ${'lost'.padStart(5)} ${'dup'.padStart(4)}  refused`,
+  );
+  for (const r of results) {
+    const k = r.checkout;
+    const refused = [...k.refusals].map(([why, n]) => `${n} x ${why}`).join('; ') || '0';
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(k.ordersPerSecond).padStart(9)} ${fmt(k.p50).padStart(7)} ` +
+        `${fmt(k.p99).padStart(7)} ${fmt(k.placed).padStart(7)} ${fmt(k.lost).padStart(5)} ` +
+        `${fmt(k.duplicated).padStart(4)}  ${refused}`,
+    );
+  }
+  console.log('\nAPI process memory (RSS)');
+  console.log(
+    `${'engine'.padEnd(30)} ${'idle MB'.padStart(8)} ${'after load MB'.padStart(14)} ${'start s'.padStart(8)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(r.idleRss).padStart(8)} ${fmt(r.afterRss).padStart(14)} ` +
+        `${fmt(r.startMs / 1000, 1).padStart(8)}`,
+    );
+  }
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  const broken = results.some(
+    (r) =>
+      r.catalogue.shop.bad > 0 || r.checkout.lost > 0 || r.checkout.duplicated > 0 || r.checkout.placed === 0,
+  );
+  if (broken) {
+    console.error(
+      '\nSomething went wrong: errors in the catalogue run, or orders lost, duplicated or none placed.',
+    );
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
