@@ -10,6 +10,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { CartModule } from './cart/cart.module';
 import { SettingsModule } from './settings/settings.module';
 import { OrdersModule } from './orders/orders.module';
+import { DeliveryModule } from './delivery/delivery.module';
 import { ContactModule } from './contact/contact.module';
 import { HealthModule } from './health/health.module';
 
@@ -67,6 +68,7 @@ export class AppModule {
         CatalogModule,
         CartModule,
         SettingsModule,
+        DeliveryModule,
         OrdersModule,
         ContactModule,
         HealthModule,

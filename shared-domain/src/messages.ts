@@ -78,6 +78,7 @@ export const MESSAGES = {
   invalidSlotCapacity: 'Slot capacity must be a whole number from 1 to 1000',
   invalidSearch: 'Search text must be 1 to 100 characters',
   stockOrSwitchRequired: 'Send inStock, stock or both',
+  deliverySettingsUpdated: 'Delivery settings updated!',
 
   // Storefront notices where the spec leaves the wording open
   maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,

@@ -11,7 +11,14 @@ export interface ProductView {
   offerPrice: number;
   vat: number;
   image: string[];
+  /** Whether a shopper can buy it now: the seller's switch is on and stock is not counted or above 0. */
   inStock: boolean;
+  /** Units on hand; null when the seller does not count them. */
+  stock: number | null;
+  /** Ingredients as the label prints them; null when none were entered. */
+  ingredients: string | null;
+  /** Ids of the UK allergens it contains (see ALLERGENS). */
+  allergens: string[];
 }
 
 export interface AddressView {

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -15,7 +28,14 @@ import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { CatalogService } from './catalog.service';
-import { ADD_PRODUCT_BODY_SCHEMA, ProductListResponse, ProductResponse } from './dto/product.response';
+import {
+  ADD_PRODUCT_BODY_SCHEMA,
+  ProductListResponse,
+  ProductResponse,
+  ProductSearchResponse,
+  UPDATE_PRODUCT_BODY_SCHEMA,
+} from './dto/product.response';
+import { SearchProductsQuery } from './dto/search-products.dto';
 import { SetProductStockDto } from './dto/set-product-stock.dto';
 import { readProductUpload } from './product-upload';
 
@@ -54,6 +74,14 @@ export class CatalogController {
     await reply.status(200).type('application/json; charset=utf-8').send(list.json);
   }
 
+  /** Live products matching a search text, best match first; forgives typos and word order. */
+  @Get('search')
+  @ApiOkResponse({ type: ProductSearchResponse })
+  @ApiInvalid('q missing, blank or longer than 100 characters')
+  async searchProducts(@Query() query: SearchProductsQuery): Promise<ProductSearchResponse> {
+    return { success: true, products: await this.catalog.searchProducts(query.q) };
+  }
+
   /** Adds a product: multipart with `productData` (JSON) and 1-4 `images`. */
   @Post('add')
   @SellerAuth()
@@ -67,7 +95,25 @@ export class CatalogController {
     return { success: true, message: MESSAGES.productAdded, product };
   }
 
-  /** Marks a product in or out of stock. */
+  /**
+   * Edits a product: multipart with `productData` (JSON with any of the add fields) and optionally 1-4
+   * `images` that replace the pictures. Past orders keep their copies.
+   */
+  @Put(':id')
+  @SellerAuth()
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: UPDATE_PRODUCT_BODY_SCHEMA as never })
+  @ApiOkResponse({ type: ProductResponse })
+  @ApiInvalid('Invalid fields or images; nothing is changed')
+  @ApiNotFound('No such product')
+  async updateProduct(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
+    const upload = await readProductUpload(request);
+    const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
+    return { success: true, message: MESSAGES.productUpdated, product };
+  }
+
+  /** Sets the seller's in-stock switch, the counted stock (null: not counted), or both. */
   @Post('stock')
   @HttpCode(200)
   @SellerAuth()
@@ -75,7 +121,7 @@ export class CatalogController {
   @ApiInvalid()
   @ApiNotFound('No such product')
   async setProductStock(@Body() body: SetProductStockDto): Promise<ProductResponse> {
-    const product = await this.catalog.setStock(body.id, body.inStock);
+    const product = await this.catalog.setStock(body.id, { inStock: body.inStock, stock: body.stock });
     return { success: true, message: MESSAGES.stockUpdated, product };
   }
 

@@ -1,17 +1,55 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { MAX_STOCK } from '@larder/shared-domain';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { cartItems, catalogState, products } from '../db/schema';
 import type { CatalogProduct } from './product-view';
 
-/** What a new product row is given; the database fills in the rest (id, in stock, not deleted, created now). */
+/** What a new product row is given; the database fills in the rest (id, switched on, not deleted, created now). */
 export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt'>;
+
+/** The columns an edit may change. */
+export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt'>>;
+
+/** Units of one product, for taking from or giving back to a counted stock. */
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
+/** A product row as locked for a stock change. */
+export interface LockedStock {
+  id: string;
+  name: string;
+  stock: number | null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** Rows of a raw query, whichever driver ran it. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** `(values ($1::uuid, $2::int), ...)` for a list of stock lines. */
+function stockValues(lines: readonly StockLine[]): SQL {
+  return sql.join(
+    lines.map((l) => sql`(${l.productId}::uuid, ${l.quantity}::int)`),
+    sql`, `,
+  );
+}
+
+/** Escapes LIKE's wildcards so a search text matches itself only. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** How many products one search answers at most. */
+const SEARCH_LIMIT = 50;
 
 /** The catalogue's queries. Every write also bumps catalog_state.version in the same transaction. */
 @Injectable()
@@ -26,7 +64,8 @@ export class CatalogRepository {
     return row?.version ?? 0;
   }
 
-  private async bumpVersion(tx: DbExecutor): Promise<void> {
+  /** Marks the catalogue changed, so every replica reloads its cached list. */
+  async bumpVersion(tx: DbExecutor): Promise<void> {
     await tx
       .insert(catalogState)
       .values({ id: 1, version: 1 })
@@ -61,6 +100,29 @@ export class CatalogRepository {
     return tx.select().from(products).where(inArray(products.id, wanted));
   }
 
+  /**
+   * Live products matching a search text, best first: trigram word similarity against the name and against
+   * name + category + description (typos and word order forgiven), or the text appearing as it is. The
+   * `<%` and `%` operators and LIKE use the GIN trigram indexes.
+   */
+  async search(text: string): Promise<CatalogProduct[]> {
+    const q = text.toLowerCase();
+    const like = `%${likeLiteral(q)}%`;
+    const name = sql`lower(${products.name})`;
+    const score = sql`(2 * word_similarity(${q}, ${name}) + similarity(${q}, ${name}) + word_similarity(${q}, ${products.searchText}) + case when ${name} like ${like} then 1 else 0 end)`;
+    return this.db
+      .select()
+      .from(products)
+      .where(
+        and(
+          isNull(products.deletedAt),
+          sql`(${q} <% ${products.searchText} or ${name} % ${q} or ${products.searchText} like ${like})`,
+        ),
+      )
+      .orderBy(sql`${score} desc`, asc(products.name), asc(products.id))
+      .limit(SEARCH_LIMIT);
+  }
+
   async insert(row: NewProductRow): Promise<CatalogProduct> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx.insert(products).values(row).returning();
@@ -69,18 +131,66 @@ export class CatalogRepository {
     });
   }
 
-  /** Sets inStock on a live product; undefined when there is none. */
-  async setInStock(id: string, inStock: boolean): Promise<CatalogProduct | undefined> {
+  /**
+   * Edits a live product: `change` gets the current row (locked until the transaction ends) and returns the
+   * columns to set, or throws to change nothing. Undefined when there is no such live product.
+   */
+  async update(
+    id: string,
+    change: (current: CatalogProduct) => ProductChanges | Promise<ProductChanges>,
+  ): Promise<CatalogProduct | undefined> {
     if (!isUuid(id)) return undefined;
     return this.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(products)
-        .set({ inStock })
+      const [current] = await tx
+        .select()
+        .from(products)
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
-        .returning();
-      if (updated) await this.bumpVersion(tx);
+        .for('update');
+      if (!current) return undefined;
+      const changes = await change(current);
+      if (!Object.keys(changes).length) return current;
+      const [updated] = await tx.update(products).set(changes).where(eq(products.id, id)).returning();
+      await this.bumpVersion(tx);
       return updated;
     });
+  }
+
+  /**
+   * Locks the rows of these products, in id order (so concurrent checkouts and cancels never deadlock), and
+   * answers their current name and stock.
+   */
+  async lockStock(productIds: readonly string[], tx: DbExecutor): Promise<LockedStock[]> {
+    const ids = [...new Set(productIds)].sort();
+    if (!ids.length) return [];
+    return tx
+      .select({ id: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+  }
+
+  /**
+   * Takes the units from counted stocks in one statement that never goes below 0; answers the ids of the
+   * products it took from (a line whose stock is not counted or too low is left out).
+   */
+  async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<string[]> {
+    if (!lines.length) return [];
+    const result = await tx.execute(sql`
+      update products p set stock = p.stock - v.qty
+      from (values ${stockValues(lines)}) as v(id, qty)
+      where p.id = v.id and p.stock is not null and p.stock >= v.qty
+      returning p.id as id`);
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
+  }
+
+  /** Gives units back to the products that still count their stock (never above the maximum). */
+  async returnStock(lines: readonly StockLine[], tx: DbExecutor): Promise<void> {
+    if (!lines.length) return;
+    await tx.execute(sql`
+      update products p set stock = least(p.stock + v.qty, ${MAX_STOCK}::int)
+      from (values ${stockValues(lines)}) as v(id, qty)
+      where p.id = v.id and p.stock is not null`);
   }
 
   /** Soft-deletes a live product and takes it out of every cart; false when there is none. */

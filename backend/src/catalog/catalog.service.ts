@@ -6,18 +6,22 @@ import {
   LOW_STOCK_THRESHOLD,
   MAX_PRODUCT_IMAGES,
   MESSAGES,
+  onlyLeftMessage,
+  outOfStockMessage,
   poundsToPence,
   type ProductView,
 } from '@larder/shared-domain';
-import { InvalidError, NotFoundError } from '../common/errors';
+import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { firstValidationMessage } from '../common/validation';
 import type { DbExecutor } from '../db/database.module';
-import { CatalogRepository } from './catalog.repository';
+import { CatalogRepository, isUuid, ProductChanges, StockLine } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
+import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
 import { CatalogProduct, toProductView } from './product-view';
 
 export type { CatalogProduct } from './product-view';
+export type { StockLine } from './catalog.repository';
 
 /** The product list as served: the views, their JSON and its ETag, for one catalogue version. */
 export interface ProductListSnapshot {
@@ -27,6 +31,8 @@ export interface ProductListSnapshot {
   json: string;
   etag: string;
 }
+
+const OFFER_ABOVE_PRICE = 'Offer price cannot be more than the price';
 
 @Injectable()
 export class CatalogService {
@@ -75,13 +81,16 @@ export class CatalogService {
     return this.repository.listLowStock(LOW_STOCK_THRESHOLD, tx);
   }
 
+  /** Live products matching a search text (already trimmed and checked), best match first. */
+  async searchProducts(text: string): Promise<ProductView[]> {
+    return (await this.repository.search(text)).map(toProductView);
+  }
+
   /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */
   async addProduct(productData: unknown, images: Buffer[]): Promise<ProductView> {
-    const dto = await this.parseProductData(productData);
-    if (images.length === 0) throw new InvalidError('Please add at least one image');
-    if (images.length > MAX_PRODUCT_IMAGES)
-      throw new InvalidError(`Please add at most ${MAX_PRODUCT_IMAGES} images`);
-    for (const image of images) await assertSupportedImage(image);
+    const dto = await this.parseProductData(productData, AddProductDto, true);
+    if (dto.offerPrice > dto.price) throw new InvalidError(OFFER_ABOVE_PRICE);
+    await this.checkImages(images, 1);
 
     const stored = await this.images.store(images);
     try {
@@ -93,6 +102,9 @@ export class CatalogService {
         offerPrice: poundsToPence(dto.offerPrice)!,
         vatBasisPoints: Math.round(dto.vat * 100),
         images: stored.urls,
+        stock: dto.stock ?? null,
+        ingredients: dto.ingredients ?? null,
+        allergens: dto.allergens ?? [],
       });
       return toProductView(created);
     } catch (err) {
@@ -101,8 +113,54 @@ export class CatalogService {
     }
   }
 
-  async setStock(id: string, inStock: boolean): Promise<ProductView> {
-    const updated = await this.repository.setInStock(id, inStock);
+  /**
+   * Edits a live product: the fields given in productData (validated like add) and, when pictures are sent,
+   * new pictures replacing the old ones. Past orders keep their own copy of name, price and picture, so the
+   * old picture files stay.
+   */
+  async updateProduct(id: string, productData: unknown, images: Buffer[]): Promise<ProductView> {
+    const dto = await this.parseProductData(productData, UpdateProductDto, false);
+    if (images.length) await this.checkImages(images, 1);
+    if (!isUuid(id)) throw new NotFoundError(MESSAGES.productNotFound);
+
+    const stored = images.length ? await this.images.store(images) : undefined;
+    try {
+      const updated = await this.repository.update(id, (current) => {
+        const changes: ProductChanges = {};
+        if (dto.name !== undefined) changes.name = dto.name;
+        if (dto.category !== undefined) changes.category = dto.category;
+        if (dto.description !== undefined) changes.description = dto.description ?? [];
+        if (dto.price !== undefined) changes.price = poundsToPence(dto.price)!;
+        if (dto.offerPrice !== undefined) changes.offerPrice = poundsToPence(dto.offerPrice)!;
+        if (dto.vat !== undefined) changes.vatBasisPoints = Math.round(dto.vat * 100);
+        if (dto.stock !== undefined) changes.stock = dto.stock;
+        if (dto.ingredients !== undefined) changes.ingredients = dto.ingredients;
+        if (dto.allergens !== undefined) changes.allergens = dto.allergens ?? [];
+        if (stored) changes.images = stored.urls;
+        if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
+          throw new InvalidError(OFFER_ABOVE_PRICE);
+        }
+        return changes;
+      });
+      if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
+      return toProductView(updated);
+    } catch (err) {
+      if (stored) await this.images.remove(stored.files);
+      throw err;
+    }
+  }
+
+  /** Sets the seller's switch, the counted stock (null: not counted), or both. */
+  async setStock(id: string, change: { inStock?: boolean; stock?: number | null }): Promise<ProductView> {
+    if (change.inStock === undefined && change.stock === undefined) {
+      throw new InvalidError(MESSAGES.stockOrSwitchRequired);
+    }
+    const updated = await this.repository.update(id, () => {
+      const changes: ProductChanges = {};
+      if (change.inStock !== undefined) changes.inStock = change.inStock;
+      if (change.stock !== undefined) changes.stock = change.stock;
+      return changes;
+    });
     if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
     return toProductView(updated);
   }
@@ -112,7 +170,59 @@ export class CatalogService {
     if (!(await this.repository.softDelete(id))) throw new NotFoundError(MESSAGES.productNotFound);
   }
 
-  private async parseProductData(raw: unknown): Promise<AddProductDto> {
+  /**
+   * Takes the units of an order from the products that count their stock, inside the order's transaction:
+   * locks the rows in id order, refuses (409, naming the product and what is left) when one has too few, and
+   * marks the catalogue changed. Answers the ids of the products whose stock was taken from.
+   */
+  async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<Set<string>> {
+    const locked = await this.repository.lockStock(
+      lines.map((l) => l.productId),
+      tx,
+    );
+    const byId = new Map(locked.map((row) => [row.id, row]));
+    const counted: StockLine[] = [];
+    for (const line of lines) {
+      const row = byId.get(line.productId);
+      if (!row || row.stock === null) continue;
+      if (row.stock < line.quantity) {
+        throw new ConflictError(
+          row.stock === 0 ? outOfStockMessage(row.name) : onlyLeftMessage(row.name, row.stock),
+        );
+      }
+      counted.push(line);
+    }
+    const taken = await this.repository.takeStock(counted, tx);
+    // The rows are locked, so this holds; were it ever not to, the order's transaction must not commit.
+    if (taken.length !== counted.length) throw new ConflictError(MESSAGES.somethingWentWrong);
+    if (taken.length) await this.repository.bumpVersion(tx);
+    return new Set(taken);
+  }
+
+  /** Gives the units of a cancelled order back to the products that still count their stock. */
+  async returnStock(lines: readonly StockLine[], tx: DbExecutor): Promise<void> {
+    if (!lines.length) return;
+    await this.repository.lockStock(
+      lines.map((l) => l.productId),
+      tx,
+    );
+    await this.repository.returnStock(lines, tx);
+    await this.repository.bumpVersion(tx);
+  }
+
+  private async checkImages(images: Buffer[], min: number): Promise<void> {
+    if (images.length < min) throw new InvalidError('Please add at least one image');
+    if (images.length > MAX_PRODUCT_IMAGES)
+      throw new InvalidError(`Please add at most ${MAX_PRODUCT_IMAGES} images`);
+    for (const image of images) await assertSupportedImage(image);
+  }
+
+  private async parseProductData<T extends object>(
+    raw: unknown,
+    type: new () => T,
+    requireAddFields: boolean,
+  ): Promise<T> {
+    if (!requireAddFields && raw === undefined) raw = '{}';
     if (raw === undefined || raw === null || raw === '') throw new InvalidError(MESSAGES.fillAllFields);
     let plain: unknown = raw;
     if (typeof raw === 'string') {
@@ -126,22 +236,28 @@ export class CatalogService {
       throw new InvalidError('productData must be a JSON object');
     }
     const record = plain as Record<string, unknown>;
-    const missing = ['name', 'price', 'offerPrice', 'vat'].some(
-      (k) =>
-        record[k] === undefined ||
-        record[k] === null ||
-        (typeof record[k] === 'string' && !(record[k] as string).trim()),
-    );
+    const missing =
+      requireAddFields &&
+      ['name', 'price', 'offerPrice', 'vat'].some(
+        (k) =>
+          record[k] === undefined ||
+          record[k] === null ||
+          (typeof record[k] === 'string' && !(record[k] as string).trim()),
+      );
     if (missing) throw new InvalidError(MESSAGES.fillAllFields);
+    // An edit may leave a field out, but not blank one that every product needs.
+    const blanked = ['name', 'category', 'price', 'offerPrice', 'vat'].some(
+      (k) => k in record && record[k] === null,
+    );
+    if (blanked) throw new InvalidError(MESSAGES.fillAllFields);
 
-    const dto = plainToInstance(AddProductDto, record);
+    const dto = plainToInstance(type, record);
     const errors = await validate(dto, {
       whitelist: true,
       forbidNonWhitelisted: true,
       stopAtFirstError: true,
     });
     if (errors.length) throw new InvalidError(firstValidationMessage(errors));
-    if (dto.offerPrice > dto.price) throw new InvalidError('Offer price cannot be more than the price');
     return dto;
   }
 }

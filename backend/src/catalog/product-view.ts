@@ -1,4 +1,4 @@
-import { penceToPounds, type CategoryPath, type ProductView } from '@larder/shared-domain';
+import { isPurchasable, penceToPounds, type CategoryPath, type ProductView } from '@larder/shared-domain';
 
 /** A product row as the catalogue keeps it (prices in pence, VAT in basis points). */
 export interface CatalogProduct {
@@ -14,7 +14,13 @@ export interface CatalogProduct {
   vatBasisPoints: number;
   /** Image URLs, first is the main picture. */
   images: string[];
+  /** The seller's switch (the shopper-facing inStock also needs stock to be null or above 0). */
   inStock: boolean;
+  /** Units on hand; null when not counted. */
+  stock: number | null;
+  ingredients: string | null;
+  /** Allergen ids (see ALLERGENS in shared-domain). */
+  allergens: string[];
   deletedAt: Date | null;
   createdAt: Date;
 }
@@ -30,6 +36,9 @@ export function toProductView(p: CatalogProduct): ProductView {
     offerPrice: penceToPounds(p.offerPrice),
     vat: p.vatBasisPoints / 100,
     image: p.images,
-    inStock: p.inStock,
+    inStock: isPurchasable(p),
+    stock: p.stock,
+    ingredients: p.ingredients,
+    allergens: p.allergens,
   };
 }

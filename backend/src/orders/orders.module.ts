@@ -3,7 +3,7 @@ import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
-import { Clock } from './clock';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -12,9 +12,9 @@ import { SellerSummaryService } from './seller-summary.service';
 import { StripeGateway } from './stripe-gateway';
 
 @Module({
-  imports: [UsersModule, CartModule, CatalogModule, SettingsModule],
+  imports: [UsersModule, CartModule, CatalogModule, SettingsModule, DeliveryModule],
   controllers: [OrdersController, SellerSummaryController],
-  providers: [OrdersService, OrdersRepository, SellerSummaryService, StripeGateway, Clock],
+  providers: [OrdersService, OrdersRepository, SellerSummaryService, StripeGateway],
   exports: [OrdersService],
 })
 export class OrdersModule {}

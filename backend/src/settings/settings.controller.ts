@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
+import { DeliverySettingsResponse, UpdateDeliverySettingsDto } from './dto/delivery-settings.dto';
 import { ShippingSettingsResponse } from './dto/shipping-settings.response';
 import { UpdateShippingSettingsDto } from './dto/update-shipping-settings.dto';
 import { SettingsService } from './settings.service';
@@ -35,5 +36,24 @@ export class SettingsController {
   async updateShippingSettings(@Body() body: UpdateShippingSettingsDto): Promise<ShippingSettingsResponse> {
     const saved = await this.settings.updateShippingSettings(body.shippingCharge, body.shippingThreshold);
     return { success: true, message: MESSAGES.shippingSettingsUpdated, ...inPounds(saved) };
+  }
+
+  /** How many orders one delivery slot of one date takes (seller only). */
+  @Get('delivery')
+  @SellerAuth()
+  @ApiOkResponse({ type: DeliverySettingsResponse })
+  async getDeliverySettings(): Promise<DeliverySettingsResponse> {
+    return { success: true, slotCapacity: await this.settings.getSlotCapacity() };
+  }
+
+  /** Sets the slot capacity (1-1000). Lowering it keeps the orders already booked and only stops new ones. */
+  @Post('delivery')
+  @HttpCode(200)
+  @SellerAuth()
+  @ApiOkResponse({ type: DeliverySettingsResponse })
+  @ApiInvalid()
+  async updateDeliverySettings(@Body() body: UpdateDeliverySettingsDto): Promise<DeliverySettingsResponse> {
+    const slotCapacity = await this.settings.updateSlotCapacity(body.slotCapacity);
+    return { success: true, message: MESSAGES.deliverySettingsUpdated, slotCapacity };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import type { ShippingSettings } from '@larder/shared-domain';
+import { DEFAULT_SLOT_CAPACITY, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { shopSettings } from '../db/schema';
 
@@ -32,5 +32,22 @@ export class SettingsRepository {
         shippingThreshold: shopSettings.shippingThreshold,
       });
     return row;
+  }
+
+  async getSlotCapacity(tx: DbExecutor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ slotCapacity: shopSettings.slotCapacity })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.slotCapacity ?? DEFAULT_SLOT_CAPACITY;
+  }
+
+  async saveSlotCapacity(slotCapacity: number): Promise<number> {
+    const [row] = await this.db
+      .insert(shopSettings)
+      .values({ id: 1, ...DEFAULT_SHIPPING, slotCapacity })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { slotCapacity, updatedAt: new Date() } })
+      .returning({ slotCapacity: shopSettings.slotCapacity });
+    return row.slotCapacity;
   }
 }

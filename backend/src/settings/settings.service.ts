@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { poundsToPence, type ShippingSettings } from '@larder/shared-domain';
+import {
+  MAX_SLOT_CAPACITY,
+  MESSAGES,
+  MIN_SLOT_CAPACITY,
+  poundsToPence,
+  type ShippingSettings,
+} from '@larder/shared-domain';
 import { InvalidError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
 import { SettingsRepository } from './settings.repository';
@@ -29,5 +35,22 @@ export class SettingsService {
       throw new InvalidError('Shipping amounts must be numbers of at least 0 with at most 2 decimals');
     }
     return this.repository.saveShipping({ shippingCharge, shippingThreshold });
+  }
+
+  /** Orders one delivery slot of one date takes. */
+  getSlotCapacity(tx?: DbExecutor): Promise<number> {
+    return this.repository.getSlotCapacity(tx);
+  }
+
+  /** Sets the slot capacity; orders already booked beyond a lower capacity stay, new ones stop. */
+  updateSlotCapacity(slotCapacity: number): Promise<number> {
+    if (
+      !Number.isInteger(slotCapacity) ||
+      slotCapacity < MIN_SLOT_CAPACITY ||
+      slotCapacity > MAX_SLOT_CAPACITY
+    ) {
+      throw new InvalidError(MESSAGES.invalidSlotCapacity);
+    }
+    return this.repository.saveSlotCapacity(slotCapacity);
   }
 }

@@ -1,6 +1,7 @@
 import { CATEGORY_PATHS, MESSAGES } from '@larder/shared-domain';
 import { Transform } from 'class-transformer';
 import { DecimalField, EnumField, MoneyField, TextField, TextListField } from '../../common/api-field';
+import { AllergensField, IngredientsField, StockField } from './food-fields';
 
 /** "3.99" and 3.99 alike (form inputs send text); anything else is left for validation to reject. */
 const numeric = Transform(({ value }) =>
@@ -52,6 +53,15 @@ export class AddProductDto {
   })
   @numeric
   vat: number;
+
+  @StockField('Units on hand (0-100000); null or absent when not counted')
+  stock?: number | null;
+
+  @IngredientsField()
+  ingredients?: string | null;
+
+  @AllergensField()
+  allergens?: string[] | null;
 }
 
 export const ADD_PRODUCT_REQUIRED_MESSAGE = MESSAGES.fillAllFields;

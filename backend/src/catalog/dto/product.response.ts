@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CATEGORY_PATHS } from '@larder/shared-domain';
+import { ALLERGEN_IDS, CATEGORY_PATHS, MAX_STOCK } from '@larder/shared-domain';
 
 export class ProductDto {
   @ApiProperty({ format: 'uuid' })
@@ -26,8 +26,35 @@ export class ProductDto {
   @ApiProperty({ type: [String], description: 'Image URLs; the first is the main picture' })
   image: string[];
 
-  @ApiProperty()
+  @ApiProperty({
+    description: "Whether a shopper can buy it now: the seller's switch is on and stock is null or above 0",
+  })
   inStock: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: MAX_STOCK,
+    description: 'Units on hand; null when not counted',
+    example: 24,
+  })
+  stock: number | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Ingredients as the label prints them; null when none were entered',
+  })
+  ingredients: string | null;
+
+  @ApiProperty({
+    enum: [...ALLERGEN_IDS],
+    enumName: 'AllergenId',
+    isArray: true,
+    description: 'The UK allergens it contains (empty when none)',
+  })
+  allergens: string[];
 }
 
 export class ProductListResponse {
@@ -55,6 +82,17 @@ export class ProductResponse {
   product: ProductDto;
 }
 
+export class ProductSearchResponse {
+  @ApiProperty({ example: true })
+  success: true;
+
+  @ApiProperty({
+    type: [ProductDto],
+    description: 'Live products (in and out of stock) matching the search, best match first',
+  })
+  products: ProductDto[];
+}
+
 /** The multipart body of POST /api/product/add (documentation only; parsed by the controller). */
 export const ADD_PRODUCT_BODY_SCHEMA = {
   type: 'object',
@@ -63,9 +101,11 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
     productData: {
       type: 'string',
       description:
-        'JSON: { name, description: string[], category, price, offerPrice, vat } (pounds; vat in percent; 0 <= offerPrice <= price)',
+        'JSON: { name, description: string[], category, price, offerPrice, vat, stock?, ingredients?, allergens? } ' +
+        '(pounds; vat in percent; 0 <= offerPrice <= price; stock 0-100000 or null for not counted; ' +
+        'ingredients up to 2000 characters; allergens: ids of the 14 UK allergens)',
       example:
-        '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0}',
+        '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0,"stock":40,"allergens":[]}',
     },
     images: {
       type: 'array',
@@ -73,6 +113,29 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
       minItems: 1,
       maxItems: 4,
       description: '1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each',
+    },
+  },
+} as const;
+
+/** The multipart body of PUT /api/product/{id} (documentation only; parsed by the controller). */
+export const UPDATE_PRODUCT_BODY_SCHEMA = {
+  type: 'object',
+  required: ['productData'],
+  properties: {
+    productData: {
+      type: 'string',
+      description:
+        'JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, stock?, ' +
+        'ingredients?, allergens? }; fields left out keep their values',
+      example: '{"offerPrice":0.89,"stock":12,"allergens":["celery"]}',
+    },
+    images: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      minItems: 0,
+      maxItems: 4,
+      description:
+        'Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each',
     },
   },
 } as const;

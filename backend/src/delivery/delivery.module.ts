@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
+import { Clock } from './clock';
+import { DeliveryController } from './delivery.controller';
+import { DeliveryRepository } from './delivery.repository';
+import { DeliveryService } from './delivery.service';
+
+@Module({
+  imports: [SettingsModule],
+  controllers: [DeliveryController],
+  providers: [DeliveryService, DeliveryRepository, Clock],
+  exports: [DeliveryService, Clock],
+})
+export class DeliveryModule {}

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { deliverySlotBookings } from '../db/schema';
+
+/** The one place delivery_slot_bookings is queried. */
+@Injectable()
+export class DeliveryRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** Orders booked per slot time on a date (slots without a booking are absent). */
+  async bookedOn(date: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ time: deliverySlotBookings.deliveryTime, booked: deliverySlotBookings.booked })
+      .from(deliverySlotBookings)
+      .where(eq(deliverySlotBookings.deliveryDate, date));
+    return new Map(rows.map((r) => [r.time, r.booked]));
+  }
+
+  /**
+   * Books one place in one statement: creates the slot's row with 1, or adds 1 while it is below the
+   * capacity. The row lock makes concurrent bookings on any number of replicas wait for each other.
+   * True when booked, false when the slot is full.
+   */
+  async book(date: string, time: string, capacity: number, tx: DbExecutor): Promise<boolean> {
+    const rows = await tx
+      .insert(deliverySlotBookings)
+      .values({ deliveryDate: date, deliveryTime: time, booked: 1 })
+      .onConflictDoUpdate({
+        target: [deliverySlotBookings.deliveryDate, deliverySlotBookings.deliveryTime],
+        set: { booked: sql`${deliverySlotBookings.booked} + 1` },
+        setWhere: sql`${deliverySlotBookings.booked} < ${capacity}`,
+      })
+      .returning({ booked: deliverySlotBookings.booked });
+    return rows.length > 0;
+  }
+
+  /** Frees one place (never below 0). */
+  async release(date: string, time: string, tx: DbExecutor): Promise<void> {
+    await tx
+      .update(deliverySlotBookings)
+      .set({ booked: sql`${deliverySlotBookings.booked} - 1` })
+      .where(
+        and(
+          eq(deliverySlotBookings.deliveryDate, date),
+          eq(deliverySlotBookings.deliveryTime, time),
+          gt(deliverySlotBookings.booked, 0),
+        ),
+      );
+  }
+}

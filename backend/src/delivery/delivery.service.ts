@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
+import { ConflictError } from '../common/errors';
+import type { DbExecutor } from '../db/database.module';
+import { SettingsService } from '../settings/settings.service';
+import { Clock } from './clock';
+import { DeliveryRepository } from './delivery.repository';
+
+export interface DeliverySlotAvailability {
+  time: string;
+  capacity: number;
+  booked: number;
+  available: number;
+}
+
+/** Delivery slots: what is left in each, and booking and freeing places for orders. */
+@Injectable()
+export class DeliveryService {
+  constructor(
+    private readonly repository: DeliveryRepository,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The one selectable delivery date (London) and its three slots, in order. */
+  async listSlots(): Promise<{ date: string; slots: DeliverySlotAvailability[] }> {
+    const date = selectableDeliveryDate(this.clock.now());
+    const [capacity, booked] = await Promise.all([
+      this.settings.getSlotCapacity(),
+      this.repository.bookedOn(date),
+    ]);
+    const slots = DELIVERY_SLOTS.map((time) => {
+      const taken = booked.get(time) ?? 0;
+      return { time, capacity, booked: taken, available: Math.max(0, capacity - taken) };
+    });
+    return { date, slots };
+  }
+
+  /**
+   * Books a place for an order inside its transaction; 409 "This delivery slot is full" when none is left.
+   * A capacity lowered below the places booked keeps those orders and only stops new ones.
+   */
+  async bookSlot(date: string, time: string, tx: DbExecutor): Promise<void> {
+    const capacity = await this.settings.getSlotCapacity(tx);
+    if (!(await this.repository.book(date, time, capacity, tx))) throw new ConflictError(MESSAGES.slotFull);
+  }
+
+  /** Frees the place of a cancelled order, inside the transaction that cancels it. */
+  releaseSlot(date: string, time: string, tx: DbExecutor): Promise<void> {
+    return this.repository.release(date, time, tx);
+  }
+}
