@@ -42,7 +42,7 @@ test('the seller login refuses a wrong password and opens the dashboard with the
     for (const entry of ['Add Product', 'Product List', 'Orders']) {
       await expectVisible(sellerMenu(page).getByRole('link', { name: entry }));
     }
-    await expectVisible(page.getByRole('heading', { name: 'Add Product', level: 1 }));
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
 
     // Already signed in: the login address goes to the dashboard; a reload keeps the session.
     await page.goto('/seller/login');
@@ -59,6 +59,8 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
     const name = `Heritage Carrots ${Date.now().toString(36)}`;
     const bullets = ['Orange, purple and yellow roots', 'Grown in Somerset'];
     await sellerLogin(page);
+    await sellerMenu(page).getByRole('link', { name: 'Add Product' }).click();
+    await expectPath(page, '/seller/add-product');
 
     const form = page.getByRole('main');
     await form

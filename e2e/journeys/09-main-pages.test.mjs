@@ -185,10 +185,32 @@ test('seller login', async (t) => {
   });
 });
 
-test('seller add product', async (t) => {
+test('seller dashboard', async (t) => {
   await inPage(t, browser, async (page, context) => {
     await apiSellerLogin(context);
     await page.goto('/seller');
+    await capture(page, 'seller-dashboard', async () => {
+      await expectVisible(page.getByRole('heading', { name: 'Dashboard', level: 1 }), { timeout: 45_000 });
+      await expectVisible(page.locator('.recharts-surface').first(), { what: 'the 14-day chart' });
+    });
+  });
+});
+
+test('seller edit product', async (t) => {
+  await inPage(t, browser, async (page, context) => {
+    await apiSellerLogin(context);
+    const [product] = await apiProducts(context);
+    await page.goto(`/seller/edit-product/${product._id}`);
+    await capture(page, 'seller-edit-product', () =>
+      expectVisible(page.getByRole('heading', { name: 'Edit Product', level: 1 }), { timeout: 45_000 }),
+    );
+  });
+});
+
+test('seller add product', async (t) => {
+  await inPage(t, browser, async (page, context) => {
+    await apiSellerLogin(context);
+    await page.goto('/seller/add-product');
     await capture(page, 'seller-add-product', () =>
       expectVisible(page.getByRole('heading', { name: 'Add Product', level: 1 }), { timeout: 45_000 }),
     );

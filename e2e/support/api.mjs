@@ -140,3 +140,37 @@ export async function apiPlaceOrder(context, { lines, addressId, time = '10:00 -
   });
   return body.orderId;
 }
+
+/**
+ * Adds a product as the seller of `context` (POST /api/product/add, multipart with one drawn picture) and
+ * returns it as the API lists it.
+ */
+export async function apiAddProduct(context, productData, image) {
+  const res = await context.request.fetch('/api/product/add', {
+    method: 'POST',
+    multipart: {
+      productData: JSON.stringify(productData),
+      images: { name: 'picture.png', mimeType: 'image/png', buffer: image },
+    },
+    failOnStatusCode: false,
+  });
+  const body = await res.json();
+  assert.ok(res.ok(), `POST /api/product/add answered ${res.status()}: ${JSON.stringify(body)}`);
+  return body.product;
+}
+
+/** Sets a product's counted stock (null: not counted) as the seller of `context`. */
+export async function apiSetStock(context, id, stock) {
+  return call(context.request, 'POST', '/api/product/stock', { id, stock });
+}
+
+/** The selectable delivery date's slots with their places: `{ date, slots: [{ time, capacity, booked, available }] }`. */
+export async function apiDeliverySlots(context) {
+  const { date, slots } = await call(context.request, 'GET', '/api/delivery/slots');
+  return { date, slots };
+}
+
+/** Sets how many orders each delivery slot takes, as the seller of `context`. */
+export async function apiSetSlotCapacity(context, slotCapacity) {
+  return call(context.request, 'POST', '/api/settings/delivery', { slotCapacity });
+}
