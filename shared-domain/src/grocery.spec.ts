@@ -4,6 +4,7 @@ import {
   emphasiseAllergens,
   isAllergenId,
   isPurchasable,
+  notEnoughStockMessage,
   onlyLeftMessage,
 } from './grocery';
 
@@ -63,5 +64,10 @@ describe('stock', () => {
 
   it('names the product and what is left', () => {
     expect(onlyLeftMessage('Oat Cookies', 2)).toBe('Only 2 left of Oat Cookies');
+  });
+
+  it('says out of stock when nothing is left', () => {
+    expect(notEnoughStockMessage('Oat Cookies', 3)).toBe('Only 3 left of Oat Cookies');
+    expect(notEnoughStockMessage('Oat Cookies', 0)).toBe('Sorry, Oat Cookies is out of stock');
   });
 });

@@ -1,4 +1,5 @@
 /** Stock counts, delivery-slot capacity, food information and search: the limits both sides check. */
+import { outOfStockMessage } from './messages';
 
 /** A counted stock is a whole number in this range; null means the seller does not count it. */
 export const MAX_STOCK = 100_000;
@@ -130,4 +131,9 @@ export function isPurchasable(product: { inStock: boolean; stock: number | null 
 /** "Only 2 left of Oat Cookies": checkout could not take the quantity asked for. */
 export function onlyLeftMessage(productName: string, left: number): string {
   return `Only ${left} left of ${productName}`;
+}
+
+/** Why an order line cannot be supplied from a counted stock of `left` units: out of stock, or only N left. */
+export function notEnoughStockMessage(productName: string, left: number): string {
+  return left > 0 ? onlyLeftMessage(productName, left) : outOfStockMessage(productName);
 }

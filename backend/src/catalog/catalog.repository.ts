@@ -156,16 +156,16 @@ export class CatalogRepository {
   }
 
   /**
-   * Locks the rows of these products, in id order (so concurrent checkouts and cancels never deadlock), and
-   * answers their current name and stock.
+   * Locks the rows of those of these products that count their stock, in id order (so concurrent checkouts
+   * and cancels never deadlock), and answers their current name and stock.
    */
-  async lockStock(productIds: readonly string[], tx: DbExecutor): Promise<LockedStock[]> {
-    const ids = [...new Set(productIds)].sort();
+  async lockCountedStock(productIds: readonly string[], tx: DbExecutor): Promise<LockedStock[]> {
+    const ids = [...new Set(productIds.filter(isUuid))].sort();
     if (!ids.length) return [];
     return tx
       .select({ id: products.id, name: products.name, stock: products.stock })
       .from(products)
-      .where(inArray(products.id, ids))
+      .where(and(inArray(products.id, ids), isNotNull(products.stock)))
       .orderBy(asc(products.id))
       .for('update');
   }

@@ -6,8 +6,7 @@ import {
   LOW_STOCK_THRESHOLD,
   MAX_PRODUCT_IMAGES,
   MESSAGES,
-  onlyLeftMessage,
-  outOfStockMessage,
+  notEnoughStockMessage,
   poundsToPence,
   type ProductView,
 } from '@larder/shared-domain';
@@ -176,7 +175,7 @@ export class CatalogService {
    * marks the catalogue changed. Answers the ids of the products whose stock was taken from.
    */
   async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<Set<string>> {
-    const locked = await this.repository.lockStock(
+    const locked = await this.repository.lockCountedStock(
       lines.map((l) => l.productId),
       tx,
     );
@@ -186,9 +185,7 @@ export class CatalogService {
       const row = byId.get(line.productId);
       if (!row || row.stock === null) continue;
       if (row.stock < line.quantity) {
-        throw new ConflictError(
-          row.stock === 0 ? outOfStockMessage(row.name) : onlyLeftMessage(row.name, row.stock),
-        );
+        throw new ConflictError(notEnoughStockMessage(row.name, row.stock));
       }
       counted.push(line);
     }
@@ -202,7 +199,7 @@ export class CatalogService {
   /** Gives the units of a cancelled order back to the products that still count their stock. */
   async returnStock(lines: readonly StockLine[], tx: DbExecutor): Promise<void> {
     if (!lines.length) return;
-    await this.repository.lockStock(
+    await this.repository.lockCountedStock(
       lines.map((l) => l.productId),
       tx,
     );

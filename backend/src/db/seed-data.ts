@@ -3,7 +3,7 @@
  * (food is zero-rated; soft drinks, juices, bottled water, ice cream and popcorn are standard-rated at 20%).
  * Pictures are Fluent Emoji Flat illustrations (MIT licence, @iconify-json/fluent-emoji-flat) on a soft square.
  */
-import type { CategoryPath } from '@larder/shared-domain';
+import type { AllergenId, CategoryPath } from '@larder/shared-domain';
 
 export interface SeedProduct {
   name: string;
@@ -18,6 +18,12 @@ export interface SeedProduct {
   icon: string;
   description: string[];
   inStock?: boolean;
+  /** Units on hand (0 shows the product as sold out). */
+  stock: number;
+  /** As the label prints it; left out for loose fruit and vegetables. */
+  ingredients?: string;
+  /** Ids of the UK allergens it contains, matching the ingredients. */
+  allergens?: AllergenId[];
 }
 
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
@@ -29,6 +35,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 65,
     vat: 0,
     icon: 'carrot',
+    stock: 85,
     description: ['Grown in Lincolnshire', 'Sweet and crunchy', 'Great roasted or raw'],
   },
   {
@@ -38,6 +45,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 0,
     icon: 'broccoli',
+    stock: 36,
     description: ['Tender stems, no waste', 'Ready in 3 minutes', 'Source of vitamin C'],
   },
   {
@@ -47,6 +55,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 140,
     vat: 0,
     icon: 'tomato',
+    stock: 48,
     description: ['Ripened on the vine', 'Rich, full flavour'],
   },
   {
@@ -56,6 +65,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 0,
     icon: 'potato',
+    stock: 60,
     description: [
       'Fluffy inside, perfect for chips and roasties',
       'British grown',
@@ -69,6 +79,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 89,
     vat: 0,
     icon: 'onion',
+    stock: 72,
     description: ['Kitchen essential', 'Full, savoury flavour'],
   },
   {
@@ -78,6 +89,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 65,
     vat: 0,
     icon: 'cucumber',
+    stock: 40,
     description: ['Crisp and refreshing', 'Perfect for salads and sandwiches'],
   },
   {
@@ -87,6 +99,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 145,
     vat: 0,
     icon: 'bell-pepper',
+    stock: 30,
     description: ['Red, yellow and green', 'Sweet and crunchy', 'Great for stir fries'],
   },
   {
@@ -96,6 +109,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'mushroom',
+    stock: 24,
     description: ['Firm texture and nutty taste', 'Wash just before cooking'],
   },
   {
@@ -105,6 +119,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 70,
     vat: 0,
     icon: 'garlic',
+    stock: 14,
     description: ['Aromatic and punchy', 'Keeps for weeks in a dry place'],
     inStock: false,
   },
@@ -117,6 +132,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 220,
     vat: 0,
     icon: 'red-apple',
+    stock: 45,
     description: ['Crisp, sweet and juicy', 'A perfect lunchbox snack'],
   },
   {
@@ -126,6 +142,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 85,
     vat: 0,
     icon: 'banana',
+    stock: 90,
     description: ['Fairtrade certified', 'Naturally sweet energy', 'Ripen at room temperature'],
   },
   {
@@ -135,6 +152,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 250,
     vat: 0,
     icon: 'strawberry',
+    stock: 3,
     description: ['Picked at peak ripeness', 'Sweet and fragrant', 'Best eaten within 2 days'],
   },
   {
@@ -144,6 +162,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 150,
     vat: 0,
     icon: 'tangerine',
+    stock: 38,
     description: ['Easy to peel', 'Mostly seedless', 'High in vitamin C'],
   },
   {
@@ -153,6 +172,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 160,
     vat: 0,
     icon: 'pear',
+    stock: 26,
     description: ['Grown in Kent', 'Soft and juicy when ripe'],
   },
   {
@@ -162,6 +182,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 170,
     vat: 0,
     icon: 'avocado',
+    stock: 4,
     description: ['Ready to eat', 'Creamy and smooth', 'Perfect on toast'],
   },
   {
@@ -171,6 +192,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 0,
     icon: 'blueberries',
+    stock: 32,
     description: ['Plump and sweet', 'Great with porridge or yogurt'],
   },
   {
@@ -180,6 +202,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 200,
     vat: 0,
     icon: 'grapes',
+    stock: 0,
     description: ['Seedless and crunchy', 'Rinse before eating'],
   },
 
@@ -191,6 +214,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 199,
     vat: 2000,
     icon: 'cup-with-straw',
+    stock: 120,
+    ingredients:
+      'Carbonated water, sugar, colour (caramel E150d), acid (phosphoric acid), natural flavourings including caffeine',
     description: ['Best served ice cold', 'Contains caffeine'],
   },
   {
@@ -200,6 +226,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 260,
     vat: 2000,
     icon: 'droplet',
+    stock: 64,
+    ingredients: 'Sparkling natural spring water',
     description: ['Naturally filtered Scottish spring water', 'Lightly sparkling', 'Recyclable bottles'],
   },
   {
@@ -209,6 +237,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 2000,
     icon: 'beverage-box',
+    stock: 40,
+    ingredients: 'Pressed orange juice',
     description: ['Squeezed from about 15 oranges', 'Smooth, no bits', 'Keep refrigerated once opened'],
   },
   {
@@ -218,6 +248,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 125,
     vat: 2000,
     icon: 'lemon',
+    stock: 55,
+    ingredients:
+      'Carbonated water, sugar, lemon juice from concentrate (4%), acid (citric acid), natural lemon flavouring, preservative (potassium sorbate)',
     description: ['Made with real lemon juice', 'Lightly sparkling'],
   },
   {
@@ -227,6 +260,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 300,
     vat: 2000,
     icon: 'ginger-root',
+    stock: 30,
+    ingredients:
+      'Carbonated water, sugar, ginger root extract, acid (citric acid), natural flavourings, colour (plain caramel)',
     description: ['Brewed with real ginger', 'Warming, spicy kick', 'Non-alcoholic'],
   },
   {
@@ -236,6 +272,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 120,
     vat: 2000,
     icon: 'tropical-drink',
+    stock: 44,
+    ingredients:
+      'Water, fruit juices from concentrate (orange, pineapple, passion fruit, mango) (25%), sugar, acid (citric acid), natural flavourings, vitamin C',
     description: ['Pineapple, mango and passion fruit', 'No added sugar'],
   },
 
@@ -247,6 +286,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 0,
     icon: 'steaming-bowl',
+    stock: 50,
+    ingredients:
+      'Noodles (wheat flour, palm oil, salt, acidity regulator (potassium carbonate)), flavouring sachet (salt, sugar, flavour enhancer (monosodium glutamate), chicken fat, onion powder, soy sauce powder (soybeans, wheat, salt), garlic powder, black pepper)',
+    allergens: ['gluten', 'soya'],
     description: ['Ready in 3 minutes', 'Just add boiling water'],
   },
   {
@@ -256,6 +299,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 110,
     vat: 0,
     icon: 'curry-rice',
+    stock: 42,
+    ingredients:
+      'Cooked basmati rice (water, basmati rice), rapeseed oil, onion, salt, spices (cumin, cardamom, turmeric), bay leaf',
     description: ['Fragrant basmati with spices', 'Ready in 2 minutes', 'Serves 2'],
   },
   {
@@ -265,6 +311,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 85,
     vat: 0,
     icon: 'canned-food',
+    stock: 96,
+    ingredients:
+      'Haricot beans (51%), tomatoes (34%), water, sugar, spirit vinegar, modified cornflour, salt, spice extracts, herb extract',
     description: ['A British classic', 'Source of fibre and protein', 'Heat on the hob or in the microwave'],
   },
   {
@@ -274,6 +323,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 300,
     vat: 0,
     icon: 'spaghetti',
+    stock: 18,
+    ingredients:
+      'Cooked spaghetti (water, durum wheat semolina), British beef (18%), tomatoes, onion, carrot, celery, tomato purée, red wine (sulphites), garlic, olive oil, cornflour, salt, basil, oregano, black pepper',
+    allergens: ['gluten', 'celery', 'sulphites'],
     description: ['Slow-cooked beef ragu', 'Microwave in 5 minutes'],
   },
   {
@@ -283,6 +336,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'pot-of-food',
+    stock: 58,
+    ingredients:
+      'Tomatoes (84%), rapeseed oil, sugar, wheat flour, cream (milk) (1%), salt, milk proteins, spice extracts, herb extract, citric acid',
+    allergens: ['gluten', 'milk'],
     description: ['Rich and velvety', 'Heat and enjoy with crusty bread'],
   },
   {
@@ -292,6 +349,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 125,
     vat: 2000,
     icon: 'popcorn',
+    stock: 34,
+    ingredients: 'Popping maize (70%), palm oil, sugar, salt, natural flavouring',
     description: ['Ready in 2 minutes', 'Perfect for film night'],
   },
 
@@ -303,6 +362,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 145,
     vat: 0,
     icon: 'glass-of-milk',
+    stock: 48,
+    ingredients: "Pasteurised semi-skimmed cows' milk",
+    allergens: ['milk'],
     description: ['From British farms', 'Source of calcium', 'Keep refrigerated'],
   },
   {
@@ -312,6 +374,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 325,
     vat: 0,
     icon: 'cheese-wedge',
+    stock: 22,
+    ingredients: 'Mature Cheddar cheese (milk)',
+    allergens: ['milk'],
     description: ['Aged for a rich, full flavour', 'Made in Somerset', 'Great for sandwiches and cooking'],
   },
   {
@@ -321,6 +386,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 225,
     vat: 0,
     icon: 'butter',
+    stock: 5,
+    ingredients: 'Butter (milk), salt (1.5%)',
+    allergens: ['milk'],
     description: ['Made with British cream', 'Perfect for baking and spreading'],
   },
   {
@@ -330,6 +398,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 315,
     vat: 0,
     icon: 'egg',
+    stock: 30,
+    ingredients: 'Free range eggs',
+    allergens: ['eggs'],
     description: ['From hens free to roam', 'British Lion quality', 'Mixed sizes'],
   },
   {
@@ -339,6 +410,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 250,
     vat: 2000,
     icon: 'ice-cream',
+    stock: 16,
+    ingredients:
+      'Reconstituted skimmed milk concentrate, sugar, cream (milk) (8%), glucose syrup, dextrose, emulsifier (mono- and diglycerides of fatty acids), stabilisers (locust bean gum, guar gum), vanilla extract, natural flavouring',
+    allergens: ['milk'],
     description: ['Made with Madagascan vanilla', 'Smooth and creamy', 'Keep frozen'],
   },
 
@@ -350,6 +425,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 125,
     vat: 0,
     icon: 'bread',
+    stock: 25,
+    ingredients:
+      'Wholemeal wheat flour, water, yeast, salt, soya flour, preservative (calcium propionate), rapeseed oil, emulsifier (mono- and diacetyl tartaric acid esters of mono- and diglycerides of fatty acids), flour treatment agent (ascorbic acid)',
+    allergens: ['gluten', 'soya'],
     description: ['Baked fresh every day', 'High in fibre', 'Medium sliced'],
   },
   {
@@ -359,6 +438,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 80,
     vat: 0,
     icon: 'baguette-bread',
+    stock: 20,
+    ingredients: 'Wheat flour, water, salt, yeast, wheat gluten, flour treatment agent (ascorbic acid)',
+    allergens: ['gluten'],
     description: ['Crisp crust, soft inside', 'Best enjoyed on the day'],
   },
   {
@@ -368,6 +450,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 175,
     vat: 0,
     icon: 'croissant',
+    stock: 2,
+    ingredients:
+      'Wheat flour, butter (milk) (23%), water, sugar, yeast, egg, salt, wheat gluten, skimmed milk powder',
+    allergens: ['gluten', 'milk', 'eggs'],
     description: ['Flaky and golden', 'Warm for 3 minutes in the oven'],
   },
   {
@@ -377,6 +463,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 130,
     vat: 0,
     icon: 'bagel',
+    stock: 21,
+    ingredients: 'Wheat flour, water, sugar, yeast, salt, rapeseed oil, wheat gluten',
+    allergens: ['gluten'],
     description: ['Soft and chewy', 'Delicious toasted', 'Suitable for freezing'],
   },
   {
@@ -386,6 +475,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 100,
     vat: 0,
     icon: 'pancakes',
+    stock: 19,
+    ingredients:
+      'Wheat flour, sugar, egg, skimmed milk, rapeseed oil, raising agents (disodium diphosphate, sodium bicarbonate), salt',
+    allergens: ['gluten', 'eggs', 'milk'],
     description: ['Light and fluffy', 'Lovely with butter and jam'],
   },
   {
@@ -395,6 +488,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 110,
     vat: 0,
     icon: 'doughnut',
+    stock: 12,
+    ingredients:
+      'Wheat flour, strawberry jam (20%) (glucose-fructose syrup, strawberries, sugar, gelling agent (pectin), acid (citric acid)), palm oil, water, sugar, yeast, soya flour, dextrose, egg, salt, skimmed milk powder',
+    allergens: ['gluten', 'soya', 'eggs', 'milk'],
     description: ['Filled with raspberry jam', 'Rolled in sugar'],
   },
   {
@@ -404,6 +501,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 150,
     vat: 0,
     icon: 'cookie',
+    stock: 27,
+    ingredients:
+      'Wheat flour, chocolate chips (20%) (sugar, cocoa mass, cocoa butter, emulsifier (soya lecithin)), sugar, butter (milk), palm oil, egg, raising agent (sodium bicarbonate), salt',
+    allergens: ['gluten', 'soya', 'milk', 'eggs'],
     description: ['Baked in store', 'Crisp edges, chewy middle'],
   },
 
@@ -415,6 +516,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 250,
     vat: 0,
     icon: 'cooked-rice',
+    stock: 40,
+    ingredients: 'Basmati rice',
     description: ['Long, fragrant grains', 'Cooks in 10-12 minutes', 'Naturally gluten free'],
   },
   {
@@ -424,6 +527,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 135,
     vat: 0,
     icon: 'bowl-with-spoon',
+    stock: 36,
+    ingredients: 'Rolled oats (100%)',
+    allergens: ['gluten'],
     description: ['100% wholegrain rolled oats', 'High in fibre', 'Ready in 3 minutes'],
   },
   {
@@ -433,6 +539,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 110,
     vat: 0,
     icon: 'beans',
+    stock: 30,
+    ingredients: 'Red split lentils',
     description: ['No soaking needed', 'Perfect for dal and soups', 'Source of protein'],
   },
   {
@@ -442,6 +550,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 200,
     vat: 0,
     icon: 'ear-of-corn',
+    stock: 28,
+    ingredients:
+      'Maize (94%), sugar, salt, barley malt extract, vitamins (niacin, vitamin B6, riboflavin, thiamin, folic acid, vitamin D, vitamin B12), iron',
+    allergens: ['gluten'],
     description: ['Crispy toasted flakes', 'Fortified with vitamins and iron'],
   },
   {
@@ -451,6 +563,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 150,
     vat: 0,
     icon: 'sheaf-of-rice',
+    stock: 24,
+    ingredients: 'Long grain brown rice',
     description: ['Wholegrain with a nutty bite', 'Cooks in 25 minutes'],
   },
 
@@ -462,6 +576,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 125,
     vat: 0,
     icon: 'jar',
+    stock: 30,
+    ingredients: 'Black peppercorns',
     description: ['Bold and aromatic', 'Grind fresh for the best flavour'],
   },
   {
@@ -471,6 +587,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'seedling',
+    stock: 26,
+    ingredients: 'Cumin seeds',
     description: ['Warm, earthy aroma', 'Toast in oil to release flavour', 'Essential for curries'],
   },
   {
@@ -480,6 +598,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 95,
     vat: 0,
     icon: 'hot-pepper',
+    stock: 20,
+    ingredients: 'Dried red chillies',
     description: ['Fiery heat', 'Use whole or crushed'],
   },
   {
@@ -489,6 +609,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 220,
     vat: 0,
     icon: 'pea-pod',
+    stock: 5,
+    ingredients: 'Green cardamom pods',
     description: ['Sweet, floral fragrance', 'Lovely in rice, chai and baking'],
   },
   {
@@ -498,6 +620,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 85,
     vat: 0,
     icon: 'herb',
+    stock: 18,
+    ingredients: 'Bay leaves',
     description: ['Dried whole leaves', 'Add to stews, stocks and sauces'],
   },
   {
@@ -507,6 +631,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 160,
     vat: 0,
     icon: 'chestnut',
+    stock: 15,
+    ingredients: 'Whole nutmeg',
     description: ['Grate fresh as needed', 'Warm and sweet', 'Great in white sauces'],
   },
 
@@ -518,6 +644,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 95,
     vat: 0,
     icon: 'jar',
+    stock: 34,
+    ingredients: 'Ground turmeric',
     description: ['Vibrant golden colour', 'Earthy, slightly bitter taste'],
   },
   {
@@ -527,6 +655,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 125,
     vat: 0,
     icon: 'hot-pepper',
+    stock: 22,
+    ingredients: 'Smoked paprika',
     description: ['Oak-smoked Spanish peppers', 'Sweet and smoky', 'Great on roast potatoes'],
   },
   {
@@ -536,6 +666,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 110,
     vat: 0,
     icon: 'curry-rice',
+    stock: 25,
+    ingredients: 'Coriander, cumin, black pepper, cinnamon, cardamom, ginger, cloves, bay leaves, nutmeg',
     description: ['A warming blend of nine spices', 'Add at the end of cooking'],
   },
   {
@@ -545,6 +677,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'ginger-root',
+    stock: 20,
+    ingredients: 'Ground ginger',
     description: ['Warm and zesty', 'Perfect for baking and curries'],
   },
   {
@@ -554,6 +688,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'salt',
+    stock: 40,
+    ingredients: 'Sea salt, anti-caking agent (sodium ferrocyanide)',
     description: ['Harvested from the Atlantic', 'Free flowing'],
   },
 
@@ -565,6 +701,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 85,
     vat: 0,
     icon: 'sheaf-of-rice',
+    stock: 35,
+    ingredients: 'Wheat flour (with calcium, iron, niacin, thiamin)',
+    allergens: ['gluten'],
     description: ['Milled from British wheat', 'Ideal for sauces, pastry and biscuits'],
   },
   {
@@ -574,6 +713,10 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 85,
     vat: 0,
     icon: 'pancakes',
+    stock: 30,
+    ingredients:
+      'Wheat flour (with calcium, iron, niacin, thiamin), raising agents (calcium phosphate, sodium carbonates)',
+    allergens: ['gluten'],
     description: ['With raising agents added', 'Light, fluffy sponges every time'],
   },
   {
@@ -583,6 +726,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 130,
     vat: 0,
     icon: 'bread',
+    stock: 26,
+    ingredients: 'Wheat flour (with calcium, iron, niacin, thiamin)',
+    allergens: ['gluten'],
     description: ['High protein for a good rise', 'Perfect for bread machines', 'Milled in the UK'],
   },
   {
@@ -592,6 +738,9 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 500,
     vat: 0,
     icon: 'flatbread',
+    stock: 12,
+    ingredients: 'Wholemeal wheat flour',
+    allergens: ['gluten'],
     description: ['Finely ground whole wheat atta', 'Soft rotis and chapatis'],
   },
   {
@@ -601,6 +750,8 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     offerPrice: 99,
     vat: 0,
     icon: 'ear-of-corn',
+    stock: 24,
+    ingredients: 'Cornflour (maize starch)',
     description: ['Thickens sauces and gravies', 'Naturally gluten free'],
   },
 ];

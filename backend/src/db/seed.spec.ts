@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { CATEGORY_PATHS, type ProductView } from '@larder/shared-domain';
+import {
+  ALLERGEN_IDS,
+  CATEGORY_PATHS,
+  emphasiseAllergens,
+  LOW_STOCK_THRESHOLD,
+  MAX_INGREDIENTS_LENGTH,
+  type ProductView,
+} from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SEED_PRODUCTS } from './seed-data';
 import { seedDemoCatalogue } from './seed';
@@ -26,6 +33,37 @@ describe('demo catalogue seed', () => {
     }
   });
 
+  it('counts every product, a few of them low and one sold out', () => {
+    for (const p of SEED_PRODUCTS) {
+      expect(Number.isInteger(p.stock)).toBe(true);
+      expect(p.stock).toBeGreaterThanOrEqual(0);
+      expect(p.stock).toBeLessThanOrEqual(500);
+    }
+    const low = SEED_PRODUCTS.filter((p) => p.stock <= LOW_STOCK_THRESHOLD);
+    expect(low.length).toBeGreaterThanOrEqual(3);
+    expect(low.length).toBeLessThanOrEqual(8);
+    expect(SEED_PRODUCTS.filter((p) => p.stock === 0)).toHaveLength(1);
+  });
+
+  it('declares exactly the allergens its ingredients name', () => {
+    const declaring = SEED_PRODUCTS.filter((p) => p.allergens?.length);
+    expect(declaring.length).toBeGreaterThanOrEqual(15);
+    for (const p of SEED_PRODUCTS) {
+      const ingredients = p.ingredients ?? '';
+      expect(ingredients.length).toBeLessThanOrEqual(MAX_INGREDIENTS_LENGTH);
+      if (p.allergens?.length) expect(ingredients).not.toBe('');
+      for (const id of ALLERGEN_IDS) {
+        const named = emphasiseAllergens(ingredients, [id]).some((part) => part.allergen);
+        expect([p.name, id, named]).toEqual([p.name, id, p.allergens?.includes(id) ?? false]);
+      }
+    }
+    for (const category of ['Dairy', 'Bakery'] as const) {
+      for (const p of SEED_PRODUCTS.filter((x) => x.category === category)) {
+        expect([p.name, p.allergens?.length ?? 0]).not.toEqual([p.name, 0]);
+      }
+    }
+  });
+
   it('fills every category, with a WebP picture for each product', async () => {
     const res = await request(t.server).get('/api/product/list').expect(200);
     const list: ProductView[] = res.body.products;
@@ -33,7 +71,14 @@ describe('demo catalogue seed', () => {
     for (const category of CATEGORY_PATHS) expect(list.some((p) => p.category === category)).toBe(true);
     expect(new Set(list.slice(0, 10).map((p) => p.category)).size).toBe(10);
     const cola = list.find((p) => p.name === 'Classic Cola 2L')!;
-    expect(cola).toMatchObject({ price: 2.15, offerPrice: 1.99, vat: 20 });
+    expect(cola).toMatchObject({ price: 2.15, offerPrice: 1.99, vat: 20, stock: 120, allergens: [] });
+    const croissants = list.find((p) => p.name === 'All Butter Croissants x4')!;
+    expect(croissants).toMatchObject({ stock: 2, inStock: true, allergens: ['gluten', 'milk', 'eggs'] });
+    expect(croissants.ingredients).toMatch(/^Wheat flour, butter \(milk\)/);
+    expect(list.find((p) => p.name === 'Seedless Red Grapes 500g')).toMatchObject({
+      stock: 0,
+      inStock: false,
+    });
     const img = await request(t.server).get(cola.image[0]).buffer(true).expect(200);
     const meta = await sharp(img.body as Buffer).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });

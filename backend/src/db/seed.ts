@@ -83,6 +83,9 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
       vatBasisPoints: product.vat,
       images: [image],
       inStock: product.inStock ?? true,
+      stock: product.stock,
+      ingredients: product.ingredients ?? null,
+      allergens: product.allergens ?? [],
       createdAt: new Date(now - order * 1000),
     });
   }

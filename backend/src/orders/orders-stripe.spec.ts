@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
-import { orders } from '../db/schema';
+import { orderItems, orders, products } from '../db/schema';
 import { Clock } from './clock';
 import { ORDER_MESSAGES } from './orders.service';
 
@@ -424,5 +424,39 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     const res = await postWebhook(t, payload, signature);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, received: true });
+  });
+
+  it('takes counted stock and a slot place when storing the order, and gives both back when the session expires', async () => {
+    await t.db.update(products).set({ stock: 10 }).where(eq(products.id, tea));
+    const placesBooked = async () =>
+      (await request(t.server).get('/api/delivery/slots').expect(200)).body.slots[1].booked as number;
+    const stockOfTea = async () =>
+      (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, tea)))[0].stock;
+    const bookedBefore = await placesBooked();
+    const s = await shopper(t, 'counted-card@example.com');
+    const { orderId, url } = await startCheckout(s);
+    expect(await stockOfTea()).toBe(7);
+    expect(await placesBooked()).toBe(bookedBefore + 1);
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(items.find((i) => i.productId === tea)?.stockTaken).toBe(true);
+
+    const { payload, signature } = signedEvent('checkout.session.expired', {
+      id: url.split('/').pop(),
+      object: 'checkout.session',
+      payment_status: 'unpaid',
+    });
+    expect((await postWebhook(t, payload, signature)).status).toBe(200);
+    expect((await postWebhook(t, payload, signature)).status).toBe(200);
+    expect(await stockOfTea()).toBe(10);
+    expect(await placesBooked()).toBe(bookedBefore);
+
+    await t.db.update(products).set({ stock: 2 }).where(eq(products.id, tea));
+    const short = await request(t.server)
+      .post('/api/order/stripe')
+      .set('Cookie', s.cookie)
+      .send(checkout(s, tea, lemonade));
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe('Only 2 left of Breakfast tea');
+    await t.db.update(products).set({ stock: null }).where(eq(products.id, tea));
   });
 });

@@ -14,6 +14,16 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** What giving back or taking again an order's units and slot place needs to know about it. */
+export type OrderBooking = Pick<OrderRow, 'id' | 'status' | 'deliveryDate' | 'deliveryTime'>;
+
+const BOOKING = {
+  id: orders.id,
+  status: orders.status,
+  deliveryDate: orders.deliveryDate,
+  deliveryTime: orders.deliveryTime,
+};
+
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
 }
@@ -147,8 +157,14 @@ export class OrdersRepository {
    * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
    * created after `windowStart`. A status change racing this one is never overwritten. True when cancelled.
    */
-  async cancelWithinWindow(id: string, userId: string, windowStart: Date, now: Date): Promise<boolean> {
-    const rows = await this.db
+  async cancelWithinWindow(
+    id: string,
+    userId: string,
+    windowStart: Date,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<OrderBooking | undefined> {
+    const [row] = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: now })
       .where(
@@ -159,18 +175,54 @@ export class OrdersRepository {
           gt(orders.createdAt, windowStart),
         ),
       )
-      .returning({ id: orders.id });
-    return rows.length > 0;
+      .returning(BOOKING);
+    return row;
   }
 
-  /** Sets the status (Completed also marks the order paid). True when the order exists. */
-  async setStatus(id: string, status: OrderStatus, now: Date): Promise<boolean> {
-    const rows = await this.db
+  /**
+   * Sets the status (Completed also marks the order paid) and answers the order as it was before, its row
+   * locked until the transaction ends (so a customer's cancel racing this waits and then sees the new status).
+   * Undefined when there is no such order.
+   */
+  async setStatus(
+    id: string,
+    status: OrderStatus,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<OrderBooking | undefined> {
+    const [before] = await tx.select(BOOKING).from(orders).where(eq(orders.id, id)).for('update');
+    if (!before) return undefined;
+    await tx
       .update(orders)
       .set(status === 'Completed' ? { status, isPaid: true, updatedAt: now } : { status, updatedAt: now })
-      .where(eq(orders.id, id))
-      .returning({ id: orders.id });
-    return rows.length > 0;
+      .where(eq(orders.id, id));
+    return before;
+  }
+
+  /** Every line of an order, as units of its products. */
+  lines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
+    return tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+  }
+
+  /** Clears the stock_taken mark of an order's lines; answers the lines whose units are to be given back. */
+  releaseTakenLines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
+    return tx
+      .update(orderItems)
+      .set({ stockTaken: false })
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
+      .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
+  }
+
+  /** Marks the lines of these products as having taken their units from stock. */
+  async markStockTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    if (!productIds.length) return;
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: true })
+      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
   }
 
   /** Marks the order of a Checkout Session paid; returns it (undefined when no order has that session). */
@@ -187,27 +239,33 @@ export class OrdersRepository {
     return row;
   }
 
-  /** Cancels the still-unpaid Pending order of an expired Checkout Session. True when one was cancelled. */
-  async cancelUnpaidBySession(sessionId: string, now: Date): Promise<boolean> {
-    const rows = await this.db
+  /** Cancels the still-unpaid Pending order of an expired Checkout Session; answers it when one was cancelled. */
+  async cancelUnpaidBySession(
+    sessionId: string,
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<OrderBooking | undefined> {
+    const [row] = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: now })
       .where(
         and(eq(orders.stripeSessionId, sessionId), eq(orders.status, 'Pending'), eq(orders.isPaid, false)),
       )
-      .returning({ id: orders.id });
-    return rows.length > 0;
+      .returning(BOOKING);
+    return row;
   }
 
   /**
    * For a customer deleting their account: cancels their Pending orders and removes the personal data
    * copied onto every order (address, name, e-mail, phone). The orders themselves stay for the seller.
+   * Answers the orders it cancelled.
    */
-  async forgetCustomer(userId: string, tx: DbExecutor = this.db): Promise<void> {
-    await tx
+  async forgetCustomer(userId: string, tx: DbExecutor = this.db): Promise<OrderBooking[]> {
+    const cancelled = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: sql`now()` })
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')))
+      .returning(BOOKING);
     await tx
       .update(orders)
       .set({
@@ -220,6 +278,7 @@ export class OrdersRepository {
         updatedAt: sql`now()`,
       })
       .where(eq(orders.userId, userId));
+    return cancelled;
   }
 
   /** Attaches the lines selected by `filter` (all lines when absent) to their orders. */

@@ -8,6 +8,7 @@ import {
   isDeliverySlot,
   MAX_QUANTITY,
   MESSAGES,
+  notEnoughStockMessage,
   OrderStatus,
   OrderTotals,
   outOfStockMessage,
@@ -31,11 +32,12 @@ import { CatalogService } from '../catalog/catalog.service';
 import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
-import { Clock } from './clock';
+import { Clock } from '../delivery/clock';
+import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
 import { toOrderView, toSellerOrderView } from './order-views';
-import { NewOrder, NewOrderLine, OrdersRepository } from './orders.repository';
+import { NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
 export const ORDER_MESSAGES = {
@@ -51,6 +53,9 @@ export const ORDER_MESSAGES = {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 /** The delivery date as posted: a calendar date, YYYY-MM-DD. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Thrown inside a checkout transaction to roll it back when the idempotency key was used meanwhile. */
+class AlreadyPlaced extends Error {}
 
 interface PreparedOrder {
   address: AddressSnapshot & { id: string };
@@ -80,10 +85,13 @@ export class OrdersService implements OnModuleInit {
     private readonly cart: CartService,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
+    private readonly delivery: DeliveryService,
   ) {}
 
   onModuleInit(): void {
-    this.users.onAccountDeletion((tx, userId) => this.repository.forgetCustomer(userId, tx));
+    this.users.onAccountDeletion(async (tx, userId) => {
+      for (const order of await this.repository.forgetCustomer(userId, tx)) await this.giveBack(order, tx);
+    });
   }
 
   /**
@@ -97,17 +105,23 @@ export class OrdersService implements OnModuleInit {
       if (existing) return existing.id;
     }
     const now = this.clock.now();
-    const orderId = await this.db.transaction(async (tx) => {
-      const prepared = await this.prepare(userId, input, now, tx);
-      const id = await this.repository.insert(
-        this.orderRow(userId, prepared, 'COD', now, key),
-        prepared.lines,
-        tx,
-      );
-      if (id) await this.cart.clearCart(userId, tx);
-      return id;
-    });
-    return orderId ?? (await this.existingOrderId(userId, key));
+    try {
+      return await this.db.transaction(async (tx) => {
+        const prepared = await this.prepare(userId, input, now, tx);
+        await this.takeUnitsAndSlot(prepared, tx);
+        const id = await this.repository.insert(
+          this.orderRow(userId, prepared, 'COD', now, key),
+          prepared.lines,
+          tx,
+        );
+        if (!id) throw new AlreadyPlaced();
+        await this.cart.clearCart(userId, tx);
+        return id;
+      });
+    } catch (err) {
+      if (err instanceof AlreadyPlaced) return this.existingOrderId(userId, key);
+      throw err;
+    }
   }
 
   /**
@@ -150,7 +164,16 @@ export class OrdersService implements OnModuleInit {
       id: orderId,
       stripeSessionId: session.id,
     };
-    const stored = await this.db.transaction((tx) => this.repository.insert(row, prepared.lines, tx));
+    const stored = await this.db
+      .transaction(async (tx) => {
+        await this.takeUnitsAndSlot(prepared, tx);
+        if (!(await this.repository.insert(row, prepared.lines, tx))) throw new AlreadyPlaced();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof AlreadyPlaced) return false;
+        throw err;
+      });
     if (!stored && key) {
       const existing = await this.repository.findByIdempotencyKey(userId, key);
       if (existing) return this.existingCheckout(existing);
@@ -193,9 +216,14 @@ export class OrdersService implements OnModuleInit {
         return;
       }
       case 'checkout.session.expired':
-      case 'checkout.session.async_payment_failed':
-        await this.repository.cancelUnpaidBySession(event.data.object.id, now);
+      case 'checkout.session.async_payment_failed': {
+        const sessionId = event.data.object.id;
+        await this.db.transaction(async (tx) => {
+          const cancelled = await this.repository.cancelUnpaidBySession(sessionId, now, tx);
+          if (cancelled) await this.giveBack(cancelled, tx);
+        });
         return;
+      }
       default:
         return;
     }
@@ -217,7 +245,12 @@ export class OrdersService implements OnModuleInit {
     if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
-    if (await this.repository.cancelWithinWindow(orderId, userId, windowStart, now)) return;
+    const cancelled = await this.db.transaction(async (tx) => {
+      const order = await this.repository.cancelWithinWindow(orderId, userId, windowStart, now, tx);
+      if (order) await this.giveBack(order, tx);
+      return order;
+    });
+    if (cancelled) return;
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
@@ -225,11 +258,43 @@ export class OrdersService implements OnModuleInit {
     throw new ConflictError(MESSAGES.cancelOrderFailed);
   }
 
-  /** The seller sets any status; Completed also marks the order paid. */
+  /**
+   * The seller sets any status; Completed also marks the order paid. Cancelling gives the units and the slot
+   * place back; taking a cancelled order up again takes them again (409 when they are gone).
+   */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
-    if (!isUUID(orderId) || !(await this.repository.setStatus(orderId, status, this.clock.now()))) {
-      throw new NotFoundError(MESSAGES.orderNotFound);
-    }
+    if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
+    const now = this.clock.now();
+    const before = await this.db.transaction(async (tx) => {
+      const order = await this.repository.setStatus(orderId, status, now, tx);
+      if (order && order.status !== 'Cancelled' && status === 'Cancelled') await this.giveBack(order, tx);
+      if (order && order.status === 'Cancelled' && status !== 'Cancelled') await this.takeBack(order, tx);
+      return order;
+    });
+    if (!before) throw new NotFoundError(MESSAGES.orderNotFound);
+  }
+
+  /**
+   * Takes the order's units from the products that count stock and books its slot place, inside the order's
+   * transaction (409 when either has run out); marks which lines took units.
+   */
+  private async takeUnitsAndSlot(prepared: PreparedOrder, tx: DbExecutor): Promise<void> {
+    const taken = await this.catalog.takeStock(prepared.lines, tx);
+    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
+    await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+  }
+
+  /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
+  private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
+    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
+    await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+  }
+
+  /** For a cancelled order taken up again: takes its units and a slot place again. */
+  private async takeBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
+    const taken = await this.catalog.takeStock(await this.repository.lines(order.id, tx), tx);
+    await this.repository.markStockTaken(order.id, [...taken], tx);
+    await this.delivery.bookSlot(order.deliveryDate, order.deliveryTime, tx);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
@@ -259,6 +324,9 @@ export class OrdersService implements OnModuleInit {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(ORDER_MESSAGES.itemUnavailable);
       if (product.deletedAt || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      if (product.stock !== null && product.stock < quantity) {
+        throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
+      }
       lines.push({
         productId,
         name: product.name,

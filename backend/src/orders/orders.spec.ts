@@ -96,6 +96,12 @@ beforeAll(async () => {
     .set('Cookie', seller)
     .send({ shippingCharge: 3.99, shippingThreshold: 40 })
     .expect(200);
+  // These tests place many orders in one delivery slot; the slot capacity has its own tests.
+  await request(t.server)
+    .post('/api/settings/delivery')
+    .set('Cookie', seller)
+    .send({ slotCapacity: 1000 })
+    .expect(200);
   apples = await createProduct(t, {
     name: 'Braeburn apples',
     offerPrice: 200,
