@@ -57,7 +57,7 @@ export function StockCountInput({ productName, stock, busy = false, onSave }: St
 
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1.5">
         <input
           type="number"
           inputMode="numeric"

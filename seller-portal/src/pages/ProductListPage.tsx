@@ -85,7 +85,7 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
         <caption className="sr-only">All products</caption>
         <thead className="bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className="w-[34%] px-4 py-3 font-semibold">
+            <th scope="col" className="w-[30%] px-4 py-3 font-semibold">
               Product
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
@@ -94,7 +94,7 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
             <th scope="col" className="px-4 py-3 font-semibold">
               Offer price
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="w-36 px-4 py-3 font-semibold">
               Stock
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">

@@ -53,7 +53,7 @@ function Figures({
 }) {
   return (
     <div className="flex flex-col gap-6" aria-busy={busy}>
-      <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4" aria-label="Figures">
+      <ul className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4" aria-label="Figures">
         <FigureCard
           title="Today"
           value={formatPounds(figures.today.revenue)}
@@ -106,10 +106,10 @@ function Figures({
             <summary className="cursor-pointer rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary">
               Figures by day
             </summary>
-            <div className="mt-2 max-h-80 overflow-auto rounded-lg border border-gray-200">
+            <div className="mt-2 overflow-hidden rounded-lg border border-gray-200">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Orders and revenue for each of the last 14 days</caption>
-                <thead className="sticky top-0 bg-gray-50 text-gray-700">
+                <thead className="bg-gray-50 text-gray-700">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-semibold">
                       Date
@@ -125,7 +125,7 @@ function Figures({
                 <tbody className="divide-y divide-gray-100">
                   {figures.daily.map((day) => (
                     <tr key={day.date}>
-                      <th scope="row" className="px-3 py-1.5 font-normal text-gray-800">
+                      <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap text-gray-800">
                         <time dateTime={day.date}>{formatShortDate(day.date)}</time>
                       </th>
                       <td className="px-3 py-1.5 text-right tabular-nums">{day.orders}</td>
@@ -155,6 +155,7 @@ function Figures({
                     <Link
                       to={sellerPath(`edit-product/${product._id}`)}
                       className="min-w-0 truncate font-medium text-primary hover:underline"
+                      title={product.name}
                     >
                       {product.name}
                     </Link>
@@ -218,12 +219,12 @@ function FigureCard({
   return (
     <li
       className={cx(
-        'rounded-xl border p-4',
+        'min-w-0 rounded-xl border p-3 md:p-4',
         tone === 'attention' ? 'border-warning/30 bg-warning-soft/50' : 'border-gray-200 bg-white',
       )}
     >
       <h2 className="text-sm font-medium text-gray-700">{title}</h2>
-      <p className="mt-1 text-2xl font-semibold text-gray-900 tabular-nums">{value}</p>
+      <p className="mt-1 text-xl font-semibold text-gray-900 tabular-nums md:text-2xl">{value}</p>
       <p className="mt-1 text-sm text-gray-700">{detail}</p>
     </li>
   );
@@ -251,7 +252,7 @@ function DashboardSkeleton() {
   return (
     <div role="status" aria-busy="true" className="flex flex-col gap-6">
       <span className="sr-only">Loading figures</span>
-      <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="h-28 w-full" />
         ))}
