@@ -106,18 +106,23 @@ function Figures({
             <summary className="cursor-pointer rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary">
               Figures by day
             </summary>
-            <div className="mt-2 overflow-hidden rounded-lg border border-gray-200">
+            <div
+              className="mt-2 overflow-x-auto rounded-lg border border-gray-200"
+              tabIndex={0}
+              role="region"
+              aria-label="Figures by day"
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Orders and revenue for each of the last 14 days</caption>
                 <thead className="bg-gray-50 text-gray-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-semibold">
+                    <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                       Date
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                       Orders
                     </th>
-                    <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    <th scope="col" className="px-2 py-2 sm:px-3 text-right font-semibold">
                       Revenue
                     </th>
                   </tr>
@@ -125,11 +130,16 @@ function Figures({
                 <tbody className="divide-y divide-gray-100">
                   {figures.daily.map((day) => (
                     <tr key={day.date}>
-                      <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap text-gray-800">
+                      <th
+                        scope="row"
+                        className="px-2 py-1.5 sm:px-3 font-normal whitespace-nowrap text-gray-800"
+                      >
                         <time dateTime={day.date}>{formatShortDate(day.date)}</time>
                       </th>
-                      <td className="px-3 py-1.5 text-right tabular-nums">{day.orders}</td>
-                      <td className="px-3 py-1.5 text-right tabular-nums">{formatPounds(day.revenue)}</td>
+                      <td className="px-2 py-1.5 sm:px-3 text-right tabular-nums">{day.orders}</td>
+                      <td className="px-2 py-1.5 sm:px-3 text-right tabular-nums">
+                        {formatPounds(day.revenue)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
