@@ -26,7 +26,11 @@ export default function DailyChart({ daily }: { daily: readonly DailyFigure[] })
   return (
     <div className="h-64 w-full md:h-72" aria-hidden="true" data-testid="daily-chart">
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <ComposedChart
+          data={data}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid stroke="#e5e7eb" vertical={false} />
           <XAxis
             dataKey="label"
