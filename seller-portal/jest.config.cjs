@@ -2,6 +2,8 @@ module.exports = {
   ...require('../jest.preset.cjs'),
   displayName: 'seller-portal',
   testEnvironment: 'jsdom',
+  // Screens with long forms take several seconds per test when the machine is shared with other builds.
+  testTimeout: 20_000,
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts', '<rootDir>/../tools/jest/dom-shims.cjs'],
   moduleNameMapper: {
     ...require('../jest.preset.cjs').moduleNameMapper,

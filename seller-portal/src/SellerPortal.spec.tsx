@@ -14,6 +14,18 @@ const pages: ApiRoutes = {
   'GET /api/order/seller': { body: { success: true, orders: [] } },
   'GET /api/product/list': { body: { success: true, products: [] } },
   'GET /api/settings/shipping': { body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 } },
+  'GET /api/settings/delivery': { body: { success: true, slotCapacity: 20 } },
+  'GET /api/seller/summary': {
+    body: {
+      success: true,
+      today: { orders: 0, revenue: 0 },
+      last7Days: { orders: 0, revenue: 0 },
+      pending: 0,
+      lowStock: [],
+      daily: [],
+      topProducts: [],
+    },
+  },
 };
 
 describe('Seller portal', () => {
@@ -78,7 +90,14 @@ describe('Seller portal', () => {
         return { body: { success: true, message: 'Logged out' } };
       },
     });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Seller menu' });
+    await user.click(within(menu).getByRole('link', { name: 'Add Product' }));
     expect(await screen.findByRole('heading', { name: 'Add Product', level: 1 })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Add Product' })).toHaveAttribute(
+      'href',
+      '/seller/add-product',
+    );
     await user.click(screen.getByRole('link', { name: 'Product List' }));
     expect(await screen.findByRole('heading', { name: 'Product List', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Product List' })).toHaveAttribute('aria-current', 'page');
@@ -93,6 +112,6 @@ describe('Seller portal', () => {
       { ...pages, 'GET /api/seller/is-auth': { body: { success: true } } },
       { path: '/seller/login' },
     );
-    expect(await screen.findByRole('heading', { name: 'Add Product', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import { ConfirmProvider } from '@larder/shared-ui';
 import { SellerGate, SellerLoginRoute } from './components/SellerGate';
 import { SellerBaseProvider } from './lib/seller-base';
 
+const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const AddProductPage = lazy(() => import('./pages/AddProductPage'));
+const EditProductPage = lazy(() => import('./pages/EditProductPage'));
 const ProductListPage = lazy(() => import('./pages/ProductListPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
@@ -18,7 +20,9 @@ export function SellerPortal() {
         <Routes>
           <Route path="login" element={<SellerLoginRoute />} />
           <Route element={<SellerGate />}>
-            <Route index element={<AddProductPage />} />
+            <Route index element={<DashboardPage />} />
+            <Route path="add-product" element={<AddProductPage />} />
+            <Route path="edit-product/:id" element={<EditProductPage />} />
             <Route path="product-list" element={<ProductListPage />} />
             <Route path="orders" element={<OrdersPage />} />
             <Route path="messages" element={<MessagesPage />} />

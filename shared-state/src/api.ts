@@ -1,8 +1,10 @@
+import type { AllergenId } from '@larder/shared-domain';
 import {
   generatedApi,
   type AddProductApiResponse,
   type UpdateCartApiArg,
   type UpdateCartApiResponse,
+  type UpdateProductApiResponse,
 } from './generated/api';
 import type { TagType } from './base-api';
 
@@ -14,6 +16,12 @@ export interface NewProductData {
   price: number;
   offerPrice: number;
   vat: number;
+  /** Units in stock; null (or left out) when the seller does not count them. */
+  stock?: number | null;
+  /** Up to MAX_INGREDIENTS_LENGTH characters; empty when none are given. */
+  ingredients?: string;
+  /** Ids of the declared allergens, from the 14 UK allergens. */
+  allergens?: AllergenId[];
 }
 
 export interface AddProductInput {
@@ -24,8 +32,24 @@ export interface AddProductInput {
 
 export type AddProductResult = AddProductApiResponse;
 
+export interface UpdateProductInput {
+  id: string;
+  /** The fields to change (any of the add fields). */
+  productData: Partial<NewProductData>;
+  /** Pictures that replace the current ones; none keeps them. */
+  images?: readonly Blob[];
+}
+
+export type UpdateProductResult = UpdateProductApiResponse;
+
 /** The multipart body of POST /api/product/add: `productData` as a JSON string plus one `images` part per file. */
-export function productFormData({ productData, images }: AddProductInput): FormData {
+export function productFormData({
+  productData,
+  images = [],
+}: {
+  productData: Partial<NewProductData>;
+  images?: readonly Blob[];
+}): FormData {
   const form = new FormData();
   form.append('productData', JSON.stringify(productData));
   for (const image of images) form.append('images', image);
@@ -38,7 +62,16 @@ const withUpload = generatedApi.injectEndpoints({
   endpoints: (build) => ({
     addProduct: build.mutation<AddProductResult, AddProductInput>({
       query: (input) => ({ url: '/api/product/add', method: 'POST', body: productFormData(input) }),
-      invalidatesTags: tags('Products'),
+      invalidatesTags: tags('Products', 'SellerSummary'),
+    }),
+    // PUT /api/product/{id}: the same multipart body as add; images only when they replace the pictures.
+    updateProduct: build.mutation<UpdateProductResult, UpdateProductInput>({
+      query: ({ id, productData, images }) => ({
+        url: `/api/product/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: productFormData({ productData, images }),
+      }),
+      invalidatesTags: tags('Products', 'SellerSummary'),
     }),
     // keepalive lets the last cart change reach the server even when the page is being left.
     updateCart: build.mutation<UpdateCartApiResponse, UpdateCartApiArg>({
@@ -60,8 +93,9 @@ const withUpload = generatedApi.injectEndpoints({
 export const api = withUpload.enhanceEndpoints({
   endpoints: {
     listProducts: { providesTags: tags('Products') },
-    setProductStock: { invalidatesTags: tags('Products') },
-    deleteProduct: { invalidatesTags: tags('Products') },
+    searchProducts: { providesTags: tags('Products') },
+    setProductStock: { invalidatesTags: tags('Products', 'SellerSummary') },
+    deleteProduct: { invalidatesTags: tags('Products', 'SellerSummary') },
 
     userIsAuth: { providesTags: tags('Session') },
     getProfile: { providesTags: tags('User') },
@@ -74,13 +108,30 @@ export const api = withUpload.enhanceEndpoints({
 
     listUserOrders: { providesTags: tags('Orders') },
     listSellerOrders: { providesTags: tags('Orders') },
-    placeCodOrder: { invalidatesTags: tags('Orders', 'User') },
-    placeStripeOrder: { invalidatesTags: tags('Orders', 'User') },
-    cancelOrder: { invalidatesTags: tags('Orders') },
-    updateOrderStatus: { invalidatesTags: tags('Orders') },
+    // A placed order takes stock and a place in its slot; a refused one changed nothing (the checkout reloads
+    // what it needs itself).
+    placeCodOrder: {
+      invalidatesTags: (result) =>
+        result
+          ? tags('Orders', 'User', 'Products', 'DeliverySlots', 'SellerSummary')
+          : tags('Orders', 'User'),
+    },
+    placeStripeOrder: {
+      invalidatesTags: (result) =>
+        result
+          ? tags('Orders', 'User', 'Products', 'DeliverySlots', 'SellerSummary')
+          : tags('Orders', 'User'),
+    },
+    // A cancelled order gives its units and its place back.
+    cancelOrder: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
+    updateOrderStatus: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
+    getSellerSummary: { providesTags: tags('SellerSummary') },
 
+    listDeliverySlots: { providesTags: tags('DeliverySlots') },
     getShippingSettings: { providesTags: tags('Shipping') },
     updateShippingSettings: { invalidatesTags: tags('Shipping') },
+    getDeliverySettings: { providesTags: tags('DeliverySettings') },
+    updateDeliverySettings: { invalidatesTags: tags('DeliverySettings', 'DeliverySlots') },
 
     sellerIsAuth: { providesTags: tags('Seller') },
     sellerLogin: { invalidatesTags: tags('Seller', 'Orders') },
@@ -94,5 +145,5 @@ export const api = withUpload.enhanceEndpoints({
   },
 });
 
-/** Posts a new product as multipart form data (productData JSON + image files). */
-export const { useAddProductMutation } = withUpload;
+/** Posts a new product, or an edit of one, as multipart form data (productData JSON + image files). */
+export const { useAddProductMutation, useUpdateProductMutation } = withUpload;

@@ -42,6 +42,9 @@ export const TAG_TYPES = [
   'Seller',
   'ContactMessages',
   'Newsletter',
+  'DeliverySlots',
+  'DeliverySettings',
+  'SellerSummary',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

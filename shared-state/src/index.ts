@@ -1,6 +1,12 @@
 export * from './generated/api';
-export { api, productFormData, useAddProductMutation } from './api';
-export type { AddProductInput, AddProductResult, NewProductData } from './api';
+export { api, productFormData, useAddProductMutation, useUpdateProductMutation } from './api';
+export type {
+  AddProductInput,
+  AddProductResult,
+  NewProductData,
+  UpdateProductInput,
+  UpdateProductResult,
+} from './api';
 export { baseApi, createBaseQuery, TAG_TYPES } from './base-api';
 export type { ApiEnvironment, TagType } from './base-api';
 export * from './slices/session';

@@ -22,6 +22,8 @@ export interface SentRequest {
   url: string;
   body: unknown;
   headers: Record<string, string>;
+  /** The query string parameters, when the call has any. */
+  params?: Record<string, unknown>;
 }
 
 type Answer = { status?: number; body: unknown };
@@ -46,6 +48,7 @@ export class ScriptedApi {
       method = 'GET',
       body,
       headers,
+      params,
     } = (typeof args === 'string' ? { url: args } : args) as FetchArgs;
     const request: SentRequest = {
       method: method.toUpperCase(),
@@ -56,6 +59,7 @@ export class ScriptedApi {
           (entry): entry is [string, string] => entry[1] !== undefined,
         ),
       ),
+      ...(params ? { params: params as Record<string, unknown> } : {}),
     };
     this.requests.push(request);
     await new Promise((resolve) => setTimeout(resolve, 0));

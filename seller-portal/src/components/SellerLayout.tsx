@@ -5,7 +5,7 @@ import { useSellerLogoutMutation, errorMessage, successMessage } from '@larder/s
 import { Button, cx } from '@larder/shared-ui';
 import { useSellerPath } from '../lib/seller-base';
 import { FullPageStatus } from './FullPageStatus';
-import { AddBoxIcon, ListIcon, LogoutIcon, MessagesIcon, OrdersIcon } from './icons';
+import { AddBoxIcon, DashboardIcon, ListIcon, LogoutIcon, MessagesIcon, OrdersIcon } from './icons';
 import { Logo } from './Logo';
 
 interface MenuEntry {
@@ -16,7 +16,8 @@ interface MenuEntry {
 }
 
 const MENU: readonly MenuEntry[] = [
-  { to: '', label: 'Add Product', icon: AddBoxIcon, end: true },
+  { to: '', label: 'Dashboard', icon: DashboardIcon, end: true },
+  { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },

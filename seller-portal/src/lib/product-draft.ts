@@ -1,12 +1,17 @@
 import {
+  ALLERGEN_IDS,
   CATEGORY_PATHS,
+  MAX_INGREDIENTS_LENGTH,
   MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+  MESSAGES,
   parsePoundsText,
   parseVatPercentText,
+  type AllergenId,
   type CategoryPath,
 } from '@larder/shared-domain';
 
-/** What the Add Product form holds: text exactly as typed. */
+/** What the product form holds: text exactly as typed, and the ticked allergens. */
 export interface ProductDraft {
   name: string;
   description: string;
@@ -14,9 +19,13 @@ export interface ProductDraft {
   price: string;
   offerPrice: string;
   vat: string;
+  /** Units in stock as typed; empty means not counted. */
+  stock: string;
+  ingredients: string;
+  allergens: readonly AllergenId[];
 }
 
-/** The JSON sent as `productData` with POST /api/product/add. */
+/** The JSON sent as `productData` with POST /api/product/add and PUT /api/product/{id}. */
 export interface ProductData {
   name: string;
   description: string[];
@@ -24,9 +33,28 @@ export interface ProductData {
   price: number;
   offerPrice: number;
   vat: number;
+  stock?: number | null;
+  ingredients?: string;
+  allergens?: AllergenId[];
 }
 
-export type DraftField = keyof ProductDraft | 'images';
+/** A product as the API lists it, enough to prefill the form for an edit. */
+export interface ListedProduct {
+  name: string;
+  description: string[];
+  category: string;
+  price: number;
+  offerPrice: number;
+  vat: number;
+  stock?: number | null;
+  ingredients?: string | null;
+  allergens?: readonly string[] | null;
+}
+
+export type DraftField = Exclude<keyof ProductDraft, 'allergens'> | 'images';
+
+/** Add sends only what was filled in; edit sends every field, so that clearing one clears it. */
+export type DraftMode = 'add' | 'edit';
 
 export type DraftProblems = Partial<Record<DraftField, string>>;
 
@@ -49,6 +77,8 @@ export const DRAFT_FIELD_ORDER: readonly DraftField[] = [
   'price',
   'offerPrice',
   'vat',
+  'stock',
+  'ingredients',
 ];
 
 export const EMPTY_DRAFT: ProductDraft = {
@@ -58,7 +88,34 @@ export const EMPTY_DRAFT: ProductDraft = {
   price: '',
   offerPrice: '',
   vat: '',
+  stock: '',
+  ingredients: '',
+  allergens: [],
 };
+
+/** The form prefilled with a product's current fields (amounts with two decimals). */
+export function draftFromProduct(product: ListedProduct): ProductDraft {
+  return {
+    name: product.name,
+    description: product.description.join('\n'),
+    category: product.category,
+    price: product.price.toFixed(2),
+    offerPrice: product.offerPrice.toFixed(2),
+    vat: String(product.vat),
+    stock: typeof product.stock === 'number' ? String(product.stock) : '',
+    ingredients: product.ingredients ?? '',
+    allergens: ALLERGEN_IDS.filter((id) => product.allergens?.includes(id)),
+  };
+}
+
+/** The stock as typed: null for empty (not counted), the count, or undefined when it is not a valid count. */
+export function parseStockText(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const stock = Number(trimmed);
+  return stock <= MAX_STOCK ? stock : undefined;
+}
 
 export const DRAFT_MESSAGES = {
   nameRequired: 'Enter the product name',
@@ -74,6 +131,8 @@ export const DRAFT_MESSAGES = {
   tooManyImages: `Add at most ${MAX_PRODUCT_IMAGES} images`,
   notAnImage: 'Choose a picture file (JPEG, PNG, WebP or AVIF)',
   imageTooLarge: 'Each picture must be 5 MB or smaller',
+  stockInvalid: MESSAGES.invalidStock,
+  ingredientsTooLong: `Ingredients can be at most ${MAX_INGREDIENTS_LENGTH} characters`,
 } as const;
 
 /** The largest picture the shop accepts. */
@@ -94,11 +153,18 @@ export function descriptionLines(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-/** Checks the form the way the server will, so the seller hears about every mistake before uploading. */
-export function checkProductDraft(draft: ProductDraft, imageCount: number): DraftCheck {
+/**
+ * Checks the form the way the server will, so the seller hears about every mistake before uploading.
+ * An edit needs no new pictures (the current ones stay); new ones replace them.
+ */
+export function checkProductDraft(
+  draft: ProductDraft,
+  imageCount: number,
+  mode: DraftMode = 'add',
+): DraftCheck {
   const problems: DraftProblems = {};
 
-  if (imageCount < 1) problems.images = DRAFT_MESSAGES.imagesRequired;
+  if (imageCount < 1 && mode === 'add') problems.images = DRAFT_MESSAGES.imagesRequired;
   else if (imageCount > MAX_PRODUCT_IMAGES) problems.images = DRAFT_MESSAGES.tooManyImages;
 
   const name = draft.name.trim();
@@ -121,19 +187,27 @@ export function checkProductDraft(draft: ProductDraft, imageCount: number): Draf
   if (!draft.vat.trim()) problems.vat = DRAFT_MESSAGES.vatRequired;
   else if (vat === undefined) problems.vat = DRAFT_MESSAGES.vatInvalid;
 
+  const stock = parseStockText(draft.stock);
+  if (stock === undefined) problems.stock = DRAFT_MESSAGES.stockInvalid;
+
+  const ingredients = draft.ingredients.trim();
+  if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = DRAFT_MESSAGES.ingredientsTooLong;
+  const allergens = ALLERGEN_IDS.filter((id) => draft.allergens.includes(id));
+
   const first = DRAFT_FIELD_ORDER.find((field) => problems[field] !== undefined);
-  if (first || price === undefined || offerPrice === undefined || vat === undefined) {
+  if (first || price === undefined || offerPrice === undefined || vat === undefined || stock === undefined) {
     return { ok: false, problems, first: first ?? 'price' };
   }
-  return {
-    ok: true,
-    productData: {
-      name,
-      description: descriptionLines(draft.description),
-      category: category as CategoryPath,
-      price,
-      offerPrice,
-      vat,
-    },
+  const productData: ProductData = {
+    name,
+    description: descriptionLines(draft.description),
+    category: category as CategoryPath,
+    price,
+    offerPrice,
+    vat,
   };
+  if (mode === 'edit' || stock !== null) productData.stock = stock;
+  if (mode === 'edit' || ingredients) productData.ingredients = ingredients;
+  if (mode === 'edit' || allergens.length > 0) productData.allergens = allergens;
+  return { ok: true, productData };
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import { jsonBody, renderWithApi } from '../../test/render';
 import ProductListPage from './ProductListPage';
 
@@ -117,6 +118,62 @@ describe('Product List', () => {
       'GET /api/product/list': { body: { success: true, products: [] } },
     });
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/seller');
+    expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/seller/add-product');
+  });
+});
+
+describe('Product List: stock counts', () => {
+  const counted = { ...apples, stock: 3 };
+  const uncounted = { ...cola, inStock: true, stock: null };
+  const routes = {
+    ...baseRoutes,
+    'GET /api/product/list': { body: { success: true, products: [counted, uncounted] } },
+    'GET /api/settings/delivery': { body: { success: true, slotCapacity: 20 } },
+  };
+
+  it('shows each count, marks low stock, and saves an edited count on Enter', async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {
+      ...routes,
+      'POST /api/product/stock': { body: { success: true, message: 'Stock updated', product: counted } },
+    });
+    const input = await screen.findByRole('spinbutton', { name: 'Units in stock: Braeburn apples' });
+    expect(input).toHaveValue(3);
+    expect(screen.getByText('Low')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Units in stock: Classic Cola 2L' })).toHaveValue(null);
+
+    await user.clear(input);
+    await user.type(input, '40{Enter}');
+    expect(await screen.findByText('Stock updated')).toBeInTheDocument();
+    const sent = requests.filter((request) => request.url === '/api/product/stock');
+    expect(sent.map((request) => jsonBody(request))).toEqual([{ id: 'p-apples', stock: 40 }]);
+  });
+
+  it('saves an emptied count as not counted when the field loses focus, and refuses a bad count', async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {
+      ...routes,
+      'POST /api/product/stock': { body: { success: true, message: 'Stock updated', product: counted } },
+    });
+    const input = await screen.findByRole('spinbutton', { name: 'Units in stock: Braeburn apples' });
+    await user.clear(input);
+    await user.type(input, '100001');
+    await user.tab();
+    expect(screen.getByText(MESSAGES.invalidStock)).toBeInTheDocument();
+    expect(requests.some((request) => request.url === '/api/product/stock')).toBe(false);
+
+    await user.clear(input);
+    await user.tab();
+    await waitFor(() =>
+      expect(
+        requests.filter((request) => request.url === '/api/product/stock').map((r) => jsonBody(r)),
+      ).toEqual([{ id: 'p-apples', stock: null }]),
+    );
+  });
+
+  it('links Edit to the product form', async () => {
+    renderWithApi(<ProductListPage />, routes);
+    expect(await screen.findByRole('link', { name: 'Edit Braeburn apples' })).toHaveAttribute(
+      'href',
+      '/seller/edit-product/p-apples',
+    );
   });
 });

@@ -10,9 +10,11 @@ import {
   errorMessage,
   successMessage,
 } from '@larder/shared-state';
-import { Button, buttonClasses, EmptyState, ProductImage, Skeleton, useConfirm } from '@larder/shared-ui';
+import { Button, buttonClasses, cx, EmptyState, ProductImage, Skeleton, useConfirm } from '@larder/shared-ui';
 import { TrashIcon } from '../components/icons';
+import { DeliverySettingsForm } from '../components/DeliverySettingsForm';
 import { ShippingSettingsForm } from '../components/ShippingSettingsForm';
+import { StockCountInput, isLowStock } from '../components/StockCountInput';
 import { StockSwitch } from '../components/StockSwitch';
 import { useSellerPath } from '../lib/seller-base';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -24,8 +26,35 @@ interface RowActions {
   /** The stock state being sent for a product, shown until the list reloads. */
   pendingStock: Record<string, boolean>;
   deleting: Record<string, boolean>;
+  /** Products whose stock count is being saved. */
+  savingCount: Record<string, boolean>;
   toggleStock: (product: Product) => void;
+  saveCount: (product: Product, stock: number | null) => Promise<boolean>;
   remove: (product: Product) => void;
+  editPath: (product: Product) => string;
+}
+
+function EditLink({ product, actions }: { product: Product; actions: RowActions }) {
+  return (
+    <Link
+      to={actions.editPath(product)}
+      aria-label={`Edit ${product.name}`}
+      className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+    >
+      Edit
+    </Link>
+  );
+}
+
+function CountInput({ product, actions }: { product: Product; actions: RowActions }) {
+  return (
+    <StockCountInput
+      productName={product.name}
+      stock={product.stock ?? null}
+      busy={actions.savingCount[product._id]}
+      onSave={(stock) => actions.saveCount(product, stock)}
+    />
+  );
 }
 
 function DeleteButton({ product, actions }: { product: Product; actions: RowActions }) {
@@ -56,7 +85,7 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
         <caption className="sr-only">All products</caption>
         <thead className="bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className="w-[40%] px-4 py-3 font-semibold">
+            <th scope="col" className="w-[30%] px-4 py-3 font-semibold">
               Product
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
@@ -65,10 +94,13 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
             <th scope="col" className="px-4 py-3 font-semibold">
               Offer price
             </th>
+            <th scope="col" className="w-36 px-4 py-3 font-semibold">
+              Stock
+            </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               In stock
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="w-44 px-4 py-3 font-semibold">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -77,7 +109,10 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
           {products.map((product) => {
             const stock = stockOf(product, actions);
             return (
-              <tr key={product._id} className="align-middle">
+              <tr
+                key={product._id}
+                className={cx('align-middle', isLowStock(product.stock) && 'bg-warning-soft/40')}
+              >
                 <td className="px-4 py-3">
                   <div className="flex items-center gap-3">
                     <div className="h-14 w-14 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
@@ -97,6 +132,9 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
                 <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
                 <td className="px-4 py-3 font-medium text-gray-900">{formatPounds(product.offerPrice)}</td>
                 <td className="px-4 py-3">
+                  <CountInput product={product} actions={actions} />
+                </td>
+                <td className="px-4 py-3">
                   <StockSwitch
                     productName={product.name}
                     checked={stock.checked}
@@ -105,7 +143,10 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
                   />
                 </td>
                 <td className="px-4 py-3 text-right">
-                  <DeleteButton product={product} actions={actions} />
+                  <div className="flex justify-end gap-1">
+                    <EditLink product={product} actions={actions} />
+                    <DeleteButton product={product} actions={actions} />
+                  </div>
                 </td>
               </tr>
             );
@@ -122,7 +163,13 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
       {products.map((product) => {
         const stock = stockOf(product, actions);
         return (
-          <li key={product._id} className="rounded-xl border border-gray-200 p-3">
+          <li
+            key={product._id}
+            className={cx(
+              'rounded-xl border p-3',
+              isLowStock(product.stock) ? 'border-warning/40 bg-warning-soft/40' : 'border-gray-200',
+            )}
+          >
             <div className="flex gap-3">
               <div className="h-16 w-16 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
                 <ProductImage
@@ -139,6 +186,12 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
                 <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
               </div>
             </div>
+            <div className="mt-3 flex items-center gap-3">
+              <span className="text-sm text-gray-700" aria-hidden="true">
+                Stock
+              </span>
+              <CountInput product={product} actions={actions} />
+            </div>
             <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
               <div className="flex items-center gap-2">
                 <StockSwitch
@@ -151,7 +204,10 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
                   {stock.checked ? 'In stock' : 'Out of stock'}
                 </span>
               </div>
-              <DeleteButton product={product} actions={actions} />
+              <div className="flex gap-1">
+                <EditLink product={product} actions={actions} />
+                <DeleteButton product={product} actions={actions} />
+              </div>
             </div>
           </li>
         );
@@ -177,7 +233,10 @@ function LoadingRows() {
   );
 }
 
-/** The seller's catalogue with stock switches and delete, and the shipping settings. */
+/**
+ * The seller's catalogue with stock counts edited in place, stock switches, edit and delete, and the shipping
+ * and delivery-slot settings.
+ */
 export default function ProductListPage() {
   useDocumentTitle('Product List');
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
@@ -188,6 +247,21 @@ export default function ProductListPage() {
   const [deleteProduct] = useDeleteProductMutation();
   const [pendingStock, setPendingStock] = useState<Record<string, boolean>>({});
   const [deleting, setDeleting] = useState<Record<string, boolean>>({});
+  const [savingCount, setSavingCount] = useState<Record<string, boolean>>({});
+
+  const saveCount = async (product: Product, stock: number | null) => {
+    setSavingCount((current) => ({ ...current, [product._id]: true }));
+    try {
+      const result = await setStock({ setProductStockDto: { id: product._id, stock } }).unwrap();
+      toast.success(successMessage(result, 'Stock updated'));
+      return true;
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'Could not update the stock. Please try again.'));
+      return false;
+    } finally {
+      setSavingCount(({ [product._id]: _done, ...rest }) => rest);
+    }
+  };
 
   const toggleStock = async (product: Product) => {
     const inStock = !product.inStock;
@@ -221,14 +295,25 @@ export default function ProductListPage() {
     }
   };
 
-  const actions: RowActions = { pendingStock, deleting, toggleStock, remove };
+  const actions: RowActions = {
+    pendingStock,
+    deleting,
+    savingCount,
+    toggleStock,
+    saveCount,
+    remove,
+    editPath: (product) => sellerPath(`edit-product/${product._id}`),
+  };
   const products = data?.products ?? [];
 
   return (
     <div className="flex max-w-5xl flex-col gap-8">
       <h1 className="text-2xl font-semibold text-gray-900">Product List</h1>
 
-      <ShippingSettingsForm />
+      <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
+        <ShippingSettingsForm />
+        <DeliverySettingsForm />
+      </div>
 
       <section aria-labelledby="all-products-heading" aria-busy={isLoading}>
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -261,7 +346,7 @@ export default function ProductListPage() {
             title="No products yet"
             message="Products you add appear here, where you can mark them in or out of stock."
             action={
-              <Link to={sellerPath()} className={buttonClasses()}>
+              <Link to={sellerPath('add-product')} className={buttonClasses()}>
                 Add Product
               </Link>
             }

@@ -16,6 +16,9 @@ const injectedRtkApi = api.injectEndpoints({
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg.sendContactMessageDto }),
     }),
+    listDeliverySlots: build.query<ListDeliverySlotsApiResponse, ListDeliverySlotsApiArg>({
+      query: () => ({ url: `/api/delivery/slots` }),
+    }),
     health: build.query<HealthApiResponse, HealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
@@ -74,11 +77,22 @@ const injectedRtkApi = api.injectEndpoints({
     listProducts: build.query<ListProductsApiResponse, ListProductsApiArg>({
       query: () => ({ url: `/api/product/list` }),
     }),
+    searchProducts: build.query<SearchProductsApiResponse, SearchProductsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/product/search`,
+        params: {
+          q: queryArg.q,
+        },
+      }),
+    }),
     setProductStock: build.mutation<SetProductStockApiResponse, SetProductStockApiArg>({
       query: (queryArg) => ({ url: `/api/product/stock`, method: 'POST', body: queryArg.setProductStockDto }),
     }),
     deleteProduct: build.mutation<DeleteProductApiResponse, DeleteProductApiArg>({
       query: (queryArg) => ({ url: `/api/product/${queryArg.id}`, method: 'DELETE' }),
+    }),
+    updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
+      query: (queryArg) => ({ url: `/api/product/${queryArg.id}`, method: 'PUT', body: queryArg.body }),
     }),
     sellerIsAuth: build.query<SellerIsAuthApiResponse, SellerIsAuthApiArg>({
       query: () => ({ url: `/api/seller/is-auth` }),
@@ -91,6 +105,19 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     sellerLogoutByPost: build.mutation<SellerLogoutByPostApiResponse, SellerLogoutByPostApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'POST' }),
+    }),
+    getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
+      query: () => ({ url: `/api/seller/summary` }),
+    }),
+    getDeliverySettings: build.query<GetDeliverySettingsApiResponse, GetDeliverySettingsApiArg>({
+      query: () => ({ url: `/api/settings/delivery` }),
+    }),
+    updateDeliverySettings: build.mutation<UpdateDeliverySettingsApiResponse, UpdateDeliverySettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/delivery`,
+        method: 'POST',
+        body: queryArg.updateDeliverySettingsDto,
+      }),
     }),
     getShippingSettings: build.query<GetShippingSettingsApiResponse, GetShippingSettingsApiArg>({
       query: () => ({ url: `/api/settings/shipping` }),
@@ -149,6 +176,8 @@ export type SendContactMessageApiResponse = /** status 201  */ SendContactMessag
 export type SendContactMessageApiArg = {
   sendContactMessageDto: SendContactMessageDto;
 };
+export type ListDeliverySlotsApiResponse = /** status 200  */ DeliverySlotsResponse;
+export type ListDeliverySlotsApiArg = void;
 export type HealthApiResponse = /** status 200 The API and its database are up */ {
   details: {
     [key: string]: any;
@@ -200,12 +229,17 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat } (pounds; vat in percent; 0 <= offerPrice <= price) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, stock?, ingredients?, allergens? } (pounds; vat in percent; 0 <= offerPrice <= price; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens) */
     productData: string;
   };
 };
 export type ListProductsApiResponse = /** status 200  */ ProductListResponse;
 export type ListProductsApiArg = void;
+export type SearchProductsApiResponse = /** status 200  */ ProductSearchResponse;
+export type SearchProductsApiArg = {
+  /** What to look for in names, categories and descriptions (typos forgiven), 1-100 characters */
+  q: string;
+};
 export type SetProductStockApiResponse = /** status 200  */ ProductResponse;
 export type SetProductStockApiArg = {
   setProductStockDto: SetProductStockDto;
@@ -213,6 +247,16 @@ export type SetProductStockApiArg = {
 export type DeleteProductApiResponse = /** status 200  */ SuccessResponse;
 export type DeleteProductApiArg = {
   id: string;
+};
+export type UpdateProductApiResponse = /** status 200  */ ProductResponse;
+export type UpdateProductApiArg = {
+  id: string;
+  body: {
+    /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
+    images?: Blob[];
+    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, stock?, ingredients?, allergens? }; fields left out keep their values */
+    productData: string;
+  };
 };
 export type SellerIsAuthApiResponse = /** status 200  */ SuccessResponse;
 export type SellerIsAuthApiArg = void;
@@ -224,6 +268,14 @@ export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
 export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutByPostApiArg = void;
+export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
+export type GetSellerSummaryApiArg = void;
+export type GetDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
+export type GetDeliverySettingsApiArg = void;
+export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
+export type UpdateDeliverySettingsApiArg = {
+  updateDeliverySettingsDto: UpdateDeliverySettingsDto;
+};
 export type GetShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
 export type GetShippingSettingsApiArg = void;
 export type UpdateShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
@@ -265,14 +317,14 @@ export type AuthConfigResponse = {
   googleRedirect: boolean;
   success: boolean;
 };
+export type ErrorResponse = {
+  message: string;
+  success: boolean;
+};
 export type DevIdTokenResponse = {
   success: boolean;
   /** An RS256 ID token for POST /api/user/google-login (valid for 10 minutes) */
   tokenId: string;
-};
-export type ErrorResponse = {
-  message: string;
-  success: boolean;
 };
 export type DevIdTokenDto = {
   /** The e-mail address to sign in as */
@@ -324,6 +376,23 @@ export type SendContactMessageDto = {
   name: string;
   /** Sender phone number */
   phone: string;
+};
+export type DeliverySlotTime = '10:00 - 11:00' | '11:00 - 12:00' | '12:00 - 13:00';
+export type DeliverySlotAvailabilityDto = {
+  /** Places left (0 when full) */
+  available: number;
+  /** Orders already booked into it */
+  booked: number;
+  /** Orders the slot takes */
+  capacity: number;
+  time: DeliverySlotTime;
+};
+export type DeliverySlotsResponse = {
+  /** The one selectable delivery date (London) */
+  date: string;
+  /** The three slots of that date, in order */
+  slots: DeliverySlotAvailabilityDto[];
+  success: boolean;
 };
 export type NewsletterSubscriberView = {
   /** When the address joined the list */
@@ -497,6 +566,21 @@ export type UpdateOrderStatusDto = {
   /** New status; Completed also marks the order paid */
   status: 'Pending' | 'Completed' | 'Cancelled';
 };
+export type AllergenId =
+  | 'celery'
+  | 'gluten'
+  | 'crustaceans'
+  | 'eggs'
+  | 'fish'
+  | 'lupin'
+  | 'milk'
+  | 'molluscs'
+  | 'mustard'
+  | 'nuts'
+  | 'peanuts'
+  | 'sesame'
+  | 'soya'
+  | 'sulphites';
 export type CategoryPath =
   | 'Vegetables'
   | 'Fruits'
@@ -510,17 +594,24 @@ export type CategoryPath =
   | 'Flour';
 export type ProductDto = {
   _id: string;
+  /** The UK allergens it contains (empty when none) */
+  allergens: AllergenId[];
   category: CategoryPath;
   /** Description bullets */
   description: string[];
   /** Image URLs; the first is the main picture */
   image: string[];
+  /** Whether a shopper can buy it now: the seller's switch is on and stock is null or above 0 */
   inStock: boolean;
+  /** Ingredients as the label prints them; null when none were entered */
+  ingredients: string | null;
   name: string;
   /** Offer price in pounds */
   offerPrice: number;
   /** Price (MRP) in pounds */
   price: number;
+  /** Units on hand; null when not counted */
+  stock: number | null;
   /** VAT rate in percent */
   vat: number;
 };
@@ -535,11 +626,18 @@ export type ProductListResponse = {
   products: ProductDto[];
   success: boolean;
 };
+export type ProductSearchResponse = {
+  /** Live products (in and out of stock) matching the search, best match first */
+  products: ProductDto[];
+  success: boolean;
+};
 export type SetProductStockDto = {
   /** Product id */
   id: string;
-  /** Whether the product can be ordered */
-  inStock: boolean;
+  /** The seller's switch: whether the product is on sale */
+  inStock?: boolean;
+  /** Units on hand (0-100000); null to stop counting */
+  stock?: number | null;
 };
 export type SellerLoginResponse = {
   message: string;
@@ -550,6 +648,60 @@ export type SellerLoginDto = {
   email: string;
   /** The seller password (SELLER_PASSWORD) */
   password: string;
+};
+export type DailySales = {
+  /** A London calendar date, YYYY-MM-DD */
+  date: string;
+  /** Orders placed, cancelled ones excluded */
+  orders: number;
+  /** What those orders total (goods + VAT + shipping), pounds */
+  revenue: number;
+};
+export type SalesFigures = {
+  /** Orders placed, cancelled ones excluded */
+  orders: number;
+  /** What those orders total (goods + VAT + shipping), pounds */
+  revenue: number;
+};
+export type LowStockProduct = {
+  /** Product id */
+  _id: string;
+  name: string;
+  /** Units left */
+  stock: number;
+};
+export type TopProduct = {
+  /** Product id */
+  _id: string;
+  /** Product name on its most recent order */
+  name: string;
+  /** Units ordered in the last 30 days */
+  quantity: number;
+};
+export type SellerSummaryResponse = {
+  /** The last 14 London dates, oldest first, days without orders included as zeros */
+  daily: DailySales[];
+  /** The last 7 London dates, today included */
+  last7Days: SalesFigures;
+  /** Counted products at or below the low-stock threshold, lowest stock first */
+  lowStock: LowStockProduct[];
+  /** Orders waiting with status Pending */
+  pending: number;
+  success: boolean;
+  /** Today, in London */
+  today: SalesFigures;
+  /** Up to 5 products by units ordered in the last 30 London dates, most first */
+  topProducts: TopProduct[];
+};
+export type DeliverySettingsResponse = {
+  message?: string;
+  /** Orders one delivery slot of one date takes */
+  slotCapacity: number;
+  success: boolean;
+};
+export type UpdateDeliverySettingsDto = {
+  /** Orders one delivery slot of one date takes */
+  slotCapacity: number;
 };
 export type ShippingSettingsResponse = {
   message?: string;
@@ -662,6 +814,8 @@ export const {
   useListContactMessagesQuery,
   useLazyListContactMessagesQuery,
   useSendContactMessageMutation,
+  useListDeliverySlotsQuery,
+  useLazyListDeliverySlotsQuery,
   useHealthQuery,
   useLazyHealthQuery,
   useListNewsletterSubscribersQuery,
@@ -678,13 +832,21 @@ export const {
   useAddProductMutation,
   useListProductsQuery,
   useLazyListProductsQuery,
+  useSearchProductsQuery,
+  useLazySearchProductsQuery,
   useSetProductStockMutation,
   useDeleteProductMutation,
+  useUpdateProductMutation,
   useSellerIsAuthQuery,
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
   useSellerLogoutMutation,
   useSellerLogoutByPostMutation,
+  useGetSellerSummaryQuery,
+  useLazyGetSellerSummaryQuery,
+  useGetDeliverySettingsQuery,
+  useLazyGetDeliverySettingsQuery,
+  useUpdateDeliverySettingsMutation,
   useGetShippingSettingsQuery,
   useLazyGetShippingSettingsQuery,
   useUpdateShippingSettingsMutation,

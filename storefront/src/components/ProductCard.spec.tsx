@@ -25,9 +25,12 @@ const APPLES: Product = {
   vat: 0,
   image: ['/uploads/products/apples.webp'],
   inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
 };
 
-function setup({ signedIn }: { signedIn: boolean }) {
+function setup({ signedIn, product = APPLES }: { signedIn: boolean; product?: Product }) {
   // No server: the cart sync has nothing to answer it, which these tests do not look at.
   const fetchFn = async () =>
     new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
@@ -50,7 +53,7 @@ function setup({ signedIn }: { signedIn: boolean }) {
     <Provider store={store}>
       <MemoryRouter>
         <SignInPromptProvider>
-          <ProductCard product={APPLES} />
+          <ProductCard product={product} />
         </SignInPromptProvider>
       </MemoryRouter>
       <Toaster />
@@ -101,5 +104,26 @@ describe('ProductCard', () => {
     expect(await screen.findAllByText(MESSAGES.removedFromCart)).toHaveLength(2);
     expect(selectCartItems(store.getState())).toEqual({});
     expect(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` })).toBeInTheDocument();
+  });
+});
+
+describe('ProductCard with a counted stock', () => {
+  it('says "Only 2 left" and stops the stepper at the stock', async () => {
+    const { store, user } = setup({ signedIn: true, product: { ...APPLES, stock: 2 } });
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    const more = screen.getByRole('button', { name: `Increase quantity of ${APPLES.name}` });
+    await user.click(more);
+    expect(selectCartItems(store.getState())).toEqual({ 'p-apples': 2 });
+    expect(more).toBeDisabled();
+  });
+
+  it('says nothing about stock above 5 and lets the stepper go on', async () => {
+    const { store, user } = setup({ signedIn: true, product: { ...APPLES, stock: 6 } });
+    expect(screen.queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${APPLES.name}` }));
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${APPLES.name}` }));
+    expect(selectCartItems(store.getState())).toEqual({ 'p-apples': 3 });
   });
 });

@@ -13,6 +13,7 @@ import { productImageSrcSet } from './product-images';
 import { useCartActions } from './useCartActions';
 import type { Product } from './useProducts';
 import { useRequireSignIn } from './RequireSignIn';
+import { LowStockNote, maxOrderable } from './stock';
 
 /** The route of a product's detail page. */
 export function productPath(product: Pick<Product, '_id' | 'category'>): string {
@@ -38,6 +39,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const cart = useCartActions();
   const requireSignIn = useRequireSignIn();
   const href = productPath(product);
+  const max = maxOrderable(product);
 
   return (
     <article
@@ -65,6 +67,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           {product.name}
         </Link>
       </Heading>
+      <LowStockNote product={product} className="mt-2 self-start" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <Price price={product.price} offerPrice={product.offerPrice} />
         <div className="relative z-10">
@@ -72,16 +75,20 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             <QuantityStepper
               value={quantity}
               min={0}
+              max={Math.max(max, quantity)}
               size="sm"
               itemLabel={product.name}
-              onChange={(next) => (next > quantity ? cart.add(product._id) : cart.decrement(product._id))}
+              onChange={(next) =>
+                next > quantity ? cart.add(product._id, product) : cart.decrement(product._id)
+              }
             />
           ) : (
             <button
               type="button"
-              onClick={() => requireSignIn(() => cart.add(product._id))}
+              onClick={() => requireSignIn(() => cart.add(product._id, product))}
+              disabled={max === 0}
               aria-label={`Add ${product.name} to cart`}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-primary/40 bg-primary-soft/60 px-3 text-sm font-medium text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-primary"
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-primary/40 bg-primary-soft/60 px-3 text-sm font-medium text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:border-gray-300 disabled:bg-gray-100 disabled:text-gray-600"
             >
               <CartIcon className="h-4 w-4" />
               Add

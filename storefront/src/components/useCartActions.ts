@@ -1,6 +1,7 @@
 /**
  * Shared storefront hook: cart changes with the spec's toasts.
- * add(id): one more ("Added to Cart"; at the 99 cap nothing changes and a short notice says so);
+ * add(id, product?): one more ("Added to Cart"); at the 99 cap, or at the product's stock when it is given,
+ * nothing changes and a short notice says so ("Only 3 left of Oat Cookies");
  * decrement(id): one fewer ("Removed from Cart"); setQuantity(id, n): "Cart Updated" when the quantity changed;
  * remove(id): drops the line ("Removed from Cart").
  * The cart slice is the source of truth; shared-state syncs it to the server while signed in.
@@ -8,16 +9,29 @@
  */
 import { useMemo } from 'react';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@larder/shared-domain';
+import { MAX_QUANTITY, MESSAGES, onlyLeftMessage } from '@larder/shared-domain';
 import { cartActions, selectCartQuantity, useAppStore } from '@larder/shared-state';
+import { maxOrderable } from './stock';
+
+/** What add() needs to know to stop at the stock. */
+export interface StockedProduct {
+  name: string;
+  inStock: boolean;
+  stock?: number | null;
+}
 
 export function useCartActions() {
   const store = useAppStore();
   return useMemo(() => {
     const quantityOf = (id: string) => selectCartQuantity(store.getState(), id);
     return {
-      add(id: string) {
+      add(id: string, product?: StockedProduct) {
         const before = quantityOf(id);
+        const limit = product ? maxOrderable(product) : MAX_QUANTITY;
+        if (before >= limit && limit < MAX_QUANTITY && product) {
+          toast(onlyLeftMessage(product.name, limit), { id: `max-quantity-${id}`, icon: 'ℹ️' });
+          return;
+        }
         store.dispatch(cartActions.add(id));
         if (quantityOf(id) > before) toast.success(MESSAGES.addedToCart);
         else toast(MESSAGES.maxQuantityReached, { id: `max-quantity-${id}`, icon: 'ℹ️' });

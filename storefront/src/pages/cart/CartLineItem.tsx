@@ -2,17 +2,21 @@ import { Link } from 'react-router-dom';
 import { formatPence } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productPath } from '../../components/ProductCard';
+import { LowStockNote, maxOrderable } from '../../components/stock';
 import { toPence, type CartLine } from './checkout';
 
 interface CartLineItemProps {
   line: CartLine;
+  /** Why the quantity was lowered (stock fell below it), shown under the line. */
+  notice?: string;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 }
 
 /** One cart line: picture, name, unit price, quantity, line total and a remove button. */
-export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemProps) {
+export function CartLineItem({ line, notice, onQuantityChange, onRemove }: CartLineItemProps) {
   const { product, quantity } = line;
+  const max = maxOrderable(product);
   return (
     <li className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto] sm:gap-x-4">
       <Link
@@ -31,9 +35,16 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
         </h2>
         <Price price={product.price} offerPrice={product.offerPrice} size="sm" className="mt-1" />
         {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
+        <LowStockNote product={product} className="mt-1" />
       </div>
       <div className="col-start-2 flex flex-wrap items-center justify-between gap-3 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end sm:justify-start">
-        <QuantityStepper value={quantity} onChange={onQuantityChange} itemLabel={product.name} size="sm" />
+        <QuantityStepper
+          value={quantity}
+          max={Math.max(1, max)}
+          onChange={onQuantityChange}
+          itemLabel={product.name}
+          size="sm"
+        />
         <p className="text-sm font-semibold text-gray-900">
           <span className="sr-only">Subtotal </span>
           {formatPence(toPence(product.offerPrice) * quantity)}
@@ -50,6 +61,14 @@ export function CartLineItem({ line, onQuantityChange, onRemove }: CartLineItemP
           Remove
         </button>
       </div>
+      {notice && (
+        <p
+          role="status"
+          className="col-span-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning sm:col-span-3"
+        >
+          {notice}
+        </p>
+      )}
     </li>
   );
 }

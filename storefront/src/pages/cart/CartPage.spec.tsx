@@ -16,6 +16,9 @@ const products: ProductDto[] = [
     vat: 0,
     image: [],
     inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
   },
   {
     _id: 'p-cola',
@@ -27,6 +30,9 @@ const products: ProductDto[] = [
     vat: 20,
     image: [],
     inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
   },
 ];
 

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@larder/shared-domain';
+import { MESSAGES, onlyLeftMessage } from '@larder/shared-domain';
 import {
+  cartActions,
+  useAppDispatch,
   selectCartItems,
   selectSessionStatus,
   selectUser,
@@ -13,6 +15,7 @@ import { CartIcon } from '../../components/ProductCard';
 import { useCartActions } from '../../components/useCartActions';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts } from '../../components/useProducts';
+import { maxOrderable } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';
 import { cartTotals, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
@@ -39,6 +42,7 @@ export default function CartPage() {
     () => (shipping.data ? cartTotals(lines, shippingInPence(shipping.data)) : undefined),
     [lines, shipping.data],
   );
+  const stockNotices = useStockAdjustments(lines);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasItems = Object.keys(items).length > 0;
 
@@ -100,6 +104,7 @@ export default function CartPage() {
             <CartLineItem
               key={line.product._id}
               line={line}
+              notice={stockNotices[line.product._id]}
               onQuantityChange={(quantity) => cart.setQuantity(line.product._id, quantity)}
               onRemove={() => cart.remove(line.product._id)}
             />
@@ -120,6 +125,28 @@ export default function CartPage() {
       />
     </section>
   );
+}
+
+/**
+ * Lowers every line whose product's stock has fallen below it to what is left, and keeps a note per line
+ * saying so ("Only 2 left of Oat Cookies, so we changed your quantity from 4 to 2.").
+ */
+function useStockAdjustments(lines: readonly CartLine[]): Record<string, string> {
+  const dispatch = useAppDispatch();
+  const [notices, setNotices] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const adjusted: Record<string, string> = {};
+    for (const { product, quantity } of lines) {
+      const max = maxOrderable(product);
+      if (max > 0 && quantity > max) {
+        adjusted[product._id] =
+          `${onlyLeftMessage(product.name, max)}, so we changed your quantity from ${quantity} to ${max}.`;
+        dispatch(cartActions.setQuantity({ id: product._id, quantity: max }));
+      }
+    }
+    if (Object.keys(adjusted).length > 0) setNotices((current) => ({ ...current, ...adjusted }));
+  }, [lines, dispatch]);
+  return notices;
 }
 
 function CartSkeleton() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatPence, selectableDeliveryDate, type OrderTotals } from '@larder/shared-domain';
-import type { SessionUser } from '@larder/shared-state';
+import { useListDeliverySlotsQuery, type SessionUser } from '@larder/shared-state';
 import { Button, Select, Skeleton } from '@larder/shared-ui';
 import { useRequireSignIn } from '../../components/RequireSignIn';
 import { AddressPanel } from './AddressPanel';
@@ -25,10 +25,16 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
   const requireSignIn = useRequireSignIn();
   const { address, select } = useSelectedAddress(user);
   const [chosenDate, setChosenDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [chosenTime, setTime] = useState<string | null>(null);
   const { placeOrder, isPlacing } = usePlaceOrder();
+  const selectable = selectableDeliveryDate(now);
+  // The places left; refetched when the date rolls over and whenever an order is placed or cancelled.
+  const slots = useListDeliverySlotsQuery(undefined, { refetchOnFocus: true });
+  const places = slots.data?.date === selectable ? slots.data.slots : undefined;
   // A date chosen before the cut-off is no longer on offer after it.
-  const date = chosenDate === selectableDeliveryDate(now) ? chosenDate : null;
+  const date = chosenDate === selectable ? chosenDate : null;
+  // A slot that has filled up meanwhile is no longer chosen.
+  const time = places?.some((slot) => slot.time === chosenTime && slot.available <= 0) ? null : chosenTime;
 
   function onPlaceOrder() {
     requireSignIn(() => {
@@ -60,6 +66,8 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
           time={time}
           onDateChange={setChosenDate}
           onTimeChange={setTime}
+          slots={places}
+          onRetrySlots={slots.isError ? () => void slots.refetch() : undefined}
         />
         <Select
           label="Payment Method"

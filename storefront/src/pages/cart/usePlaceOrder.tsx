@@ -80,8 +80,10 @@ export function usePlaceOrder() {
         navigate('/my-orders');
       } catch (error) {
         toast.error(errorMessage(error));
-        // Prices, stock or shipping changed meanwhile: show the current figures.
-        if (errorStatus(error) === 409) dispatch(api.util.invalidateTags(['Products', 'Shipping']));
+        // Prices, stock, shipping or the slot's places changed meanwhile: show the current figures.
+        if (errorStatus(error) === 409) {
+          dispatch(api.util.invalidateTags(['Products', 'Shipping', 'DeliverySlots']));
+        }
       } finally {
         busy.current = false;
       }

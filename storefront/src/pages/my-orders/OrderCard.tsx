@@ -12,12 +12,17 @@ import {
 } from '@larder/shared-domain';
 import {
   api,
+  cartActions,
+  selectCartItems,
   useAppDispatch,
+  useAppStore,
   useCancelOrderMutation,
   type OrderView,
   errorMessage,
 } from '@larder/shared-state';
 import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
+import { useProducts } from '../../components/useProducts';
+import { buyAgainMessage, planBuyAgain } from './buy-again';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 
@@ -40,6 +45,19 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const cancellable = canCancelOrder(order, at);
   const minutesLeft = Math.ceil(cancelTimeLeftMs(order.createdAt, at) / 60_000);
   const reference = orderReference(order._id);
+  const store = useAppStore();
+  const products = useProducts();
+
+  function buyAgain() {
+    const plan = planBuyAgain(order.items, products.byId, selectCartItems(store.getState()));
+    for (const [id, quantity] of Object.entries(plan.quantities)) {
+      dispatch(cartActions.setQuantity({ id, quantity }));
+    }
+    const { ok, text } = buyAgainMessage(plan);
+    const options = { id: `buy-again-${order._id}`, duration: plan.problems.length ? 8000 : undefined };
+    if (ok) toast.success(text, options);
+    else toast.error(text, options);
+  }
 
   async function cancel() {
     const confirmed = await confirm({
@@ -131,6 +149,19 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           <dt className="font-semibold text-gray-900">Total</dt>
           <dd className="text-right font-semibold text-gray-900">{formatPounds(order.amount)}</dd>
         </dl>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-gray-200 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={buyAgain}
+          loading={products.isLoading}
+          disabled={products.isError}
+          aria-label={`Buy again: order #${reference}`}
+        >
+          Buy again
+        </Button>
       </div>
 
       {order.status === 'Pending' && (

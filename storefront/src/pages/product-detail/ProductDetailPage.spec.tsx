@@ -14,6 +14,9 @@ const apples: ProductDto = {
   vat: 0,
   image: ['/uploads/products/apples.webp'],
   inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
 };
 
 function setup(product: ProductDto) {

@@ -18,6 +18,8 @@ import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts, type Product } from '../../components/useProducts';
+import { LowStockNote, maxOrderable } from '../../components/stock';
+import { FoodInformation } from './FoodInformation';
 
 export default function ProductDetailPage() {
   const { category: slug = '', id = '' } = useParams();
@@ -134,11 +136,13 @@ function ProductDetail({ product }: { product: Product }) {
   const images = product.image.length > 0 ? product.image : [undefined];
   const main = images[Math.min(selected, images.length - 1)];
   const saving = product.price - product.offerPrice;
+  const max = maxOrderable(product);
+  const atStock = max > 0 && quantity >= max;
 
-  const addToCart = () => requireSignIn(() => cart.add(product._id));
+  const addToCart = () => requireSignIn(() => cart.add(product._id, product));
   const buyNow = () =>
     requireSignIn(() => {
-      if (quantity === 0) cart.add(product._id);
+      if (quantity === 0) cart.add(product._id, product);
       navigate('/cart');
     });
 
@@ -180,10 +184,12 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="md:w-1/2">
         <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
         <h1 className="mt-1 text-2xl font-semibold text-gray-900 md:text-3xl">{product.name}</h1>
-        {!product.inStock && (
+        {max === 0 ? (
           <Badge tone="danger" className="mt-3">
             Out of stock
           </Badge>
+        ) : (
+          <LowStockNote product={product} className="mt-3" />
         )}
 
         <div className="mt-6 space-y-1">
@@ -209,16 +215,19 @@ function ProductDetail({ product }: { product: Product }) {
           ))}
         </ul>
 
+        <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
+
         {quantity > 0 && (
           <p className="mt-6 text-sm text-gray-700" role="status">
             {quantity} in your cart
+            {atStock && ' (the most you can order)'}
           </p>
         )}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button variant="secondary" size="lg" fullWidth onClick={addToCart} disabled={!product.inStock}>
+          <Button variant="secondary" size="lg" fullWidth onClick={addToCart} disabled={max === 0 || atStock}>
             Add to Cart
           </Button>
-          <Button size="lg" fullWidth onClick={buyNow} disabled={!product.inStock}>
+          <Button size="lg" fullWidth onClick={buyNow} disabled={max === 0}>
             Buy now
           </Button>
         </div>

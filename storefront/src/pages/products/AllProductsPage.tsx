@@ -6,15 +6,25 @@ import { Emoji } from '../../components/Emoji';
 import { ProductListing } from '../../components/ProductListing';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts } from '../../components/useProducts';
+import { useProductSearch } from '../../components/useProductSearch';
+import { canBuy } from '../../components/stock';
 
-/** Every in-stock product, filtered by the navbar search text. */
+/**
+ * Every in-stock product, filtered by the navbar search text: at once by name, then by what the search
+ * endpoint finds for the text (typos forgiven, best match first), still in-stock only.
+ */
 export default function AllProductsPage() {
   useDocumentTitle('All products');
   const { inStock, isLoading, isError, refetch } = useProducts();
   const query = useAppSelector(selectSearchQuery).trim();
   const dispatch = useAppDispatch();
   const needle = query.toLowerCase();
-  const shown = needle ? inStock.filter((product) => product.name.toLowerCase().includes(needle)) : inStock;
+  const search = useProductSearch(query);
+  const shown = !needle
+    ? inStock
+    : search.products
+      ? search.products.filter(canBuy)
+      : inStock.filter((product) => product.name.toLowerCase().includes(needle));
 
   return (
     <section className="py-8 md:py-12">
@@ -24,7 +34,11 @@ export default function AllProductsPage() {
           <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
         </div>
         {query && (
-          <p className="flex items-center gap-2 text-sm text-gray-700" role="status">
+          <p
+            className="flex items-center gap-2 text-sm text-gray-700"
+            role="status"
+            aria-busy={search.isSearching}
+          >
             Results for <strong className="text-gray-900">&ldquo;{query}&rdquo;</strong>
             <Button variant="ghost" size="sm" onClick={() => dispatch(setSearchQuery(''))}>
               Clear search

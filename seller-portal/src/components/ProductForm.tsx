@@ -1,0 +1,301 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  ALLERGENS,
+  CATEGORIES,
+  MAX_INGREDIENTS_LENGTH,
+  MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+  type AllergenId,
+} from '@larder/shared-domain';
+import { Button, ProductImage, Select, TextArea, TextInput } from '@larder/shared-ui';
+import { PoundsInput } from './PoundsInput';
+import { ImageSlot } from './ImageSlot';
+import {
+  checkProductDraft,
+  EMPTY_DRAFT,
+  MAX_IMAGE_BYTES,
+  imageProblem,
+  type DraftField,
+  type DraftMode,
+  type DraftProblems,
+  type ProductData,
+  type ProductDraft,
+} from '../lib/product-draft';
+
+const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.path, label: category.text }));
+const EMPTY_SLOTS: readonly (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
+const IMAGES_HINT_ID = 'product-images-hint';
+const IMAGES_ERROR_ID = 'product-images-error';
+
+type TextField = Exclude<keyof ProductDraft, 'allergens'>;
+
+export interface ProductFormProps {
+  mode: DraftMode;
+  /** The starting values (a product's current fields for an edit). */
+  initial?: ProductDraft;
+  /** An edit's current pictures, shown until new ones replace them. */
+  currentImages?: readonly string[];
+  busy: boolean;
+  /** Sends the product; resolves true when it was stored (an add then clears the form). */
+  onSubmit: (productData: ProductData, images: File[]) => Promise<boolean>;
+}
+
+/**
+ * The product form for adding and editing: pictures, text, category, prices, the optional stock count,
+ * ingredients and the 14 allergens. Every mistake is listed at once and focus goes to the first one.
+ */
+export function ProductForm({
+  mode,
+  initial = EMPTY_DRAFT,
+  currentImages = [],
+  busy,
+  onSubmit,
+}: ProductFormProps) {
+  const [draft, setDraft] = useState<ProductDraft>(initial);
+  const [slots, setSlots] = useState<readonly (File | null)[]>(EMPTY_SLOTS);
+  const [problems, setProblems] = useState<DraftProblems>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const editing = mode === 'edit';
+
+  const clearProblem = (field: DraftField) =>
+    setProblems((current) => {
+      if (current[field] === undefined) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+
+  const update = (field: TextField) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    clearProblem(field);
+  };
+
+  const toggleAllergen = (id: AllergenId, on: boolean) =>
+    setDraft((current) => ({
+      ...current,
+      allergens: on ? [...current.allergens, id] : current.allergens.filter((a) => a !== id),
+    }));
+
+  const setSlot = (index: number, file: File | null) => {
+    if (file) {
+      const message = imageProblem(file);
+      if (message) {
+        setProblems((current) => ({ ...current, images: message }));
+        return;
+      }
+    }
+    setSlots((current) => current.map((existing, i) => (i === index ? file : existing)));
+    clearProblem('images');
+  };
+
+  const focusField = (field: DraftField) => {
+    const selector = field === 'images' ? '#product-image-1' : `[name="${field}"]`;
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus());
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const images = slots.filter((file): file is File => file !== null);
+    const check = checkProductDraft(draft, images.length, mode);
+    if (!check.ok) {
+      setProblems(check.problems);
+      focusField(check.first);
+      return;
+    }
+    setProblems({});
+    const stored = await onSubmit(check.productData, images);
+    if (stored && !editing) {
+      setDraft(EMPTY_DRAFT);
+      setSlots(EMPTY_SLOTS);
+    }
+  };
+
+  const errorOf = (field: DraftField) => problems[field];
+  const imagesError = errorOf('images');
+  const replacing = slots.some((file) => file !== null);
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5" aria-busy={busy}>
+      {editing && currentImages.length > 0 && (
+        <div>
+          <h2 className="text-sm font-medium text-gray-800">Current pictures</h2>
+          <ul className="mt-2 flex gap-2" aria-label="Current pictures">
+            {currentImages.map((src, index) => (
+              <li
+                key={`${src}-${index}`}
+                className={`h-16 w-16 overflow-hidden rounded-md border border-gray-200 bg-white p-1 ${replacing ? 'opacity-40' : ''}`}
+              >
+                <ProductImage
+                  src={src}
+                  alt={`Current picture ${index + 1}`}
+                  width={64}
+                  height={64}
+                  className="h-full w-full"
+                />
+              </li>
+            ))}
+          </ul>
+          {replacing && (
+            <p className="mt-1 text-xs text-warning" role="status">
+              The new pictures below will replace these when you save.
+            </p>
+          )}
+        </div>
+      )}
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">
+          {editing ? 'New pictures (optional)' : 'Product images'}
+          {!editing && (
+            <span className="text-danger" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </legend>
+        <p id={IMAGES_HINT_ID} className="mt-1 text-xs text-gray-600">
+          {editing && 'Leave empty to keep the current pictures. '}
+          Up to {MAX_PRODUCT_IMAGES} pictures (JPEG, PNG, WebP or AVIF, at most{' '}
+          {MAX_IMAGE_BYTES / (1024 * 1024)} MB each). The first one is the main picture.
+        </p>
+        <div className="mt-3 grid max-w-md grid-cols-4 gap-2 sm:gap-3">
+          {slots.map((file, index) => (
+            <ImageSlot
+              key={index}
+              index={index}
+              file={file}
+              onChange={(chosen) => setSlot(index, chosen)}
+              invalid={Boolean(imagesError)}
+              describedBy={imagesError ? `${IMAGES_HINT_ID} ${IMAGES_ERROR_ID}` : IMAGES_HINT_ID}
+              disabled={busy}
+            />
+          ))}
+        </div>
+        {imagesError && (
+          <p id={IMAGES_ERROR_ID} className="mt-2 text-sm text-danger">
+            {imagesError}
+          </p>
+        )}
+      </fieldset>
+
+      <TextInput
+        label="Product name"
+        name="name"
+        required
+        maxLength={200}
+        autoComplete="off"
+        value={draft.name}
+        onChange={(event) => update('name')(event.target.value)}
+        error={errorOf('name')}
+        placeholder="e.g. Braeburn apples, 6 pack"
+      />
+
+      <TextArea
+        label="Product description"
+        name="description"
+        rows={4}
+        value={draft.description}
+        onChange={(event) => update('description')(event.target.value)}
+        hint="One point per line; empty lines are left out."
+        error={errorOf('description')}
+        placeholder={'Crisp and sweet\nGrown in Kent'}
+      />
+
+      <Select
+        label="Category"
+        name="category"
+        required
+        placeholder="Select category"
+        options={CATEGORY_OPTIONS}
+        value={draft.category}
+        onChange={(event) => update('category')(event.target.value)}
+        error={errorOf('category')}
+      />
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <PoundsInput
+          label="Product price (£)"
+          name="price"
+          value={draft.price}
+          onChange={(event) => update('price')(event.target.value)}
+          error={errorOf('price')}
+        />
+        <PoundsInput
+          label="Offer price (£)"
+          name="offerPrice"
+          value={draft.offerPrice}
+          onChange={(event) => update('offerPrice')(event.target.value)}
+          error={errorOf('offerPrice')}
+        />
+        <TextInput
+          label="VAT (%)"
+          name="vat"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step={0.01}
+          required
+          value={draft.vat}
+          onChange={(event) => update('vat')(event.target.value)}
+          error={errorOf('vat')}
+        />
+      </div>
+
+      <TextInput
+        label="Units in stock"
+        name="stock"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_STOCK}
+        step={1}
+        fieldClassName="sm:max-w-xs"
+        value={draft.stock}
+        onChange={(event) => update('stock')(event.target.value)}
+        hint="Leave empty if you do not count this product's stock."
+        error={errorOf('stock')}
+      />
+
+      <TextArea
+        label="Ingredients"
+        name="ingredients"
+        rows={3}
+        maxLength={MAX_INGREDIENTS_LENGTH}
+        value={draft.ingredients}
+        onChange={(event) => update('ingredients')(event.target.value)}
+        hint="As on the label. Allergens you tick below are shown in bold in the shop."
+        error={errorOf('ingredients')}
+        placeholder="e.g. Wheat flour, sugar, butter (milk), eggs"
+      />
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">Allergens</legend>
+        <p className="mt-1 text-xs text-gray-600">Tick every one of the 14 allergens the product contains.</p>
+        <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 min-[400px]:grid-cols-2 sm:grid-cols-3">
+          {ALLERGENS.map((allergen) => (
+            <label
+              key={allergen.id}
+              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-1 text-sm text-gray-800 hover:bg-gray-50"
+            >
+              <input
+                type="checkbox"
+                name="allergens"
+                value={allergen.id}
+                checked={draft.allergens.includes(allergen.id)}
+                onChange={(event) => toggleAllergen(allergen.id, event.target.checked)}
+                className="h-4 w-4 accent-primary"
+              />
+              <span className="first-letter:uppercase">{allergen.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <Button type="submit" size="lg" loading={busy} className="w-full sm:w-auto">
+          {editing ? (busy ? 'Saving changes…' : 'Save changes') : busy ? 'Adding product…' : 'Add Product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithApi } from '../../../test/render';
+import DashboardPage from './DashboardPage';
+
+// jsdom has no layout: the chart's container measures itself with ResizeObserver.
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const daily = Array.from({ length: 14 }, (_, index) => ({
+  date: `2026-11-${String(10 + index).padStart(2, '0')}`,
+  orders: index === 13 ? 3 : index === 12 ? 1 : 0,
+  revenue: index === 13 ? 42.5 : index === 12 ? 7.99 : 0,
+}));
+
+const summary = {
+  success: true,
+  today: { orders: 3, revenue: 42.5 },
+  last7Days: { orders: 4, revenue: 50.49 },
+  pending: 2,
+  lowStock: [
+    { _id: 'p-oats', name: 'Oat Cookies', stock: 2 },
+    { _id: 'p-milk', name: 'Whole Milk 2L', stock: 0 },
+  ],
+  daily,
+  topProducts: [{ _id: 'p-apples', name: 'Braeburn apples', quantity: 9 }],
+};
+
+describe('Seller dashboard', () => {
+  it('shows the figures as cards, low stock linking to the product, and the 14 days as a table', async () => {
+    renderWithApi(<DashboardPage />, { 'GET /api/seller/summary': { body: summary } });
+
+    const cards = await screen.findByRole('list', { name: 'Figures' });
+    const today = within(cards).getByRole('heading', { name: 'Today' }).closest('li')!;
+    expect(today).toHaveTextContent('£42.50');
+    expect(today).toHaveTextContent('3 orders');
+    const week = within(cards).getByRole('heading', { name: 'Last 7 days' }).closest('li')!;
+    expect(week).toHaveTextContent('£50.49');
+    expect(week).toHaveTextContent('4 orders');
+    expect(within(cards).getByRole('heading', { name: 'Pending orders' }).closest('li')).toHaveTextContent(
+      '2',
+    );
+
+    expect(screen.getByRole('link', { name: 'Oat Cookies' })).toHaveAttribute(
+      'href',
+      '/seller/edit-product/p-oats',
+    );
+    expect(screen.getByText('None left')).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: 'Orders and revenue for each of the last 14 days' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(15);
+    expect(rows[1]).toHaveTextContent('Tue 10 Nov');
+    expect(rows[14]).toHaveTextContent('Mon 23 Nov');
+    expect(
+      within(rows[14])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '£42.50']);
+
+    expect(screen.getByRole('heading', { name: 'Best sellers' }).closest('section')).toHaveTextContent(
+      'Braeburn apples9',
+    );
+    expect(await screen.findByTestId('daily-chart')).toBeInTheDocument();
+  });
+
+  it('says when the figures cannot be loaded and tries again', async () => {
+    let calls = 0;
+    const { user } = renderWithApi(<DashboardPage />, {
+      'GET /api/seller/summary': () =>
+        ++calls === 1
+          ? { status: 500, body: { success: false, message: 'Something went wrong. Please try again.' } }
+          : { body: summary },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Figures' })).toBeInTheDocument();
+  });
+});

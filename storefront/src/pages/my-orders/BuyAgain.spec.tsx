@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
+import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import MyOrdersPage from './MyOrdersPage';
+
+const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
+  _id: id,
+  name,
+  category: 'Fruits',
+  description: [],
+  price: 2,
+  offerPrice: 2,
+  vat: 0,
+  image: [],
+  inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
+  ...overrides,
+});
+
+const item = (productId: string, name: string, quantity: number) => ({
+  product: productId,
+  productId,
+  name,
+  image: null,
+  price: 2,
+  quantity,
+  vat: 0,
+});
+
+const order: OrderView = {
+  _id: 'aaaaaaaa-1',
+  userId: 'user-1',
+  items: [
+    item('p-apples', 'Braeburn Apples', 2),
+    item('p-cookies', 'Oat Cookies', 4),
+    item('p-milk', 'Whole Milk', 1),
+    item('p-gone', 'Seasonal Jam', 1),
+  ],
+  address: null,
+  paymentType: 'COD',
+  amount: 20,
+  shippingCharge: 4,
+  totalVat: 0,
+  goods: 16,
+  deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
+  status: 'Completed',
+  isPaid: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('My orders: Buy again', () => {
+  it('adds what is still sold and in stock, capped by stock, and says in a toast what was not added', async () => {
+    const server = new ScriptedApi()
+      .on('GET', '/api/order/user', { body: { success: true, orders: [order] } })
+      .on('GET', '/api/product/list', {
+        body: {
+          success: true,
+          products: [
+            product('p-apples', 'Braeburn Apples'),
+            product('p-cookies', 'Oat Cookies', { stock: 3 }),
+            product('p-milk', 'Whole Milk', { inStock: false, stock: 0 }),
+          ],
+        },
+      });
+    const store = createTestStore(server, { user: makeUser(), cart: { 'p-apples': 1 } });
+    renderPage(<MyOrdersPage />, { store, path: '/my-orders', route: '/my-orders' });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('article', { name: 'Order #AAAAAAAA' });
+    const button = within(card).getByRole('button', { name: /Buy again/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+
+    expect(selectCartItems(store.getState())).toEqual({ 'p-apples': 3, 'p-cookies': 3 });
+    expect(
+      await screen.findByText(
+        'Added to Cart. Could not add: Oat Cookies (only 3 left, 3 of 4 added), Whole Milk (out of stock), Seasonal Jam (no longer sold).',
+      ),
+    ).toBeInTheDocument();
+  });
+});

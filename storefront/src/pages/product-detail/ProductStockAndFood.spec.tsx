@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductDto } from '@larder/shared-state';
+import { selectCartQuantity } from '@larder/shared-state';
+import ProductDetailPage from './ProductDetailPage';
+import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+
+const cookies: ProductDto = {
+  _id: 'p-cookies',
+  name: 'Oat Cookies',
+  category: 'Bakery',
+  description: ['Baked in Bristol'],
+  price: 2.5,
+  offerPrice: 2,
+  vat: 20,
+  image: [],
+  inStock: true,
+  stock: 2,
+  ingredients: 'Oats, wheat flour, butter (milk), free-range eggs, sugar',
+  allergens: ['milk', 'eggs', 'gluten'],
+};
+
+function setup(product: ProductDto, cart: Record<string, number> = {}) {
+  const server = new ScriptedApi().on('GET', '/api/product/list', {
+    body: { success: true, products: [product] },
+  });
+  const store = createTestStore(server, { user: makeUser(), cart });
+  renderPage(<ProductDetailPage />, {
+    store,
+    path: `/products/bakery/${product._id}`,
+    route: '/products/:category/:id',
+  });
+  return { store, user: userEvent.setup() };
+}
+
+describe('Product page: stock', () => {
+  it('says "Only 2 left" and stops Add to Cart at the stock', async () => {
+    const { store, user } = setup(cookies);
+    expect(await screen.findByText('Only 2 left')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add to Cart' });
+    await user.click(add);
+    await user.click(add);
+    expect(selectCartQuantity(store.getState(), 'p-cookies')).toBe(2);
+    expect(add).toBeDisabled();
+    expect(screen.getByText(/in your cart/)).toHaveTextContent('2 in your cart (the most you can order)');
+  });
+
+  it('shows no low-stock note above 5 or when the stock is not counted', async () => {
+    setup({ ...cookies, stock: 6 });
+    await screen.findByRole('heading', { level: 1, name: 'Oat Cookies' });
+    expect(screen.queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Product page: food information', () => {
+  it('shows the ingredients with the allergens in bold and the allergy advice', async () => {
+    setup(cookies);
+    const section = (await screen.findByRole('heading', { name: 'Ingredients' })).closest('section')!;
+    const bold = Array.from(section.querySelectorAll('strong'), (node) => node.textContent);
+    expect(bold).toEqual(['Oats', 'wheat', 'butter', 'milk', 'eggs', 'Allergy advice:']);
+    expect(within(section).getByText(/^Contains:/)).toHaveTextContent(
+      'Contains: milk, eggs, cereals containing gluten',
+    );
+    expect(section).toHaveTextContent('Oats, wheat flour, butter (milk), free-range eggs, sugar');
+  });
+
+  it('shows nothing when the seller entered no ingredients or allergens', async () => {
+    setup({ ...cookies, ingredients: '', allergens: [] });
+    await screen.findByRole('heading', { level: 1, name: 'Oat Cookies' });
+    expect(screen.queryByRole('heading', { name: 'Ingredients' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Allergy advice/)).not.toBeInTheDocument();
+  });
+});

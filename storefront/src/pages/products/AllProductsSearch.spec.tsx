@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
+import { setSearchQuery, type ProductDto } from '@larder/shared-state';
+import { act } from 'react';
+import AllProductsPage from './AllProductsPage';
+import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+
+const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
+  _id: id,
+  name,
+  category: 'Fruits',
+  description: [],
+  price: 2,
+  offerPrice: 2,
+  vat: 0,
+  image: [],
+  inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
+  ...overrides,
+});
+
+const apples = product('p-apples', 'Braeburn Apples');
+const pears = product('p-pears', 'Conference Pears');
+const plums = product('p-plums', 'Victoria Plums', { inStock: false, stock: 0 });
+
+function setup(search: (q: unknown) => { status?: number; body: unknown }) {
+  const server = new ScriptedApi()
+    .on('GET', '/api/product/list', { body: { success: true, products: [apples, pears, plums] } })
+    .on('GET', '/api/product/search', (request) => search(request.params?.q));
+  const store = createTestStore(server);
+  renderPage(<AllProductsPage />, { store, path: '/products', route: '/products' });
+  return { server, store };
+}
+
+describe('All products with a search text', () => {
+  it('shows what the search finds for a misspelt text, in-stock only, asking once for the latest text', async () => {
+    const { server, store } = setup((q) => ({
+      body: { success: true, products: q === 'aples' ? [apples, plums] : [] },
+    }));
+    await screen.findByRole('link', { name: 'Conference Pears' });
+    act(() => {
+      store.dispatch(setSearchQuery('a'));
+      store.dispatch(setSearchQuery('ap'));
+      store.dispatch(setSearchQuery('aples'));
+    });
+    // At once: the name filter finds nothing for the misspelling.
+    expect(screen.getByText(MESSAGES.itemNotFound)).toBeInTheDocument();
+    // Then the search answers.
+    expect(await screen.findByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Victoria Plums' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Conference Pears' })).not.toBeInTheDocument();
+    expect(server.sent('GET', '/api/product/search').map((request) => request.params)).toEqual([
+      { q: 'aples' },
+    ]);
+  });
+
+  it('keeps "Item not found" when the search finds nothing', async () => {
+    const { store, server } = setup(() => ({ body: { success: true, products: [] } }));
+    await screen.findByRole('link', { name: 'Conference Pears' });
+    act(() => {
+      store.dispatch(setSearchQuery('zzz'));
+    });
+    await waitFor(() => expect(server.sent('GET', '/api/product/search')).toHaveLength(1));
+    expect(await screen.findByText(MESSAGES.itemNotFound)).toBeInTheDocument();
+  });
+});
