@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../common/errors';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
@@ -49,6 +49,7 @@ export class AuthController {
   }
 
   @Get('google')
+  @ApiExcludeEndpoint()
   @ApiOperation({ summary: "Starts Google sign-in: redirects to Google's consent screen" })
   @ApiFoundResponse({ description: 'Redirect to Google' })
   @ApiNotFound('Google sign-in is not configured')
@@ -59,6 +60,7 @@ export class AuthController {
   }
 
   @Get('google/callback')
+  @ApiExcludeEndpoint()
   @ApiOperation({
     summary: 'Where Google sends the user back: signs an existing customer in and redirects to /',
   })

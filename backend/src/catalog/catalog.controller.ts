@@ -6,6 +6,7 @@ import {
   ApiHeader,
   ApiNotModifiedResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
@@ -71,6 +72,7 @@ export class CatalogController {
 
   /** Every product on sale, in and out of stock, newest first. Revalidate with If-None-Match. */
   @Get('list')
+  @ApiOperation({ summary: 'Every product on sale, in and out of stock, newest first' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of a list already held' })
   @ApiOkResponse({
     type: ProductListResponse,
@@ -88,6 +90,9 @@ export class CatalogController {
 
   /** Live products matching a search text, best match first; forgives typos and word order. */
   @Get('search')
+  @ApiOperation({
+    summary: 'Products matching a search text, best match first (forgives typos and word order)',
+  })
   @ApiOkResponse({ type: ProductSearchResponse })
   @ApiInvalid('q missing, blank or longer than 100 characters')
   async searchProducts(@Query() query: SearchProductsQuery): Promise<ProductSearchResponse> {
@@ -96,6 +101,7 @@ export class CatalogController {
 
   /** Adds a product: multipart with `productData` (JSON) and 1-4 `images`. */
   @Post('add')
+  @ApiOperation({ summary: 'Adds a product with its pictures (seller only)' })
   @SellerAuth()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: ADD_PRODUCT_BODY_SCHEMA as never })
@@ -113,6 +119,7 @@ export class CatalogController {
    * `images` that replace the pictures. Past orders keep their copies.
    */
   @Put(':id')
+  @ApiOperation({ summary: 'Edits a product; new pictures replace the old ones (seller only)' })
   @SellerAuth()
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiConsumes('multipart/form-data')
@@ -129,6 +136,7 @@ export class CatalogController {
 
   /** Sets the seller's in-stock switch, the counted stock (null: not counted), or both. */
   @Post('stock')
+  @ApiOperation({ summary: 'Sets the in-stock switch, the counted stock, or both (seller only)' })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: ProductResponse })
@@ -142,6 +150,7 @@ export class CatalogController {
 
   /** Removes a product from sale and from every cart (orders keep their copy). */
   @Delete(':id')
+  @ApiOperation({ summary: 'Deletes a product and takes it out of every cart (seller only)' })
   @SellerAuth()
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: SuccessResponse })

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DeliveryService } from './delivery.service';
 import { DeliverySlotsResponse } from './dto/delivery-slots.response';
 
@@ -10,6 +10,7 @@ export class DeliveryController {
 
   /** The selectable delivery date and, for each of its three slots, the capacity and the places left. */
   @Get('slots')
+  @ApiOperation({ summary: 'The selectable delivery date and the places left in each of its slots' })
   @ApiOkResponse({ type: DeliverySlotsResponse })
   async listDeliverySlots(): Promise<DeliverySlotsResponse> {
     return { success: true, ...(await this.delivery.listSlots()) };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
@@ -22,6 +22,7 @@ export class SettingsController {
 
   /** The shipping fee and the order value from which shipping is free (pounds). */
   @Get('shipping')
+  @ApiOperation({ summary: 'The shipping fee and the free-shipping threshold' })
   @ApiOkResponse({ type: ShippingSettingsResponse })
   async getShippingSettings(): Promise<ShippingSettingsResponse> {
     return { success: true, ...inPounds(await this.settings.getShippingSettings()) };
@@ -29,6 +30,7 @@ export class SettingsController {
 
   /** Sets the shipping fee and the free-shipping threshold (pounds, >= 0, at most 2 decimals). */
   @Post('shipping')
+  @ApiOperation({ summary: 'Sets the shipping fee and the free-shipping threshold (seller only)' })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: ShippingSettingsResponse })
@@ -40,6 +42,7 @@ export class SettingsController {
 
   /** How many orders one delivery slot of one date takes (seller only). */
   @Get('delivery')
+  @ApiOperation({ summary: 'How many orders one delivery slot takes (seller only)' })
   @SellerAuth()
   @ApiOkResponse({ type: DeliverySettingsResponse })
   async getDeliverySettings(): Promise<DeliverySettingsResponse> {
@@ -48,6 +51,7 @@ export class SettingsController {
 
   /** Sets the slot capacity (1-1000). Lowering it keeps the orders already booked and only stops new ones. */
   @Post('delivery')
+  @ApiOperation({ summary: 'Sets how many orders one delivery slot takes (seller only)' })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: DeliverySettingsResponse })
