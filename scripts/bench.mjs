@@ -334,12 +334,38 @@ async function signUp(base, n) {
   return { cookie, addressId: address.json.newAddress._id };
 }
 
+/**
+ * Lets the shop take the whole burst, as a seller would before a busy day: the most orders a delivery slot
+ * allows, and a large counted stock for every product (so checkout still takes units in each order).
+ */
+async function prepareShopForLoad(base, products) {
+  const login = await api(base, 'POST', '/api/seller/login', {
+    body: { email: 'seller@larder.local', password: 'larder-seller' },
+  });
+  if (login.status !== 200)
+    throw new Error(`seller login answered ${login.status}: ${JSON.stringify(login.json)}`);
+  const cookie = login.setCookie.map((c) => c.split(';')[0]).join('; ');
+  const capacity = await api(base, 'POST', '/api/settings/delivery', {
+    cookie,
+    body: { slotCapacity: domain.MAX_SLOT_CAPACITY },
+  });
+  if (capacity.status !== 200) throw new Error(`slot capacity answered ${capacity.status}`);
+  for (const product of products) {
+    const stock = await api(base, 'POST', '/api/product/stock', {
+      cookie,
+      body: { id: product._id, stock: domain.MAX_STOCK },
+    });
+    if (stock.status !== 200) throw new Error(`stock answered ${stock.status}`);
+  }
+}
+
 async function benchCheckout(base) {
   const list = await api(base, 'GET', '/api/product/list');
   const products = list.json.products.filter(
     (p) => p.inStock && (p.stock === undefined || p.stock === null || p.stock > 0),
   );
   if (products.length < 2) throw new Error('the demo catalogue has fewer than two products in stock');
+  await prepareShopForLoad(base, products);
   const shipping = (await api(base, 'GET', '/api/settings/shipping')).json;
   const settings = {
     shippingCharge: domain.poundsToPence(shipping.shippingCharge),
