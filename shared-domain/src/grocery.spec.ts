@@ -1,12 +1,5 @@
-import {
-  allergyAdvice,
-  ALLERGEN_IDS,
-  emphasiseAllergens,
-  isAllergenId,
-  isPurchasable,
-  notEnoughStockMessage,
-  onlyLeftMessage,
-} from './grocery';
+import { allergyAdvice, ALLERGEN_IDS, emphasiseAllergens, isAllergenId, isPurchasable } from './grocery';
+import { notEnoughStockMessage, onlyLeftMessage } from './messages';
 
 describe('allergens', () => {
   it('are exactly the 14 UK allergens', () => {

@@ -1,5 +1,4 @@
 /** Stock counts, delivery-slot capacity, food information and search: the limits both sides check. */
-import { outOfStockMessage } from './messages';
 
 /** A counted stock is a whole number in this range; null means the seller does not count it. */
 export const MAX_STOCK = 100_000;
@@ -130,14 +129,4 @@ export function emphasiseAllergens(
 /** Whether a shopper can buy the product now: the seller's switch is on and stock is not counted or above 0. */
 export function isPurchasable(product: { inStock: boolean; stock: number | null }): boolean {
   return product.inStock && (product.stock === null || product.stock > 0);
-}
-
-/** "Only 2 left of Oat Cookies": checkout could not take the quantity asked for. */
-export function onlyLeftMessage(productName: string, left: number): string {
-  return `Only ${left} left of ${productName}`;
-}
-
-/** Why an order line cannot be supplied from a counted stock of `left` units: out of stock, or only N left. */
-export function notEnoughStockMessage(productName: string, left: number): string {
-  return left > 0 ? onlyLeftMessage(productName, left) : outOfStockMessage(productName);
 }

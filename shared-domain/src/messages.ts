@@ -106,3 +106,13 @@ export function signInLockedMessage(minutes: number): string {
   const n = Math.max(1, Math.ceil(minutes));
   return `Too many failed sign-in attempts. Please try again in ${n} minute${n === 1 ? '' : 's'}.`;
 }
+
+/** "Only 2 left of Oat Cookies": checkout could not take the quantity asked for. */
+export function onlyLeftMessage(productName: string, left: number): string {
+  return `Only ${left} left of ${productName}`;
+}
+
+/** Why an order line cannot be supplied from a counted stock of `left` units: out of stock, or only N left. */
+export function notEnoughStockMessage(productName: string, left: number): string {
+  return left > 0 ? onlyLeftMessage(productName, left) : outOfStockMessage(productName);
+}
