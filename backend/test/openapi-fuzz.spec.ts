@@ -373,12 +373,21 @@ function percentEncode(text: string): string {
   return out;
 }
 
+/**
+ * What a refused request may rightly change: a failed seller sign-in is counted (that is the lockout), and a
+ * session's last use is stamped (at most once a minute) whatever the answer.
+ */
+const COUNTS_REFUSED_REQUESTS = new Set(['sign_in_failures']);
+const ROW_WITHOUT_LAST_USE: Record<string, string> = { sessions: "to_jsonb(x) - 'last_seen_at'" };
+
 async function takeSnapshot(t: TestApp, tables: string[]): Promise<string> {
   // An order-independent checksum of every row: cheap enough to run after each state-changing request.
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as t, count(*)::int as n, coalesce(sum(hashtext(x::text)::bigint), 0)::text as h from "${name}" x`,
-  );
+  const parts = tables
+    .filter((name) => !COUNTS_REFUSED_REQUESTS.has(name))
+    .map((name) => {
+      const row = ROW_WITHOUT_LAST_USE[name] ?? 'x';
+      return `select '${name}' as t, count(*)::int as n, coalesce(sum(hashtext((${row})::text)::bigint), 0)::text as h from "${name}" x`;
+    });
   const result = await t.db.execute(sql.raw(parts.join(' union all ')));
   const rows = (result as unknown as { rows: Array<{ t: string; n: number; h: string }> }).rows;
   return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join('\n');
@@ -568,7 +577,9 @@ describe('OpenAPI-driven fuzzing', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ throttleLimit: 1_000_000 });
+    // Wrong seller passwords are among the generated requests: the lockout they would trigger is tested on
+    // its own (auth/sessions.spec.ts), so here it must not stop the seller identity from signing in again.
+    t = await createTestApp({ throttleLimit: 1_000_000, sellerLockoutAttempts: 1_000_000 });
     doc = (await request(t.server).get('/api/openapi.json').expect(200)).body;
     for (let i = 0; i < 3; i++) known.products.push(await createProduct(t, { inStock: i !== 2 }));
     const signedIn = await signInCustomerWithAddress(t, { email: 'fuzz-customer@example.com' }, ADDRESS);
