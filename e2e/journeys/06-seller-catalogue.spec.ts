@@ -33,7 +33,7 @@ test('the seller login refuses a wrong password and opens the dashboard with the
   for (const entry of ['Add Product', 'Product List', 'Orders']) {
     await expect(sellerMenu(page).getByRole('link', { name: entry })).toBeVisible();
   }
-  await expect(page.getByRole('heading', { name: 'Add Product', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
   // Already signed in: the login address goes to the dashboard; a reload keeps the session.
   await page.goto('/seller/login');
@@ -51,6 +51,8 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
   const name = uniqueName('Heritage Carrots');
   const bullets = ['Orange, purple and yellow roots', 'Grown in Somerset'];
   await sellerLogin(page);
+  await sellerMenu(page).getByRole('link', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL('/seller/add-product');
 
   const form = page.getByRole('main');
   await form

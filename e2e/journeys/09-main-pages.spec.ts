@@ -2,7 +2,7 @@
 // full-page screenshot (artifacts/screenshots/{project}-{page}.png, also in the report) and axe-core
 // failing on serious or critical violations, and on any picture that did not arrive.
 import type { Page, TestInfo } from '@playwright/test';
-import { newCustomer, type ShopApi } from '../support/api';
+import { newCustomer, uniqueName, type ShopApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { a11yProblems, loadAllImages, screenshot } from '../support/pages';
 import { expectSellerLoginScreen, loginModal, openLoginModal, openShop } from '../support/shop';
@@ -171,9 +171,40 @@ test.describe('main pages', { tag: '@phone' }, () => {
     await capture(page, testInfo, 'seller-login', () => expectSellerLoginScreen(page));
   });
 
-  test('seller add product', async ({ page, api }, testInfo) => {
+  test('seller dashboard', async ({ page, api }, testInfo) => {
     await api.sellerLogin();
     await page.goto('/seller');
+    await capture(page, testInfo, 'seller-dashboard', async () => {
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({
+        timeout: 45_000,
+      });
+      // The chart is an SVG without a role of its own.
+      await expect(page.locator('.recharts-surface').first(), 'the 14-day chart').toBeVisible();
+    });
+  });
+
+  test('seller edit product', async ({ page, api, catalogue }, testInfo) => {
+    const product = await catalogue.add({
+      name: uniqueName('Wholemeal Bloomer'),
+      description: ['Baked in Bristol', 'Sliced on request'],
+      category: 'Bakery',
+      price: 2.4,
+      offerPrice: 2.1,
+      vat: 0,
+      stock: 12,
+      ingredients: 'Wholemeal wheat flour, water, yeast, salt',
+      allergens: ['gluten'],
+    });
+    await api.sellerLogin();
+    await page.goto(`/seller/edit-product/${product._id}`);
+    await capture(page, testInfo, 'seller-edit-product', () =>
+      expect(page.getByRole('heading', { name: 'Edit Product', level: 1 })).toBeVisible({ timeout: 45_000 }),
+    );
+  });
+
+  test('seller add product', async ({ page, api }, testInfo) => {
+    await api.sellerLogin();
+    await page.goto('/seller/add-product');
     await capture(page, testInfo, 'seller-add-product', () =>
       expect(page.getByRole('heading', { name: 'Add Product', level: 1 })).toBeVisible({ timeout: 45_000 }),
     );

@@ -35,6 +35,10 @@ export interface Product {
   vat: number;
   inStock: boolean;
   images: string[];
+  /** Counted stock; null when the seller does not count it. */
+  stock: number | null;
+  ingredients: string | null;
+  allergens: string[];
 }
 
 export interface ShippingSettings {
@@ -49,6 +53,19 @@ export interface NewProduct {
   offerPrice: number;
   vat: number;
   description?: string[];
+  /** Counted stock (left out: not counted). */
+  stock?: number | null;
+  ingredients?: string;
+  /** Ids of the UK allergens it contains, e.g. `gluten`, `milk`. */
+  allergens?: string[];
+}
+
+/** One delivery slot of the selectable date with its places. */
+export interface SlotPlaces {
+  time: string;
+  capacity: number;
+  booked: number;
+  available: number;
 }
 
 export interface OrderLine {
@@ -201,6 +218,30 @@ export class ShopApi {
     const added = (await this.products()).find((p) => p.name === product.name);
     expect(added, `${product.name} is in the product list after adding it`).toBeDefined();
     return added as Product;
+  }
+
+  /** Sets a product's counted stock (null: not counted), as the seller. */
+  async setStock(id: string, stock: number | null): Promise<void> {
+    await this.call('POST', '/api/product/stock', { data: { id, stock } });
+  }
+
+  /** The selectable delivery date and its three slots with their places. */
+  async deliverySlots(): Promise<{ date: string; slots: SlotPlaces[] }> {
+    const { date, slots } = await this.call<{ date: string; slots: SlotPlaces[] }>(
+      'GET',
+      '/api/delivery/slots',
+    );
+    return { date, slots };
+  }
+
+  /** How many orders one delivery slot of one date takes. */
+  async slotCapacity(): Promise<number> {
+    return (await this.call<{ slotCapacity: number }>('GET', '/api/settings/delivery')).slotCapacity;
+  }
+
+  /** Sets how many orders one delivery slot takes, as the seller. */
+  async setSlotCapacity(slotCapacity: number): Promise<void> {
+    await this.call('POST', '/api/settings/delivery', { data: { slotCapacity } });
   }
 
   async deleteProduct(id: string): Promise<void> {

@@ -16,6 +16,13 @@ interface Fixtures {
    * deleted again when the journey ends.
    */
   catalogue: { add(product: NewProduct): Promise<Product> };
+  /** The seller's API in its own signed-in session (stock, settings), separate from `page`'s cookies. */
+  seller: ShopApi;
+  /**
+   * Sets how many orders one delivery slot takes for this journey; the capacity the shop had is put
+   * back when the journey ends, so that other journeys can book slots again.
+   */
+  slotCapacity: { set(capacity: number): Promise<void> };
   /** Fails the journey when the page throws an uncaught error; keeps the browser console on failure. */
   pageErrors: void;
 }
@@ -58,6 +65,26 @@ export const test = base.extend<Fixtures>({
     });
     for (const product of added) await api.deleteProduct(product._id);
     await seller.dispose();
+  },
+
+  seller: async ({ baseURL }, use) => {
+    const context = await requests.newContext({ baseURL });
+    const api = new ShopApi(context);
+    await api.sellerLogin();
+    await use(api);
+    await context.dispose();
+  },
+
+  slotCapacity: async ({ seller }, use) => {
+    const before = await seller.slotCapacity();
+    let changed = false;
+    await use({
+      set: async (capacity) => {
+        changed = true;
+        await seller.setSlotCapacity(capacity);
+      },
+    });
+    if (changed) await seller.setSlotCapacity(before);
   },
 
   pageErrors: [
