@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { createSmtpTransport, SmtpTransport } from '../mail/smtp-transport';
 import type { NewContactMessage } from './contact.repository';
 
 /** Removes line breaks and other control characters from text that goes into a header. */
@@ -16,7 +15,7 @@ function headerText(value: string): string {
 /** Sends contact messages to the shop's inbox over SMTP (SMTP_URL), with the sender as Reply-To. */
 @Injectable()
 export class ContactMailer implements OnApplicationShutdown {
-  private transporter?: Transporter<SMTPTransport.SentMessageInfo>;
+  private transporter?: SmtpTransport;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -51,17 +50,8 @@ export class ContactMailer implements OnApplicationShutdown {
     this.transporter?.close();
   }
 
-  private transport(): Transporter<SMTPTransport.SentMessageInfo> {
-    if (!this.transporter) {
-      this.transporter = nodemailer.createTransport(
-        new SMTPTransport({
-          url: this.config.smtpUrl,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 20_000,
-        }),
-      );
-    }
+  private transport(): SmtpTransport {
+    this.transporter ??= createSmtpTransport(this.config.smtpUrl);
     return this.transporter;
   }
 }

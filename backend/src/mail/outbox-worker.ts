@@ -5,10 +5,9 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import nodemailer, { Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { SHOP_NAME } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { createSmtpTransport, SmtpTransport } from './smtp-transport';
 import { OutboxRepository, OutboxRow } from './outbox.repository';
 
 /** Messages sent per round at most before the worker looks again at once. */
@@ -35,7 +34,7 @@ export function retryDelayMs(attempts: number, pollIntervalMs: number): number {
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxWorker.name);
-  private transporter?: Transporter<SMTPTransport.SentMessageInfo>;
+  private transporter?: SmtpTransport;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
@@ -122,17 +121,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     await this.outbox.markSent(row.id);
   }
 
-  private transport(): Transporter<SMTPTransport.SentMessageInfo> {
-    if (!this.transporter) {
-      this.transporter = nodemailer.createTransport(
-        new SMTPTransport({
-          url: this.config.smtpUrl,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 20_000,
-        }),
-      );
-    }
+  private transport(): SmtpTransport {
+    this.transporter ??= createSmtpTransport(this.config.smtpUrl);
     return this.transporter;
   }
 }
