@@ -1,8 +1,8 @@
 /**
  * Rate limiting (@nestjs/throttler). Nothing is limited by default: put `@RateLimited()` on a controller
  * method (or class) to apply the configured limit per client IP (THROTTLE_LIMIT requests per THROTTLE_TTL_MS),
- * or `@CustomerRateLimited('address')` on a customer route to limit it per signed-in customer
- * (ADDRESS_THROTTLE_LIMIT per ADDRESS_THROTTLE_TTL_MS). With REDIS_URL set the counters live in Redis, shared by
+ * or `@CustomerRateLimited('address' | 'order')` on a customer route to limit it per signed-in customer
+ * (ADDRESS_THROTTLE_LIMIT per ADDRESS_THROTTLE_TTL_MS; ORDER_THROTTLE_LIMIT per ORDER_THROTTLE_TTL_MS). With REDIS_URL set the counters live in Redis, shared by
  * every API replica. Over the limit: 429 `{ success: false, message: MESSAGES.tooManyRequests }`.
  */
 import {
@@ -20,7 +20,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ApiTooMany } from './openapi-docs';
 
 /** Which limit a route has: the per-IP default, or a per-customer one. */
-type LimitName = 'default' | 'address';
+type LimitName = 'default' | 'address' | 'order';
 const RATE_LIMIT = 'larder:rate-limit';
 
 const redisStorages = new Set<ThrottlerStorageRedisService>();
@@ -74,6 +74,13 @@ async function customerTracker(req: Record<string, unknown>): Promise<string> {
               limit: config.addressThrottleLimit,
               ttl: config.addressThrottleTtlMs,
               skipIf: appliesTo('address'),
+              getTracker: customerTracker,
+            },
+            {
+              name: 'order',
+              limit: config.orderThrottleLimit,
+              ttl: config.orderThrottleTtlMs,
+              skipIf: appliesTo('order'),
               getTracker: customerTracker,
             },
           ],

@@ -71,6 +71,9 @@ export interface AppConfig {
   /** Addresses one customer may add within `addressThrottleTtlMs`. */
   addressThrottleLimit: number;
   addressThrottleTtlMs: number;
+  /** Orders (and card-payment starts) one customer may place within `orderThrottleTtlMs`. */
+  orderThrottleLimit: number;
+  orderThrottleTtlMs: number;
   /** A session unused for this long ends (minutes). */
   customerIdleMinutes: number;
   sellerIdleMinutes: number;
@@ -260,6 +263,8 @@ function envSchema(mode: NodeEnv) {
     THROTTLE_TTL_MS: integer(60_000, 1000, 86_400_000),
     ADDRESS_THROTTLE_LIMIT: integer(mode === 'test' ? 1000 : 10, 1, 1_000_000),
     ADDRESS_THROTTLE_TTL_MS: integer(60 * 60_000, 1000, 86_400_000),
+    ORDER_THROTTLE_LIMIT: integer(mode === 'test' ? 1000 : 20, 1, 1_000_000),
+    ORDER_THROTTLE_TTL_MS: integer(60 * 60_000, 1000, 86_400_000),
     CUSTOMER_IDLE_TIMEOUT_MINUTES: integer(7 * 24 * 60, 1, 30 * 24 * 60),
     SELLER_IDLE_TIMEOUT_MINUTES: integer(30, 1, 24 * 60),
     SELLER_LOCKOUT_ATTEMPTS: integer(5, 1, 1000),
@@ -340,6 +345,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throttleTtlMs: e.THROTTLE_TTL_MS,
     addressThrottleLimit: e.ADDRESS_THROTTLE_LIMIT,
     addressThrottleTtlMs: e.ADDRESS_THROTTLE_TTL_MS,
+    orderThrottleLimit: e.ORDER_THROTTLE_LIMIT,
+    orderThrottleTtlMs: e.ORDER_THROTTLE_TTL_MS,
     customerIdleMinutes: e.CUSTOMER_IDLE_TIMEOUT_MINUTES,
     sellerIdleMinutes: e.SELLER_IDLE_TIMEOUT_MINUTES,
     sellerLockoutAttempts: e.SELLER_LOCKOUT_ATTEMPTS,

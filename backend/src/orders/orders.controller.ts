@@ -16,6 +16,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { CustomerRateLimited } from '../common/throttling';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import {
   PlaceOrderResponse,
@@ -45,6 +46,8 @@ export class OrdersController {
 
   @Post('cod')
   @HttpCode(201)
+  // Above @CustomerAuth(): decorators apply bottom-up, so the customer guard runs first and the limit counts per customer.
+  @CustomerRateLimited('order')
   @CustomerAuth()
   @IdempotencyKeyHeader()
   @ApiOperation({
@@ -71,6 +74,8 @@ export class OrdersController {
 
   @Post('stripe')
   @HttpCode(201)
+  // Above @CustomerAuth(): decorators apply bottom-up, so the customer guard runs first and the limit counts per customer.
+  @CustomerRateLimited('order')
   @CustomerAuth()
   @IdempotencyKeyHeader()
   @ApiOperation({
