@@ -359,6 +359,20 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(me.body.user.cartItems).toEqual({});
     const list = await request(t.server).get('/api/order/user').set('Cookie', s.cookie);
     expect(list.body.orders[0]).toMatchObject({ _id: orderId, paymentType: 'Online', isPaid: true });
+
+    // Stripe sends the same event again after the customer has filled a new cart: nothing changes.
+    await request(t.server)
+      .post('/api/cart/update')
+      .set('Cookie', s.cookie)
+      .send({ cartItems: { [lemonade]: 1 } })
+      .expect(200);
+    const [before] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const again = await postWebhook(t, payload, signature);
+    expect(again.status).toBe(200);
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after).toEqual(before);
+    const still = await request(t.server).get('/api/user/is-auth').set('Cookie', s.cookie);
+    expect(still.body.user.cartItems).toEqual({ [lemonade]: 1 });
   });
 
   it('records a payment that arrives after the order was cancelled, keeping it cancelled and the cart intact', async () => {

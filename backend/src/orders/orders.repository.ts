@@ -237,7 +237,10 @@ export class OrdersRepository {
     return { ...row, items };
   }
 
-  /** Marks the order of a Checkout Session paid; returns it (undefined when no order has that session). */
+  /**
+   * Marks the unpaid order of a Checkout Session paid; returns it, or undefined when there is no such order or it
+   * is paid already (a repeated event).
+   */
   async markPaidBySession(
     sessionId: string,
     now: Date,
@@ -246,9 +249,19 @@ export class OrdersRepository {
     const [row] = await tx
       .update(orders)
       .set({ isPaid: true, updatedAt: now })
-      .where(eq(orders.stripeSessionId, sessionId))
+      .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.isPaid, false)))
       .returning({ id: orders.id, userId: orders.userId, status: orders.status });
     return row;
+  }
+
+  /** Whether an order was started with this Checkout Session. */
+  async hasSession(sessionId: string, tx: DbExecutor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.stripeSessionId, sessionId))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Cancels the still-unpaid Pending order of an expired Checkout Session; answers it when one was cancelled. */

@@ -206,14 +206,21 @@ export class OrdersService implements OnModuleInit {
         const session = event.data.object;
         if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
         const order = await this.db.transaction(async (tx) => {
+          // Only the first report of a payment changes anything: Stripe may send an event more than once.
           const paid = await this.repository.markPaidBySession(session.id, now, tx);
           // A payment for an order cancelled meanwhile is recorded (the money was taken) but leaves the
           // customer's cart alone; the seller sees a paid, cancelled order to refund.
-          if (paid?.userId && paid.status !== 'Cancelled') await this.cart.clearCart(paid.userId, tx);
+          if (paid?.userId && paid.status !== 'Cancelled') {
+            await this.cart.clearCart(paid.userId, tx);
+            await this.emails.orderPlaced(paid.id, tx);
+          }
           return paid;
         });
-        if (!order) this.logger.warn(`Stripe reported a payment for unknown checkout session ${session.id}`);
-        else if (order.status === 'Cancelled') {
+        if (!order) {
+          if (!(await this.repository.hasSession(session.id))) {
+            this.logger.warn(`Stripe reported a payment for unknown checkout session ${session.id}`);
+          }
+        } else if (order.status === 'Cancelled') {
           this.logger.warn(`Order ${order.id} was paid after it was cancelled: it needs a refund`);
         }
         return;
