@@ -16,6 +16,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
+import { MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
@@ -34,7 +35,6 @@ import { helmetOptions } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The largest JSON or form body accepted (uploads go through multipart with their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -103,7 +103,7 @@ export async function createApp(
   await app.register(fastifyMultipart as never, {
     limits: {
       files: MAX_UPLOAD_FILES,
-      fileSize: MAX_UPLOAD_BYTES,
+      fileSize: MAX_IMAGE_BYTES,
       fields: 10,
       fieldSize: 100_000,
       parts: 20,

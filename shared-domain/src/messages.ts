@@ -1,5 +1,5 @@
 import { MAX_ADDRESSES_PER_CUSTOMER } from './grocery';
-import { MAX_QUANTITY } from './orders';
+import { MAX_CART_LINES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_QUANTITY, MIN_QUANTITY } from './orders';
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
@@ -83,6 +83,14 @@ export const MESSAGES = {
 
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,
+
+  // Limits of carts and product pictures
+  cartNotAMap: 'cartItems must be an object of product ids to quantities',
+  cartTooManyLines: `A cart can hold at most ${MAX_CART_LINES} different products`,
+  badQuantity: `Quantities must be whole numbers from ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
+  imageType: 'Images must be JPEG, PNG, WebP or AVIF pictures',
+  imageTooLarge: `Each picture must be ${MAX_IMAGE_BYTES / (1024 * 1024)} MB or smaller`,
+  tooManyImages: `Add at most ${MAX_PRODUCT_IMAGES} pictures`,
 
   // Storefront notices where the spec leaves the wording open
   maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,

@@ -38,6 +38,10 @@ export function isValidQuantity(value: unknown): value is number {
 export const HOME_PRODUCT_COUNT = 5;
 export const RELATED_PRODUCT_COUNT = 5;
 export const MAX_PRODUCT_IMAGES = 4;
+/** The largest product picture the shop accepts, in bytes. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Most different products one cart may hold. */
+export const MAX_CART_LINES = 100;
 export const LOADER_REDIRECT_MS = 5000;
 
 /** The reference shoppers and the seller both read for an order: "#" + the first 8 characters of its id. */

@@ -1,20 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CartItems, isValidQuantity, MAX_QUANTITY, MESSAGES, MIN_QUANTITY } from '@larder/shared-domain';
+import { CartItems, isValidQuantity, MAX_CART_LINES, MESSAGES } from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
 import { InvalidError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { CartLine, CartRepository } from './cart.repository';
 
-/** Most different products one cart may hold. */
-export const MAX_CART_LINES = 100;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const CART_MESSAGES = {
-  notAMap: 'cartItems must be an object of product ids to quantities',
-  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} different products`,
-  badQuantity: `Quantities must be whole numbers from ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
-} as const;
 
 function toMap(lines: CartLine[]): CartItems {
   const items: CartItems = {};
@@ -58,13 +49,13 @@ export class CartService {
    */
   async replaceCart(userId: string, cartItems: unknown): Promise<CartItems> {
     if (!cartItems || typeof cartItems !== 'object' || Array.isArray(cartItems)) {
-      throw new InvalidError(CART_MESSAGES.notAMap);
+      throw new InvalidError(MESSAGES.cartNotAMap);
     }
     const entries = Object.entries(cartItems as Record<string, unknown>);
-    if (entries.length > MAX_CART_LINES) throw new InvalidError(CART_MESSAGES.tooManyLines);
+    if (entries.length > MAX_CART_LINES) throw new InvalidError(MESSAGES.cartTooManyLines);
     const wanted = new Map<string, number>();
     for (const [productId, quantity] of entries) {
-      if (!isValidQuantity(quantity)) throw new InvalidError(CART_MESSAGES.badQuantity);
+      if (!isValidQuantity(quantity)) throw new InvalidError(MESSAGES.badQuantity);
       if (!UUID.test(productId)) throw new InvalidError(MESSAGES.productNotFound);
       const id = productId.toLowerCase();
       if (wanted.has(id)) throw new InvalidError(MESSAGES.productNotFound);

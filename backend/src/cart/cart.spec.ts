@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { MAX_CART_LINES, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { products } from '../db/schema';
-import { CART_MESSAGES, CartService, MAX_CART_LINES } from './cart.service';
+import { CartService } from './cart.service';
 
 describe('POST /api/cart/update', () => {
   let t: TestApp;
@@ -81,14 +81,14 @@ describe('POST /api/cart/update', () => {
         () => ({ [bread]: 1, [bread.toUpperCase()]: 2 }),
         MESSAGES.productNotFound,
       ],
-      ['a zero quantity', () => ({ [bread]: 0 }), CART_MESSAGES.badQuantity],
-      ['a negative quantity', () => ({ [bread]: -1 }), CART_MESSAGES.badQuantity],
-      ['a fractional quantity', () => ({ [bread]: 1.5 }), CART_MESSAGES.badQuantity],
-      ['a quantity over 99', () => ({ [bread]: 100 }), CART_MESSAGES.badQuantity],
-      ['a quantity as text', () => ({ [bread]: '2' }), CART_MESSAGES.badQuantity],
-      ['a null quantity', () => ({ [bread]: null }), CART_MESSAGES.badQuantity],
-      ['a quantity that is an object', () => ({ [bread]: { n: 1 } }), CART_MESSAGES.badQuantity],
-      ['a good line beside a bad one', () => ({ [bread]: 3, [soldOut]: 0 }), CART_MESSAGES.badQuantity],
+      ['a zero quantity', () => ({ [bread]: 0 }), MESSAGES.badQuantity],
+      ['a negative quantity', () => ({ [bread]: -1 }), MESSAGES.badQuantity],
+      ['a fractional quantity', () => ({ [bread]: 1.5 }), MESSAGES.badQuantity],
+      ['a quantity over 99', () => ({ [bread]: 100 }), MESSAGES.badQuantity],
+      ['a quantity as text', () => ({ [bread]: '2' }), MESSAGES.badQuantity],
+      ['a null quantity', () => ({ [bread]: null }), MESSAGES.badQuantity],
+      ['a quantity that is an object', () => ({ [bread]: { n: 1 } }), MESSAGES.badQuantity],
+      ['a good line beside a bad one', () => ({ [bread]: 3, [soldOut]: 0 }), MESSAGES.badQuantity],
     ])('%s', async (_label, cartItems, message) => {
       const res = await update({ cartItems: cartItems() }).expect(400);
       expect(res.body).toEqual({ success: false, message });
@@ -110,7 +110,7 @@ describe('POST /api/cart/update', () => {
       for (let i = 0; i <= MAX_CART_LINES; i++)
         many[`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`] = 1;
       const res = await update({ cartItems: many }).expect(400);
-      expect(res.body).toEqual({ success: false, message: CART_MESSAGES.tooManyLines });
+      expect(res.body).toEqual({ success: false, message: MESSAGES.cartTooManyLines });
     });
   });
 

@@ -170,8 +170,7 @@ export class CatalogService {
 
   private async checkImages(images: Buffer[], min: number): Promise<void> {
     if (images.length < min) throw new InvalidError('Please add at least one image');
-    if (images.length > MAX_PRODUCT_IMAGES)
-      throw new InvalidError(`Please add at most ${MAX_PRODUCT_IMAGES} images`);
+    if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
   }
 

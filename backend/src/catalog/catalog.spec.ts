@@ -231,7 +231,7 @@ describe('catalogue', () => {
     it('refuses five images', async () => {
       const files = Array.from({ length: 5 }, (_, i) => ({ buffer: jpeg, name: `p${i}.jpg` }));
       const res = await add(productData, files).expect(400);
-      expect(res.body.message).toBe('Please add at most 4 images');
+      expect(res.body.message).toBe(MESSAGES.tooManyImages);
       expect(await productCount()).toBe(0);
       expect(storedFiles()).toEqual([]);
     });
@@ -251,13 +251,16 @@ describe('catalogue', () => {
       const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
         .gif()
         .toBuffer();
-      await add(productData, [{ buffer: gif, name: 'a.jpg' }]).expect(400);
+      const res = await add(productData, [{ buffer: gif, name: 'a.jpg' }]).expect(400);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.imageType });
+      expect(await productCount()).toBe(0);
+      expect(storedFiles()).toEqual([]);
     });
 
     it('refuses an image over 5 MB', async () => {
       const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 + 1 - jpeg.length, 1)]);
       const res = await add(productData, [{ buffer: big, name: 'big.jpg' }]).expect(400);
-      expect(res.body.message).toBe('Each image must be at most 5 MB');
+      expect(res.body.message).toBe(MESSAGES.imageTooLarge);
       expect(await productCount()).toBe(0);
       expect(storedFiles()).toEqual([]);
     });

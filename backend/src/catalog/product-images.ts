@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { uploadsDir } from '../web/frontends';
 import { InvalidError } from '../common/errors';
@@ -10,7 +11,6 @@ import { loadSharp } from '../common/sharp';
 /** Widths each upload is stored at; the first is the main picture listed in `image[]`. */
 export const PRODUCT_IMAGE_WIDTHS = [800, 400] as const;
 const MAX_INPUT_PIXELS = 40_000_000;
-export const IMAGE_TYPE_MESSAGE = 'Images must be JPEG, PNG, WebP or AVIF pictures';
 
 export interface StoredImages {
   /** Public URLs of the main pictures, one per upload. */
@@ -37,7 +37,7 @@ export async function assertSupportedImage(buffer: Buffer): Promise<void> {
     format === 'png' ||
     format === 'webp' ||
     (format === 'heif' && compression === 'av1');
-  if (!ok) throw new InvalidError(IMAGE_TYPE_MESSAGE);
+  if (!ok) throw new InvalidError(MESSAGES.imageType);
 }
 
 /** Renders a picture to WebP at the product widths and stores it under DATA_DIR/uploads/products. */
@@ -73,7 +73,7 @@ export class ProductImageStore {
     } catch (err) {
       await this.remove(stored.files);
       if (err instanceof InvalidError) throw err;
-      throw new InvalidError(IMAGE_TYPE_MESSAGE);
+      throw new InvalidError(MESSAGES.imageType);
     }
     return stored;
   }

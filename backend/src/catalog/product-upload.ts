@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_PRODUCT_IMAGES } from '@larder/shared-domain';
+import { MESSAGES } from '@larder/shared-domain';
 import { InvalidError } from '../common/errors';
 import { assertCleanInput } from '../common/input-safety';
 
@@ -7,9 +7,6 @@ export interface ProductUpload {
   productData?: string;
   images: Buffer[];
 }
-
-const TOO_LARGE = 'Each image must be at most 5 MB';
-const TOO_MANY = `Please add at most ${MAX_PRODUCT_IMAGES} images`;
 
 /** Reads the multipart body of POST /api/product/add: the productData field and the images files. */
 export async function readProductUpload(request: FastifyRequest): Promise<ProductUpload> {
@@ -22,7 +19,7 @@ export async function readProductUpload(request: FastifyRequest): Promise<Produc
         if (part.fieldname !== 'images' && part.fieldname !== 'image') {
           throw new InvalidError(`Unexpected file field "${part.fieldname}"`);
         }
-        if (part.file.truncated) throw new InvalidError(TOO_LARGE);
+        if (part.file.truncated) throw new InvalidError(MESSAGES.imageTooLarge);
         upload.images.push(buffer);
       } else if (part.fieldname === 'productData') {
         if (part.valueTruncated) throw new InvalidError('productData is too long');
@@ -36,8 +33,8 @@ export async function readProductUpload(request: FastifyRequest): Promise<Produc
   } catch (err) {
     if (err instanceof InvalidError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new InvalidError(TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw new InvalidError(TOO_MANY);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new InvalidError(MESSAGES.imageTooLarge);
+    if (code === 'FST_FILES_LIMIT') throw new InvalidError(MESSAGES.tooManyImages);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new InvalidError('Too many form fields');
     if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import {
   ALLERGENS,
   CATEGORIES,
+  MAX_IMAGE_BYTES,
   MAX_INGREDIENTS_LENGTH,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
@@ -13,7 +14,6 @@ import { ImageSlot } from './ImageSlot';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
-  MAX_IMAGE_BYTES,
   imageProblem,
   type DraftField,
   type DraftMode,

@@ -1,11 +1,10 @@
-import { CATEGORIES } from '@larder/shared-domain';
+import { CATEGORIES, MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import {
   checkProductDraft,
   descriptionLines,
   DRAFT_MESSAGES,
   EMPTY_DRAFT,
   imageProblem,
-  MAX_IMAGE_BYTES,
 } from './product-draft';
 
 const valid = {

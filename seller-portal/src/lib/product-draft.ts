@@ -2,6 +2,7 @@ import {
   ALLERGEN_IDS,
   CATEGORY_PATHS,
   MAX_INGREDIENTS_LENGTH,
+  MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
   MESSAGES,
@@ -128,15 +129,12 @@ export const DRAFT_MESSAGES = {
   vatRequired: 'Enter the VAT rate',
   vatInvalid: 'VAT must be a number from 0 to 100',
   imagesRequired: 'Add at least one product image',
-  tooManyImages: `Add at most ${MAX_PRODUCT_IMAGES} images`,
+  tooManyImages: MESSAGES.tooManyImages,
   notAnImage: 'Choose a picture file (JPEG, PNG, WebP or AVIF)',
-  imageTooLarge: 'Each picture must be 5 MB or smaller',
+  imageTooLarge: MESSAGES.imageTooLarge,
   stockInvalid: MESSAGES.invalidStock,
   ingredientsTooLong: `Ingredients can be at most ${MAX_INGREDIENTS_LENGTH} characters`,
 } as const;
-
-/** The largest picture the shop accepts. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Why a chosen file cannot be a product picture, or undefined when it can. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | undefined {

@@ -1,9 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsDefined, IsObject } from 'class-validator';
-import { MAX_QUANTITY, MESSAGES, MIN_QUANTITY } from '@larder/shared-domain';
+import { MAX_CART_LINES, MAX_QUANTITY, MESSAGES, MIN_QUANTITY } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
-import { CART_MESSAGES, MAX_CART_LINES } from '../cart.service';
 
 const cartItemsSchema: ApiPropertyOptions = {
   type: 'object',
@@ -17,8 +16,8 @@ const cartItemsSchema: ApiPropertyOptions = {
 function CartItemsField(): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ ...cartItemsSchema, required: true } as ApiPropertyOptions),
-    IsDefined({ message: CART_MESSAGES.notAMap }),
-    IsObject({ message: CART_MESSAGES.notAMap }),
+    IsDefined({ message: MESSAGES.cartNotAMap }),
+    IsObject({ message: MESSAGES.cartNotAMap }),
   );
 }
 
