@@ -99,7 +99,20 @@ export const api = withUpload.enhanceEndpoints({
 
     userIsAuth: { providesTags: tags('Session') },
     getProfile: { providesTags: tags('User') },
-    googleLogin: { invalidatesTags: tags('Session', 'User', 'Orders') },
+    googleLogin: {
+      invalidatesTags: tags('Session', 'User', 'Orders'),
+      // The answer names the signed-in customer: it is the session check's answer until that is asked again.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => undefined);
+        const user = answer?.data.success ? answer.data.user : undefined;
+        if (!user) return;
+        dispatch(
+          generatedApi.util.upsertQueryEntries([
+            { endpointName: 'userIsAuth', arg: undefined, value: { success: true, user } },
+          ]),
+        );
+      },
+    },
     logoutUser: { invalidatesTags: tags('Session', 'User', 'Orders') },
     updatePhone: { invalidatesTags: tags('Session', 'User') },
     addAddress: { invalidatesTags: tags('Session', 'User') },

@@ -9,12 +9,11 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi, createBaseQuery, type ApiEnvironment } from './base-api';
 import './api';
 import { cartSlice } from './slices/cart';
-import { sessionSlice } from './slices/session';
 import { uiSlice } from './slices/ui';
 import { startCartSync } from './cart-sync';
 
 function createRootReducer() {
-  return combineSlices(baseApi, sessionSlice, cartSlice, uiSlice);
+  return combineSlices(baseApi, cartSlice, uiSlice);
 }
 
 export type RootReducer = ReturnType<typeof createRootReducer>;

@@ -7,9 +7,10 @@ import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  api,
   baseApi,
   cartSlice,
-  sessionSlice,
+  setUser,
   uiSlice,
   type ApiEnvironment,
   type UserDto,
@@ -95,11 +96,24 @@ export function createTestStore(
 ) {
   const environment: ApiEnvironment = { baseQuery: server.baseQuery };
   const store = configureStore({
-    reducer: combineSlices(baseApi, sessionSlice, cartSlice, uiSlice),
+    reducer: combineSlices(baseApi, cartSlice, uiSlice),
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: environment } }).concat(baseApi.middleware),
   });
-  if (state.sessionChecked !== false) store.dispatch(sessionSlice.actions.setUser(state.user ?? null));
+  if (state.sessionChecked !== false) {
+    // The server knows who is signed in and is asked again after every change of the account, as in the shop,
+    // whose layout keeps the session check subscribed.
+    const user = state.user ?? null;
+    server.on(
+      'GET',
+      '/api/user/is-auth',
+      user
+        ? { body: { success: true, user } }
+        : { status: 401, body: { success: false, message: 'Please sign in to continue' } },
+    );
+    store.dispatch(setUser(user));
+    void store.dispatch(api.endpoints.userIsAuth.initiate());
+  }
   if (state.cart) store.dispatch(cartSlice.actions.replace(state.cart));
   return store;
 }

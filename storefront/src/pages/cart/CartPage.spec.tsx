@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDeliveryDate, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
-import { cartSlice, sessionSlice, type ProductDto, type UserDto } from '@larder/shared-state';
+import { cartSlice, setUser, type ProductDto, type UserDto } from '@larder/shared-state';
 import CartPage from './CartPage';
 import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
 
@@ -205,7 +205,7 @@ describe('CartPage', () => {
 
     // The session answers with the customer, whose saved cart replaces the local one.
     act(() => {
-      store.dispatch(sessionSlice.actions.setUser(signedInWithAddress()));
+      store.dispatch(setUser(signedInWithAddress()));
       store.dispatch(cartSlice.actions.replace({ 'p-apples': 1 }));
     });
     expect(await screen.findByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
