@@ -1,35 +1,37 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ConfirmProvider } from '@larder/shared-ui';
-import { SellerGate, SellerLoginRoute } from './components/SellerGate';
-import { SellerBaseProvider } from './lib/seller-base';
+import { ConfirmProvider, SiteNameProvider } from '@larder/shared-ui';
+import { SellerGate, SellerLoginRoute } from './layout/SellerGate';
+import { SellerBaseProvider } from './layout/SellerBase';
 
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
-const AddProductPage = lazy(() => import('./pages/AddProductPage'));
-const EditProductPage = lazy(() => import('./pages/EditProductPage'));
-const ProductListPage = lazy(() => import('./pages/ProductListPage'));
-const OrdersPage = lazy(() => import('./pages/OrdersPage'));
-const MessagesPage = lazy(() => import('./pages/MessagesPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const AddProductPage = lazy(() => import('./pages/add-product/AddProductPage'));
+const EditProductPage = lazy(() => import('./pages/edit-product/EditProductPage'));
+const ProductListPage = lazy(() => import('./pages/product-list/ProductListPage'));
+const OrdersPage = lazy(() => import('./pages/orders/OrdersPage'));
+const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
+const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 /** The seller routes, relative to where the portal is mounted (/seller/*). */
 export function SellerPortal() {
   return (
     <SellerBaseProvider>
-      <ConfirmProvider>
-        <Routes>
-          <Route path="login" element={<SellerLoginRoute />} />
-          <Route element={<SellerGate />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="add-product" element={<AddProductPage />} />
-            <Route path="edit-product/:id" element={<EditProductPage />} />
-            <Route path="product-list" element={<ProductListPage />} />
-            <Route path="orders" element={<OrdersPage />} />
-            <Route path="messages" element={<MessagesPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </ConfirmProvider>
+      <SiteNameProvider name="Larder Seller">
+        <ConfirmProvider>
+          <Routes>
+            <Route path="login" element={<SellerLoginRoute />} />
+            <Route element={<SellerGate />}>
+              <Route index element={<DashboardPage />} />
+              <Route path="add-product" element={<AddProductPage />} />
+              <Route path="edit-product/:id" element={<EditProductPage />} />
+              <Route path="product-list" element={<ProductListPage />} />
+              <Route path="orders" element={<OrdersPage />} />
+              <Route path="messages" element={<MessagesPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </ConfirmProvider>
+      </SiteNameProvider>
     </SellerBaseProvider>
   );
 }

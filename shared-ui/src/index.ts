@@ -1,6 +1,8 @@
 export { cx } from './cx';
 export { useFocusTrap } from './useFocusTrap';
 export type { FocusTrapOptions } from './useFocusTrap';
+export { SiteNameProvider, useDocumentTitle } from './useDocumentTitle';
+export { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
 export { Badge, OrderStatusBadge, orderStatusTone } from './components/Badge';
 export type { BadgeProps, BadgeTone } from './components/Badge';
 export { Button, buttonClasses } from './components/Button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '@larder/shared-ui';
 
 interface LegalPageProps {
   title: string;

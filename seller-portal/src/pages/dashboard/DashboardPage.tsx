@@ -2,9 +2,8 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPounds } from '@larder/shared-domain';
 import { useGetSellerSummaryQuery, errorMessage } from '@larder/shared-state';
-import { Button, Skeleton, buttonClasses, cx } from '@larder/shared-ui';
-import { useSellerPath } from '../../lib/seller-base';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button, buttonClasses, cx, Skeleton, useDocumentTitle } from '@larder/shared-ui';
+import { useSellerPath } from '../../layout/SellerBase';
 import { formatShortDate, ordersText, type SellerFigures } from './figures';
 
 const DailyChart = lazy(() => import('./DailyChart'));

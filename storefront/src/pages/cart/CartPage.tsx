@@ -10,10 +10,9 @@ import {
   useAppSelector,
   useGetShippingSettingsQuery,
 } from '@larder/shared-state';
-import { Button, EmptyState, Skeleton, buttonClasses } from '@larder/shared-ui';
+import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { CartIcon } from '../../components/ProductCard';
 import { useCartActions } from '../../components/useCartActions';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts } from '../../components/useProducts';
 import { maxOrderable } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';

@@ -1,8 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { MESSAGES, categoryFromSlug, categorySlug } from '@larder/shared-domain';
-import { EmptyState, buttonClasses } from '@larder/shared-ui';
+import { buttonClasses, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { ProductListing } from '../../components/ProductListing';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts } from '../../components/useProducts';
 import NotFoundPage from '../not-found/NotFoundPage';
 

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_FIELD_LIMITS, MESSAGES } from '@larder/shared-domain';
 import { useSendContactMessageMutation } from '@larder/shared-state';
-import { Button, TextArea, TextInput } from '@larder/shared-ui';
+import { Button, TextArea, TextInput, useDocumentTitle } from '@larder/shared-ui';
 import { envelope } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 type ContactForm = typeof EMPTY;

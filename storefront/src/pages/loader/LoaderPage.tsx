@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LOADER_REDIRECT_MS } from '@larder/shared-domain';
-import { Spinner } from '@larder/shared-ui';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { Spinner, useDocumentTitle } from '@larder/shared-ui';
 
 /** The in-app target of `?next=`: always a path on this site (leading slashes and backslashes dropped). */
 export function loaderTarget(next: string | null): string {

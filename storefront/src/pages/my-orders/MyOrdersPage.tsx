@@ -2,8 +2,15 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
 import { useListUserOrdersQuery, type OrderView, errorMessage } from '@larder/shared-state';
-import { Button, EmptyState, Modal, Skeleton, SkeletonText, buttonClasses } from '@larder/shared-ui';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import {
+  Button,
+  buttonClasses,
+  EmptyState,
+  Modal,
+  Skeleton,
+  SkeletonText,
+  useDocumentTitle,
+} from '@larder/shared-ui';
 import { SignInGate } from '../../components/SignInGate';
 import { useNow } from '../../components/useNow';
 import { OrderCard } from './OrderCard';

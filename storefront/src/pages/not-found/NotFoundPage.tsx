@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { search } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useDocumentTitle } from '@larder/shared-ui';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -5,18 +5,18 @@ import { selectCartQuantity, useAppSelector } from '@larder/shared-state';
 import {
   Badge,
   Button,
+  buttonClasses,
+  cx,
   EmptyState,
   ProductImage,
   Skeleton,
   SkeletonText,
-  buttonClasses,
-  cx,
+  useDocumentTitle,
 } from '@larder/shared-ui';
 import { ProductCard, ProductGrid, categoryLink, productPath } from '../../components/ProductCard';
 import { productImageSrcSet } from '../../components/product-images';
 import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts, type Product } from '../../components/useProducts';
 import { LowStockNote, maxOrderable } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';

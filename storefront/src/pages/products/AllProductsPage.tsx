@@ -1,10 +1,9 @@
 import { MESSAGES } from '@larder/shared-domain';
 import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } from '@larder/shared-state';
-import { Button, EmptyState } from '@larder/shared-ui';
+import { Button, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { search as searchIcon } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
 import { ProductListing } from '../../components/ProductListing';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useProducts } from '../../components/useProducts';
 import { useProductSearch } from '../../components/useProductSearch';
 import { canBuy } from '../../components/stock';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@larder/shared-domain';
 import { useGetProfileQuery, errorMessage } from '@larder/shared-state';
-import { Button, Skeleton, SkeletonText, Tabs, type TabItem } from '@larder/shared-ui';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { Button, Skeleton, SkeletonText, type TabItem, Tabs, useDocumentTitle } from '@larder/shared-ui';
 import { SignInGate } from '../../components/SignInGate';
 import { AccountSettings } from './AccountSettings';
 import { DeleteAccount } from './DeleteAccount';

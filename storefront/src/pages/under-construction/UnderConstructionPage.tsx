@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
 import { construction } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useDocumentTitle } from '@larder/shared-ui';
 
 export default function UnderConstructionPage() {
   useDocumentTitle('Under construction');

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSellerLoginMutation, errorMessage, successMessage } from '@larder/shared-state';
-import { Button, TextInput } from '@larder/shared-ui';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { Button, TextInput, useDocumentTitle } from '@larder/shared-ui';
 import { Logo } from './Logo';
 
 /** Email and password sign-in for the seller. The session slice flips to "seller" when it succeeds. */

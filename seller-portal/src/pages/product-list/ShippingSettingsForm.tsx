@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { MESSAGES, parsePoundsText } from '@larder/shared-domain';
 import { useGetShippingSettingsQuery, useUpdateShippingSettingsMutation } from '@larder/shared-state';
 import { Button, Skeleton } from '@larder/shared-ui';
-import { PoundsInput } from './PoundsInput';
+import { PoundsInput } from '../../components/PoundsInput';
 
 type ShippingField = 'shippingCharge' | 'shippingThreshold';
 

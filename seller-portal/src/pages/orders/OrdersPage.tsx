@@ -26,10 +26,10 @@ import {
   ProductImage,
   Select,
   Skeleton,
+  useDocumentTitle,
 } from '@larder/shared-ui';
-import { OrdersIcon } from '../components/icons';
-import { groupOrdersByCustomer } from '../lib/group-orders';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { OrdersIcon } from '../../components/icons';
+import { groupOrdersByCustomer } from './group-orders';
 
 type SellerOrder = ListSellerOrdersApiResponse['orders'][number];
 

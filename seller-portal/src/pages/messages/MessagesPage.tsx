@@ -7,9 +7,8 @@ import {
   type NewsletterSubscriberView,
   errorMessage,
 } from '@larder/shared-state';
-import { Badge, Button, EmptyState, Skeleton } from '@larder/shared-ui';
-import { MessagesIcon } from '../components/icons';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { Badge, Button, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
+import { MessagesIcon } from '../../components/icons';
 
 const joinedFormatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,

@@ -3,9 +3,16 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useSellerLogoutMutation, errorMessage, successMessage } from '@larder/shared-state';
 import { Button, cx } from '@larder/shared-ui';
-import { useSellerPath } from '../lib/seller-base';
+import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';
-import { AddBoxIcon, DashboardIcon, ListIcon, LogoutIcon, MessagesIcon, OrdersIcon } from './icons';
+import {
+  AddBoxIcon,
+  DashboardIcon,
+  ListIcon,
+  LogoutIcon,
+  MessagesIcon,
+  OrdersIcon,
+} from '../components/icons';
 import { Logo } from './Logo';
 
 interface MenuEntry {

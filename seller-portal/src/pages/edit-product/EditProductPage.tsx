@@ -7,11 +7,10 @@ import {
   errorMessage,
   successMessage,
 } from '@larder/shared-state';
-import { Button, EmptyState, Skeleton, buttonClasses } from '@larder/shared-ui';
-import { ProductForm } from '../components/ProductForm';
-import { draftFromProduct } from '../lib/product-draft';
-import { useSellerPath } from '../lib/seller-base';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
+import { ProductForm } from '../../components/ProductForm';
+import { draftFromProduct } from '../../lib/product-draft';
+import { useSellerPath } from '../../layout/SellerBase';
 
 /** Edit Product: the product form prefilled with the product's fields; saves with PUT /api/product/{id}. */
 export default function EditProductPage() {

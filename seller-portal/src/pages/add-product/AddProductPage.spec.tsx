@@ -4,7 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { createStore } from '@larder/shared-state';
-import { fakeApi, type FakeAnswer } from '../../test/fake-fetch';
+import { fakeApi, type FakeAnswer } from '../../../test/fake-fetch';
 import AddProductPage from './AddProductPage';
 
 const productAdded: FakeAnswer = {

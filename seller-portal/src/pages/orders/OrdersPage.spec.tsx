@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { jsonBody, renderWithApi } from '../../test/render';
+import { jsonBody, renderWithApi } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
 function order(

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches, following changes (false where matchMedia is missing). */
+/** Whether a CSS media query matches, following changes (`fallback` where matchMedia is missing). */
 export function useMediaQuery(query: string, fallback = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -16,5 +16,5 @@ export function useMediaQuery(query: string, fallback = false): boolean {
   return useSyncExternalStore(subscribe, read, () => fallback);
 }
 
-/** Tailwind's `md` breakpoint: the seller portal's tables show from here, cards below. */
+/** Tailwind's `md` breakpoint: from here the wide (table) layouts show. */
 export const DESKTOP_QUERY = '(min-width: 768px)';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { LOW_STOCK_THRESHOLD, MAX_STOCK, MESSAGES } from '@larder/shared-domain';
 import { cx } from '@larder/shared-ui';
-import { parseStockText } from '../lib/product-draft';
+import { parseStockText } from '../../lib/product-draft';
 
 export interface StockCountInputProps {
   productName: string;

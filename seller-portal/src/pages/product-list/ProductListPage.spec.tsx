@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
-import { jsonBody, renderWithApi } from '../../test/render';
+import { jsonBody, renderWithApi } from '../../../test/render';
 import ProductListPage from './ProductListPage';
 
 const apples = {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
-import { renderWithApi } from '../../test/render';
-import AddProductPage from './AddProductPage';
+import { renderWithApi } from '../../../test/render';
+import AddProductPage from '../add-product/AddProductPage';
 import EditProductPage from './EditProductPage';
 
 const cookies = {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithApi } from '../../test/render';
-import { SellerPortal } from '../SellerPortal';
+import { renderWithApi } from '../../../test/render';
+import { SellerPortal } from '../../SellerPortal';
 import MessagesPage from './MessagesPage';
 
 const older = {

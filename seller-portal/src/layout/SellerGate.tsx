@@ -5,7 +5,7 @@ import {
   useAppSelector,
   useSellerIsAuthQuery,
 } from '@larder/shared-state';
-import { useSellerPath } from '../lib/seller-base';
+import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';
 import { SellerLayout } from './SellerLayout';
 import { SellerLogin } from './SellerLogin';

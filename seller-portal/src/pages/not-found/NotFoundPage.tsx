@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { buttonClasses, EmptyState } from '@larder/shared-ui';
-import { useSellerPath } from '../lib/seller-base';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { buttonClasses, EmptyState, useDocumentTitle } from '@larder/shared-ui';
+import { useSellerPath } from '../../layout/SellerBase';
 
 /** An address under /seller that is not one of the seller screens. */
 export default function NotFoundPage() {

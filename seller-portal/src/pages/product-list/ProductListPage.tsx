@@ -10,15 +10,24 @@ import {
   errorMessage,
   successMessage,
 } from '@larder/shared-state';
-import { Button, buttonClasses, cx, EmptyState, ProductImage, Skeleton, useConfirm } from '@larder/shared-ui';
-import { TrashIcon } from '../components/icons';
-import { DeliverySettingsForm } from '../components/DeliverySettingsForm';
-import { ShippingSettingsForm } from '../components/ShippingSettingsForm';
-import { StockCountInput, isLowStock } from '../components/StockCountInput';
-import { StockSwitch } from '../components/StockSwitch';
-import { useSellerPath } from '../lib/seller-base';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+import {
+  Button,
+  buttonClasses,
+  cx,
+  DESKTOP_QUERY,
+  EmptyState,
+  ProductImage,
+  Skeleton,
+  useConfirm,
+  useDocumentTitle,
+  useMediaQuery,
+} from '@larder/shared-ui';
+import { TrashIcon } from '../../components/icons';
+import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { ShippingSettingsForm } from './ShippingSettingsForm';
+import { StockCountInput, isLowStock } from './StockCountInput';
+import { StockSwitch } from './StockSwitch';
+import { useSellerPath } from '../../layout/SellerBase';
 
 type Product = ListProductsApiResponse['products'][number];
 

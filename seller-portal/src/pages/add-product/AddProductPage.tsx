@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { useAddProductMutation, errorMessage, successMessage } from '@larder/shared-state';
-import { ProductForm } from '../components/ProductForm';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '@larder/shared-ui';
+import { ProductForm } from '../../components/ProductForm';
 
 /** The Add Product screen: up to four pictures, the product's text, category, prices and food information. */
 export default function AddProductPage() {
