@@ -72,36 +72,40 @@ interface LabelledProps {
   fieldClassName?: string;
 }
 
-export type TextInputProps = LabelledProps & ComponentPropsWithRef<'input'>;
+type ControlProps = LabelledProps & { id?: string; required?: boolean; className?: string };
 
-export function TextInput({
+/**
+ * Splits a labelled control's props: the Field's (label, texts, id), the classes of the control itself, and the
+ * rest, which go to the control element.
+ */
+function splitFieldProps<P extends ControlProps>({
   label,
   hideLabel,
   hint,
   error,
   fieldClassName,
   id,
-  className,
   required,
-  ...props
-}: TextInputProps) {
+  className,
+  ...rest
+}: P) {
+  return {
+    field: { label, hideLabel, hint, error, id, required, className: fieldClassName },
+    required,
+    invalid: Boolean(error),
+    className,
+    rest,
+  };
+}
+
+export type TextInputProps = LabelledProps & ComponentPropsWithRef<'input'>;
+
+export function TextInput(props: TextInputProps) {
+  const { field, required, invalid, className, rest } = splitFieldProps(props);
   return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      id={id}
-      required={required}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => (
-        <input
-          {...control}
-          required={required}
-          className={controlClasses(Boolean(error), className)}
-          {...props}
-        />
+        <input {...control} required={required} className={controlClasses(invalid, className)} {...rest} />
       )}
     </Field>
   );
@@ -109,35 +113,18 @@ export function TextInput({
 
 export type TextAreaProps = LabelledProps & ComponentPropsWithRef<'textarea'>;
 
-export function TextArea({
-  label,
-  hideLabel,
-  hint,
-  error,
-  fieldClassName,
-  id,
-  className,
-  required,
-  rows = 4,
-  ...props
-}: TextAreaProps) {
+export function TextArea(props: TextAreaProps) {
+  const { field, required, invalid, className, rest } = splitFieldProps(props);
+  const { rows = 4, ...textAreaProps } = rest;
   return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      id={id}
-      required={required}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => (
         <textarea
           {...control}
           rows={rows}
           required={required}
-          className={controlClasses(Boolean(error), className)}
-          {...props}
+          className={controlClasses(invalid, className)}
+          {...textAreaProps}
         />
       )}
     </Field>
@@ -157,36 +144,17 @@ export type SelectProps = LabelledProps &
     placeholder?: string;
   };
 
-export function Select({
-  label,
-  hideLabel,
-  hint,
-  error,
-  fieldClassName,
-  id,
-  className,
-  required,
-  options,
-  placeholder,
-  children,
-  ...props
-}: SelectProps) {
+export function Select(props: SelectProps) {
+  const { field, required, invalid, className, rest } = splitFieldProps(props);
+  const { options, placeholder, children, ...selectProps } = rest;
   return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      id={id}
-      required={required}
-      className={fieldClassName}
-    >
+    <Field {...field}>
       {(control) => (
         <select
           {...control}
           required={required}
-          className={controlClasses(Boolean(error), className, false)}
-          {...props}
+          className={controlClasses(invalid, className, false)}
+          {...selectProps}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options?.map((option) => (
