@@ -82,9 +82,54 @@ function DeleteButton({ product, actions }: { product: Product; actions: RowActi
   );
 }
 
+/** Edit and Delete of one product. */
+function RowButtons({
+  product,
+  actions,
+  className,
+}: {
+  product: Product;
+  actions: RowActions;
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex gap-1', className)}>
+      <EditLink product={product} actions={actions} />
+      <DeleteButton product={product} actions={actions} />
+    </div>
+  );
+}
+
+/** The product's first picture in a white frame of `size` pixels. */
+function ProductThumb({ product, size }: { product: Product; size: 56 | 64 }) {
+  return (
+    <div
+      className={cx(
+        'shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1',
+        size === 56 ? 'h-14 w-14' : 'h-16 w-16',
+      )}
+    >
+      <ProductImage src={product.image[0]} alt="" width={size} height={size} className="h-full w-full" />
+    </div>
+  );
+}
+
+/** The in-stock state, showing the state being sent until the list reloads. */
 function stockOf(product: Product, actions: RowActions) {
   const pending = actions.pendingStock[product._id];
   return { checked: pending ?? product.inStock, busy: pending !== undefined };
+}
+
+function StockToggle({ product, actions }: { product: Product; actions: RowActions }) {
+  const stock = stockOf(product, actions);
+  return (
+    <StockSwitch
+      productName={product.name}
+      checked={stock.checked}
+      busy={stock.busy}
+      onToggle={() => actions.toggleStock(product)}
+    />
+  );
 }
 
 function ProductTable({ products, actions }: { products: readonly Product[]; actions: RowActions }) {
@@ -115,51 +160,32 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200">
-          {products.map((product) => {
-            const stock = stockOf(product, actions);
-            return (
-              <tr
-                key={product._id}
-                className={cx('align-middle', isLowStock(product.stock) && 'bg-warning-soft/40')}
-              >
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <div className="h-14 w-14 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
-                      <ProductImage
-                        src={product.image[0]}
-                        alt=""
-                        width={56}
-                        height={56}
-                        className="h-full w-full"
-                      />
-                    </div>
-                    <span className="truncate font-medium text-gray-900" title={product.name}>
-                      {product.name}
-                    </span>
-                  </div>
-                </td>
-                <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
-                <td className="px-4 py-3 font-medium text-gray-900">{formatPounds(product.offerPrice)}</td>
-                <td className="px-4 py-3">
-                  <CountInput product={product} actions={actions} />
-                </td>
-                <td className="px-4 py-3">
-                  <StockSwitch
-                    productName={product.name}
-                    checked={stock.checked}
-                    busy={stock.busy}
-                    onToggle={() => actions.toggleStock(product)}
-                  />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <div className="flex justify-end gap-1">
-                    <EditLink product={product} actions={actions} />
-                    <DeleteButton product={product} actions={actions} />
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {products.map((product) => (
+            <tr
+              key={product._id}
+              className={cx('align-middle', isLowStock(product.stock) && 'bg-warning-soft/40')}
+            >
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-3">
+                  <ProductThumb product={product} size={56} />
+                  <span className="truncate font-medium text-gray-900" title={product.name}>
+                    {product.name}
+                  </span>
+                </div>
+              </td>
+              <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
+              <td className="px-4 py-3 font-medium text-gray-900">{formatPounds(product.offerPrice)}</td>
+              <td className="px-4 py-3">
+                <CountInput product={product} actions={actions} />
+              </td>
+              <td className="px-4 py-3">
+                <StockToggle product={product} actions={actions} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <RowButtons product={product} actions={actions} className="justify-end" />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -169,58 +195,39 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
 function ProductCards({ products, actions }: { products: readonly Product[]; actions: RowActions }) {
   return (
     <ul className="flex flex-col gap-3" aria-label="All products">
-      {products.map((product) => {
-        const stock = stockOf(product, actions);
-        return (
-          <li
-            key={product._id}
-            className={cx(
-              'rounded-xl border p-3',
-              isLowStock(product.stock) ? 'border-warning/40 bg-warning-soft/40' : 'border-gray-200',
-            )}
-          >
-            <div className="flex gap-3">
-              <div className="h-16 w-16 shrink-0 overflow-hidden rounded-md border border-gray-200 bg-white p-1">
-                <ProductImage
-                  src={product.image[0]}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="h-full w-full"
-                />
-              </div>
-              <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-gray-900">{product.name}</p>
-                <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
-                <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
-              </div>
+      {products.map((product) => (
+        <li
+          key={product._id}
+          className={cx(
+            'rounded-xl border p-3',
+            isLowStock(product.stock) ? 'border-warning/40 bg-warning-soft/40' : 'border-gray-200',
+          )}
+        >
+          <div className="flex gap-3">
+            <ProductThumb product={product} size={64} />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words text-gray-900">{product.name}</p>
+              <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
+              <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
             </div>
-            <div className="mt-3 flex items-center gap-3">
+          </div>
+          <div className="mt-3 flex items-center gap-3">
+            <span className="text-sm text-gray-700" aria-hidden="true">
+              Stock
+            </span>
+            <CountInput product={product} actions={actions} />
+          </div>
+          <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
+            <div className="flex items-center gap-2">
+              <StockToggle product={product} actions={actions} />
               <span className="text-sm text-gray-700" aria-hidden="true">
-                Stock
+                {stockOf(product, actions).checked ? 'In stock' : 'Out of stock'}
               </span>
-              <CountInput product={product} actions={actions} />
             </div>
-            <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
-              <div className="flex items-center gap-2">
-                <StockSwitch
-                  productName={product.name}
-                  checked={stock.checked}
-                  busy={stock.busy}
-                  onToggle={() => actions.toggleStock(product)}
-                />
-                <span className="text-sm text-gray-700" aria-hidden="true">
-                  {stock.checked ? 'In stock' : 'Out of stock'}
-                </span>
-              </div>
-              <div className="flex gap-1">
-                <EditLink product={product} actions={actions} />
-                <DeleteButton product={product} actions={actions} />
-              </div>
-            </div>
-          </li>
-        );
-      })}
+            <RowButtons product={product} actions={actions} />
+          </div>
+        </li>
+      ))}
     </ul>
   );
 }
