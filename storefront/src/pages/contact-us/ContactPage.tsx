@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CONTACT_FIELD_LIMITS, MESSAGES } from '@larder/shared-domain';
 import { useSendContactMessageMutation } from '@larder/shared-state';
 import { Button, TextArea, TextInput, useDocumentTitle } from '@larder/shared-ui';
 import { envelope } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
+import { useSendForm } from '../../components/useSendForm';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 type ContactForm = typeof EMPTY;
@@ -15,8 +16,12 @@ const CONTACT_EMAIL = 'support@larder.co.uk';
 export default function ContactPage() {
   useDocumentTitle('Contact us');
   const [form, setForm] = useState<ContactForm>(EMPTY);
-  const [sent, setSent] = useState(false);
   const [send, { isLoading }] = useSendContactMessageMutation();
+  // A refused message only leaves the success note hidden.
+  const { submit, answer } = useSendForm(
+    () => send({ sendContactMessageDto: form }).unwrap(),
+    () => setForm(EMPTY),
+  );
 
   const field = (name: keyof ContactForm) => ({
     name,
@@ -26,17 +31,6 @@ export default function ContactPage() {
       setForm((current) => ({ ...current, [name]: event.target.value }));
     },
   });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const result = await send({ sendContactMessageDto: form }).unwrap();
-      setSent(result.success);
-      if (result.success) setForm(EMPTY);
-    } catch {
-      setSent(false);
-    }
-  }
 
   return (
     <section className="py-8 md:py-12">
@@ -63,7 +57,7 @@ export default function ContactPage() {
               Send Message
             </Button>
             <p role="status" className="text-sm font-medium text-primary">
-              {sent && MESSAGES.contactSent}
+              {answer?.success && MESSAGES.contactSent}
             </p>
           </div>
         </form>

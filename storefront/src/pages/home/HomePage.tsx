@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, HOME_PRODUCT_COUNT, categorySlug } from '@larder/shared-domain';
-import { useSubscribeToNewsletterMutation, errorMessage } from '@larder/shared-state';
+import { useSubscribeToNewsletterMutation } from '@larder/shared-state';
 import { Button, EmptyState, TextInput, buttonClasses } from '@larder/shared-ui';
 import { CATEGORY_ICONS } from '../../assets/category-icons';
 import { basket, handshake, leafy, moneyBag, truck } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
+import { useSendForm } from '../../components/useSendForm';
 
 const SELLING_POINTS = [
   {
@@ -167,23 +168,16 @@ function WhyUs() {
  */
 function Newsletter() {
   const [email, setEmail] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
   const errorId = useId();
   const [subscribeToNewsletter, { isLoading }] = useSubscribeToNewsletterMutation();
-
-  async function subscribe(event: FormEvent) {
-    event.preventDefault();
-    setNote('');
-    setError('');
-    try {
-      const result = await subscribeToNewsletter({ subscribeNewsletterDto: { email } }).unwrap();
-      setNote(result.message);
-      setEmail('');
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }
+  const {
+    submit: subscribe,
+    answer,
+    error,
+  } = useSendForm(
+    () => subscribeToNewsletter({ subscribeNewsletterDto: { email } }).unwrap(),
+    () => setEmail(''),
+  );
 
   return (
     <section aria-labelledby="newsletter-heading" className="flex flex-col items-center text-center">
@@ -223,7 +217,7 @@ function Newsletter() {
         </p>
       ) : (
         <p role="status" className="mt-3 min-h-5 text-sm text-primary">
-          {note}
+          {answer?.message}
         </p>
       )}
     </section>
