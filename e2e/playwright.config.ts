@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
 
 /**
  * Browser journeys against the production build (run `npm run build` first), in Debian's Chromium.
@@ -10,20 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 
-/** Debian's `chromium` package; Playwright's own browsers are never downloaded. */
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+/** Debian's `chromium` package (tools/chromium.mjs); Playwright's own browsers are never downloaded. */
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: './journeys',
