@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { formatAddress, MESSAGES } from '@larder/shared-domain';
 import type { AddressDto, SessionUser } from '@larder/shared-state';
 import { Button, Skeleton, SkeletonText, useDocumentTitle } from '@larder/shared-ui';
-import { cartWithAddress } from '../cart/selectedAddress';
+import { cartWithAddress } from '../cart/useSelectedAddress';
 import { SignInGate } from '../../components/SignInGate';
 import { AddressForm } from './AddressForm';
 

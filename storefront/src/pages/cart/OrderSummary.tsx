@@ -8,7 +8,7 @@ import type { CartLine } from './checkout';
 import { DeliveryChoice } from './DeliveryChoice';
 import { useNow } from '../../components/useNow';
 import { usePlaceOrder } from './usePlaceOrder';
-import { useSelectedAddress } from './selectedAddress';
+import { useSelectedAddress } from './useSelectedAddress';
 
 interface OrderSummaryProps {
   user: SessionUser | null;
