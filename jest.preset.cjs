@@ -4,7 +4,7 @@ const root = __dirname;
 
 module.exports = {
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: {
@@ -20,7 +20,9 @@ module.exports = {
     '^@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
     '^@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
     '^@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
+    '^@larder/shared-state/testing$': path.join(root, 'shared-state/src/testing/index.ts'),
   },
-  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition)/)'],
+  // ESM-only packages are compiled too: jose, content-disposition, until-async and every .mjs file (msw's dependencies).
+  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition|until-async)/)(?!.*\\.mjs$)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
