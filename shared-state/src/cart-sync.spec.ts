@@ -9,8 +9,7 @@ const server = setupMockApi();
 const user = (cartItems: Record<string, number>) =>
   makeUser({ _id: 'u1', email: 'ada@example.com', cartItems });
 
-const product = (id: string, inStock = true) =>
-  makeProduct({ _id: id, price: 2, offerPrice: 1.5, inStock });
+const product = (id: string, inStock = true) => makeProduct({ _id: id, price: 2, offerPrice: 1.5, inStock });
 
 const SYNC_DELAY = 40;
 

@@ -5,7 +5,12 @@
  */
 import { http, HttpResponse, type HttpResponseResolver, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { DELIVERY_SLOTS, selectableDeliveryDate, type DeliverySlotTime } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  selectableDeliveryDate,
+  type DeliverySlotTime,
+} from '@larder/shared-domain';
 import type {
   AddAddressApiResponse,
   AddressDto,
@@ -188,7 +193,7 @@ export function setupMockApi() {
       const product = s.products.find((p) => p._id === id);
       if (!product) return { status: 404, body: { success: false, message: 'Product not found' } };
       Object.assign(product, change);
-      return { body: { success: true, message: 'Stock Updated', product } };
+      return { body: { success: true, message: MESSAGES.stockUpdated, product } };
     }),
     route('DELETE', '/api/product/:id', (r, s) => {
       const id = r.url.split('/').pop();
@@ -196,7 +201,7 @@ export function setupMockApi() {
       s.products = s.products.filter((p) => p._id !== id);
       if (s.products.length === before)
         return { status: 404, body: { success: false, message: 'Product not found' } };
-      return { body: { success: true, message: 'Product deleted' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.productDeleted } satisfies SuccessResponse };
     }),
 
     // Settings and delivery
@@ -235,7 +240,7 @@ export function setupMockApi() {
       return {
         body: {
           success: true,
-          message: 'Logged in with Google!',
+          message: MESSAGES.loggedInWithGoogle,
           user: s.googleAccount,
         } satisfies GoogleLoginApiResponse,
       };
@@ -252,18 +257,22 @@ export function setupMockApi() {
     }),
     route('GET', '/api/user/logout', (_r, s) => {
       setUser(s, null);
-      return { body: { success: true, message: 'Logged out' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
     }),
     route('POST', '/api/user/logout', (_r, s) => {
       setUser(s, null);
-      return { body: { success: true, message: 'Logged out' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
     }),
     route('PUT', '/api/user/update-phone', (r, s) => {
       const user = customer(s);
       if (!user) return { status: 401, body: signInFirst };
       user.phone = String((r.body as { phone?: unknown }).phone);
       return {
-        body: { success: true, message: 'Phone number updated', phone: user.phone } satisfies UpdatePhoneApiResponse,
+        body: {
+          success: true,
+          message: MESSAGES.phoneUpdated,
+          phone: user.phone,
+        } satisfies UpdatePhoneApiResponse,
       };
     }),
     route('PUT', '/api/user/add-address', (r, s) => {
@@ -274,20 +283,24 @@ export function setupMockApi() {
       user.addresses.push(newAddress);
       user.defaultAddress ??= newAddress._id;
       return {
-        body: { success: true, message: 'Address added', newAddress } satisfies AddAddressApiResponse,
+        body: { success: true, message: MESSAGES.addressAdded, newAddress } satisfies AddAddressApiResponse,
       };
     }),
     route('DELETE', '/api/user/delete-account', (_r, s) => {
       if (!customer(s)) return { status: 401, body: signInFirst };
       setUser(s, null);
-      return { body: { success: true, message: 'Account deleted' } satisfies DeleteAccountApiResponse };
+      return { body: { success: true, message: MESSAGES.accountDeleted } satisfies DeleteAccountApiResponse };
     }),
     route('POST', '/api/cart/update', (r, s) => {
       const user = customer(s);
       if (!user) return { status: 401, body: signInFirst };
       user.cartItems = { ...(r.body as UpdateCartDto).cartItems };
       return {
-        body: { success: true, message: 'Cart Updated', cartItems: user.cartItems } satisfies UpdateCartApiResponse,
+        body: {
+          success: true,
+          message: MESSAGES.cartUpdated,
+          cartItems: user.cartItems,
+        } satisfies UpdateCartApiResponse,
       };
     }),
 
@@ -304,7 +317,7 @@ export function setupMockApi() {
         status: 201,
         body: {
           success: true,
-          message: 'Order placed successfully',
+          message: MESSAGES.orderPlaced,
           orderId: `order-${s.userOrders.length + 1}`,
         } satisfies PlaceCodOrderApiResponse,
       };
@@ -313,7 +326,7 @@ export function setupMockApi() {
       const order = s.userOrders.find((o) => o._id === r.url.split('/')[3]);
       if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
       order.status = 'Cancelled';
-      return { body: { success: true, message: 'Order cancelled' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.orderCancelled } satisfies SuccessResponse };
     }),
     route('GET', '/api/order/seller', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
@@ -327,7 +340,7 @@ export function setupMockApi() {
       const { status } = r.body as UpdateOrderStatusDto;
       order.status = status;
       if (status === 'Completed') order.isPaid = true;
-      return { body: { success: true, message: 'Order updated successfully' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
     }),
 
     // Seller session and screens
@@ -337,13 +350,13 @@ export function setupMockApi() {
     route('POST', '/api/seller/login', (r, s) => {
       const { email, password } = r.body as { email?: string; password?: string };
       if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
-        return { status: 401, body: { success: false, message: 'Invalid email or password' } };
+        return { status: 401, body: { success: false, message: MESSAGES.invalidCredentials } };
       s.seller = true;
-      return { body: { success: true, message: 'Logged in as seller' } satisfies SellerLoginApiResponse };
+      return { body: { success: true, message: MESSAGES.sellerLoggedIn } satisfies SellerLoginApiResponse };
     }),
     route('GET', '/api/seller/logout', (_r, s) => {
       s.seller = false;
-      return { body: { success: true, message: 'Logged out' } satisfies SuccessResponse };
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
     }),
     route('GET', '/api/seller/summary', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
@@ -351,7 +364,9 @@ export function setupMockApi() {
     }),
     route('GET', '/api/contact', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
-      return { body: { success: true, messages: s.contactMessages } satisfies ListContactMessagesApiResponse };
+      return {
+        body: { success: true, messages: s.contactMessages } satisfies ListContactMessagesApiResponse,
+      };
     }),
     route('GET', '/api/newsletter', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
@@ -364,7 +379,10 @@ export function setupMockApi() {
     }),
 
     // Anything else under /api: what the server says about an unknown route.
-    http.all('*/api/*', recorded(() => ({ status: 404, body: notFound }))),
+    http.all(
+      '*/api/*',
+      recorded(() => ({ status: 404, body: notFound })),
+    ),
   ];
 
   const server = setupServer(...handlers);
