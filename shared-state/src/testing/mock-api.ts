@@ -128,6 +128,26 @@ async function readBody(request: Request): Promise<unknown> {
   return text;
 }
 
+/** A product as the seller's multipart form describes it (productData JSON), over `base`. */
+function productFrom(body: unknown, base: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  const data = JSON.parse(String((body as FormData).get('productData'))) as Partial<ProductDto>;
+  return {
+    category: 'Fruits',
+    description: [],
+    image: [],
+    inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
+    name: '',
+    price: 0,
+    offerPrice: 0,
+    vat: 0,
+    ...base,
+    ...data,
+  };
+}
+
 let origins = 0;
 
 /**
@@ -195,6 +215,20 @@ export function setupMockApi() {
       Object.assign(product, change);
       return { body: { success: true, message: MESSAGES.stockUpdated, product } };
     }),
+    route('POST', '/api/product/add', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const product = productFrom(r.body, { _id: `p-${s.products.length + 1}` });
+      s.products = [product, ...s.products];
+      return { status: 201, body: { success: true, message: MESSAGES.productAdded, product } };
+    }),
+    route('PUT', '/api/product/:id', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const index = s.products.findIndex((p) => p._id === r.url.split('/').pop());
+      if (index < 0) return { status: 404, body: { success: false, message: 'Product not found' } };
+      const product = productFrom(r.body, s.products[index]);
+      s.products[index] = product;
+      return { body: { success: true, message: MESSAGES.productUpdated, product } };
+    }),
     route('DELETE', '/api/product/:id', (r, s) => {
       const id = r.url.split('/').pop();
       const before = s.products.length;
@@ -208,9 +242,31 @@ export function setupMockApi() {
     route('GET', '/api/settings/shipping', (_r, s) => ({
       body: { success: true, ...s.shipping } satisfies GetShippingSettingsApiResponse,
     })),
+    route('POST', '/api/settings/shipping', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      s.shipping = { ...(r.body as MockApiState['shipping']) };
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.shippingSettingsUpdated,
+          ...s.shipping,
+        } satisfies GetShippingSettingsApiResponse,
+      };
+    }),
     route('GET', '/api/settings/delivery', (_r, s) => ({
       body: { success: true, slotCapacity: s.slotCapacity } satisfies GetDeliverySettingsApiResponse,
     })),
+    route('POST', '/api/settings/delivery', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      s.slotCapacity = (r.body as { slotCapacity: number }).slotCapacity;
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.deliverySettingsUpdated,
+          slotCapacity: s.slotCapacity,
+        } satisfies GetDeliverySettingsApiResponse,
+      };
+    }),
     route('GET', '/api/delivery/slots', (_r, s) => ({
       body: {
         success: true,
@@ -358,6 +414,10 @@ export function setupMockApi() {
       s.seller = false;
       return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
     }),
+    route('POST', '/api/seller/logout', (_r, s) => {
+      s.seller = false;
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
+    }),
     route('GET', '/api/seller/summary', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
       return { body: { success: true, ...s.sellerSummary } satisfies GetSellerSummaryApiResponse };
@@ -367,6 +427,24 @@ export function setupMockApi() {
       return {
         body: { success: true, messages: s.contactMessages } satisfies ListContactMessagesApiResponse,
       };
+    }),
+    route('POST', '/api/contact', (r, s) => {
+      const sent = r.body as Pick<ContactMessageView, 'name' | 'email' | 'phone' | 'message'>;
+      s.contactMessages = [
+        {
+          _id: `m-${s.contactMessages.length + 1}`,
+          ...sent,
+          createdAt: new Date().toISOString(),
+          emailedAt: null,
+        },
+        ...s.contactMessages,
+      ];
+      return { status: 201, body: { success: true, message: MESSAGES.contactSent } };
+    }),
+    route('POST', '/api/newsletter', (r, s) => {
+      const email = String((r.body as { email?: unknown }).email);
+      s.newsletterSubscribers = [{ email, createdAt: new Date().toISOString() }, ...s.newsletterSubscribers];
+      return { status: 201, body: { success: true, message: MESSAGES.newsletterJoined } };
     }),
     route('GET', '/api/newsletter', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
