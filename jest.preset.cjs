@@ -4,7 +4,7 @@ const root = __dirname;
 
 module.exports = {
   transform: {
-    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
+    '^.+\\.(t|j)sx?$': [
       '@swc/jest',
       {
         jsc: {
@@ -22,7 +22,6 @@ module.exports = {
     '^@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
     '^@larder/shared-state/testing$': path.join(root, 'shared-state/src/testing/index.ts'),
   },
-  // ESM-only packages are compiled too: jose, content-disposition, until-async and every .mjs file (msw's dependencies).
-  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition|until-async)/)(?!.*\\.mjs$)'],
+  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -1,5 +1,6 @@
 module.exports = {
   ...require('../jest.preset.cjs'),
+  ...require('../tools/jest/with-msw.cjs'),
   displayName: 'seller-portal',
   testEnvironment: '<rootDir>/../tools/jest/jsdom-fetch-environment.cjs',
   // Screens with long forms take several seconds per test when the machine is shared with other builds.

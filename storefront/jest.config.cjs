@@ -2,6 +2,7 @@ const preset = require('../jest.preset.cjs');
 
 module.exports = {
   ...preset,
+  ...require('../tools/jest/with-msw.cjs'),
   displayName: 'storefront',
   testEnvironment: '<rootDir>/../tools/jest/jsdom-fetch-environment.cjs',
   // Pages with long forms take several seconds per test when the machine is shared with other builds.
