@@ -3,7 +3,7 @@
  * fetch calls of a real store (createStore) from a small in-memory state that each test seeds. The
  * backend's own tests run against real databases; this only stands in for the server in UI tests.
  */
-import { http, HttpResponse, type HttpResponseResolver, type RequestHandler } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import {
   DELIVERY_SLOTS,
@@ -115,8 +115,8 @@ const notFound = { success: false, message: 'Not found' } satisfies ErrorRespons
 const signInFirst = { success: false, message: 'Please sign in to continue' } satisfies ErrorResponse;
 const sellerOnly = { success: false, message: 'Seller access only' } satisfies ErrorResponse;
 
-function json<T>(body: T, status = 200) {
-  return HttpResponse.json(body as never, { status });
+function json(body: unknown, status = 200) {
+  return HttpResponse.json(body as JsonBodyType, { status });
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -194,7 +194,6 @@ export function setupMockApi() {
   const customer = (s: MockApiState) => s.user;
   const setUser = (s: MockApiState, user: UserDto | null) => {
     s.user = user;
-    if (user && s.googleAccount?._id === user._id) s.googleAccount = user;
   };
 
   const handlers: RequestHandler[] = [
