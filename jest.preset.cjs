@@ -20,6 +20,7 @@ module.exports = {
     '^@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
     '^@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
     '^@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
+    '^@larder/shared-state/testing$': path.join(root, 'shared-state/src/testing/index.ts'),
   },
   transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

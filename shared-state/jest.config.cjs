@@ -1,1 +1,6 @@
-module.exports = { ...require('../jest.preset.cjs'), displayName: 'shared-state', testEnvironment: 'node' };
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  ...require('../tools/jest/with-msw.cjs'),
+  displayName: 'shared-state',
+  testEnvironment: 'node',
+};

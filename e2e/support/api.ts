@@ -249,10 +249,9 @@ export class ShopApi {
   }
 
   /**
-   * Places a cash-on-delivery order for the signed-in customer. The delivery date is the one the
-   * server offers: it names it when it refuses another one (409 with `deliveryDate`), so the order
-   * is first offered with a date that is never selectable and then placed with the server's date,
-   * which holds even when 15:00 London time passes during the run.
+   * Places a cash-on-delivery order for the signed-in customer, for the delivery date the server offers
+   * (GET /api/delivery/slots). Should 15:00 London time pass between the two calls, the server refuses
+   * that date with a 409 naming the new one (`deliveryDate`), and the order is placed for that.
    */
   async placeOrder({
     lines,
@@ -273,8 +272,8 @@ export class ShopApi {
       totalVat: totals.vat / 100,
       deliverySlot: { date, time },
     });
-    let date = '2000-01-01';
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    let { date } = await this.deliverySlots();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
       const res = await this.request.post('/api/order/cod', { data: order(date), failOnStatusCode: false });
       const body = (await bodyOf(res)) as { orderId?: string; deliveryDate?: string };
       if (res.ok() && body.orderId) return body.orderId;

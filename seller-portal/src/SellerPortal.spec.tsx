@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { jsonBody, renderWithApi, type Routes as ApiRoutes } from '../test/render';
+import { renderWithApi, server } from '../test/render';
 import { SellerPortal } from './SellerPortal';
 
 const mounted = (
@@ -9,37 +9,15 @@ const mounted = (
   </Routes>
 );
 
-const notSeller = { status: 401, body: { success: false, message: 'Seller access only' } };
-const pages: ApiRoutes = {
-  'GET /api/order/seller': { body: { success: true, orders: [] } },
-  'GET /api/product/list': { body: { success: true, products: [] } },
-  'GET /api/settings/shipping': { body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 } },
-  'GET /api/settings/delivery': { body: { success: true, slotCapacity: 20 } },
-  'GET /api/seller/summary': {
-    body: {
-      success: true,
-      today: { orders: 0, revenue: 0 },
-      last7Days: { orders: 0, revenue: 0 },
-      pending: 0,
-      lowStock: [],
-      daily: [],
-      topProducts: [],
-    },
-  },
-};
+// The seller account the fake API knows.
+const seller = { email: 'seller@larder.local', password: 'larder-seller' };
 
 describe('Seller portal', () => {
   it('shows the login to a visitor and the server message for wrong credentials', async () => {
     const { user, requests } = renderWithApi(
       mounted,
-      {
-        'GET /api/seller/is-auth': notSeller,
-        'POST /api/seller/login': {
-          status: 401,
-          body: { success: false, message: 'Invalid email or password' },
-        },
-      },
-      { path: '/seller/orders' },
+      {},
+      { path: '/seller/orders', state: { seller: false, sellerCredentials: seller } },
     );
     expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'seller@larder.local');
@@ -48,26 +26,19 @@ describe('Seller portal', () => {
 
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     const login = requests.find((request) => request.url === '/api/seller/login');
-    expect(login && jsonBody(login)).toEqual({ email: 'seller@larder.local', password: 'wrong' });
+    expect(login?.body).toEqual({ email: 'seller@larder.local', password: 'wrong' });
+    expect(server.state.seller).toBe(false);
     expect(screen.queryByRole('navigation', { name: 'Seller menu' })).not.toBeInTheDocument();
   });
 
   it('opens the dashboard after signing in, on the screen that was asked for', async () => {
-    let seller = false;
     const { user } = renderWithApi(
       mounted,
-      {
-        ...pages,
-        'GET /api/seller/is-auth': () => (seller ? { body: { success: true } } : notSeller),
-        'POST /api/seller/login': () => {
-          seller = true;
-          return { body: { success: true, message: 'Logged in as seller' } };
-        },
-      },
-      { path: '/seller/orders' },
+      {},
+      { path: '/seller/orders', state: { seller: false, sellerCredentials: seller } },
     );
-    await user.type(await screen.findByLabelText(/Email/), 'seller@larder.local');
-    await user.type(screen.getByLabelText(/Password/), 'larder-seller');
+    await user.type(await screen.findByLabelText(/Email/), seller.email);
+    await user.type(screen.getByLabelText(/Password/), seller.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('heading', { name: 'Orders', level: 1 })).toBeInTheDocument();
@@ -81,15 +52,7 @@ describe('Seller portal', () => {
   });
 
   it('moves between screens from the menu and logs out back to the login', async () => {
-    let seller = true;
-    const { user } = renderWithApi(mounted, {
-      ...pages,
-      'GET /api/seller/is-auth': () => (seller ? { body: { success: true } } : notSeller),
-      'GET /api/seller/logout': () => {
-        seller = false;
-        return { body: { success: true, message: 'Logged out' } };
-      },
-    });
+    const { user } = renderWithApi(mounted);
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Seller menu' });
     await user.click(within(menu).getByRole('link', { name: 'Add Product' }));
@@ -104,14 +67,11 @@ describe('Seller portal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();
+    expect(server.state.seller).toBe(false);
   });
 
   it('sends a signed-in seller from the login address to the dashboard', async () => {
-    renderWithApi(
-      mounted,
-      { ...pages, 'GET /api/seller/is-auth': { body: { success: true } } },
-      { path: '/seller/login' },
-    );
+    renderWithApi(mounted, {}, { path: '/seller/login' });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
   });
 });

@@ -4,24 +4,29 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createStore } from '@larder/shared-state';
+import { setupMockApi, type Answer, type AnswerFn, type MockApiState } from '@larder/shared-state/testing';
 import { ConfirmProvider } from '@larder/shared-ui';
-import { fakeApi, type FakeAnswer, type FakeRequest } from './fake-fetch';
 
-export type Routes = Record<string, FakeAnswer | ((request: FakeRequest) => FakeAnswer)>;
+/** The fake API of the seller screens' tests (one per test file, reset before each test). */
+export const server = setupMockApi();
 
-/** Renders a seller screen with a real store whose API calls are answered by `routes` ("METHOD /path"). */
-export function renderWithApi(ui: ReactNode, routes: Routes, { path = '/seller' } = {}) {
-  const api = fakeApi((request) => {
-    const route = routes[`${request.method} ${request.url}`];
-    if (!route)
-      return {
-        status: 404,
-        body: { success: false, message: `No route for ${request.method} ${request.url}` },
-      };
-    return typeof route === 'function' ? route(request) : route;
-  });
-  const store = createStore({ fetchFn: api.fetchFn });
+export type Routes = Record<string, Answer | AnswerFn>;
+
+/**
+ * Renders a seller screen with the shop's real store. The fake API answers from its state (`state`, with the
+ * seller signed in unless it says otherwise), and `routes` ("METHOD /path") the way they give.
+ */
+export function renderWithApi(
+  ui: ReactNode,
+  routes: Routes = {},
+  { path = '/seller', state = {} }: { path?: string; state?: Partial<MockApiState> } = {},
+) {
+  server.seed({ seller: true, ...state });
+  for (const [route, answer] of Object.entries(routes)) {
+    const [method, routePath] = route.split(' ');
+    server.on(method, routePath, answer);
+  }
+  const store = server.createStore();
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
@@ -30,10 +35,5 @@ export function renderWithApi(ui: ReactNode, routes: Routes, { path = '/seller' 
       <Toaster />
     </Provider>,
   );
-  return { ...api, store, user: userEvent.setup() };
-}
-
-/** The JSON body a request carried. */
-export function jsonBody(request: FakeRequest): unknown {
-  return JSON.parse(String(request.body));
+  return { requests: server.requests, store, user: userEvent.setup() };
 }

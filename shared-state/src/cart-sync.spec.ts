@@ -1,59 +1,70 @@
 import { api } from './api';
 import { cartActions, selectCartItems } from './slices/cart';
 import { selectIsSignedIn, selectSessionStatus, selectUser } from './slices/session';
-import { createStore, type AppStore } from './store';
-import { eventually, startTestApiServer, type TestApiServer } from './test-server';
+import type { AppStore } from './store';
+import { makeProduct, makeUser, setupMockApi } from './testing';
 
-const user = (cartItems: Record<string, number>) => ({
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: null,
-  cartItems,
-  addresses: [],
-  defaultAddress: null,
-});
+const server = setupMockApi();
 
-const product = (id: string, inStock = true) => ({
-  _id: id,
-  name: id,
-  category: 'Fruits',
-  description: [],
-  price: 2,
-  offerPrice: 1.5,
-  vat: 0,
-  image: [],
-  inStock,
-});
+const user = (cartItems: Record<string, number>) =>
+  makeUser({ _id: 'u1', email: 'ada@example.com', cartItems });
+
+const product = (id: string, inStock = true) => makeProduct({ _id: id, price: 2, offerPrice: 1.5, inStock });
 
 const SYNC_DELAY = 40;
-/** Lets the sync's pause run out, for checks that something did NOT happen. */
-const settle = (ms = SYNC_DELAY * 3) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The debounce runs on jest's fake clock; everything else (MSW, fetch) keeps real timers.
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+/** One turn of the event loop, so answers on their way arrive. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Retries an assertion, letting the debounce run out and the answers arrive between tries (on the fake
+ * clock, so no test waits in real time).
+ */
+async function eventually(assertion: () => void) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      if (attempt === 50) throw error;
+      await jest.advanceTimersByTimeAsync(SYNC_DELAY);
+      await turn();
+    }
+  }
+}
+
+/**
+ * Runs the debounce out, then sends one more request through the store and waits for its answer: a cart
+ * post started by the debounce would have reached the server before it.
+ */
+async function afterTheDebounce(store: AppStore) {
+  await jest.advanceTimersByTimeAsync(SYNC_DELAY * 2);
+  await store.dispatch(api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }));
+}
+
+const cartPosts = () => server.sent('POST', '/api/cart/update').map((r) => r.body);
 
 describe('cart sync with the server', () => {
-  let server: TestApiServer;
   let store: AppStore;
 
-  beforeEach(async () => {
-    server = await startTestApiServer();
-    server.respond('POST', '/api/cart/update', { body: { success: true, message: 'Cart Updated' } });
-    server.respond('GET', '/api/user/logout', { body: { success: true, message: 'Logged out' } });
-    store = createStore({ apiBaseUrl: server.url, cartSyncDelayMs: SYNC_DELAY });
+  beforeEach(() => {
+    store = server.createStore({ cartSyncDelayMs: SYNC_DELAY });
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     store.dispatch(api.util.resetApiState());
-    await server.close();
   });
-
-  const cartPosts = () =>
-    server.requests.filter((r) => r.url === '/api/cart/update').map((r) => JSON.parse(r.body.toString()));
 
   async function signIn(cartItems: Record<string, number>) {
-    server.respond('POST', '/api/user/google-login', {
-      body: { success: true, message: 'Logged in with Google!', user: user(cartItems) },
-    });
+    server.seed({ googleAccount: user(cartItems) });
     await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
   }
 
@@ -61,7 +72,7 @@ describe('cart sync with the server', () => {
     await signIn({ p1: 2 });
     expect(selectIsSignedIn(store.getState())).toBe(true);
     expect(selectCartItems(store.getState())).toEqual({ p1: 2 });
-    await settle();
+    await afterTheDebounce(store);
     expect(cartPosts()).toEqual([]);
 
     store.dispatch(cartActions.add('p2'));
@@ -69,18 +80,20 @@ describe('cart sync with the server', () => {
     store.dispatch(cartActions.setQuantity({ id: 'p1', quantity: 5 }));
 
     await eventually(() => expect(cartPosts()).toEqual([{ cartItems: { p1: 5, p2: 2 } }]));
-    await settle();
+    await afterTheDebounce(store);
     expect(cartPosts()).toHaveLength(1);
+    expect(server.state.user?.cartItems).toEqual({ p1: 5, p2: 2 });
   });
 
   it('does not post for a visitor', async () => {
     store.dispatch(cartActions.add('p1'));
-    await settle();
+    await afterTheDebounce(store);
+    expect(server.sent('GET', '/api/health')).toHaveLength(1);
     expect(cartPosts()).toEqual([]);
   });
 
   it('takes the cart of is-auth only when a customer first appears', async () => {
-    server.respond('GET', '/api/user/is-auth', { body: { success: true, user: user({ p9: 1 }) } });
+    server.seed({ user: user({ p9: 1 }) });
     await store.dispatch(api.endpoints.userIsAuth.initiate());
     expect(selectUser(store.getState())?._id).toBe('u1');
     expect(selectCartItems(store.getState())).toEqual({ p9: 1 });
@@ -92,19 +105,14 @@ describe('cart sync with the server', () => {
   });
 
   it('treats a 401 from is-auth as a visitor', async () => {
-    server.respond('GET', '/api/user/is-auth', {
-      status: 401,
-      body: { success: false, message: 'Please sign in to continue' },
-    });
     await store.dispatch(api.endpoints.userIsAuth.initiate());
+    expect(server.sent('GET', '/api/user/is-auth')).toHaveLength(1);
     expect(selectUser(store.getState())).toBeNull();
     expect(selectSessionStatus(store.getState())).toBe('ready');
   });
 
   it('drops deleted and out-of-stock lines once products load, and tells the server', async () => {
-    server.respond('GET', '/api/product/list', {
-      body: { success: true, products: [product('fresh'), product('gone', false)] },
-    });
+    server.seed({ products: [product('fresh'), product('gone', false)] });
     await signIn({ fresh: 1, gone: 2, deleted: 3 });
     await store.dispatch(api.endpoints.listProducts.initiate());
 
@@ -113,17 +121,15 @@ describe('cart sync with the server', () => {
   });
 
   it('reloads the catalogue when the server refuses the cart, then posts it without the stale line', async () => {
-    server.respond('GET', '/api/product/list', {
-      body: { success: true, products: [product('kept'), product('withdrawn')] },
-    });
+    server.seed({ products: [product('kept'), product('withdrawn')] });
     await signIn({ kept: 1 });
     await store.dispatch(api.endpoints.listProducts.initiate());
     // The seller deletes a product the shopper is about to add; the server refuses carts that hold it.
-    server.respond('GET', '/api/product/list', { body: { success: true, products: [product('kept')] } });
-    server.respond('POST', '/api/cart/update', (request) =>
-      request.body.toString().includes('withdrawn')
+    server.seed({ products: [product('kept')] });
+    server.on('POST', '/api/cart/update', (request) =>
+      JSON.stringify(request.body).includes('withdrawn')
         ? { status: 400, body: { success: false, message: 'Product not found' } }
-        : { body: { success: true, message: 'Cart Updated' } },
+        : { body: { success: true, message: 'Cart Updated', cartItems: { kept: 1 } } },
     );
 
     store.dispatch(cartActions.add('withdrawn'));
@@ -135,7 +141,7 @@ describe('cart sync with the server', () => {
   });
 
   it('prunes a cart that arrives after the products', async () => {
-    server.respond('GET', '/api/product/list', { body: { success: true, products: [product('fresh')] } });
+    server.seed({ products: [product('fresh')] });
     await store.dispatch(api.endpoints.listProducts.initiate());
     await signIn({ fresh: 1, gone: 2 });
     expect(selectCartItems(store.getState())).toEqual({ fresh: 1 });
@@ -143,48 +149,39 @@ describe('cart sync with the server', () => {
 });
 
 describe('cart sync when the page is left', () => {
-  let server: TestApiServer;
   const globals = globalThis as { window?: unknown; document?: unknown };
 
-  beforeEach(async () => {
-    server = await startTestApiServer();
-    server.respond('POST', '/api/cart/update', { body: { success: true, message: 'Cart Updated' } });
+  beforeEach(() => {
     // The two page events the sync listens for, without a whole DOM.
     globals.window = new EventTarget();
     globals.document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     delete globals.window;
     delete globals.document;
-    await server.close();
   });
 
   it('sends the pending change at once instead of waiting out the pause', async () => {
-    const store = createStore({ apiBaseUrl: server.url, cartSyncDelayMs: 60_000 });
-    server.respond('POST', '/api/user/google-login', {
-      body: { success: true, message: 'Logged in with Google!', user: user({}) },
-    });
+    const store = server.createStore({ cartSyncDelayMs: 60_000 });
+    server.seed({ googleAccount: user({}) });
     await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
     store.dispatch(cartActions.add('p9'));
-    await settle();
-    expect(server.requests.filter((r) => r.url === '/api/cart/update')).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(30_000);
+    await store.dispatch(api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    expect(cartPosts()).toHaveLength(0);
 
     (globals.window as EventTarget).dispatchEvent(new Event('pagehide'));
 
-    await eventually(() => {
-      const posts = server.requests.filter((r) => r.url === '/api/cart/update');
-      expect(posts.map((r) => JSON.parse(r.body.toString()))).toEqual([{ cartItems: { p9: 1 } }]);
-    });
+    // No fake time passes from here: the post goes without the rest of the pause.
+    for (let i = 0; i < 50 && cartPosts().length === 0; i++) await turn();
+    expect(cartPosts()).toEqual([{ cartItems: { p9: 1 } }]);
     store.dispatch(api.util.resetApiState());
   });
 
   it('forgets a pending change on sign-out: leaving the page afterwards posts nothing', async () => {
-    const store = createStore({ apiBaseUrl: server.url, cartSyncDelayMs: 60_000 });
-    server.respond('POST', '/api/user/google-login', {
-      body: { success: true, message: 'Logged in with Google!', user: user({ p1: 1 }) },
-    });
-    server.respond('GET', '/api/user/logout', { body: { success: true, message: 'Logged out' } });
+    const store = server.createStore({ cartSyncDelayMs: 60_000 });
+    server.seed({ googleAccount: user({ p1: 1 }) });
     await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
     store.dispatch(cartActions.add('p1'));
     await store.dispatch(api.endpoints.logoutUser.initiate());
@@ -192,8 +189,10 @@ describe('cart sync when the page is left', () => {
     expect(selectCartItems(store.getState())).toEqual({});
 
     (globals.window as EventTarget).dispatchEvent(new Event('pagehide'));
-    await settle();
-    expect(server.requests.filter((r) => r.url === '/api/cart/update')).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await store.dispatch(api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    expect(server.sent('GET', '/api/health')).toHaveLength(1);
+    expect(cartPosts()).toHaveLength(0);
     store.dispatch(api.util.resetApiState());
   });
 });

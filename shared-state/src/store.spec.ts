@@ -1,79 +1,52 @@
 import { api } from './api';
-import { createStore } from './store';
-import { eventually, startTestApiServer } from './test-server';
+import { eventually, makeProduct, setupMockApi } from './testing';
+
+const server = setupMockApi();
 
 describe('createStore', () => {
   it('posts a new product as multipart form data with the images', async () => {
-    const server = await startTestApiServer();
-    server.respond('POST', '/api/product/add', {
+    server.on('POST', '/api/product/add', {
       status: 201,
       body: { success: true, message: 'Product added' },
     });
-    try {
-      const store = createStore({ apiBaseUrl: server.url });
-      const productData = {
-        name: 'Pear',
-        description: ['Juicy'],
-        category: 'Fruits',
-        price: 2,
-        offerPrice: 1.5,
-        vat: 0,
-      };
-      const images = [new Blob(['one'], { type: 'image/png' }), new Blob(['two'], { type: 'image/png' })];
-      const result = await store.dispatch(api.endpoints.addProduct.initiate({ productData, images }));
-      expect(result.data).toEqual({ success: true, message: 'Product added' });
+    const store = server.createStore();
+    const productData = {
+      name: 'Pear',
+      description: ['Juicy'],
+      category: 'Fruits',
+      price: 2,
+      offerPrice: 1.5,
+      vat: 0,
+    };
+    const images = [new Blob(['one'], { type: 'image/png' }), new Blob(['two'], { type: 'image/png' })];
+    const result = await store.dispatch(api.endpoints.addProduct.initiate({ productData, images }));
+    expect(result.data).toEqual({ success: true, message: 'Product added' });
 
-      const [request] = server.requests;
-      expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-      const body = request.body.toString();
-      expect(body).toContain('name="productData"');
-      expect(body).toContain(JSON.stringify(productData));
-      expect(body.match(/name="images"/g)).toHaveLength(2);
-      store.dispatch(api.util.resetApiState());
-    } finally {
-      await server.close();
-    }
+    const [request] = server.requests;
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = request.body as FormData;
+    expect(JSON.parse(body.get('productData') as string)).toEqual(productData);
+    const sent = body.getAll('images') as File[];
+    expect(await Promise.all(sent.map((file) => file.text()))).toEqual(['one', 'two']);
+    store.dispatch(api.util.resetApiState());
   });
 
   it('refetches the product list after a stock change (cache tags)', async () => {
-    const server = await startTestApiServer();
-    let inStock = true;
-    server.respond('GET', '/api/product/list', () => ({
-      body: {
-        success: true,
-        products: [
-          {
-            _id: 'p',
-            name: 'Pear',
-            category: 'Fruits',
-            description: [],
-            price: 1,
-            offerPrice: 1,
-            vat: 0,
-            image: [],
-            inStock,
-          },
-        ],
-      },
-    }));
-    server.respond('POST', '/api/product/stock', () => {
-      inStock = false;
-      return { body: { success: true } };
-    });
-    try {
-      const store = createStore({ apiBaseUrl: server.url });
-      const subscription = store.dispatch(api.endpoints.listProducts.initiate());
-      await subscription;
-      await store.dispatch(
-        api.endpoints.setProductStock.initiate({ setProductStockDto: { id: 'p', inStock: false } }),
-      );
-      await eventually(() =>
-        expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false),
-      );
-      subscription.unsubscribe();
-      store.dispatch(api.util.resetApiState());
-    } finally {
-      await server.close();
-    }
+    server.seed({ seller: true, products: [makeProduct({ _id: 'p', name: 'Pear', inStock: true })] });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listProducts.initiate());
+    await subscription;
+    expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(true);
+
+    await store.dispatch(
+      api.endpoints.setProductStock.initiate({ setProductStockDto: { id: 'p', inStock: false } }),
+    );
+    // The invalidated list is fetched again, and the second answer holds the changed product.
+    await eventually(() =>
+      expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false),
+    );
+    expect(server.sent('GET', '/api/product/list')).toHaveLength(2);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
   });
 });

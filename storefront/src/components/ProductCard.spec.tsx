@@ -4,13 +4,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import {
-  createStore,
-  selectCartItems,
-  selectLoginMode,
-  selectShowUserLogin,
-  setUser,
-} from '@larder/shared-state';
+import { selectCartItems, selectLoginMode, selectShowUserLogin, setUser } from '@larder/shared-state';
+import { makeUser, setupMockApi } from '@larder/shared-state/testing';
 import { ProductCard } from './ProductCard';
 import { SignInPromptProvider } from './RequireSignIn';
 import type { Product } from './useProducts';
@@ -30,24 +25,14 @@ const APPLES: Product = {
   allergens: [],
 };
 
+const server = setupMockApi();
+
 function setup({ signedIn, product = APPLES }: { signedIn: boolean; product?: Product }) {
-  // No server: the cart sync has nothing to answer it, which these tests do not look at.
-  const fetchFn = async () =>
-    new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-  const store = createStore({ apiBaseUrl: 'http://api.test', fetchFn: fetchFn as typeof fetch });
+  // The cart sync posts to the fake API, which these tests do not look at.
+  const store = server.createStore();
   if (signedIn) {
-    store.dispatch(
-      setUser({
-        _id: 'u1',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phone: null,
-        cartItems: {},
-        addresses: [],
-        defaultAddress: null,
-      }),
-    );
+    server.seed({ user: makeUser({ _id: 'u1' }) });
+    store.dispatch(setUser(makeUser({ _id: 'u1' })));
   }
   render(
     <Provider store={store}>

@@ -3,23 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Toaster, toast } from 'react-hot-toast';
 import { MESSAGES, wrongGoogleAccountMessage } from '@larder/shared-domain';
-import {
-  createStore,
-  openLogin,
-  selectShowUserLogin,
-  selectUser,
-  type LoginMode,
-} from '@larder/shared-state';
+import { openLogin, selectShowUserLogin, selectUser, type LoginMode } from '@larder/shared-state';
+import { setupMockApi, type Answer } from '@larder/shared-state/testing';
 import { LoginModal } from './LoginModal';
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
+const server = setupMockApi();
 
-type Reply = { status?: number; body: unknown };
-type Routes = Record<string, Reply | ((body: unknown) => Reply)>;
+type Routes = Record<string, Answer>;
 
 const USER = {
   _id: 'u1',
@@ -32,30 +22,14 @@ const USER = {
   defaultAddress: null,
 };
 
-/** A store whose API calls are answered from `routes` ("METHOD /path"); unknown routes answer 404. */
+/** The real store, with the fake API answering `routes` ("METHOD /path") as given. */
 function setup(routes: Routes, mode: LoginMode = 'signup') {
-  const calls: Call[] = [];
-  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    const body = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method, path, body });
-    const route = routes[`${request.method} ${path}`];
-    const reply =
-      typeof route === 'function'
-        ? route(body)
-        : (route ?? { status: 404, body: { success: false, message: 'Not found' } });
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  const store = createStore({
-    apiBaseUrl: 'http://api.test',
-    fetchFn: fetchFn as typeof fetch,
-    cartSyncDelayMs: 0,
-  });
+  for (const [route, answer] of Object.entries(routes)) {
+    const [method, path] = route.split(' ');
+    server.on(method, path, answer);
+  }
+  const calls = server.requests;
+  const store = server.createStore({ cartSyncDelayMs: 0 });
   store.dispatch(openLogin(mode));
   const user = userEvent.setup();
   render(
@@ -100,7 +74,7 @@ describe('LoginModal', () => {
     await user.type(screen.getByLabelText(/Email/), USER.email);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.fillAllFields)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/user/check-email')).toHaveLength(0);
+    expect(calls.filter((c) => c.url === '/api/user/check-email')).toHaveLength(0);
   });
 
   it('asks for a UK phone number before checking the email', async () => {
@@ -108,7 +82,7 @@ describe('LoginModal', () => {
     await fillSignUp(user, USER.email, '12345');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.invalidPhone)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/user/check-email')).toHaveLength(0);
+    expect(calls.filter((c) => c.url === '/api/user/check-email')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
 
@@ -130,7 +104,7 @@ describe('LoginModal', () => {
     expect(await screen.findByText(MESSAGES.userExistsRedirecting)).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Email/)).toHaveValue(USER.email);
-    expect(calls.find((c) => c.path === '/api/user/check-email')?.body).toEqual({ email: USER.email });
+    expect(calls.find((c) => c.url === '/api/user/check-email')?.body).toEqual({ email: USER.email });
   });
 
   it('offers sign-up when the login email is unknown', async () => {
@@ -158,12 +132,12 @@ describe('LoginModal', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue with development sign-in' }));
 
     expect(await screen.findByText(MESSAGES.loggedInWithGoogle)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/auth/dev/id-token')?.body).toEqual({
+    expect(calls.find((c) => c.url === '/api/auth/dev/id-token')?.body).toEqual({
       email: USER.email,
       firstName: 'Ada',
       lastName: 'Lovelace',
     });
-    expect(calls.find((c) => c.path === '/api/user/google-login')?.body).toEqual({
+    expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({
       tokenId: 'dev-token',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -189,7 +163,7 @@ describe('LoginModal', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue with development sign-in' }));
 
     expect(await screen.findByText('Token expired')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/user/google-login')?.body).toEqual({ tokenId: 'dev-token' });
+    expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({ tokenId: 'dev-token' });
     expect(selectUser(store.getState())).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
   });
@@ -242,13 +216,13 @@ describe('LoginModal', () => {
 
       act(() => callback?.({ credential: idToken({ email: 'someone.else@example.com', name: 'Zoë' }) }));
       expect(await screen.findByText(wrongGoogleAccountMessage(USER.email))).toBeInTheDocument();
-      expect(calls.filter((c) => c.path === '/api/user/google-login')).toHaveLength(0);
+      expect(calls.filter((c) => c.url === '/api/user/google-login')).toHaveLength(0);
       expect(screen.getByText(/Step 2 of 2/)).toBeInTheDocument();
 
       const token = idToken({ email: USER.email.toUpperCase(), name: 'Zoë' });
       act(() => callback?.({ credential: token }));
       expect(await screen.findByText(MESSAGES.loggedInWithGoogle)).toBeInTheDocument();
-      expect(calls.find((c) => c.path === '/api/user/google-login')?.body).toEqual({ tokenId: token });
+      expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({ tokenId: token });
       expect(selectUser(store.getState())?.email).toBe(USER.email);
     } finally {
       delete window.google;

@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
-import { createTestStore, renderPage, ScriptedApi } from '../../test/page-testing';
+import { setupMockApi } from '@larder/shared-state/testing';
+import { createTestStore, renderPage } from '../../test/page-testing';
 import { useSignInOutcome } from './useSignInOutcome';
+
+const server = setupMockApi();
 
 function Home() {
   useSignInOutcome();
@@ -9,7 +12,7 @@ function Home() {
 }
 
 function visit(path: string) {
-  const store = createTestStore(new ScriptedApi(), { user: null });
+  const store = createTestStore(server, { user: null });
   renderPage(<Home />, { store, path, route: '/' });
   return store;
 }

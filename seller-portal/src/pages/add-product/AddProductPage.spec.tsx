@@ -1,29 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { createStore } from '@larder/shared-state';
-import { fakeApi, type FakeAnswer } from '../../../test/fake-fetch';
+import { screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { renderWithApi, server, type Routes } from '../../../test/render';
 import AddProductPage from './AddProductPage';
 
-const productAdded: FakeAnswer = {
-  status: 201,
-  body: { success: true, message: 'Product added', product: {} },
-};
-
-function renderPage(answer: FakeAnswer = productAdded) {
-  const api = fakeApi(() => answer);
-  const store = createStore({ fetchFn: api.fetchFn });
-  render(
-    <Provider store={store}>
-      <MemoryRouter>
-        <AddProductPage />
-      </MemoryRouter>
-      <Toaster />
-    </Provider>,
-  );
-  return { ...api, user: userEvent.setup() };
+function renderPage(routes: Routes = {}) {
+  return renderWithApi(<AddProductPage />, routes);
 }
 
 const png = (name: string) => new File(['picture'], name, { type: 'image/png' });
@@ -108,6 +89,7 @@ describe('Add Product', () => {
       vat: 0,
     });
     expect((body.getAll('images') as File[]).map((file) => file.name)).toEqual(['front.png', 'side.png']);
+    expect(server.state.products.map((product) => product.name)).toEqual(['Braeburn apples']);
 
     await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue(''));
     expect(screen.getByLabelText(/Product description/)).toHaveValue('');
@@ -118,8 +100,10 @@ describe('Add Product', () => {
 
   it("shows the server's message when the product is refused and keeps what was typed", async () => {
     const { user } = renderPage({
-      status: 400,
-      body: { success: false, message: 'Images must be JPEG, PNG, WebP or AVIF' },
+      'POST /api/product/add': {
+        status: 400,
+        body: { success: false, message: 'Images must be JPEG, PNG, WebP or AVIF' },
+      },
     });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Add Product' }));

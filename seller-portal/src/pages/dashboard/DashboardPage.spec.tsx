@@ -18,7 +18,6 @@ const daily = Array.from({ length: 14 }, (_, index) => ({
 }));
 
 const summary = {
-  success: true,
   today: { orders: 3, revenue: 42.5 },
   last7Days: { orders: 4, revenue: 50.49 },
   pending: 2,
@@ -32,7 +31,7 @@ const summary = {
 
 describe('Seller dashboard', () => {
   it('shows the figures as cards, low stock linking to the product, and the 14 days as a table', async () => {
-    renderWithApi(<DashboardPage />, { 'GET /api/seller/summary': { body: summary } });
+    renderWithApi(<DashboardPage />, {}, { state: { sellerSummary: summary } });
 
     const cards = await screen.findByRole('list', { name: 'Figures' });
     const today = within(cards).getByRole('heading', { name: 'Today' }).closest('li')!;
@@ -74,7 +73,7 @@ describe('Seller dashboard', () => {
       'GET /api/seller/summary': () =>
         ++calls === 1
           ? { status: 500, body: { success: false, message: 'Something went wrong. Please try again.' } }
-          : { body: summary },
+          : { body: { success: true, ...summary } },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
-import { renderWithApi } from '../../../test/render';
+import type { ProductDto } from '@larder/shared-state';
+import { renderWithApi, server } from '../../../test/render';
 import AddProductPage from '../add-product/AddProductPage';
 import EditProductPage from './EditProductPage';
 
-const cookies = {
+const cookies: ProductDto = {
   _id: 'p-cookies',
   name: 'Oat Cookies',
   category: 'Bakery',
@@ -38,13 +39,8 @@ describe('Edit Product', () => {
   it('opens the form prefilled, shows the current pictures and saves the changes with PUT', async () => {
     const { user, requests } = renderWithApi(
       screens,
-      {
-        'GET /api/product/list': { body: { success: true, products: [cookies] } },
-        'PUT /api/product/p-cookies': {
-          body: { success: true, message: MESSAGES.productUpdated, product: cookies },
-        },
-      },
-      { path: '/seller/edit-product/p-cookies' },
+      {},
+      { path: '/seller/edit-product/p-cookies', state: { products: [structuredClone(cookies)] } },
     );
 
     expect(await screen.findByRole('heading', { name: 'Edit Product', level: 1 })).toBeInTheDocument();
@@ -85,18 +81,14 @@ describe('Edit Product', () => {
       allergens: ['gluten', 'eggs', 'milk'],
     });
     expect(body.getAll('images')).toEqual([]);
+    expect(server.state.products[0]).toMatchObject({ offerPrice: 1.8, stock: null, image: cookies.image });
   });
 
   it('replaces the pictures only when new ones are chosen', async () => {
     const { user, requests } = renderWithApi(
       screens,
-      {
-        'GET /api/product/list': { body: { success: true, products: [cookies] } },
-        'PUT /api/product/p-cookies': {
-          body: { success: true, message: MESSAGES.productUpdated, product: cookies },
-        },
-      },
-      { path: '/seller/edit-product/p-cookies' },
+      {},
+      { path: '/seller/edit-product/p-cookies', state: { products: [structuredClone(cookies)] } },
     );
     await user.upload(
       await screen.findByLabelText('Product image 1'),
@@ -110,23 +102,14 @@ describe('Edit Product', () => {
   });
 
   it('says when the product no longer exists', async () => {
-    renderWithApi(
-      screens,
-      { 'GET /api/product/list': { body: { success: true, products: [] } } },
-      { path: '/seller/edit-product/p-gone' },
-    );
+    renderWithApi(screens, {}, { path: '/seller/edit-product/p-gone' });
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
   });
 });
 
 describe('Add Product with food information', () => {
   it('sends the stock, the ingredients and the ticked allergens', async () => {
-    const { user, requests } = renderWithApi(<AddProductPage />, {
-      'POST /api/product/add': {
-        status: 201,
-        body: { success: true, message: 'Product added', product: {} },
-      },
-    });
+    const { user, requests } = renderWithApi(<AddProductPage />);
     await user.upload(
       screen.getByLabelText('Product image 1'),
       new File(['picture'], 'front.png', { type: 'image/png' }),
@@ -153,7 +136,7 @@ describe('Add Product with food information', () => {
   });
 
   it('refuses a stock that is not a whole number from 0 to 100000', async () => {
-    const { user, requests } = renderWithApi(<AddProductPage />, {});
+    const { user, requests } = renderWithApi(<AddProductPage />);
     await user.type(screen.getByLabelText('Units in stock'), '2.5');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(screen.getByText(MESSAGES.invalidStock)).toBeInTheDocument();

@@ -24,27 +24,20 @@ const newer = {
 };
 
 const withMessages = {
-  'GET /api/contact': { body: { success: true, messages: [older, newer] } },
-  'GET /api/newsletter': {
-    body: {
-      success: true,
-      subscribers: [
-        { email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' },
-        { email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' },
-      ],
-    },
+  state: {
+    contactMessages: [older, newer],
+    newsletterSubscribers: [
+      { email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' },
+      { email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' },
+    ],
   },
-};
-const empty = {
-  'GET /api/contact': { body: { success: true, messages: [] } },
-  'GET /api/newsletter': { body: { success: true, subscribers: [] } },
 };
 
 describe('Messages', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('lists the contact messages newest first with their details', async () => {
-    renderWithApi(<MessagesPage />, withMessages);
+    renderWithApi(<MessagesPage />, {}, withMessages);
     expect(screen.getByRole('heading', { name: 'Messages', level: 1 })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Contact messages' });
     await within(section).findByRole('heading', { name: 'Ada Lovelace', level: 3 });
@@ -69,7 +62,7 @@ describe('Messages', () => {
   });
 
   it('lists the newsletter subscribers with their count and joining date', async () => {
-    renderWithApi(<MessagesPage />, withMessages);
+    renderWithApi(<MessagesPage />, {}, withMessages);
     const section = screen.getByRole('region', { name: 'Newsletter subscribers' });
     expect(await within(section).findByText('2 subscribers')).toBeInTheDocument();
     const rows = within(within(section).getByRole('list')).getAllByRole('listitem');
@@ -84,7 +77,7 @@ describe('Messages', () => {
   });
 
   it('says so when there are no messages and no subscribers', async () => {
-    renderWithApi(<MessagesPage />, empty);
+    renderWithApi(<MessagesPage />);
     expect(
       await within(screen.getByRole('region', { name: 'Contact messages' })).findByRole('heading', {
         name: 'No messages yet',
@@ -101,7 +94,6 @@ describe('Messages', () => {
   it('shows a failed load with a retry that loads again', async () => {
     let attempts = 0;
     const { user } = renderWithApi(<MessagesPage />, {
-      ...empty,
       'GET /api/contact': () => {
         attempts += 1;
         return attempts === 1
@@ -123,11 +115,7 @@ describe('Messages', () => {
       <Routes>
         <Route path="/seller/*" element={<SellerPortal />} />
       </Routes>,
-      {
-        ...empty,
-        'GET /api/seller/is-auth': { body: { success: true } },
-        'GET /api/order/seller': { body: { success: true, orders: [] } },
-      },
+      {},
       { path: '/seller/orders' },
     );
     expect(await screen.findByRole('heading', { name: 'Orders', level: 1 })).toBeInTheDocument();

@@ -1,13 +1,14 @@
-import { screen, within } from '@testing-library/react';
-import { jsonBody, renderWithApi } from '../../../test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { SellerOrderView } from '@larder/shared-state';
+import { renderWithApi, server } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
 function order(
   id: string,
   userId: string,
   customer: { name: string; email: string; phone: string },
-  extra = {},
-) {
+  extra: Partial<SellerOrderView> = {},
+): SellerOrderView {
   return {
     _id: id,
     userId,
@@ -48,18 +49,19 @@ const raj = { name: 'Raj Patel', email: 'raj@example.com', phone: '07700 900456'
 
 describe('Orders', () => {
   it('groups the orders by customer with their details', async () => {
-    renderWithApi(<OrdersPage />, {
-      'GET /api/order/seller': {
-        body: {
-          success: true,
-          orders: [
+    renderWithApi(
+      <OrdersPage />,
+      {},
+      {
+        state: {
+          sellerOrders: [
             order('o-3', 'u-ann', ann),
             order('o-2', 'u-raj', raj),
             order('o-1', 'u-ann', ann, { status: 'Cancelled' }),
           ],
         },
       },
-    });
+    );
     const annGroup = (await screen.findByRole('heading', { name: 'Ann Jones', level: 2 })).closest(
       'section',
     )!;
@@ -76,31 +78,32 @@ describe('Orders', () => {
   });
 
   it('sets a status from the dropdown and marks a completed order paid', async () => {
-    let stored = order('o-1', 'u-ann', ann);
-    const { user, requests } = renderWithApi(<OrdersPage />, {
-      'GET /api/order/seller': () => ({ body: { success: true, orders: [stored] } }),
-      'PUT /api/order/o-1/status': (request) => {
-        const { status } = jsonBody(request) as { status: string };
-        // The server records the status only: "Paid" must come from the screen marking a completed order.
-        stored = { ...stored, status };
-        return { body: { success: true, message: 'Order updated successfully' } };
+    const { user, requests } = renderWithApi(
+      <OrdersPage />,
+      {},
+      {
+        state: { sellerOrders: [order('o-1', 'u-ann', ann)] },
       },
-    });
+    );
     expect(await screen.findByText('Unpaid')).toBeInTheDocument();
     const select = await screen.findByRole('combobox', { name: /Status of order/ });
     await user.selectOptions(select, 'Completed');
 
     expect(await screen.findByText('Order updated successfully')).toBeInTheDocument();
-    const sent = requests.find((request) => request.method === 'PUT');
-    expect(sent?.url).toBe('/api/order/o-1/status');
-    expect(sent && jsonBody(sent)).toEqual({ status: 'Completed' });
-    expect(screen.getByText('Paid')).toBeInTheDocument();
+    const sent = requests.filter((request) => request.method === 'PUT');
+    expect(sent.map((request) => [request.url, request.body])).toEqual([
+      ['/api/order/o-1/status', { status: 'Completed' }],
+    ]);
+    // The server marks a completed order paid; the list is loaded again and shows its answer.
+    await waitFor(() => expect(server.sent('GET', '/api/order/seller')).toHaveLength(2));
+    expect(server.state.sellerOrders[0]).toMatchObject({ status: 'Completed', isPaid: true });
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
     expect(select).toHaveValue('Completed');
     expect(select).toBeEnabled();
   });
 
   it('says when there are no orders', async () => {
-    renderWithApi(<OrdersPage />, { 'GET /api/order/seller': { body: { success: true, orders: [] } } });
+    renderWithApi(<OrdersPage />);
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
 });

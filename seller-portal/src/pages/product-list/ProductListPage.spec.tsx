@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
-import { jsonBody, renderWithApi } from '../../../test/render';
+import type { ProductDto } from '@larder/shared-state';
+import { renderWithApi, server } from '../../../test/render';
 import ProductListPage from './ProductListPage';
 
-const apples = {
+const apples: ProductDto = {
   _id: 'p-apples',
   name: 'Braeburn apples',
   category: 'Fruits',
@@ -13,8 +14,11 @@ const apples = {
   vat: 0,
   image: ['/uploads/apples.webp'],
   inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
 };
-const cola = {
+const cola: ProductDto = {
   ...apples,
   _id: 'p-cola',
   name: 'Classic Cola 2L',
@@ -23,14 +27,13 @@ const cola = {
   inStock: false,
 };
 
-const baseRoutes = {
-  'GET /api/product/list': { body: { success: true, products: [apples, cola] } },
-  'GET /api/settings/shipping': { body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 } },
-};
+const products = { state: { products: [apples, cola] } };
+
+const shippingSettings = () => screen.getByRole('region', { name: 'Shipping settings' });
 
 describe('Product List', () => {
   it('shows each product with its category, offer price and stock switch', async () => {
-    renderWithApi(<ProductListPage />, baseRoutes);
+    renderWithApi(<ProductListPage />, {}, products);
     expect(await screen.findByText('Braeburn apples')).toBeInTheDocument();
     expect(screen.getByText('Fresh Fruits')).toBeInTheDocument();
     expect(screen.getByText('£1.99')).toBeInTheDocument();
@@ -45,15 +48,18 @@ describe('Product List', () => {
   });
 
   it('sends the new stock state and shows the server message when it is refused', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {
-      ...baseRoutes,
-      'POST /api/product/stock': { status: 403, body: { success: false, message: 'Seller access only' } },
-    });
+    const { user, requests } = renderWithApi(
+      <ProductListPage />,
+      {
+        'POST /api/product/stock': { status: 403, body: { success: false, message: 'Seller access only' } },
+      },
+      products,
+    );
     await user.click(await screen.findByRole('switch', { name: 'In stock: Braeburn apples' }));
 
     expect(await screen.findByText('Seller access only')).toBeInTheDocument();
     const sent = requests.find((request) => request.url === '/api/product/stock');
-    expect(sent && jsonBody(sent)).toEqual({ id: 'p-apples', inStock: false });
+    expect(sent?.body).toEqual({ id: 'p-apples', inStock: false });
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'In stock: Braeburn apples' })).toHaveAttribute(
         'aria-checked',
@@ -63,10 +69,7 @@ describe('Product List', () => {
   });
 
   it('deletes a product only after the seller confirms', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {
-      ...baseRoutes,
-      'DELETE /api/product/p-cola': { body: { success: true, message: 'Product deleted' } },
-    });
+    const { user, requests } = renderWithApi(<ProductListPage />, {}, products);
     await user.click(await screen.findByRole('button', { name: 'Delete Classic Cola 2L' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -78,13 +81,14 @@ describe('Product List', () => {
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
       '/api/product/p-cola',
     ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Classic Cola 2L' })).not.toBeInTheDocument(),
+    );
+    expect(server.state.products.map((product) => product._id)).toEqual(['p-apples']);
   });
 
   it('prefills the shipping settings and saves them', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {
-      ...baseRoutes,
-      'POST /api/settings/shipping': { body: { success: true, shippingCharge: 4.49, shippingThreshold: 35 } },
-    });
+    const { user, requests } = renderWithApi(<ProductListPage />, {}, products);
     const charge = await screen.findByLabelText(/Shipping charge/);
     expect(charge).toHaveValue(3.99);
     expect(screen.getByLabelText(/Free shipping threshold/)).toHaveValue(40);
@@ -93,30 +97,34 @@ describe('Product List', () => {
     await user.type(charge, '4.49');
     await user.clear(screen.getByLabelText(/Free shipping threshold/));
     await user.type(screen.getByLabelText(/Free shipping threshold/), '35');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(shippingSettings()).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Shipping settings updated!')).toBeInTheDocument();
     const sent = requests.find(
       (request) => request.method === 'POST' && request.url === '/api/settings/shipping',
     );
-    expect(sent && jsonBody(sent)).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
+    expect(sent?.body).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
+    expect(server.state.shipping).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
   });
 
   it('says "Failed to update shipping settings" when saving fails, whatever the server answered', async () => {
-    const { user } = renderWithApi(<ProductListPage />, {
-      ...baseRoutes,
-      'POST /api/settings/shipping': { status: 401, body: { success: false, message: 'Seller access only' } },
-    });
+    const { user } = renderWithApi(
+      <ProductListPage />,
+      {
+        'POST /api/settings/shipping': {
+          status: 401,
+          body: { success: false, message: 'Seller access only' },
+        },
+      },
+      products,
+    );
     await screen.findByDisplayValue('3.99');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(shippingSettings()).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to update shipping settings')).toBeInTheDocument();
   });
 
   it('invites the seller to add a product when there are none', async () => {
-    renderWithApi(<ProductListPage />, {
-      ...baseRoutes,
-      'GET /api/product/list': { body: { success: true, products: [] } },
-    });
+    renderWithApi(<ProductListPage />);
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/seller/add-product');
   });
@@ -125,17 +133,10 @@ describe('Product List', () => {
 describe('Product List: stock counts', () => {
   const counted = { ...apples, stock: 3 };
   const uncounted = { ...cola, inStock: true, stock: null };
-  const routes = {
-    ...baseRoutes,
-    'GET /api/product/list': { body: { success: true, products: [counted, uncounted] } },
-    'GET /api/settings/delivery': { body: { success: true, slotCapacity: 20 } },
-  };
+  const counts = { state: { products: [counted, uncounted] } };
 
   it('shows each count, marks low stock, and saves an edited count on Enter', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {
-      ...routes,
-      'POST /api/product/stock': { body: { success: true, message: 'Stock updated', product: counted } },
-    });
+    const { user, requests } = renderWithApi(<ProductListPage />, {}, counts);
     const input = await screen.findByRole('spinbutton', { name: 'Units in stock: Braeburn apples' });
     expect(input).toHaveValue(3);
     expect(screen.getByText('Low')).toBeInTheDocument();
@@ -145,14 +146,11 @@ describe('Product List: stock counts', () => {
     await user.type(input, '40{Enter}');
     expect(await screen.findByText('Stock updated')).toBeInTheDocument();
     const sent = requests.filter((request) => request.url === '/api/product/stock');
-    expect(sent.map((request) => jsonBody(request))).toEqual([{ id: 'p-apples', stock: 40 }]);
+    expect(sent.map((request) => request.body)).toEqual([{ id: 'p-apples', stock: 40 }]);
   });
 
   it('saves an emptied count as not counted when the field loses focus, and refuses a bad count', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {
-      ...routes,
-      'POST /api/product/stock': { body: { success: true, message: 'Stock updated', product: counted } },
-    });
+    const { user, requests } = renderWithApi(<ProductListPage />, {}, counts);
     const input = await screen.findByRole('spinbutton', { name: 'Units in stock: Braeburn apples' });
     await user.clear(input);
     await user.type(input, '100001');
@@ -163,14 +161,14 @@ describe('Product List: stock counts', () => {
     await user.clear(input);
     await user.tab();
     await waitFor(() =>
-      expect(
-        requests.filter((request) => request.url === '/api/product/stock').map((r) => jsonBody(r)),
-      ).toEqual([{ id: 'p-apples', stock: null }]),
+      expect(requests.filter((request) => request.url === '/api/product/stock').map((r) => r.body)).toEqual([
+        { id: 'p-apples', stock: null },
+      ]),
     );
   });
 
   it('links Edit to the product form', async () => {
-    renderWithApi(<ProductListPage />, routes);
+    renderWithApi(<ProductListPage />, {}, counts);
     expect(await screen.findByRole('link', { name: 'Edit Braeburn apples' })).toHaveAttribute(
       'href',
       '/seller/edit-product/p-apples',

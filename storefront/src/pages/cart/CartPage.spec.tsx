@@ -1,9 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDeliveryDate, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
-import { cartSlice, setUser, type ProductDto, type UserDto } from '@larder/shared-state';
+import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
+import { api, type ProductDto, type UserDto } from '@larder/shared-state';
+import { pinClock, setupMockApi } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
+
+// 10:00 in London, before the 15:00 cut-off: the selectable delivery date is the next day.
+const DELIVERY_DATE = '2026-11-24';
+beforeEach(() => pinClock('2026-11-23T10:00:00Z'));
+afterEach(() => jest.useRealTimers());
 
 const products: ProductDto[] = [
   {
@@ -47,22 +55,16 @@ const address = {
 
 // goods 2.50 + 2 x 1.20 = 4.90; VAT 20% of 2.40 = 0.48; shipping 3.99 (under £40); total 9.37
 function setup(user: UserDto | null) {
-  const server = new ScriptedApi()
-    .on('GET', '/api/product/list', { body: { success: true, products } })
-    .on('GET', '/api/settings/shipping', {
-      body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
-    });
+  server.seed({ products, shipping: { shippingCharge: 3.99, shippingThreshold: 40 } });
   const store = createTestStore(server, { user, cart: { 'p-apples': 1, 'p-cola': 2 } });
   renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
-  return { server, store, user: userEvent.setup() };
+  return { store, user: userEvent.setup() };
 }
 
 const signedInWithAddress = () => makeUser({ addresses: [address], defaultAddress: address._id });
 
 async function chooseDeliverySlot(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(
-    screen.getByRole('radio', { name: formatDeliveryDate(selectableDeliveryDate(new Date())) }),
-  );
+  await user.click(await screen.findByRole('radio', { name: formatDeliveryDate(DELIVERY_DATE) }));
   await user.click(screen.getByRole('radio', { name: '11:00 - 12:00' }));
 }
 
@@ -82,7 +84,7 @@ describe('CartPage', () => {
   });
 
   it('asks for an address before anything else', async () => {
-    const { server, user } = setup(makeUser());
+    const { user } = setup(makeUser());
     await screen.findByTestId('order-totals');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText(MESSAGES.selectAddress)).toBeInTheDocument();
@@ -96,7 +98,7 @@ describe('CartPage', () => {
   });
 
   it('then asks for both the delivery date and the time slot', async () => {
-    const { server, user } = setup(signedInWithAddress());
+    const { user } = setup(signedInWithAddress());
     await screen.findByTestId('order-totals');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByText(MESSAGES.selectDeliverySlot)).toBeInTheDocument();
@@ -109,11 +111,7 @@ describe('CartPage', () => {
   });
 
   it('confirms, then places the COD order once with the spec payload and opens My Orders', async () => {
-    const { server, user } = setup(signedInWithAddress());
-    server.on('POST', '/api/order/cod', {
-      status: 201,
-      body: { success: true, message: 'Order placed successfully', orderId: 'o-1' },
-    });
+    const { user } = setup(signedInWithAddress());
     await screen.findByTestId('order-totals');
     await chooseDeliverySlot(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -142,7 +140,7 @@ describe('CartPage', () => {
       amount: 9.37,
       shippingCharge: 3.99,
       totalVat: 0.48,
-      deliverySlot: { date: selectableDeliveryDate(new Date()), time: '11:00 - 12:00' },
+      deliverySlot: { date: DELIVERY_DATE, time: '11:00 - 12:00' },
     });
     const keyHeader = Object.entries(sent.headers).find(([name]) => name.toLowerCase() === 'idempotency-key');
     expect(keyHeader?.[1]).toMatch(/^[0-9a-f-]{36}$/);
@@ -150,7 +148,7 @@ describe('CartPage', () => {
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const { server, user } = setup(signedInWithAddress());
+    const { user } = setup(signedInWithAddress());
     await screen.findByTestId('order-totals');
     await chooseDeliverySlot(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -160,7 +158,7 @@ describe('CartPage', () => {
   });
 
   it('shows the server message when the figures changed and reloads prices and shipping', async () => {
-    const { server, user } = setup(signedInWithAddress());
+    const { user } = setup(signedInWithAddress());
     server.on('POST', '/api/order/cod', {
       status: 409,
       body: { success: false, message: MESSAGES.totalsChanged, amount: 9.99 },
@@ -183,7 +181,7 @@ describe('CartPage', () => {
   });
 
   it('asks a visitor to sign in at checkout', async () => {
-    const { server, user } = setup(null);
+    const { user } = setup(null);
     await screen.findByTestId('order-totals');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('alertdialog', { name: MESSAGES.notSignedIn })).toBeInTheDocument();
@@ -191,30 +189,28 @@ describe('CartPage', () => {
   });
 
   it('shows a skeleton, not the empty cart, until the session check answers', async () => {
-    const server = new ScriptedApi()
-      .on('GET', '/api/product/list', { body: { success: true, products } })
-      .on('GET', '/api/settings/shipping', {
-        body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
-      });
+    server.seed({ products });
     const store = createTestStore(server, { sessionChecked: false });
     renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
-    await waitFor(() => expect(server.sent('GET', '/api/product/list')).toHaveLength(1));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    // The products and shipping have been answered and shown; the session check has not been.
+    await waitFor(() => {
+      const state = store.getState();
+      expect(api.endpoints.listProducts.select()(state).isSuccess).toBe(true);
+      expect(api.endpoints.getShippingSettings.select()(state).isSuccess).toBe(true);
+    });
     expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
     expect(screen.getByText('Loading your cart')).toBeInTheDocument();
 
     // The session answers with the customer, whose saved cart replaces the local one.
-    act(() => {
-      store.dispatch(setUser(signedInWithAddress()));
-      store.dispatch(cartSlice.actions.replace({ 'p-apples': 1 }));
-    });
+    server.seed({ user: { ...signedInWithAddress(), cartItems: { 'p-apples': 1 } } });
+    await act(() => store.dispatch(api.endpoints.userIsAuth.initiate()));
     expect(await screen.findByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
   });
 
   it('offers to try again, not the empty cart, when the product list fails with items in the cart', async () => {
-    const { server, user } = setup(signedInWithAddress());
     server.on('GET', '/api/product/list', { status: 500, body: { success: false, message: 'Down' } });
+    const { user } = setup(signedInWithAddress());
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your cart");
     expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();
 
@@ -224,9 +220,6 @@ describe('CartPage', () => {
   });
 
   it('says the cart is empty once the session has answered and nothing is in it', async () => {
-    const server = new ScriptedApi().on('GET', '/api/settings/shipping', {
-      body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
-    });
     const store = createTestStore(server, { user: makeUser() });
     renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
     expect(await screen.findByText(MESSAGES.cartEmpty)).toBeInTheDocument();

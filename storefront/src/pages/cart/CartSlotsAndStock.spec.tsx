@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDeliveryDate, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
+import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
 import { selectCartItems, type ProductDto } from '@larder/shared-state';
+import { pinClock, setupMockApi, type MockApiState } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
+
+// 16:30 in London, after the 15:00 cut-off: the selectable delivery date is two days ahead.
+const DELIVERY_DATE = '2026-11-25';
+beforeEach(() => pinClock('2026-11-23T16:30:00Z'));
+afterEach(() => jest.useRealTimers());
 
 const cookies: ProductDto = {
   _id: 'p-cookies',
@@ -29,33 +37,19 @@ const address = {
   country: 'United Kingdom',
 };
 
-const slot = (time: string, available: number) => ({ time, capacity: 20, booked: 20 - available, available });
-
 function setup({
   product = cookies,
   cart = { 'p-cookies': 1 },
-  slots = [slot('10:00 - 11:00', 20), slot('11:00 - 12:00', 1), slot('12:00 - 13:00', 0)],
-}: { product?: ProductDto; cart?: Record<string, number>; slots?: ReturnType<typeof slot>[] } = {}) {
-  const date = selectableDeliveryDate(new Date());
-  let current = slots;
-  const server = new ScriptedApi()
-    .on('GET', '/api/product/list', { body: { success: true, products: [product] } })
-    .on('GET', '/api/settings/shipping', {
-      body: { success: true, shippingCharge: 3.99, shippingThreshold: 40 },
-    })
-    .on('GET', '/api/delivery/slots', () => ({ body: { success: true, date, slots: current } }));
+  // Of 20 places each: 10:00 has all 20 left, 11:00 one, 12:00 none.
+  bookedSlots = { '11:00 - 12:00': 19, '12:00 - 13:00': 20 },
+}: { product?: ProductDto; cart?: Record<string, number>; bookedSlots?: MockApiState['bookedSlots'] } = {}) {
+  server.seed({ products: [product], slotCapacity: 20, bookedSlots });
   const store = createTestStore(server, {
     user: makeUser({ addresses: [address], defaultAddress: address._id }),
     cart,
   });
   renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
-  return {
-    server,
-    store,
-    date,
-    user: userEvent.setup(),
-    setSlots: (next: ReturnType<typeof slot>[]) => (current = next),
-  };
+  return { store, user: userEvent.setup() };
 }
 
 describe('Cart: delivery slot places', () => {
@@ -72,13 +66,14 @@ describe('Cart: delivery slot places', () => {
   });
 
   it('shows the 409 "slot full" message and refreshes the slots when the slot filled meanwhile', async () => {
-    const { server, user, date, setSlots } = setup();
-    server.on('POST', '/api/order/cod', () => {
-      setSlots([slot('10:00 - 11:00', 20), slot('11:00 - 12:00', 0), slot('12:00 - 13:00', 0)]);
+    const { user } = setup();
+    // Another customer takes the last 11:00 place just before this order arrives.
+    server.on('POST', '/api/order/cod', (_request, state) => {
+      state.bookedSlots['11:00 - 12:00'] = 20;
       return { status: 409, body: { success: false, message: MESSAGES.slotFull } };
     });
     await screen.findByTestId('order-totals');
-    await user.click(screen.getByRole('radio', { name: formatDeliveryDate(date) }));
+    await user.click(await screen.findByRole('radio', { name: formatDeliveryDate(DELIVERY_DATE) }));
     const eleven = await screen.findByRole('radio', { name: '11:00 - 12:00' });
     await waitFor(() => expect(eleven).toHaveAccessibleDescription('1 place left'));
     await user.click(eleven);

@@ -1,12 +1,15 @@
 import { screen } from '@testing-library/react';
 import { CONTACT_FIELD_LIMITS } from '@larder/shared-domain';
+import { setupMockApi } from '@larder/shared-state/testing';
 import ContactPage from './ContactPage';
-import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
 
 describe('ContactPage', () => {
   it('holds every field to the length the server accepts', () => {
     renderPage(<ContactPage />, {
-      store: createTestStore(new ScriptedApi()),
+      store: createTestStore(server),
       path: '/contact-us',
       route: '/contact-us',
     });

@@ -2,22 +2,19 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
+import { setupMockApi } from '@larder/shared-state/testing';
 import HomePage from './HomePage';
-import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
 
 afterEach(() => {
   act(() => toast.remove());
 });
 
-function homeServer() {
-  return new ScriptedApi().on('GET', '/api/product/list', {
-    body: { success: true, products: [] },
-  });
-}
-
 describe('HomePage newsletter', () => {
   it('subscribes the address and shows the server confirmation once, without promising emails', async () => {
-    const server = homeServer().on('POST', '/api/newsletter', {
+    server.on('POST', '/api/newsletter', {
       status: 201,
       body: { success: true, message: MESSAGES.newsletterJoined },
     });
@@ -26,7 +23,7 @@ describe('HomePage newsletter', () => {
 
     const email = screen.getByRole('textbox', { name: 'Email address' });
     await user.type(email, 'ada@example.co.uk');
-    // fireEvent returns before the scripted answer arrives, so the request is still on its way.
+    // fireEvent returns before the server's answer arrives, so the request is still on its way.
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
 
@@ -41,7 +38,7 @@ describe('HomePage newsletter', () => {
   });
 
   it('shows the server refusal inline and keeps the address', async () => {
-    const server = homeServer().on('POST', '/api/newsletter', {
+    server.on('POST', '/api/newsletter', {
       status: 400,
       body: { success: false, message: 'Please enter a valid email address' },
     });

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { setupMockApi } from '@larder/shared-state/testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
+
+const server = setupMockApi();
 
 const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
   _id: id,
@@ -53,18 +56,14 @@ const order: OrderView = {
 
 describe('My orders: Buy again', () => {
   it('adds what is still sold and in stock, capped by stock, and says in a toast what was not added', async () => {
-    const server = new ScriptedApi()
-      .on('GET', '/api/order/user', { body: { success: true, orders: [order] } })
-      .on('GET', '/api/product/list', {
-        body: {
-          success: true,
-          products: [
-            product('p-apples', 'Braeburn Apples'),
-            product('p-cookies', 'Oat Cookies', { stock: 3 }),
-            product('p-milk', 'Whole Milk', { inStock: false, stock: 0 }),
-          ],
-        },
-      });
+    server.seed({
+      userOrders: [order],
+      products: [
+        product('p-apples', 'Braeburn Apples'),
+        product('p-cookies', 'Oat Cookies', { stock: 3 }),
+        product('p-milk', 'Whole Milk', { inStock: false, stock: 0 }),
+      ],
+    });
     const store = createTestStore(server, { user: makeUser(), cart: { 'p-apples': 1 } });
     renderPage(<MyOrdersPage />, { store, path: '/my-orders', route: '/my-orders' });
     const user = userEvent.setup();

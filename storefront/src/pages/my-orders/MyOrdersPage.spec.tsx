@@ -2,8 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@larder/shared-domain';
 import type { OrderView } from '@larder/shared-state';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { pinClock, setupMockApi } from '@larder/shared-state/testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
+
+const server = setupMockApi();
+
+// The cancellation window is counted in minutes from the clock: it stands still during each test.
+beforeEach(() => pinClock('2026-11-23T12:00:00Z'));
+afterEach(() => jest.useRealTimers());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -43,16 +50,13 @@ function order(id: string, overrides: Partial<OrderView> = {}): OrderView {
 }
 
 function setup(orders: OrderView[]) {
-  const stored = orders.map((o) => ({ ...o }));
-  const server = new ScriptedApi().on('GET', '/api/order/user', () => ({
-    body: { success: true, orders: stored },
-  }));
+  server.seed({ userOrders: orders });
   renderPage(<MyOrdersPage />, {
     store: createTestStore(server, { user: makeUser() }),
     path: '/my-orders',
     route: '/my-orders',
   });
-  return { server, stored, user: userEvent.setup() };
+  return { user: userEvent.setup() };
 }
 
 const card = (reference: string) => screen.getByRole('article', { name: `Order #${reference}` });
@@ -93,11 +97,7 @@ describe('MyOrdersPage', () => {
   });
 
   it('cancels after confirmation and shows the order Cancelled', async () => {
-    const { server, stored, user } = setup([order('bbbbbbbb-2')]);
-    server.on('PUT', '/api/order/bbbbbbbb-2/cancel', () => {
-      stored[0].status = 'Cancelled';
-      return { body: { success: true, message: MESSAGES.orderCancelled } };
-    });
+    const { user } = setup([order('bbbbbbbb-2')]);
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await user.click(
       within(await screen.findByRole('alertdialog', { name: 'Cancel this order?' })).getByRole('button', {
@@ -110,7 +110,7 @@ describe('MyOrdersPage', () => {
   });
 
   it('keeps the order when the confirmation is declined', async () => {
-    const { server, user } = setup([order('bbbbbbbb-2')]);
+    const { user } = setup([order('bbbbbbbb-2')]);
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep order' }),
@@ -127,7 +127,7 @@ describe('MyOrdersPage', () => {
     ],
     ['"Failed to cancel order." without one', { status: 502, body: {} }, MESSAGES.cancelOrderFailed],
   ])('alerts %s when cancelling fails', async (_case, answer, text) => {
-    const { server, user } = setup([order('bbbbbbbb-2')]);
+    const { user } = setup([order('bbbbbbbb-2')]);
     server.on('PUT', '/api/order/bbbbbbbb-2/cancel', answer);
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await user.click(

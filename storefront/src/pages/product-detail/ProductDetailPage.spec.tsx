@@ -1,8 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@larder/shared-state';
+import { setupMockApi } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
-import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
 
 const apples: ProductDto = {
   _id: 'p-apples',
@@ -20,9 +23,7 @@ const apples: ProductDto = {
 };
 
 function setup(product: ProductDto) {
-  const server = new ScriptedApi().on('GET', '/api/product/list', {
-    body: { success: true, products: [product] },
-  });
+  server.seed({ products: [product] });
   renderPage(<ProductDetailPage />, {
     store: createTestStore(server),
     path: `/products/fruits/${product._id}`,

@@ -2,8 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@larder/shared-state';
 import { selectCartQuantity } from '@larder/shared-state';
+import { setupMockApi } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
 
 const cookies: ProductDto = {
   _id: 'p-cookies',
@@ -21,9 +24,7 @@ const cookies: ProductDto = {
 };
 
 function setup(product: ProductDto, cart: Record<string, number> = {}) {
-  const server = new ScriptedApi().on('GET', '/api/product/list', {
-    body: { success: true, products: [product] },
-  });
+  server.seed({ products: [product] });
   const store = createTestStore(server, { user: makeUser(), cart });
   renderPage(<ProductDetailPage />, {
     store,

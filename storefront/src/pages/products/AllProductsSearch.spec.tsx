@@ -2,8 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import { setSearchQuery, type ProductDto } from '@larder/shared-state';
 import { act } from 'react';
+import { setupMockApi } from '@larder/shared-state/testing';
 import AllProductsPage from './AllProductsPage';
-import { createTestStore, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { createTestStore, renderPage } from '../../../test/page-testing';
+
+const server = setupMockApi();
 
 const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
   _id: id,
@@ -26,17 +29,17 @@ const pears = product('p-pears', 'Conference Pears');
 const plums = product('p-plums', 'Victoria Plums', { inStock: false, stock: 0 });
 
 function setup(search: (q: unknown) => { status?: number; body: unknown }) {
-  const server = new ScriptedApi()
-    .on('GET', '/api/product/list', { body: { success: true, products: [apples, pears, plums] } })
-    .on('GET', '/api/product/search', (request) => search(request.params?.q));
+  server
+    .seed({ products: [apples, pears, plums] })
+    .on('GET', '/api/product/search', (request) => search(request.params.q));
   const store = createTestStore(server);
   renderPage(<AllProductsPage />, { store, path: '/products', route: '/products' });
-  return { server, store };
+  return { store };
 }
 
 describe('All products with a search text', () => {
   it('shows what the search finds for a misspelt text, in-stock only, asking once for the latest text', async () => {
-    const { server, store } = setup((q) => ({
+    const { store } = setup((q) => ({
       body: { success: true, products: q === 'aples' ? [apples, plums] : [] },
     }));
     await screen.findByRole('link', { name: 'Conference Pears' });
@@ -57,7 +60,7 @@ describe('All products with a search text', () => {
   });
 
   it('keeps "Item not found" when the search finds nothing', async () => {
-    const { store, server } = setup(() => ({ body: { success: true, products: [] } }));
+    const { store } = setup(() => ({ body: { success: true, products: [] } }));
     await screen.findByRole('link', { name: 'Conference Pears' });
     act(() => {
       store.dispatch(setSearchQuery('zzz'));

@@ -2,14 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@larder/shared-domain';
 import type { UserDto } from '@larder/shared-state';
-import { createTestStore, makeUser, renderPage, ScriptedApi } from '../../../test/page-testing';
+import { setupMockApi } from '@larder/shared-state/testing';
+import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import ProfilePage from './ProfilePage';
 
+const server = setupMockApi();
+
 function setup(profile: UserDto = makeUser()) {
-  const server = new ScriptedApi().on('GET', '/api/user/profile', { body: { success: true, user: profile } });
   const store = createTestStore(server, { user: profile });
   renderPage(<ProfilePage />, { store, path: '/profile', route: '/profile' });
-  return { server, user: userEvent.setup() };
+  return { user: userEvent.setup() };
 }
 
 describe('ProfilePage', () => {
@@ -25,7 +27,7 @@ describe('ProfilePage', () => {
   });
 
   it('ends loading with an error note when the profile cannot be loaded', async () => {
-    const server = new ScriptedApi().on('GET', '/api/user/profile', {
+    server.on('GET', '/api/user/profile', {
       status: 500,
       body: { success: false, message: 'Something went wrong. Please try again.' },
     });
@@ -39,7 +41,7 @@ describe('ProfilePage', () => {
   });
 
   it('Cancel leaves the phone unchanged and sends nothing', async () => {
-    const { server, user } = setup();
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit phone' }));
     const input = screen.getByLabelText('Phone');
     expect(input).toHaveFocus();
@@ -51,13 +53,7 @@ describe('ProfilePage', () => {
   });
 
   it('Save stores the phone, toasts and returns to the display', async () => {
-    const { server, user } = setup();
-    const stored = makeUser();
-    server.on('GET', '/api/user/profile', () => ({ body: { success: true, user: stored } }));
-    server.on('PUT', '/api/user/update-phone', (request) => {
-      stored.phone = (request.body as { phone: string }).phone;
-      return { body: { success: true, message: MESSAGES.phoneUpdated, phone: stored.phone } };
-    });
+    const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Edit phone' }));
     await user.type(screen.getByLabelText('Phone'), '07700 900123');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -66,10 +62,11 @@ describe('ProfilePage', () => {
     expect(server.sent('PUT', '/api/user/update-phone').map((r) => r.body)).toEqual([
       { phone: '07700 900123' },
     ]);
+    expect(server.state.user?.phone).toBe('07700 900123');
   });
 
   it('keeps editing and shows the server message when the phone is refused', async () => {
-    const { server, user } = setup();
+    const { user } = setup();
     server.on('PUT', '/api/user/update-phone', {
       status: 400,
       body: { success: false, message: MESSAGES.invalidPhone },
@@ -82,7 +79,7 @@ describe('ProfilePage', () => {
   });
 
   it('refuses an incomplete address without sending it', async () => {
-    const { server, user } = setup();
+    const { user } = setup();
     await user.type(await screen.findByLabelText(/^Street/), '1 Harbourside');
     await user.selectOptions(screen.getByLabelText(/^City/), 'Bristol');
     await user.click(screen.getByRole('button', { name: 'Add Address' }));
@@ -91,23 +88,8 @@ describe('ProfilePage', () => {
   });
 
   it('adds an address, lists it as the default and clears the form', async () => {
-    const { server, user } = setup();
-    const added = {
-      _id: 'addr-9',
-      street: '1 Harbourside',
-      city: 'Bristol',
-      state: 'Avon',
-      postalCode: 'BS1 5DB',
-      country: 'United Kingdom',
-    };
-    const stored = makeUser();
-    server.on('GET', '/api/user/profile', () => ({ body: { success: true, user: stored } }));
-    server.on('PUT', '/api/user/add-address', () => {
-      stored.addresses = [added];
-      stored.defaultAddress = added._id;
-      return { body: { success: true, message: MESSAGES.addressAdded, newAddress: added } };
-    });
-    await user.type(await screen.findByLabelText(/^Street/), added.street);
+    const { user } = setup();
+    await user.type(await screen.findByLabelText(/^Street/), '1 Harbourside');
     await user.selectOptions(screen.getByLabelText(/^City/), 'Bristol');
     await user.type(screen.getByLabelText(/^State/), 'Avon');
     await user.type(screen.getByLabelText(/^Postcode/), 'bs1 5db');
@@ -139,10 +121,7 @@ describe('ProfilePage', () => {
   });
 
   it('deletes the account only after both confirmations, then goes home', async () => {
-    const { server, user } = setup();
-    server.on('DELETE', '/api/user/delete-account', {
-      body: { success: true, message: MESSAGES.accountDeleted },
-    });
+    const { user } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Delete Account' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -171,5 +150,6 @@ describe('ProfilePage', () => {
     expect(await screen.findByText(MESSAGES.accountDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/));
     expect(server.sent('DELETE', '/api/user/delete-account')).toHaveLength(1);
+    expect(server.state.user).toBeNull();
   });
 });

@@ -1,0 +1,114 @@
+/** Typical API records for the frontends' tests, typed from the generated contract. */
+import type {
+  AddressDto,
+  OrderView,
+  ProductDto,
+  SellerOrderView,
+  SellerSummaryResponse,
+  UserDto,
+} from '../generated/api';
+
+export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
+  return {
+    _id: 'user-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.co.uk',
+    phone: null,
+    cartItems: {},
+    addresses: [],
+    defaultAddress: null,
+    ...overrides,
+  };
+}
+
+export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
+  return {
+    _id: 'addr-1',
+    street: '1 Harbourside',
+    city: 'Bristol',
+    state: 'Avon',
+    postalCode: 'BS1 5DB',
+    country: 'United Kingdom',
+    ...overrides,
+  };
+}
+
+export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  return {
+    name: overrides._id,
+    category: 'Fruits',
+    description: [],
+    price: 2,
+    offerPrice: 2,
+    vat: 0,
+    image: [],
+    inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
+    ...overrides,
+  };
+}
+
+/** A customer's order of two apples, cash on delivery, still pending. */
+export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    _id: 'order-1',
+    userId: 'user-1',
+    items: [
+      {
+        product: 'p1',
+        productId: 'p1',
+        name: 'Braeburn apples',
+        image: null,
+        price: 1.99,
+        quantity: 2,
+        vat: 0,
+      },
+    ],
+    address: {
+      street: '12 Park Street',
+      city: 'Bristol',
+      state: 'England',
+      postalCode: 'BS1 5HT',
+      country: 'United Kingdom',
+    },
+    paymentType: 'COD',
+    amount: 7.97,
+    shippingCharge: 3.99,
+    totalVat: 0,
+    goods: 3.98,
+    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
+    status: 'Pending',
+    isPaid: false,
+    createdAt: '2026-11-23T14:05:00.000Z',
+    ...overrides,
+  } as OrderView;
+}
+
+/** The same order as the seller sees it, with the customer's contact details. */
+export function makeSellerOrder(overrides: Partial<SellerOrderView> = {}): SellerOrderView {
+  return {
+    ...makeOrder(),
+    customer: {
+      name: 'Ann Jones',
+      email: 'ann@example.com',
+      phone: '07700 900123',
+      address: '12 Park Street, Bristol, England, BS1 5HT, United Kingdom',
+    },
+    ...overrides,
+  } as SellerOrderView;
+}
+
+/** The seller summary of a shop without any orders. */
+export function emptySellerSummary(): Omit<SellerSummaryResponse, 'success'> {
+  return {
+    today: { orders: 0, revenue: 0 },
+    last7Days: { orders: 0, revenue: 0 },
+    pending: 0,
+    lowStock: [],
+    daily: [],
+    topProducts: [],
+  };
+}

@@ -1,0 +1,13 @@
+/** Test support only (never imported by application code): the fake API, its fixtures and a pinned clock. */
+export { defaultState, setupMockApi } from './mock-api';
+export type { Answer, AnswerFn, MockApi, MockApiState, RecordedRequest } from './mock-api';
+export {
+  emptySellerSummary,
+  makeAddress,
+  makeOrder,
+  makeProduct,
+  makeSellerOrder,
+  makeUser,
+} from './fixtures';
+export { pinClock } from './clock';
+export { eventually } from './eventually';

@@ -1,0 +1,509 @@
+/**
+ * A fake of the Larder HTTP API for the frontends' tests, at the network boundary: MSW answers the real
+ * fetch calls of a real store (createStore) from a small in-memory state that each test seeds. The
+ * backend's own tests run against real databases; this only stands in for the server in UI tests.
+ */
+import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  selectableDeliveryDate,
+  type DeliverySlotTime,
+} from '@larder/shared-domain';
+import type {
+  AddAddressApiResponse,
+  AddressDto,
+  CheckEmailApiResponse,
+  ContactMessageView,
+  CreateDevIdTokenApiResponse,
+  DeleteAccountApiResponse,
+  ErrorResponse,
+  GetAuthConfigApiResponse,
+  GetDeliverySettingsApiResponse,
+  GetSellerSummaryApiResponse,
+  GetShippingSettingsApiResponse,
+  GoogleLoginApiResponse,
+  ListContactMessagesApiResponse,
+  ListDeliverySlotsApiResponse,
+  ListNewsletterSubscribersApiResponse,
+  ListProductsApiResponse,
+  ListSellerOrdersApiResponse,
+  ListUserOrdersApiResponse,
+  NewsletterSubscriberView,
+  OrderView,
+  PlaceCodOrderApiResponse,
+  ProductDto,
+  SearchProductsApiResponse,
+  SellerLoginApiResponse,
+  SellerOrderView,
+  SetProductStockDto,
+  SuccessResponse,
+  UpdateCartApiResponse,
+  UpdateCartDto,
+  UpdateOrderStatusDto,
+  UpdatePhoneApiResponse,
+  UserDto,
+  UserIsAuthApiResponse,
+} from '../generated/api';
+import { createStore, type CreateStoreOptions } from '../store';
+import { emptySellerSummary } from './fixtures';
+
+/** What the fake server knows; every test starts from `defaultState()` and seeds what it needs. */
+export interface MockApiState {
+  /** Every product on sale, newest first. */
+  products: ProductDto[];
+  shipping: { shippingCharge: number; shippingThreshold: number };
+  slotCapacity: number;
+  /** Orders already booked into each slot of the selectable date. */
+  bookedSlots: Partial<Record<DeliverySlotTime, number>>;
+  /** The signed-in customer (null for a visitor). */
+  user: UserDto | null;
+  /** The account a Google (or development) ID token signs in; null when the token fits no account. */
+  googleAccount: UserDto | null;
+  authConfig: { googleClientId: string | null; devSignIn: boolean; googleRedirect: boolean };
+  userOrders: OrderView[];
+  sellerOrders: SellerOrderView[];
+  /** Whether the seller is signed in. */
+  seller: boolean;
+  sellerCredentials: { email: string; password: string };
+  sellerSummary: Omit<GetSellerSummaryApiResponse, 'success'>;
+  contactMessages: ContactMessageView[];
+  newsletterSubscribers: NewsletterSubscriberView[];
+}
+
+export function defaultState(): MockApiState {
+  return {
+    products: [],
+    shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
+    slotCapacity: 20,
+    bookedSlots: {},
+    user: null,
+    googleAccount: null,
+    authConfig: { googleClientId: null, devSignIn: true, googleRedirect: false },
+    userOrders: [],
+    sellerOrders: [],
+    seller: false,
+    sellerCredentials: { email: 'seller@larder.local', password: 'larder-seller' },
+    sellerSummary: emptySellerSummary(),
+    contactMessages: [],
+    newsletterSubscribers: [],
+  };
+}
+
+/** One request as the server received it. */
+export interface RecordedRequest {
+  method: string;
+  /** The path, without origin or query string. */
+  url: string;
+  /** Query string parameters. */
+  params: Record<string, string>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, the FormData of a multipart body, the text of any other, undefined when empty. */
+  body: unknown;
+}
+
+export interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+export type AnswerFn = (request: RecordedRequest, state: MockApiState) => Answer | Promise<Answer>;
+
+const notFound = { success: false, message: 'Not found' } satisfies ErrorResponse;
+const signInFirst = { success: false, message: 'Please sign in to continue' } satisfies ErrorResponse;
+const sellerOnly = { success: false, message: 'Seller access only' } satisfies ErrorResponse;
+
+function json(body: unknown, status = 200) {
+  return HttpResponse.json(body as JsonBodyType, { status });
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  if (!text) return undefined;
+  if (type.includes('json')) return JSON.parse(text) as unknown;
+  return text;
+}
+
+/** A product as the seller's multipart form describes it (productData JSON), over `base`. */
+function productFrom(body: unknown, base: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  const data = JSON.parse(String((body as FormData).get('productData'))) as Partial<ProductDto>;
+  return {
+    category: 'Fruits',
+    description: [],
+    image: [],
+    inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
+    name: '',
+    price: 0,
+    offerPrice: 0,
+    vat: 0,
+    ...base,
+    ...data,
+  };
+}
+
+let origins = 0;
+
+/**
+ * Starts the fake API for the tests of one file: it listens from the first test to the last, and each test
+ * starts with the default state, no requests and its own origin (a store of an earlier test that still
+ * sends, such as a debounced cart sync, is answered 404 and not recorded).
+ */
+export function setupMockApi() {
+  let state = defaultState();
+  let requests: RecordedRequest[] = [];
+  let origin = '';
+
+  const nextTest = () => {
+    state = defaultState();
+    requests = [];
+    origin = `http://api-${++origins}.larder.test`;
+  };
+  nextTest();
+
+  /** Records the request (when it comes from this test's origin), then answers it. */
+  const recorded =
+    (answer: AnswerFn): HttpResponseResolver =>
+    async ({ request }) => {
+      const url = new URL(request.url);
+      if (url.origin !== origin) return json(notFound, 404);
+      const entry: RecordedRequest = {
+        method: request.method,
+        url: url.pathname,
+        params: Object.fromEntries(url.searchParams),
+        headers: Object.fromEntries(request.headers),
+        body: undefined,
+      };
+      requests.push(entry);
+      entry.body = await readBody(request.clone());
+      const { status = 200, body } = await answer(entry, state);
+      return json(body, status);
+    };
+
+  const route = (method: string, path: string, answer: AnswerFn): RequestHandler => {
+    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    return http[verb](`*${path}`, recorded(answer));
+  };
+
+  const customer = (s: MockApiState) => s.user;
+  const setUser = (s: MockApiState, user: UserDto | null) => {
+    s.user = user;
+  };
+
+  const handlers: RequestHandler[] = [
+    // Catalogue
+    route('GET', '/api/product/list', (_r, s) => ({
+      body: { success: true, products: s.products } satisfies ListProductsApiResponse,
+    })),
+    route('GET', '/api/product/search', (r, s) => {
+      const q = (r.params.q ?? '').toLowerCase();
+      const products = s.products.filter((p) => p.name.toLowerCase().includes(q));
+      return { body: { success: true, products } satisfies SearchProductsApiResponse };
+    }),
+    route('POST', '/api/product/stock', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const { id, ...change } = r.body as SetProductStockDto;
+      const product = s.products.find((p) => p._id === id);
+      if (!product) return { status: 404, body: { success: false, message: 'Product not found' } };
+      Object.assign(product, change);
+      return { body: { success: true, message: MESSAGES.stockUpdated, product } };
+    }),
+    route('POST', '/api/product/add', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const product = productFrom(r.body, { _id: `p-${s.products.length + 1}` });
+      s.products = [product, ...s.products];
+      return { status: 201, body: { success: true, message: MESSAGES.productAdded, product } };
+    }),
+    route('PUT', '/api/product/:id', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const index = s.products.findIndex((p) => p._id === r.url.split('/').pop());
+      if (index < 0) return { status: 404, body: { success: false, message: 'Product not found' } };
+      const product = productFrom(r.body, s.products[index]);
+      s.products[index] = product;
+      return { body: { success: true, message: MESSAGES.productUpdated, product } };
+    }),
+    route('DELETE', '/api/product/:id', (r, s) => {
+      const id = r.url.split('/').pop();
+      const before = s.products.length;
+      s.products = s.products.filter((p) => p._id !== id);
+      if (s.products.length === before)
+        return { status: 404, body: { success: false, message: 'Product not found' } };
+      return { body: { success: true, message: MESSAGES.productDeleted } satisfies SuccessResponse };
+    }),
+
+    // Settings and delivery
+    route('GET', '/api/settings/shipping', (_r, s) => ({
+      body: { success: true, ...s.shipping } satisfies GetShippingSettingsApiResponse,
+    })),
+    route('POST', '/api/settings/shipping', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      s.shipping = { ...(r.body as MockApiState['shipping']) };
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.shippingSettingsUpdated,
+          ...s.shipping,
+        } satisfies GetShippingSettingsApiResponse,
+      };
+    }),
+    route('GET', '/api/settings/delivery', (_r, s) => ({
+      body: { success: true, slotCapacity: s.slotCapacity } satisfies GetDeliverySettingsApiResponse,
+    })),
+    route('POST', '/api/settings/delivery', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      s.slotCapacity = (r.body as { slotCapacity: number }).slotCapacity;
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.deliverySettingsUpdated,
+          slotCapacity: s.slotCapacity,
+        } satisfies GetDeliverySettingsApiResponse,
+      };
+    }),
+    route('GET', '/api/delivery/slots', (_r, s) => ({
+      body: {
+        success: true,
+        date: selectableDeliveryDate(new Date()),
+        slots: DELIVERY_SLOTS.map((time) => {
+          const booked = Math.min(s.bookedSlots[time] ?? 0, s.slotCapacity);
+          return { time, capacity: s.slotCapacity, booked, available: s.slotCapacity - booked };
+        }),
+      } satisfies ListDeliverySlotsApiResponse,
+    })),
+
+    // Customer session and account
+    route('GET', '/api/auth/config', (_r, s) => ({
+      body: { success: true, ...s.authConfig } satisfies GetAuthConfigApiResponse,
+    })),
+    route('POST', '/api/auth/dev/id-token', () => ({
+      body: { success: true, tokenId: 'dev-token' } satisfies CreateDevIdTokenApiResponse,
+    })),
+    route('POST', '/api/user/check-email', (r, s) => {
+      const email = String((r.body as { email?: unknown }).email ?? '').toLowerCase();
+      const exists = s.googleAccount?.email.toLowerCase() === email;
+      return { body: { success: true, exists } satisfies CheckEmailApiResponse };
+    }),
+    route('POST', '/api/user/google-login', (_r, s) => {
+      if (!s.googleAccount) return { status: 401, body: signInFirst };
+      setUser(s, s.googleAccount);
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.loggedInWithGoogle,
+          user: s.googleAccount,
+        } satisfies GoogleLoginApiResponse,
+      };
+    }),
+    route('GET', '/api/user/is-auth', (_r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      return { body: { success: true, user } satisfies UserIsAuthApiResponse };
+    }),
+    route('GET', '/api/user/profile', (_r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      return { body: { success: true, user } };
+    }),
+    route('GET', '/api/user/logout', (_r, s) => {
+      setUser(s, null);
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
+    }),
+    route('POST', '/api/user/logout', (_r, s) => {
+      setUser(s, null);
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
+    }),
+    route('PUT', '/api/user/update-phone', (r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      user.phone = String((r.body as { phone?: unknown }).phone);
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.phoneUpdated,
+          phone: user.phone,
+        } satisfies UpdatePhoneApiResponse,
+      };
+    }),
+    route('PUT', '/api/user/add-address', (r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      const input = (r.body as { address: Omit<AddressDto, '_id'> }).address;
+      const newAddress: AddressDto = { _id: `addr-${user.addresses.length + 1}`, ...input };
+      user.addresses.push(newAddress);
+      user.defaultAddress ??= newAddress._id;
+      return {
+        body: { success: true, message: MESSAGES.addressAdded, newAddress } satisfies AddAddressApiResponse,
+      };
+    }),
+    route('DELETE', '/api/user/delete-account', (_r, s) => {
+      if (!customer(s)) return { status: 401, body: signInFirst };
+      setUser(s, null);
+      return { body: { success: true, message: MESSAGES.accountDeleted } satisfies DeleteAccountApiResponse };
+    }),
+    route('POST', '/api/cart/update', (r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      user.cartItems = { ...(r.body as UpdateCartDto).cartItems };
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.cartUpdated,
+          cartItems: user.cartItems,
+        } satisfies UpdateCartApiResponse,
+      };
+    }),
+
+    // Orders
+    route('GET', '/api/order/user', (_r, s) => {
+      if (!customer(s)) return { status: 401, body: signInFirst };
+      return { body: { success: true, orders: s.userOrders } satisfies ListUserOrdersApiResponse };
+    }),
+    route('POST', '/api/order/cod', (_r, s) => {
+      const user = customer(s);
+      if (!user) return { status: 401, body: signInFirst };
+      user.cartItems = {};
+      return {
+        status: 201,
+        body: {
+          success: true,
+          message: MESSAGES.orderPlaced,
+          orderId: `order-${s.userOrders.length + 1}`,
+        } satisfies PlaceCodOrderApiResponse,
+      };
+    }),
+    route('PUT', '/api/order/:id/cancel', (r, s) => {
+      const order = s.userOrders.find((o) => o._id === r.url.split('/')[3]);
+      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
+      order.status = 'Cancelled';
+      return { body: { success: true, message: MESSAGES.orderCancelled } satisfies SuccessResponse };
+    }),
+    route('GET', '/api/order/seller', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      return { body: { success: true, orders: s.sellerOrders } satisfies ListSellerOrdersApiResponse };
+    }),
+    // As the server does: Completed also marks the order paid.
+    route('PUT', '/api/order/:id/status', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
+      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
+      const { status } = r.body as UpdateOrderStatusDto;
+      order.status = status;
+      if (status === 'Completed') order.isPaid = true;
+      return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
+    }),
+
+    // Seller session and screens
+    route('GET', '/api/seller/is-auth', (_r, s) =>
+      s.seller ? { body: { success: true } satisfies SuccessResponse } : { status: 401, body: sellerOnly },
+    ),
+    route('POST', '/api/seller/login', (r, s) => {
+      const { email, password } = r.body as { email?: string; password?: string };
+      if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
+        return { status: 401, body: { success: false, message: MESSAGES.invalidCredentials } };
+      s.seller = true;
+      return { body: { success: true, message: MESSAGES.sellerLoggedIn } satisfies SellerLoginApiResponse };
+    }),
+    route('GET', '/api/seller/logout', (_r, s) => {
+      s.seller = false;
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
+    }),
+    route('POST', '/api/seller/logout', (_r, s) => {
+      s.seller = false;
+      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
+    }),
+    route('GET', '/api/seller/summary', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      return { body: { success: true, ...s.sellerSummary } satisfies GetSellerSummaryApiResponse };
+    }),
+    route('GET', '/api/contact', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      return {
+        body: { success: true, messages: s.contactMessages } satisfies ListContactMessagesApiResponse,
+      };
+    }),
+    route('POST', '/api/contact', (r, s) => {
+      const sent = r.body as Pick<ContactMessageView, 'name' | 'email' | 'phone' | 'message'>;
+      s.contactMessages = [
+        {
+          _id: `m-${s.contactMessages.length + 1}`,
+          ...sent,
+          createdAt: new Date().toISOString(),
+          emailedAt: null,
+        },
+        ...s.contactMessages,
+      ];
+      return { status: 201, body: { success: true, message: MESSAGES.contactSent } };
+    }),
+    route('POST', '/api/newsletter', (r, s) => {
+      const email = String((r.body as { email?: unknown }).email);
+      s.newsletterSubscribers = [{ email, createdAt: new Date().toISOString() }, ...s.newsletterSubscribers];
+      return { status: 201, body: { success: true, message: MESSAGES.newsletterJoined } };
+    }),
+    route('GET', '/api/newsletter', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      return {
+        body: {
+          success: true,
+          subscribers: s.newsletterSubscribers,
+        } satisfies ListNewsletterSubscribersApiResponse,
+      };
+    }),
+
+    // Anything else under /api: what the server says about an unknown route.
+    http.all(
+      '*/api/*',
+      recorded(() => ({ status: 404, body: notFound })),
+    ),
+  ];
+
+  const server = setupServer(...handlers);
+
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    nextTest();
+  });
+  afterAll(() => server.close());
+
+  const mockApi = {
+    /** This test's state of the fake server; handlers read and change it. */
+    get state(): MockApiState {
+      return state;
+    },
+    /** Every request of this test, in the order they arrived. */
+    get requests(): RecordedRequest[] {
+      return requests;
+    },
+    /** The origin this test's stores send to. */
+    get origin(): string {
+      return origin;
+    },
+    /** Sets parts of the server's state. */
+    seed(partial: Partial<MockApiState>) {
+      Object.assign(state, partial);
+      return mockApi;
+    },
+    /** Answers `method path` (a path or an MSW pattern such as /api/order/:id/status) this way from now on. */
+    on(method: string, path: string, answer: Answer | AnswerFn) {
+      server.use(route(method, path, typeof answer === 'function' ? answer : () => answer));
+      return mockApi;
+    },
+    /** The requests of this test for `method path`. */
+    sent(method: string, path: string): RecordedRequest[] {
+      return requests.filter((r) => r.method === method && r.url === path);
+    },
+    /** The shop's real store, sending to this fake API. */
+    createStore(options: CreateStoreOptions = {}) {
+      return createStore({ apiBaseUrl: origin, ...options });
+    },
+  };
+  return mockApi;
+}
+
+export type MockApi = ReturnType<typeof setupMockApi>;
