@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { cartActions, setUser, type AppStore, type UserDto } from '@larder/shared-state';
+import { api, cartActions, setUser, type AppStore, type UserDto } from '@larder/shared-state';
 import type { MockApi } from '@larder/shared-state/testing';
 import { ConfirmProvider } from '@larder/shared-ui';
 import { SignInPromptProvider } from '../src/components/RequireSignIn';
@@ -22,7 +22,12 @@ export function createTestStore(
   const store = server.createStore();
   // The server keeps its own copy: the store freezes what it is given.
   server.seed({ user: state.user ? structuredClone(state.user) : null });
-  if (state.sessionChecked !== false) store.dispatch(setUser(state.user ?? null));
+  if (state.sessionChecked !== false) {
+    store.dispatch(setUser(state.user ?? null));
+    // The shop's layout keeps the session check subscribed, so it is asked again after every change of the
+    // account (a saved phone or address).
+    void store.dispatch(api.endpoints.userIsAuth.initiate());
+  }
   if (state.cart) store.dispatch(cartActions.replace(state.cart));
   return store;
 }
