@@ -26,6 +26,7 @@ function prettyStream(config: AppConfig): DestinationStream | undefined {
   if (config.nodeEnv !== 'development' || !process.stdout.isTTY) return undefined;
   let pretty: typeof import('pino-pretty');
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
     pretty = require('pino-pretty') as typeof import('pino-pretty');
   } catch {
     return undefined;

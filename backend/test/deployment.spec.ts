@@ -77,7 +77,7 @@ describe('docker-compose.yml', () => {
 });
 
 describe('the API process', () => {
-  it("runs in the container with the same V8 flags as every other start (scripts/api-process.mjs)", () => {
+  it('runs in the container with the same V8 flags as every other start (scripts/api-process.mjs)', () => {
     const flags = /API_NODE_FLAGS = (\[[^\]]*\])/.exec(read('scripts/api-process.mjs'))?.[1];
     expect(flags).toBeDefined();
     const expected = JSON.parse((flags ?? '').replace(/'/g, '"')) as string[];

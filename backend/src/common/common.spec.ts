@@ -194,7 +194,8 @@ describe('global request handling', () => {
         'cross-origin-opener-policy',
         'cross-origin-resource-policy',
       ];
-      const pick = (headers: Record<string, unknown>) => Object.fromEntries(names.map((n) => [n, headers[n]]));
+      const pick = (headers: Record<string, unknown>) =>
+        Object.fromEntries(names.map((n) => [n, headers[n]]));
       const api = pick((await request(t.server).get('/api/health')).headers);
       expect(api).toMatchObject({
         'x-frame-options': 'SAMEORIGIN',

@@ -8,9 +8,16 @@ export type SmtpTransport = Transporter<SMTPTransport.SentMessageInfo>;
  * nodemailer is loaded on first use: a shop without SMTP_URL never holds it in memory.
  */
 export function createSmtpTransport(url: string | undefined): SmtpTransport {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
   const nodemailer = require('nodemailer') as typeof import('nodemailer');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
   const SmtpTransportClass = require('nodemailer/lib/smtp-transport') as typeof SMTPTransport;
   return nodemailer.createTransport(
-    new SmtpTransportClass({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    new SmtpTransportClass({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
   );
 }

@@ -85,6 +85,7 @@ export class StripeGateway {
         options.host = base.hostname;
         options.port = base.port || (base.protocol === 'http:' ? 80 : 443);
       }
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
       const StripeSdk = (require('stripe') as { default: typeof Stripe }).default;
       this.client = new StripeSdk(this.config.stripeSecretKey, options);
     }
