@@ -24,7 +24,8 @@ COPY --from=build /app /app
 RUN npm prune --omit=dev --workspaces --include-workspace-root && mkdir -p /data
 EXPOSE 3000
 VOLUME ["/data"]
-CMD ["node", "backend/dist/main.js"]
+# The same V8 flags as every other start of the API (scripts/api-process.mjs).
+CMD ["node", "--max-semi-space-size=4", "backend/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
 ARG APP=host-shell

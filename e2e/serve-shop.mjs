@@ -12,6 +12,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync }
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiArgs } from '../scripts/api-process.mjs';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(e2eDir);
@@ -44,7 +45,7 @@ console.log(
   `e2e: starting the shop on port ${port} (database in ${tempDir}, log in e2e/artifacts/server.log)`,
 );
 
-const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+const server = spawn(process.execPath, apiArgs(), {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
   env: {

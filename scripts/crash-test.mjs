@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { apiArgs } from './api-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromBackend = createRequire(path.join(root, 'backend/package.json'));
@@ -184,7 +185,7 @@ const secrets = {
 
 function startReplica(name, port) {
   const out = fs.openSync(path.join(workDir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+  const child = spawn(process.execPath, apiArgs(), {
     cwd: root,
     stdio: ['ignore', out, out],
     env: {

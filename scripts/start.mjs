@@ -5,6 +5,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { apiArgs } from './api-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
@@ -22,7 +23,7 @@ if (process.env.SKIP_BUILD !== 'true') {
   }
 }
 
-const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+const server = spawn(process.execPath, apiArgs(), {
   cwd: root,
   env: {
     ...process.env,

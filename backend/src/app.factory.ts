@@ -9,7 +9,6 @@ import 'reflect-metadata';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -31,7 +30,7 @@ import {
   SELLER_COOKIE,
 } from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';
-import { helmetOptions } from './common/security-headers';
+import { securityHeadersHook } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
@@ -91,7 +90,7 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  await app.register(fastifyHelmet as never, helmetOptions(config));
+  fastify.addHook('onRequest', securityHeadersHook(config));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
   await app.register(fastifyCompress as never, {

@@ -17,18 +17,21 @@ import { ContactModule } from './contact/contact.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { HealthModule } from './health/health.module';
 
-/** Human-readable logs while developing (pino-pretty is a development dependency). */
-function prettyTransport(config: AppConfig) {
-  if (config.nodeEnv !== 'development') return undefined;
+/**
+ * Human-readable log lines for a developer at a terminal (pino-pretty is a development dependency), formatted
+ * in the process itself: a transport would start a worker thread with its own JavaScript heap. Anywhere else
+ * (piped, in a container, in production) the lines stay JSON.
+ */
+function prettyStream(config: AppConfig): DestinationStream | undefined {
+  if (config.nodeEnv !== 'development' || !process.stdout.isTTY) return undefined;
+  let pretty: typeof import('pino-pretty');
   try {
-    require.resolve('pino-pretty');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+    pretty = require('pino-pretty') as typeof import('pino-pretty');
   } catch {
     return undefined;
   }
-  return {
-    target: 'pino-pretty',
-    options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-  };
+  return pretty({ singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true });
 }
 
 export interface AppModuleOptions extends DatabaseModuleOptions {
@@ -75,10 +78,10 @@ export function urlForLog(url: string | undefined): string | undefined {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    const logStream = options.logStream ?? prettyStream(config);
     const httpLogging: PinoHttpOptions = {
       level: config.logLevel,
       redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-      transport: prettyTransport(config),
       autoLogging: {
         ignore: (req) => {
           const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
@@ -102,7 +105,7 @@ export class AppModule {
         LoggerModule.forRoot({
           // The catalogue read is the hottest route and is answered from memory: no per-request log for it.
           exclude: [{ method: RequestMethod.GET, path: 'api/product/list' }],
-          pinoHttp: options.logStream ? [httpLogging, options.logStream] : httpLogging,
+          pinoHttp: logStream ? [httpLogging, logStream] : httpLogging,
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),
         RateLimitModule,

@@ -76,6 +76,17 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the API process', () => {
+  it('runs in the container with the same V8 flags as every other start (scripts/api-process.mjs)', () => {
+    const flags = /API_NODE_FLAGS = (\[[^\]]*\])/.exec(read('scripts/api-process.mjs'))?.[1];
+    expect(flags).toBeDefined();
+    const expected = JSON.parse((flags ?? '').replace(/'/g, '"')) as string[];
+    expect(expected.length).toBeGreaterThan(0);
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...expected, 'backend/dist/main.js']);
+  });
+});
+
 describe('nginx in front of the API', () => {
   it("sets the client's address from the connection, never passing the client's own headers through", () => {
     expect(proxyConf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);

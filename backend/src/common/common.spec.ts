@@ -185,6 +185,29 @@ describe('global request handling', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
 
+    it('puts the same security headers on every answer: API, documentation and errors', async () => {
+      const names = [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+      ];
+      const pick = (headers: Record<string, unknown>) =>
+        Object.fromEntries(names.map((n) => [n, headers[n]]));
+      const api = pick((await request(t.server).get('/api/health')).headers);
+      expect(api).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-site',
+      });
+      expect(api['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(pick((await request(t.server).get('/api/docs').redirects(1)).headers)).toEqual(api);
+      expect(pick((await request(t.server).get('/api/nope')).headers)).toEqual(api);
+    });
+
     it('serves Swagger UI and the OpenAPI document', async () => {
       const ui = await request(t.server).get('/api/docs').redirects(1).expect(200);
       expect(ui.text).toContain('swagger-ui');

@@ -3,6 +3,9 @@
  * nginx configuration of the static sites (deploy/nginx/security-headers.conf) carries the same values — a test
  * compares the two, so they cannot drift.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
 
 export const GOOGLE_ACCOUNTS = 'https://accounts.google.com';
@@ -67,5 +70,38 @@ export function helmetOptions(config: AppConfig) {
     crossOriginResourcePolicy: { policy: 'same-site' as const },
     referrerPolicy: { policy: REFERRER_POLICY as 'no-referrer' },
     hsts: config.isProduction ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once: none of the directives depends on the request,
+ * so every answer carries the same set and no request pays for building it again.
+ */
+export function securityHeaders(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(config))({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/** An onRequest hook putting the security headers on every answer (API, documentation and static pages). */
+export function securityHeadersHook(config: AppConfig) {
+  const headers = securityHeaders(config);
+  return function applySecurityHeaders(
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    done: () => void,
+  ): void {
+    void reply.headers(headers);
+    done();
   };
 }

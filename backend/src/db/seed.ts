@@ -1,39 +1,21 @@
 /**
  * The demo catalogue, added on first start when the products table is empty (SEED=false turns it off).
  * Each picture is a Fluent Emoji Flat illustration (MIT) drawn on its category's colour and stored as WebP
- * in DATA_DIR/uploads/products, exactly like an uploaded picture.
+ * in DATA_DIR/uploads/products, exactly like an uploaded picture. The pictures are drawn by a short-lived
+ * child process (backend/scripts/draw-seed-pictures.mjs), so the server never holds the image library and
+ * the icon set for the rest of its life.
  */
-import fs from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, CATEGORY_PATHS } from '@larder/shared-domain';
-import { loadSharp } from '../common/sharp';
 import type { Database } from './database';
 import { catalogState, products } from './schema';
-import { SEED_PRODUCTS, SeedProduct } from './seed-data';
+import { SEED_PRODUCTS } from './seed-data';
 
-interface IconSet {
-  width?: number;
-  height?: number;
-  icons: Record<string, { body: string; width?: number; height?: number }>;
-  aliases?: Record<string, { parent: string }>;
-}
-
+/** The widths each picture is written at; the first is the main file. */
 const SIZES = [800, 400] as const;
-
-/** Read, not required: the icon set (megabytes of JSON) is only needed while seeding and must not stay cached. */
-async function loadIcons(): Promise<IconSet> {
-  const file = require.resolve('@iconify-json/fluent-emoji-flat/icons.json');
-  return JSON.parse(await fs.readFile(file, 'utf8')) as IconSet;
-}
-
-function iconSvg(set: IconSet, name: string, size: number): string {
-  const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ''];
-  if (!icon) throw new Error(`Unknown icon "${name}"`);
-  const w = icon.width ?? set.width ?? 16;
-  const h = icon.height ?? set.height ?? 16;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${w} ${h}">${icon.body}</svg>`;
-}
+const DRAW_PICTURES_SCRIPT = path.resolve(__dirname, '../../scripts/draw-seed-pictures.mjs');
 
 export function slugify(name: string): string {
   return name
@@ -43,20 +25,24 @@ export function slugify(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** Draws the product's illustration on a soft square and writes it at every width; returns the main URL. */
-async function renderPicture(set: IconSet, product: SeedProduct, dir: string): Promise<string> {
-  const sharp = await loadSharp();
-  const background = CATEGORIES.find((c) => c.path === product.category)?.bgColor ?? '#F5F5F5';
-  const base = `seed-${slugify(product.name)}`;
-  for (const [i, size] of SIZES.entries()) {
-    const icon = Buffer.from(iconSvg(set, product.icon, Math.round(size * 0.62)));
-    const webp = await sharp({ create: { width: size, height: size, channels: 3, background } })
-      .composite([{ input: icon, gravity: 'center' }])
-      .webp({ quality: 85 })
-      .toBuffer();
-    await fs.writeFile(path.join(dir, i === 0 ? `${base}.webp` : `${base}-${size}.webp`), webp);
-  }
-  return `/uploads/products/${base}.webp`;
+interface Picture {
+  base: string;
+  icon: string;
+  background: string;
+}
+
+/** Draws the pictures in a child process; resolves when every file is written. */
+function drawPictures(dir: string, pictures: Picture[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [DRAW_PICTURES_SCRIPT], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Drawing the demo pictures failed (${code}): ${errors}`)),
+    );
+    child.stdin.end(JSON.stringify({ dir, sizes: SIZES, pictures }));
+  });
 }
 
 /** Fills an empty catalogue with the demo products; returns how many were added (0 when not empty). */
@@ -64,14 +50,17 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (count > 0) return 0;
 
-  const dir = path.join(dataDir, 'uploads', 'products');
-  await fs.mkdir(dir, { recursive: true });
-  const icons = await loadIcons();
+  const pictures: Picture[] = SEED_PRODUCTS.map((product) => ({
+    base: `seed-${slugify(product.name)}`,
+    icon: product.icon,
+    background: CATEGORIES.find((c) => c.path === product.category)?.bgColor ?? '#F5F5F5',
+  }));
+  await drawPictures(path.join(dataDir, 'uploads', 'products'), pictures);
   const now = Date.now();
   const perCategory = new Map<string, number>();
   const rows: Array<typeof products.$inferInsert> = [];
-  for (const product of SEED_PRODUCTS) {
-    const image = await renderPicture(icons, product, dir);
+  for (const [i, product] of SEED_PRODUCTS.entries()) {
+    const image = `/uploads/products/${pictures[i].base}.webp`;
     // Newest first interleaves the categories, so the home page shows a varied shelf.
     const rank = perCategory.get(product.category) ?? 0;
     perCategory.set(product.category, rank + 1);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 export interface CheckoutLine {
@@ -17,7 +17,10 @@ export interface CheckoutSessionRequest {
   cancelUrl: string;
 }
 
-/** Stripe Checkout through the official SDK (its API base is configurable so tests can use a local stand-in). */
+/**
+ * Stripe Checkout through the official SDK (its API base is configurable so tests can use a local stand-in).
+ * The SDK is loaded on first use: a shop without card payments never holds it in memory.
+ */
 @Injectable()
 export class StripeGateway {
   private client?: Stripe;
@@ -82,7 +85,9 @@ export class StripeGateway {
         options.host = base.hostname;
         options.port = base.port || (base.protocol === 'http:' ? 80 : 443);
       }
-      this.client = new Stripe(this.config.stripeSecretKey, options);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+      const StripeSdk = (require('stripe') as { default: typeof Stripe }).default;
+      this.client = new StripeSdk(this.config.stripeSecretKey, options);
     }
     return this.client;
   }
