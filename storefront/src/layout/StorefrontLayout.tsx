@@ -40,10 +40,12 @@ export function StorefrontLayout() {
             Skip to content
           </a>
           <Navbar />
+          {/* At least a screen tall: the footer starts below the first screen, so pages whose content
+              arrives later never push it down in view (no layout shift). */}
           <main
             id="main-content"
             tabIndex={-1}
-            className="flex-1 px-4 outline-none sm:px-6 md:px-16 lg:px-24 xl:px-32"
+            className="min-h-screen flex-1 px-4 outline-none sm:px-6 md:px-16 lg:px-24 xl:px-32"
           >
             <RouteErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageSkeleton />}>
