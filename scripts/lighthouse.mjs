@@ -87,6 +87,13 @@ async function main() {
         sellerPortal: path.join(root, 'seller-portal/dist'),
       });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  // Interrupted: stop the browser and the shop this run started before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      chrome.kill();
+      shop.stop().finally(() => process.exit(130));
+    });
+  }
   const rows = [];
   try {
     const product = (await productPath(shop.origin)) ?? '/products';

@@ -68,12 +68,47 @@ function indexHtml({ title, description }) {
     <meta name="theme-color" content="#15803d" />
     <link rel="icon" type="image/svg+xml" href="${FAVICON}" />
     <title>${title}</title>
+    <style>body{margin:0}</style>
   </head>
   <body>
     <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
     <noscript>Larder needs JavaScript to run in your browser.</noscript>
   </body>
 </html>`;
+}
+
+/**
+ * Adds `<link rel="preload">` to index.html for the scripts and styles of named async chunks of the entry
+ * (the bootstrap behind main.ts's async boundary), so they download beside main.js instead of after it.
+ */
+class PreloadNamedChunksPlugin {
+  constructor(names) {
+    this.names = names;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadNamedChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadNamedChunksPlugin', (data) => {
+        const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
+        for (const name of this.names) {
+          const chunk = compilation.namedChunks.get(name);
+          for (const file of chunk ? [...chunk.files].filter((f) => /\.(js|css)$/.test(f)) : []) {
+            data.headTags.push({
+              tagName: 'link',
+              voidTag: true,
+              attributes: {
+                rel: 'preload',
+                as: file.endsWith('.css') ? 'style' : 'script',
+                href: publicPath + file,
+              },
+              meta: { plugin: 'PreloadNamedChunksPlugin' },
+            });
+          }
+        }
+        return data;
+      });
+    });
+  }
 }
 
 function swcRule(test, tsx, development) {
@@ -202,7 +237,9 @@ function createConfig(options) {
           shared: sharedModules(),
           shareStrategy: 'loaded-first',
           dts: false,
-          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          // The host's manifest lists the chunks of its shared modules: the server names them in the page
+          // head (<link rel="preload">) so they download beside main.js rather than after it.
+          manifest: production || isRemote ? { fileName: 'mf-manifest.json' } : false,
           experiments: {
             optimization: { disableSnapshot: true, target: 'web' },
             ...(shareRuntime && isRemote ? { externalRuntime: true } : {}),
@@ -223,6 +260,7 @@ function createConfig(options) {
                 chunks: ['main'],
                 scriptLoading: 'defer',
               }),
+              new PreloadNamedChunksPlugin(['bootstrap']),
             ]
           : []),
       ],
