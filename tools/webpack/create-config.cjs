@@ -78,21 +78,35 @@ function indexHtml({ title, description }) {
 }
 
 /**
- * Adds `<link rel="preload">` to index.html for the scripts and styles of named async chunks of the entry
- * (the bootstrap behind main.ts's async boundary), so they download beside main.js instead of after it.
+ * Adds `<link rel="preload">` to the host's index.html for what its first render loads after main.js:
+ * the chunks of the named async chunk groups (the bootstrap behind main.ts's async boundary, with the
+ * vendor chunks split from it) and the chunks of the modules the host provides to the share scope (the
+ * copies of react, react-dom, the router and the store every page uses). They then download beside
+ * main.js instead of one after another.
  */
-class PreloadNamedChunksPlugin {
-  constructor(names) {
-    this.names = names;
+class PreloadStartupChunksPlugin {
+  constructor(groupNames) {
+    this.groupNames = groupNames;
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadNamedChunksPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadNamedChunksPlugin', (data) => {
-        const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
-        for (const name of this.names) {
-          const chunk = compilation.namedChunks.get(name);
-          for (const file of chunk ? [...chunk.files].filter((f) => /\.(js|css)$/.test(f)) : []) {
+    compiler.hooks.compilation.tap('PreloadStartupChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadStartupChunksPlugin',
+        (data) => {
+          const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
+          const groups = this.groupNames.map((name) => compilation.namedChunkGroups.get(name));
+          for (const module of compilation.modules) {
+            if (module.constructor.name !== 'ProvideSharedModule') continue;
+            for (const block of module.blocks) groups.push(compilation.chunkGraph.getBlockChunkGroup(block));
+          }
+          const files = new Set();
+          for (const group of groups) {
+            for (const chunk of group?.chunks ?? []) {
+              for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+            }
+          }
+          for (const file of [...files].sort()) {
             data.headTags.push({
               tagName: 'link',
               voidTag: true,
@@ -101,12 +115,12 @@ class PreloadNamedChunksPlugin {
                 as: file.endsWith('.css') ? 'style' : 'script',
                 href: publicPath + file,
               },
-              meta: { plugin: 'PreloadNamedChunksPlugin' },
+              meta: { plugin: 'PreloadStartupChunksPlugin' },
             });
           }
-        }
-        return data;
-      });
+          return data;
+        },
+      );
     });
   }
 }
@@ -237,9 +251,7 @@ function createConfig(options) {
           shared: sharedModules(),
           shareStrategy: 'loaded-first',
           dts: false,
-          // The host's manifest lists the chunks of its shared modules: the server names them in the page
-          // head (<link rel="preload">) so they download beside main.js rather than after it.
-          manifest: production || isRemote ? { fileName: 'mf-manifest.json' } : false,
+          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           experiments: {
             optimization: { disableSnapshot: true, target: 'web' },
             ...(shareRuntime && isRemote ? { externalRuntime: true } : {}),
@@ -260,7 +272,7 @@ function createConfig(options) {
                 chunks: ['main'],
                 scriptLoading: 'defer',
               }),
-              new PreloadNamedChunksPlugin(['bootstrap']),
+              ...(isHost ? [new PreloadStartupChunksPlugin(['bootstrap'])] : []),
             ]
           : []),
       ],

@@ -55,15 +55,6 @@ describe('built frontends', () => {
       'host-shell/dist/index.html',
       '<!doctype html><html><head><title>Larder</title></head><body><div id="root"></div></body></html>',
     );
-    write(
-      'host-shell/dist/mf-manifest.json',
-      JSON.stringify({
-        shared: [
-          { name: 'react', assets: { js: { sync: ['696.aa11bb22.js'], async: [] } } },
-          { name: 'react-dom', assets: { js: { sync: ['97.cc33dd44.js'], async: [] } } },
-        ],
-      }),
-    );
     write('storefront/dist/mf-manifest.json', storefrontManifest('914.0e1d2c3b.js'));
     write(
       'seller-portal/dist/mf-manifest.json',
@@ -92,7 +83,7 @@ describe('built frontends', () => {
     }
   });
 
-  it("names a page's files up front: remote manifest, remote entry, exposed routes, page chunk, shared modules", async () => {
+  it("names a page's files up front: remote manifest, remote entry, exposed routes and page chunk", async () => {
     const res = await request(t.server).get('/products/dairy').set('Accept', 'text/html').expect(200);
     const head = res.text.slice(0, res.text.indexOf('</head>'));
     const inline = /<script type="application\/json" id="larder-remotes">([^<]*)<\/script>/.exec(head);
@@ -101,8 +92,6 @@ describe('built frontends', () => {
       sellerPortal: '/remotes/seller-portal/remoteEntry.js',
     });
     expect(preloads(head, 'script')).toEqual([
-      '/696.aa11bb22.js',
-      '/97.cc33dd44.js',
       '/remotes/storefront/remoteEntry.js',
       '/remotes/storefront/914.0e1d2c3b.js',
       '/remotes/storefront/__federation_expose_routes.761087cf.js',

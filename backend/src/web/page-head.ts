@@ -1,8 +1,8 @@
 /**
  * What the host page names up front, so the browser fetches it in parallel with the host's own script
  * instead of one file after another: the remote manifest (inline, as JSON data), the route's remote entry,
- * the modules the remote exposes, the current page's chunk and the host's shared modules, as
- * `<link rel="preload">`. File names come from the federation manifests the builds write
+ * the modules the remote exposes and the current page's chunk, as `<link rel="preload">` (the host's
+ * index.html already preloads the host's own startup chunks). File names come from the federation manifests the builds write
  * (`mf-manifest.json`), read again whenever a build replaces them, so a new deploy of a remote is named
  * without restarting or rebuilding anything else.
  */
@@ -20,7 +20,6 @@ interface ManifestAssets {
 }
 
 interface FederationManifest {
-  shared?: { name: string; assets?: ManifestAssets }[];
   exposes?: { name: string; path?: string; assets?: ManifestAssets }[];
 }
 
@@ -83,19 +82,14 @@ function baseOf(entryUrl: string): string {
 export interface PageHeadInput {
   pathname: string;
   remotes: RemoteUrls;
-  /** dist folders of the builds */
-  dirs: { hostShell: string; storefront: string; sellerPortal: string };
+  /** dist folders of the remotes' builds */
+  dirs: { storefront: string; sellerPortal: string };
 }
 
 /** The tags to add to the host page's <head> for a path. */
 export function pageHeadTags({ pathname, remotes, dirs }: PageHeadInput): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-
-  const host = readManifest(path.join(dirs.hostShell, 'mf-manifest.json'));
-  for (const shared of host?.shared ?? []) {
-    for (const file of shared.assets?.js?.sync ?? []) scripts.add(`/${file}`);
-  }
 
   const seller = /^\/seller(\/|$)/.test(pathname);
   const entry = seller ? remotes.sellerPortal : remotes.storefront;
