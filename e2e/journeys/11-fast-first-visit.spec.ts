@@ -1,6 +1,7 @@
 // A first visit on a phone and on a desktop screen: the page names the storefront's files up front
-// (so they download beside the host's script), asks for the session once, and nothing on screen moves
-// when the products arrive; the login modal, loaded only when first opened, still opens at once.
+// (so they download beside the host's script), asks for the session once, fetches a listing's first
+// picture first, and nothing on screen moves when the products arrive; the login modal, loaded only
+// when first opened, still opens at once.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { loginModal, openLoginModal, openShop } from '../support/shop';
@@ -66,11 +67,19 @@ test.describe('a fast first visit @phone', () => {
     await openShop(page, '/products/fruits');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]').first()).toBeHidden();
+    await expect(page.getByTestId('product-card').nth(1)).toBeVisible();
     const preloaded = await page
       .locator('head link[rel="preload"]')
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(preloaded.some((href) => /^\/remotes\/storefront\/page-category\./.test(href))).toBe(true);
     expect(preloaded.some((href) => /^\/remotes\/storefront\/page-home\./.test(href))).toBe(false);
+    // The first card's picture, the largest thing on arrival, is fetched first; the others are not.
+    const priorities = await page
+      .getByTestId('product-card')
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('fetchpriority')));
+    expect(priorities[0]).toBe('high');
+    expect(priorities.slice(1).filter((value) => value === 'high')).toEqual([]);
     expect(await layoutShiftScore(page)).toBeLessThan(0.1);
   });
 
