@@ -95,9 +95,11 @@ export function pageHeadTags({ pathname, remotes, dirs }: PageHeadInput): string
   const entry = seller ? remotes.sellerPortal : remotes.storefront;
   if (entry) {
     scripts.add(entry);
-    const manifest = readManifest(
-      path.join(seller ? dirs.sellerPortal : dirs.storefront, 'mf-manifest.json'),
-    );
+    // The local build describes the remote only when this server is the one serving it.
+    const local = entry.startsWith('/') && !entry.startsWith('//');
+    const manifest = local
+      ? readManifest(path.join(seller ? dirs.sellerPortal : dirs.storefront, 'mf-manifest.json'))
+      : undefined;
     const base = baseOf(entry);
     const routes = manifest?.exposes?.find((e) => e.name === 'routes');
     for (const file of routes?.assets?.js?.sync ?? []) scripts.add(base + file);
