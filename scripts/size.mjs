@@ -17,16 +17,13 @@
  *   --files            list every file with its size
  * Bytes are gzip level 6 (zlib's default, what most servers send) of each response body.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
-
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+import { backendMain, freePort, productPath, root, startBackend } from './lib/built-shop.mjs';
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
 const option = (name) =>
@@ -64,62 +61,17 @@ function build() {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** The built shop served by the real backend, or by a static stand-in when the backend is not built. */
 async function startShop() {
+  if (existsSync(backendMain)) {
+    return startBackend({
+      hostShell: distOf(APPS[0]),
+      storefront: distOf(APPS[1]),
+      sellerPortal: distOf(APPS[2]),
+    });
+  }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const backendMain = path.join(root, 'backend/dist/main.js');
-  if (existsSync(backendMain)) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-size-'));
-    const child = spawn(process.execPath, [backendMain], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        STATIC_DIR_HOST_SHELL: distOf(APPS[0]),
-        STATIC_DIR_STOREFRONT: distOf(APPS[1]),
-        STATIC_DIR_SELLER_PORTAL: distOf(APPS[2]),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitFor(`${origin}/api/health`, 90_000);
-    return {
-      origin,
-      real: true,
-      stop: async () => {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
 
   const types = {
     '.js': 'text/javascript',
@@ -241,15 +193,13 @@ async function main() {
     : await startShop();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    let productPath = '/products/vegetables/00000000-0000-4000-8000-000000000000';
+    let product = '/products/vegetables/00000000-0000-4000-8000-000000000000';
     if (shop.real) {
-      const list = await fetch(`${shop.origin}/api/product/list`).then((r) => r.json());
-      const product = list.products?.find((p) => p.inStock) ?? list.products?.[0];
-      if (product) productPath = `/products/${product.category.toLowerCase()}/${product._id}`;
+      product = (await productPath(shop.origin)) ?? product;
     }
     const results = [
       summarise(await measure(browser, shop.origin, '/')),
-      summarise(await measure(browser, shop.origin, productPath)),
+      summarise(await measure(browser, shop.origin, product)),
     ];
 
     if (flag('json')) {

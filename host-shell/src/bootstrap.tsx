@@ -10,13 +10,14 @@ import { loadRemoteRoutes } from './remotes';
 
 const store = createStore();
 
-// Start the first requests while the remote's code is on its way.
+// Start the first requests while the remote's code is on its way. The customer's session is asked for once,
+// by the storefront's layout: a visitor's answer is an error, and RTK Query asks again for an errored query
+// when a component subscribes to it, so a prefetch here would make it two requests.
 const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
 loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront').catch(() => undefined);
 if (onSellerPath) {
   store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
 } else {
-  store.dispatch(api.util.prefetch('userIsAuth', undefined, {}));
   store.dispatch(api.util.prefetch('listProducts', undefined, {}));
 }
 

@@ -4,4 +4,4 @@ import { loadManifest } from './remotes';
 loadManifest().catch(() => undefined); // the routes show the failure and offer a retry
 
 // The async boundary lets the federation runtime agree on shared singletons before any of them is used.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -21,13 +21,31 @@ const HOST_NAME = 'host_shell';
 
 let manifest: Promise<RemoteManifest> | undefined;
 
-/** Reads /remotes.json once and registers its remotes with the federation runtime. */
+/** The manifest the server put in the page (<script type="application/json" id="larder-remotes">), if any. */
+function inlineManifest(): RemoteManifest | undefined {
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById('larder-remotes')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as RemoteManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchManifest(): Promise<RemoteManifest> {
+  const response = await fetch('/remotes.json', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
+  return (await response.json()) as RemoteManifest;
+}
+
+/**
+ * Reads the remote manifest once (from the page when the server put it there, else /remotes.json)
+ * and registers its remotes with the federation runtime.
+ */
 export function loadManifest(): Promise<RemoteManifest> {
-  manifest ??= fetch('/remotes.json', { credentials: 'same-origin' })
-    .then((response) => {
-      if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
-      return response.json() as Promise<RemoteManifest>;
-    })
+  const inline = inlineManifest();
+  manifest ??= (inline ? Promise.resolve(inline) : fetchManifest())
     .then((urls) => {
       init({
         name: HOST_NAME,

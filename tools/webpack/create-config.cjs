@@ -68,12 +68,61 @@ function indexHtml({ title, description }) {
     <meta name="theme-color" content="#15803d" />
     <link rel="icon" type="image/svg+xml" href="${FAVICON}" />
     <title>${title}</title>
+    <style>body{margin:0}</style>
   </head>
   <body>
     <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
     <noscript>Larder needs JavaScript to run in your browser.</noscript>
   </body>
 </html>`;
+}
+
+/**
+ * Adds `<link rel="preload">` to the host's index.html for what its first render loads after main.js:
+ * the chunks of the named async chunk groups (the bootstrap behind main.ts's async boundary, with the
+ * vendor chunks split from it) and the chunks of the modules the host provides to the share scope (the
+ * copies of react, react-dom, the router and the store every page uses). They then download beside
+ * main.js instead of one after another.
+ */
+class PreloadStartupChunksPlugin {
+  constructor(groupNames) {
+    this.groupNames = groupNames;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartupChunksPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadStartupChunksPlugin',
+        (data) => {
+          const publicPath = compilation.getPath(compilation.outputOptions.publicPath || '');
+          const groups = this.groupNames.map((name) => compilation.namedChunkGroups.get(name));
+          for (const module of compilation.modules) {
+            if (module.constructor.name !== 'ProvideSharedModule') continue;
+            for (const block of module.blocks) groups.push(compilation.chunkGraph.getBlockChunkGroup(block));
+          }
+          const files = new Set();
+          for (const group of groups) {
+            for (const chunk of group?.chunks ?? []) {
+              for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+            }
+          }
+          for (const file of [...files].sort()) {
+            data.headTags.push({
+              tagName: 'link',
+              voidTag: true,
+              attributes: {
+                rel: 'preload',
+                as: file.endsWith('.css') ? 'style' : 'script',
+                href: publicPath + file,
+              },
+              meta: { plugin: 'PreloadStartupChunksPlugin' },
+            });
+          }
+          return data;
+        },
+      );
+    });
+  }
 }
 
 function swcRule(test, tsx, development) {
@@ -223,6 +272,7 @@ function createConfig(options) {
                 chunks: ['main'],
                 scriptLoading: 'defer',
               }),
+              ...(isHost ? [new PreloadStartupChunksPlugin(['bootstrap'])] : []),
             ]
           : []),
       ],

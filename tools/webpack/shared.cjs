@@ -1,34 +1,58 @@
+const path = require('node:path');
+
 // The one list of modules shared as singletons between the host and the remotes.
-// react-router is listed beside react-router-dom: v7's react-router-dom re-exports react-router, and a
-// second copy of it would give a remote its own router context. react-hot-toast keeps its toasts in a
-// module-level store: the host renders <Toaster/> and the remotes call toast(), so they need one copy.
+// react-hot-toast keeps its toasts in a module-level store: the host renders <Toaster/> and the remotes
+// call toast(), so they need one copy. @reduxjs/toolkit is not listed: only @larder/shared-state imports
+// it, and as part of that singleton it is bundled once, with only the parts the store uses.
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
   'react-router-dom',
-  '@reduxjs/toolkit',
   'react-redux',
   'react-hot-toast',
   '@larder/shared-state',
 ];
 
+/**
+ * Shared modules whose shared copy is a local module rather than the package's own entry:
+ * react-router-dom is shared as ./react-router-dom.mjs, the few router exports the apps use (the full
+ * package is about 60 KB gzip, the declarative router a fraction of it). Its version is react-router's.
+ */
+const LOCAL_IMPORTS = {
+  'react-router-dom': { import: path.join(__dirname, 'react-router-dom.mjs'), versionOf: 'react-router' },
+};
+
 /** The installed major line of a package (every app builds from the one workspace node_modules). */
-function requiredVersion(name) {
+function installedVersion(name) {
   try {
-    return `^${require(`${name}/package.json`).version}`;
+    return require(`${name}/package.json`).version;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+function requiredVersion(name) {
+  const version = installedVersion(name);
+  return version ? `^${version}` : false;
 }
 
 /** The `shared` option of the federation plugin: every entry a singleton, version mismatches only warn. */
 function sharedModules() {
   return Object.fromEntries(
-    SINGLETONS.map((name) => [
-      name,
-      { singleton: true, strictVersion: false, requiredVersion: requiredVersion(name) },
-    ]),
+    SINGLETONS.map((name) => {
+      const local = LOCAL_IMPORTS[name];
+      const config = { singleton: true, strictVersion: false, requiredVersion: requiredVersion(name) };
+      if (!local) return [name, config];
+      return [
+        name,
+        {
+          ...config,
+          import: local.import,
+          version: installedVersion(local.versionOf),
+          requiredVersion: requiredVersion(local.versionOf),
+        },
+      ];
+    }),
   );
 }
 

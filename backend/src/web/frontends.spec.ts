@@ -5,6 +5,31 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
 
+/** A storefront federation manifest whose exposed routes need `syncChunk`. */
+function storefrontManifest(syncChunk: string): string {
+  return JSON.stringify({
+    exposes: [
+      {
+        name: 'routes',
+        assets: {
+          js: {
+            sync: [syncChunk, '__federation_expose_routes.761087cf.js'],
+            async: ['page-home.89101f98.js', 'page-category.057e7d48.js', 'page-product.42a6d584.js'],
+          },
+          css: { sync: ['__federation_expose_routes.10d09d5b.css'], async: [] },
+        },
+      },
+    ],
+  });
+}
+
+/** The hrefs of a page's <link rel="preload" as="..."> tags. */
+function preloads(html: string, as: 'script' | 'style'): string[] {
+  return [...html.matchAll(new RegExp(`<link rel="preload" as="${as}" href="([^"]+)">`, 'g'))].map(
+    (m) => m[1]!,
+  );
+}
+
 describe('built frontends', () => {
   let t: TestApp;
   let root: string;
@@ -26,6 +51,17 @@ describe('built frontends', () => {
     );
     fs.writeFileSync(path.join(root, 'storefront/dist/530.aa11bb22.js.gz'), zlib.gzipSync(bigChunk));
     write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
+    write(
+      'host-shell/dist/index.html',
+      '<!doctype html><html><head><title>Larder</title></head><body><div id="root"></div></body></html>',
+    );
+    write('storefront/dist/mf-manifest.json', storefrontManifest('914.0e1d2c3b.js'));
+    write(
+      'seller-portal/dist/mf-manifest.json',
+      JSON.stringify({
+        exposes: [{ name: 'routes', assets: { js: { sync: ['seller-routes.12345678.js'], async: [] } } }],
+      }),
+    );
     t = await createTestApp({
       staticDirs: {
         hostShell: path.join(root, 'host-shell/dist'),
@@ -45,6 +81,51 @@ describe('built frontends', () => {
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names a page's files up front: remote manifest, remote entry, exposed routes and page chunk", async () => {
+    const res = await request(t.server).get('/products/dairy').set('Accept', 'text/html').expect(200);
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    const inline = /<script type="application\/json" id="larder-remotes">([^<]*)<\/script>/.exec(head);
+    expect(JSON.parse(inline![1]!)).toEqual({
+      storefront: '/remotes/storefront/remoteEntry.js',
+      sellerPortal: '/remotes/seller-portal/remoteEntry.js',
+    });
+    expect(preloads(head, 'script')).toEqual([
+      '/remotes/storefront/remoteEntry.js',
+      '/remotes/storefront/914.0e1d2c3b.js',
+      '/remotes/storefront/__federation_expose_routes.761087cf.js',
+      '/remotes/storefront/page-category.057e7d48.js',
+    ]);
+    expect(preloads(head, 'style')).toEqual(['/remotes/storefront/__federation_expose_routes.10d09d5b.css']);
+
+    const home = await request(t.server).get('/').set('Accept', 'text/html').expect(200);
+    expect(preloads(home.text, 'script')).toContain('/remotes/storefront/page-home.89101f98.js');
+    expect(preloads(home.text, 'script')).not.toContain('/remotes/storefront/page-category.057e7d48.js');
+    const product = await request(t.server)
+      .get('/products/dairy/3f2a9c1b-0000-4000-8000-000000000000?ref=home')
+      .set('Accept', 'text/html')
+      .expect(200);
+    expect(preloads(product.text, 'script')).toContain('/remotes/storefront/page-product.42a6d584.js');
+  });
+
+  it("names the seller portal's files on seller pages, not the storefront's", async () => {
+    const res = await request(t.server).get('/seller/orders').set('Accept', 'text/html').expect(200);
+    const scripts = preloads(res.text, 'script');
+    expect(scripts).toContain('/remotes/seller-portal/remoteEntry.js');
+    expect(scripts).toContain('/remotes/seller-portal/seller-routes.12345678.js');
+    expect(scripts.some((href) => href.startsWith('/remotes/storefront/'))).toBe(false);
+  });
+
+  it("picks up a new deploy of a remote without a restart: the page names the new build's chunks", async () => {
+    const file = path.join(root, 'storefront/dist/mf-manifest.json');
+    fs.writeFileSync(file, storefrontManifest('914.99887766.js'));
+    // A new file: a different modification time even on file systems with coarse timestamps.
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    const res = await request(t.server).get('/').set('Accept', 'text/html').expect(200);
+    expect(preloads(res.text, 'script')).toContain('/remotes/storefront/914.99887766.js');
+    expect(preloads(res.text, 'script')).not.toContain('/remotes/storefront/914.0e1d2c3b.js');
   });
 
   it('keeps API 404s as JSON even for browsers', async () => {

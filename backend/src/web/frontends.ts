@@ -1,7 +1,8 @@
 /**
  * Serves the built frontends from the API's port when their dist folders exist:
  * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
- * uploads at `/uploads/`, and the host's index.html for browser navigations that match no route.
+ * uploads at `/uploads/`, and the host's index.html for browser navigations that match no route, with the
+ * files that route needs named in its head (./page-head.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
+import { withPageHead } from './page-head';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -92,10 +94,9 @@ export async function registerStaticContent(
     await serve(sellerPortal, '/remotes/seller-portal/', cacheControlFor);
   }
 
+  const remotes = { storefront: config.remoteStorefrontUrl, sellerPortal: config.remoteSellerPortalUrl };
   fastify.get('/remotes.json', async (_req, reply) => {
-    return reply
-      .header('cache-control', REVALIDATE)
-      .send({ storefront: config.remoteStorefrontUrl, sellerPortal: config.remoteSellerPortalUrl });
+    return reply.header('cache-control', REVALIDATE).send(remotes);
   });
 
   const hostIndex = path.join(hostShell, 'index.html');
@@ -106,10 +107,13 @@ export async function registerStaticContent(
     if (isApiPath(request.url)) return undefined;
     const accept = request.headers.accept ?? '';
     if (!accept.includes('text/html')) return undefined;
+    let html: string;
     try {
-      return fs.readFileSync(hostIndex, 'utf8');
+      html = fs.readFileSync(hostIndex, 'utf8');
     } catch {
       return undefined;
     }
+    const pathname = request.url.split('?')[0] ?? '/';
+    return withPageHead(html, { pathname, remotes, dirs: config.staticDirs });
   };
 }

@@ -31,9 +31,16 @@ interface ProductCardProps {
   eager?: boolean;
   /** Level of the name heading: 2 when the card sits right under the page's h1. */
   headingLevel?: 2 | 3;
+  /** The page's largest picture on arrival (first card of a listing): fetched before other pictures. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+  priority = false,
+}: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const quantity = useAppSelector((state) => selectCartQuantity(state, product._id));
   const cart = useCartActions();
@@ -55,6 +62,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           width={240}
           height={240}
           loading={eager ? 'eager' : 'lazy'}
+          priority={priority}
           className="max-h-full w-full transition-transform group-hover:scale-105"
         />
       </div>

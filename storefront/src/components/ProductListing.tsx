@@ -19,6 +19,8 @@ interface ProductListingProps {
   eagerCount?: number;
   /** How many card skeletons stand in while loading. */
   skeletonCount?: number;
+  /** The first card's picture is the page's largest content on arrival: fetch it first. */
+  priorityFirst?: boolean;
 }
 
 /** A grid of product cards with its loading, error and empty states. */
@@ -31,6 +33,7 @@ export function ProductListing({
   headingLevel = 2,
   eagerCount = 4,
   skeletonCount,
+  priorityFirst = false,
 }: ProductListingProps) {
   if (isLoading) return <ProductGridSkeleton count={skeletonCount} />;
   if (isError) {
@@ -51,6 +54,7 @@ export function ProductListing({
           key={product._id}
           product={product}
           eager={index < eagerCount}
+          priority={priorityFirst && index === 0}
           headingLevel={headingLevel}
         />
       ))}

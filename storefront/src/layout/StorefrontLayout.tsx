@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import {
   selectCartCount,
+  selectShowUserLogin,
   skipToken,
   useAppSelector,
   useListProductsQuery,
@@ -11,10 +12,33 @@ import { ConfirmProvider } from '@larder/shared-ui';
 import { PageSkeleton } from '../components/PageSkeleton';
 import { SignInPromptProvider } from '../components/RequireSignIn';
 import { Footer } from './Footer';
-import { LoginModal } from './LoginModal';
 import { Navbar } from './Navbar';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { useSignInOutcome } from './useSignInOutcome';
+
+const LoginModal = lazy(() =>
+  import(/* webpackChunkName: "login-modal" */ './LoginModal').then((module) => ({
+    default: module.LoginModal,
+  })),
+);
+
+/**
+ * The login modal, loaded the first time it opens (most visits never sign in) and kept from then on,
+ * so it resets and animates as a mounted modal does.
+ */
+function LoginModalOnDemand() {
+  const open = useAppSelector(selectShowUserLogin);
+  const [wanted, setWanted] = useState(open);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  if (!open && !wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginModal />
+    </Suspense>
+  );
+}
 
 /** Navbar, page, footer, the login modal and the sign-in prompt around every storefront route. */
 export function StorefrontLayout() {
@@ -40,10 +64,12 @@ export function StorefrontLayout() {
             Skip to content
           </a>
           <Navbar />
+          {/* At least a screen tall: the footer starts below the first screen, so pages whose content
+              arrives later never push it down in view (no layout shift). */}
           <main
             id="main-content"
             tabIndex={-1}
-            className="flex-1 px-4 outline-none sm:px-6 md:px-16 lg:px-24 xl:px-32"
+            className="min-h-screen flex-1 px-4 outline-none sm:px-6 md:px-16 lg:px-24 xl:px-32"
           >
             <RouteErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageSkeleton />}>
@@ -53,7 +79,7 @@ export function StorefrontLayout() {
           </main>
           <Footer />
         </div>
-        <LoginModal />
+        <LoginModalOnDemand />
       </SignInPromptProvider>
     </ConfirmProvider>
   );

@@ -43,6 +43,7 @@ export default function CategoryPage() {
       <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
       <div className="mt-6 md:mt-8">
         <ProductListing
+          priorityFirst
           products={shown}
           isLoading={isLoading}
           isError={isError}

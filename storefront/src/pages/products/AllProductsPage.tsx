@@ -47,6 +47,7 @@ export default function AllProductsPage() {
       </div>
       <div className="mt-6 md:mt-8">
         <ProductListing
+          priorityFirst
           products={shown}
           isLoading={isLoading}
           isError={isError}

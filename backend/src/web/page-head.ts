@@ -1,0 +1,124 @@
+/**
+ * What the host page names up front, so the browser fetches it in parallel with the host's own script
+ * instead of one file after another: the remote manifest (inline, as JSON data), the route's remote entry,
+ * the modules the remote exposes and the current page's chunk, as `<link rel="preload">` (the host's
+ * index.html already preloads the host's own startup chunks). File names come from the federation manifests the builds write
+ * (`mf-manifest.json`), read again whenever a build replaces them, so a new deploy of a remote is named
+ * without restarting or rebuilding anything else.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface RemoteUrls {
+  storefront: string;
+  sellerPortal: string;
+}
+
+interface ManifestAssets {
+  js?: { sync?: string[]; async?: string[] };
+  css?: { sync?: string[]; async?: string[] };
+}
+
+interface FederationManifest {
+  exposes?: { name: string; path?: string; assets?: ManifestAssets }[];
+}
+
+/** The chunk (webpackChunkName) of a storefront page that a path renders. */
+const STOREFRONT_PAGES: [RegExp, string][] = [
+  [/^\/(home\/?)?$/, 'page-home'],
+  [/^\/products\/?$/, 'page-products'],
+  [/^\/products\/[^/]+\/?$/, 'page-category'],
+  [/^\/products\/[^/]+\/[^/]+\/?$/, 'page-product'],
+  [/^\/cart\/?$/, 'page-cart'],
+  [/^\/contact-us\/?$/, 'page-contact'],
+];
+
+export function storefrontPageChunk(pathname: string): string | undefined {
+  return STOREFRONT_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
+const cache = new Map<string, { mtimeMs: number; size: number; value: FederationManifest | undefined }>();
+
+/** A build's federation manifest, read again when the file changes; undefined when absent or unreadable. */
+export function readManifest(file: string): FederationManifest | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    cache.delete(file);
+    return undefined;
+  }
+  const cached = cache.get(file);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.value;
+  let value: FederationManifest | undefined;
+  try {
+    value = JSON.parse(fs.readFileSync(file, 'utf8')) as FederationManifest;
+  } catch {
+    value = undefined;
+  }
+  cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, value });
+  return value;
+}
+
+/** Characters that could end a <script> element or an attribute, as JSON escapes. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The folder URL a remote's files load from: where its remoteEntry.js is. */
+function baseOf(entryUrl: string): string {
+  return entryUrl.slice(0, entryUrl.lastIndexOf('/') + 1);
+}
+
+export interface PageHeadInput {
+  pathname: string;
+  remotes: RemoteUrls;
+  /** dist folders of the remotes' builds */
+  dirs: { storefront: string; sellerPortal: string };
+}
+
+/** The tags to add to the host page's <head> for a path. */
+export function pageHeadTags({ pathname, remotes, dirs }: PageHeadInput): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+
+  const seller = /^\/seller(\/|$)/.test(pathname);
+  const entry = seller ? remotes.sellerPortal : remotes.storefront;
+  if (entry) {
+    scripts.add(entry);
+    // The local build describes the remote only when this server is the one serving it.
+    const local = entry.startsWith('/') && !entry.startsWith('//');
+    const manifest = local
+      ? readManifest(path.join(seller ? dirs.sellerPortal : dirs.storefront, 'mf-manifest.json'))
+      : undefined;
+    const base = baseOf(entry);
+    const routes = manifest?.exposes?.find((e) => e.name === 'routes');
+    for (const file of routes?.assets?.js?.sync ?? []) scripts.add(base + file);
+    for (const file of routes?.assets?.css?.sync ?? []) styles.add(base + file);
+    const page = seller ? undefined : storefrontPageChunk(pathname);
+    const pageFile = page && routes?.assets?.js?.async?.find((file) => file.startsWith(`${page}.`));
+    if (pageFile) scripts.add(base + pageFile);
+  }
+
+  return [
+    `<script type="application/json" id="larder-remotes">${jsonForHtml(remotes)}</script>`,
+    ...[...styles].map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+    ...[...scripts].map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
+  ].join('');
+}
+
+/** The host page with the tags for a path added at the end of its <head>. */
+export function withPageHead(indexHtml: string, input: PageHeadInput): string {
+  const tags = pageHeadTags(input);
+  const at = indexHtml.indexOf('</head>');
+  return at === -1 ? indexHtml : indexHtml.slice(0, at) + tags + indexHtml.slice(at);
+}

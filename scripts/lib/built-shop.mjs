@@ -1,0 +1,84 @@
+/**
+ * The built shop served from one free port for a measurement (`npm run size`, `npm run lighthouse`):
+ * backend/dist/main.js with a throw-away seeded database, serving the frontends' dist folders.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export const backendMain = path.join(root, 'backend/dist/main.js');
+
+/**
+ * Starts backend/dist/main.js on a free port.
+ * @param {{ hostShell: string, storefront: string, sellerPortal: string }} dists the frontends' dist folders
+ * @param {Record<string,string>} [env] extra environment
+ */
+export async function startBackend(dists, env = {}) {
+  if (!existsSync(backendMain)) throw new Error(`${backendMain} is missing: run npm run build first.`);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-measure-'));
+  const child = spawn(process.execPath, [backendMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      STATIC_DIR_HOST_SHELL: dists.hostShell,
+      STATIC_DIR_STOREFRONT: dists.storefront,
+      STATIC_DIR_SELLER_PORTAL: dists.sellerPortal,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`${origin}/api/health`, 90_000);
+  return {
+    origin,
+    real: true,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A product page of the seeded catalogue (an in-stock product when there is one). */
+export async function productPath(origin) {
+  const list = await fetch(`${origin}/api/product/list`).then((r) => r.json());
+  const product = list.products?.find((p) => p.inStock) ?? list.products?.[0];
+  return product ? `/products/${product.category.toLowerCase()}/${product._id}` : undefined;
+}

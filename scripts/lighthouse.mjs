@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/*
+ * `npm run lighthouse`: Lighthouse on the built shop, started here on a free port (backend/dist/main.js with a
+ * throw-away seeded database, serving host-shell/dist, storefront/dist and seller-portal/dist).
+ * Run `npm run build` first.
+ *
+ * Pages: home, a category page and a product page with Lighthouse's mobile defaults (simulated slow 4G and
+ * a 4x slower CPU), and home with the desktop preset. For each it prints performance, LCP, TBT, CLS,
+ * the JavaScript the page downloaded (transfer bytes of script resources, gzip: the browser is told to
+ * accept gzip only, so the figure is comparable between servers) and accessibility.
+ *
+ * Options:
+ *   --url=<origin>   measure a shop that is already running
+ *   --runs=<n>       run each page n times and print the median run (by performance score); default 1
+ *   --json           print the figures as JSON
+ *   --only=<label>   measure only the pages whose label contains this text (e.g. --only=mobile)
+ * Chromium: CHROME_PATH (default /usr/bin/chromium).
+ */
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import path from 'node:path';
+import { productPath, root, startBackend } from './lib/built-shop.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name) =>
+  args
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.split('=')
+    .slice(1)
+    .join('=');
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function audit(port, url, desktop) {
+  const flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
+    extraHeaders: { 'Accept-Encoding': 'gzip' },
+  };
+  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const js = requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((total, r) => total + (r.transferSize ?? 0), 0);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    js,
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+async function main() {
+  const url = option('url');
+  const runs = Math.max(1, Number(option('runs') ?? 1));
+  const shop = url
+    ? { origin: new URL(url).origin, stop: async () => undefined }
+    : await startBackend({
+        hostShell: path.join(root, 'host-shell/dist'),
+        storefront: path.join(root, 'storefront/dist'),
+        sellerPortal: path.join(root, 'seller-portal/dist'),
+      });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  // Interrupted: stop the browser and the shop this run started before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      chrome.kill();
+      shop.stop().finally(() => process.exit(130));
+    });
+  }
+  const rows = [];
+  try {
+    const product = (await productPath(shop.origin)) ?? '/products';
+    const category = product.split('/').slice(0, 3).join('/');
+    const pages = [
+      { label: 'home (mobile)', path: '/', desktop: false },
+      { label: 'category (mobile)', path: category, desktop: false },
+      { label: 'product (mobile)', path: product, desktop: false },
+      { label: 'home (desktop)', path: '/', desktop: true },
+    ].filter((p) => !option('only') || p.label.includes(option('only')));
+    for (const page of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i += 1)
+        results.push(await audit(chrome.port, shop.origin + page.path, page.desktop));
+      rows.push({ ...page, ...median(results) });
+      process.stderr.write(`measured ${page.label}\n`);
+    }
+  } finally {
+    await chrome.kill();
+    await shop.stop();
+  }
+
+  if (flag('json')) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'a11y'];
+  const table = rows.map((r) => [
+    `${r.label} ${r.path}`.slice(0, 60),
+    String(r.performance),
+    `${(r.lcp / 1000).toFixed(2)} s`,
+    `${Math.round(r.tbt)} ms`,
+    r.cls.toFixed(3),
+    `${(r.js / 1024).toFixed(1)} KB`,
+    String(r.accessibility),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(
+    `\nLighthouse ${'13'} on ${shop.origin === option('url') ? option('url') : 'the built shop'}:\n`,
+  );
+  console.log(line(header));
+  for (const row of table) console.log(line(row));
+  for (const r of rows) for (const w of r.warnings) console.log(`  ${r.label}: ${w}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
