@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import Stripe from 'stripe';
@@ -140,10 +141,17 @@ async function orderCount(t: TestApp): Promise<number> {
   return row.n;
 }
 
+// First app of this file: nestjs-pino keeps the first logger for lines written outside a request.
 describe('card payments without STRIPE_SECRET_KEY', () => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    t = await createTestApp(
+      { logLevel: 'info' },
+      { logStream: stream as unknown as import('pino').DestinationStream },
+    );
     t.app.get(Clock).now = () => NOW;
   });
   afterAll(async () => {
@@ -173,9 +181,21 @@ describe('card payments without STRIPE_SECRET_KEY', () => {
       id: 'cs_x',
       object: 'checkout.session',
     });
-    const res = await postWebhook(t, payload, signature);
-    expect(res.status).toBe(501);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    const logged = logLines.length;
+    for (let i = 0; i < 3; i++) {
+      const res = await postWebhook(t, payload, signature);
+      expect(res.status).toBe(501);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    }
+    // Each answer is logged as one warning without a stack trace, never as an error.
+    const entries = logLines.slice(logged).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const warnings = entries.filter(
+      (e) => e.level === 40 && String(e.msg).includes(MESSAGES.cardPaymentsUnavailable),
+    );
+    expect(warnings).toHaveLength(3);
+    expect(entries.filter((e) => Number(e.level) >= 50)).toEqual([]);
+    // JSON-encoded lines: a stack trace shows as a "stack" field or as escaped "\n    at " frames.
+    expect(entries.filter((e) => /"stack"|\\n\s+at /.test(JSON.stringify(e)))).toEqual([]);
   });
 });
 
