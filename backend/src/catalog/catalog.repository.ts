@@ -170,6 +170,18 @@ export class CatalogRepository {
       .for('update');
   }
 
+  /** Locks the rows of these products, in id order, until the transaction ends. */
+  async lockProducts(productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    const ids = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))].sort();
+    if (!ids.length) return;
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+  }
+
   /**
    * Takes the units from counted stocks in one statement that never goes below 0; answers the ids of the
    * products it took from (a line whose stock is not counted or too low is left out).

@@ -157,6 +157,14 @@ export class CatalogService {
     return new Set(taken);
   }
 
+  /**
+   * Locks the rows of these products until the transaction ends (in id order, as stock changes do), so what is
+   * read of them next cannot change before the transaction commits.
+   */
+  async lockProducts(productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    await this.repository.lockProducts(productIds, tx);
+  }
+
   /** Gives the units of a cancelled order back to the products that still count their stock. */
   async returnStock(lines: readonly StockLine[], tx: DbExecutor): Promise<void> {
     if (!lines.length) return;

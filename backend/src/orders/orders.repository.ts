@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, ne, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { orderItems, orders } from '../db/schema';
@@ -9,7 +9,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
-/** What giving back or taking again an order's units and slot place needs to know about it. */
+/** What giving back an order's units and slot place needs to know about it. */
 export type OrderBooking = Pick<OrderRow, 'id' | 'status' | 'deliveryDate' | 'deliveryTime'>;
 
 const BOOKING = {
@@ -17,6 +17,16 @@ const BOOKING = {
   status: orders.status,
   deliveryDate: orders.deliveryDate,
   deliveryTime: orders.deliveryTime,
+};
+
+/** An order just cancelled or completed: its booking, and whether an unpaid Checkout Session is to be expired. */
+export type ChangedOrder = OrderBooking & Pick<OrderRow, 'paymentType' | 'isPaid' | 'stripeSessionId'>;
+
+const CHANGED = {
+  ...BOOKING,
+  paymentType: orders.paymentType,
+  isPaid: orders.isPaid,
+  stripeSessionId: orders.stripeSessionId,
 };
 
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -155,7 +165,7 @@ export class OrdersRepository {
 
   /**
    * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
-   * created after `windowStart`. A status change racing this one is never overwritten. True when cancelled.
+   * created after `windowStart`. A status change racing this one is never overwritten. Answers the order when cancelled.
    */
   async cancelWithinWindow(
     id: string,
@@ -163,7 +173,7 @@ export class OrdersRepository {
     windowStart: Date,
     now: Date,
     tx: DbExecutor = this.db,
-  ): Promise<OrderBooking | undefined> {
+  ): Promise<ChangedOrder | undefined> {
     const [row] = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: now })
@@ -175,36 +185,50 @@ export class OrdersRepository {
           gt(orders.createdAt, windowStart),
         ),
       )
-      .returning(BOOKING);
+      .returning(CHANGED);
     return row;
   }
 
   /**
-   * Sets the status (Completed also marks the order paid) and answers the order as it was before, its row
-   * locked until the transaction ends (so a customer's cancel racing this waits and then sees the new status).
-   * Undefined when there is no such order.
+   * Moves a Pending order to Completed or Cancelled in one conditional statement, so two racing changes never
+   * both win: Completed needs a COD order (which it marks paid) or a card order already paid. Answers the order
+   * when it changed; undefined when the order is missing or the change is not allowed.
    */
-  async setStatus(
+  async changeStatus(
     id: string,
-    status: OrderStatus,
+    status: Exclude<OrderStatus, 'Pending'>,
     now: Date,
     tx: DbExecutor = this.db,
-  ): Promise<OrderBooking | undefined> {
-    const [before] = await tx.select(BOOKING).from(orders).where(eq(orders.id, id)).for('update');
-    if (!before) return undefined;
-    await tx
+  ): Promise<ChangedOrder | undefined> {
+    const [row] = await tx
       .update(orders)
-      .set(status === 'Completed' ? { status, isPaid: true, updatedAt: now } : { status, updatedAt: now })
-      .where(eq(orders.id, id));
-    return before;
+      .set(
+        status === 'Completed'
+          ? { status, isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`, updatedAt: now }
+          : { status, updatedAt: now },
+      )
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.status, 'Pending'),
+          status === 'Completed' ? or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true)) : undefined,
+        ),
+      )
+      .returning(CHANGED);
+    return row;
   }
 
-  /** Every line of an order, as units of its products. */
-  lines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
-    return tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+  /** What decides whether the seller may change an order's status. */
+  async findStatus(
+    id: string,
+    tx: DbExecutor = this.db,
+  ): Promise<Pick<OrderRow, 'status' | 'paymentType' | 'isPaid'> | undefined> {
+    const [row] = await tx
+      .select({ status: orders.status, paymentType: orders.paymentType, isPaid: orders.isPaid })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .limit(1);
+    return row;
   }
 
   /** Clears the stock_taken mark of an order's lines; answers the lines whose units are to be given back. */
@@ -214,15 +238,6 @@ export class OrdersRepository {
       .set({ stockTaken: false })
       .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
       .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
-  }
-
-  /** Marks the lines of these products as having taken their units from stock. */
-  async markStockTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
-    if (!productIds.length) return;
-    await tx
-      .update(orderItems)
-      .set({ stockTaken: true })
-      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
   }
 
   /** One order with its lines, or undefined. */

@@ -17,6 +17,7 @@ import {
   poundsToPence,
   priceOrder,
   selectableDeliveryDate,
+  statusChangeRefusal,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -38,7 +39,7 @@ import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderEmails } from './order-emails';
-import { NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
+import { ChangedOrder, NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
 export const ORDER_MESSAGES = {
@@ -169,11 +170,21 @@ export class OrdersService implements OnModuleInit {
     };
     const stored = await this.db
       .transaction(async (tx) => {
+        // Prices, availability and stock may have changed while the session was created: read them again
+        // with the product rows locked, and refuse as COD would when the order is no longer the same.
+        await this.catalog.lockProducts(
+          prepared.lines.map((line) => line.productId),
+          tx,
+        );
+        const current = await this.prepare(userId, input, now, tx);
+        if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
         await this.takeUnitsAndSlot(prepared, tx);
         if (!(await this.repository.insert(row, prepared.lines, tx))) throw new AlreadyPlaced();
         return true;
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
+        // No order holds this session: it must never be paid.
+        await this.expireSession(session.id, `order ${orderId}, which was not stored`);
         if (err instanceof AlreadyPlaced) return false;
         throw err;
       });
@@ -263,7 +274,10 @@ export class OrdersService implements OnModuleInit {
       }
       return order;
     });
-    if (cancelled) return;
+    if (cancelled) {
+      await this.expireUnpaidSession(cancelled);
+      return;
+    }
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
@@ -272,21 +286,51 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * The seller sets any status; Completed also marks the order paid. Cancelling gives the units and the slot
-   * place back; taking a cancelled order up again takes them again (409 when they are gone). The customer hears
-   * of a change by e-mail.
+   * The seller moves a Pending order to Completed (a COD order is then marked paid; a card order must be paid
+   * already) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
+   * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
+   * status the order already has changes nothing. The customer hears of a change by e-mail.
    */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
     if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
-    const before = await this.db.transaction(async (tx) => {
-      const order = await this.repository.setStatus(orderId, status, now, tx);
-      if (order && order.status !== 'Cancelled' && status === 'Cancelled') await this.giveBack(order, tx);
-      if (order && order.status === 'Cancelled' && status !== 'Cancelled') await this.takeBack(order, tx);
-      if (order && order.status !== status) await this.emails.statusChanged(order.id, status, tx);
-      return order;
-    });
-    if (!before) throw new NotFoundError(MESSAGES.orderNotFound);
+    const changed =
+      status === 'Pending'
+        ? undefined
+        : await this.db.transaction(async (tx) => {
+            const order = await this.repository.changeStatus(orderId, status, now, tx);
+            if (order && status === 'Cancelled') await this.giveBack(order, tx);
+            if (order) await this.emails.statusChanged(order.id, status, tx);
+            return order;
+          });
+    if (changed) {
+      if (status === 'Cancelled') await this.expireUnpaidSession(changed);
+      return;
+    }
+    const order = await this.repository.findStatus(orderId);
+    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+    const refusal = statusChangeRefusal(order, status);
+    if (refusal) throw new ConflictError(MESSAGES[refusal]);
+    // The order already had this status: nothing to do.
+  }
+
+  /**
+   * After an unpaid card order was cancelled: expires its Checkout Session so it can no longer be paid. A
+   * failure is only logged; the order stays cancelled (a later payment is recorded for a refund).
+   */
+  private async expireUnpaidSession(order: ChangedOrder): Promise<void> {
+    if (order.paymentType !== 'Online' || order.isPaid || !order.stripeSessionId) return;
+    await this.expireSession(order.stripeSessionId, `cancelled order ${order.id}`);
+  }
+
+  private async expireSession(sessionId: string, what: string): Promise<void> {
+    try {
+      await this.stripe.expireCheckoutSession(sessionId);
+    } catch (err) {
+      this.logger.warn(
+        `Could not expire checkout session ${sessionId} of ${what}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
 
   /**
@@ -303,13 +347,6 @@ export class OrdersService implements OnModuleInit {
   private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
     await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
     await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
-  }
-
-  /** For a cancelled order taken up again: takes its units and a slot place again. */
-  private async takeBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    const taken = await this.catalog.takeStock(await this.repository.lines(order.id, tx), tx);
-    await this.repository.markStockTaken(order.id, [...taken], tx);
-    await this.delivery.bookSlot(order.deliveryDate, order.deliveryTime, tx);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
@@ -361,12 +398,7 @@ export class OrdersService implements OnModuleInit {
       poundsToPence(input.shippingCharge) !== totals.shipping ||
       poundsToPence(input.totalVat) !== totals.vat
     ) {
-      throw new ConflictError(MESSAGES.totalsChanged, {
-        amount: penceToPounds(totals.amount),
-        shippingCharge: penceToPounds(totals.shipping),
-        totalVat: penceToPounds(totals.vat),
-        goods: penceToPounds(totals.goods),
-      });
+      throw totalsChanged(totals);
     }
 
     const contact = await this.users.getCustomerContact(userId, tx);
@@ -425,6 +457,34 @@ export class OrdersService implements OnModuleInit {
     if (!url) throw new ConflictError(ORDER_MESSAGES.orderInProgress);
     return { orderId: existing.id, url };
   }
+}
+
+/** 409 "Prices have changed", with the current figures for the customer to review. */
+function totalsChanged(totals: OrderTotals): ConflictError {
+  return new ConflictError(MESSAGES.totalsChanged, {
+    amount: penceToPounds(totals.amount),
+    shippingCharge: penceToPounds(totals.shipping),
+    totalVat: penceToPounds(totals.vat),
+    goods: penceToPounds(totals.goods),
+  });
+}
+
+/** Whether two pricings of an order have the same lines: product, name, picture, price, VAT and quantity. */
+function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line, i) => {
+      const other = b[i];
+      return (
+        line.productId === other.productId &&
+        line.name === other.name &&
+        line.image === other.image &&
+        line.price === other.price &&
+        line.vatBasisPoints === other.vatBasisPoints &&
+        line.quantity === other.quantity
+      );
+    })
+  );
 }
 
 /** Quantities by product, lines naming the same product merged; empty carts and over-limit totals refused. */
