@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql } from 'drizzle-orm';
-import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { SHOP_TIME_ZONE, type OrderStatus, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { orderItems, orders } from '../db/schema';
+import { addresses, orderItems, orders, products, shopSettings, users } from '../db/schema';
+import type { AddressSnapshot } from '../db/schema';
+import type { CatalogProduct } from '../catalog/product-view';
+import { DEFAULT_SHIPPING } from '../settings/settings.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -34,6 +37,25 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** What checkout reads in one statement: the customer's address and contact, the shipping settings, the products. */
+export interface CheckoutContext {
+  address: (AddressSnapshot & { id: string }) | null;
+  contact: { name: string; email: string | null; phone: string | null } | null;
+  shipping: ShippingSettings;
+  products: CheckoutProduct[];
+}
+
+/** A product as checkout prices it (pence, VAT basis points). */
+export type CheckoutProduct = Pick<
+  CatalogProduct,
+  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock'
+> & { deleted: boolean };
+
+/** A column's bare name, as an INSERT's column list needs it. */
+function column(c: { name: string }): SQLWrapper {
+  return sql.identifier(c.name);
+}
+
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
 }
@@ -57,23 +79,101 @@ export class OrdersRepository {
   }
 
   /**
-   * Inserts an order and its lines. With an idempotency key already used by the same customer nothing is
-   * written and undefined is returned (a concurrent duplicate waits for the first insert's transaction and
-   * then lands here instead of failing with a unique violation).
+   * Everything checkout reads, in one statement (one round trip inside the order's transaction): the customer's
+   * address (only when it is theirs), their name and contact details, the shipping settings and the products by
+   * id (deleted ones included). Reads only; the rows that change are locked later, when they change.
+   */
+  async checkoutContext(
+    userId: string,
+    addressId: string,
+    productIds: readonly string[],
+    tx: DbExecutor = this.db,
+  ): Promise<CheckoutContext> {
+    const ids = productIds.length
+      ? sql.join(
+          productIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )
+      : sql`null`;
+    const result = await tx.execute(sql`
+      select
+        (select json_build_object('id', ${addresses.id}, 'street', ${addresses.street}, 'city', ${addresses.city},
+                  'state', ${addresses.state}, 'postalCode', ${addresses.postalCode}, 'country', ${addresses.country})
+           from ${addresses}
+          where ${addresses.id} = ${addressId}::uuid and ${addresses.userId} = ${userId}::uuid) as address,
+        (select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName},
+                  'email', ${users.email}, 'phone', ${users.phone})
+           from ${users} where ${users.id} = ${userId}::uuid) as contact,
+        (select json_build_object('shippingCharge', ${shopSettings.shippingCharge},
+                  'shippingThreshold', ${shopSettings.shippingThreshold})
+           from ${shopSettings} where ${shopSettings.id} = 1) as shipping,
+        (select coalesce(json_agg(json_build_object('id', ${products.id}, 'name', ${products.name},
+                  'images', ${products.images}, 'offerPrice', ${products.offerPrice},
+                  'vatBasisPoints', ${products.vatBasisPoints}, 'inStock', ${products.inStock},
+                  'stock', ${products.stock}, 'deleted', ${products.deletedAt} is not null)), '[]'::json)
+           from ${products} where ${products.id} in (${ids})) as products`);
+    const [row] = rowsOf<{
+      address: (AddressSnapshot & { id: string }) | null;
+      contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
+      shipping: ShippingSettings | null;
+      products: CheckoutProduct[];
+    }>(result);
+    const contact = row.contact;
+    return {
+      address: row.address,
+      contact: contact && {
+        name: `${contact.firstName} ${contact.lastName}`.trim(),
+        email: contact.email,
+        phone: contact.phone,
+      },
+      shipping: row.shipping ?? DEFAULT_SHIPPING,
+      products: row.products,
+    };
+  }
+
+  /**
+   * Inserts an order and its lines in one statement. With an idempotency key already used by the same customer
+   * nothing is written and undefined is returned (a concurrent duplicate waits for the first insert's
+   * transaction and then lands here instead of failing with a unique violation).
    */
   async insert(
     order: NewOrder,
     lines: NewOrderLine[],
     tx: DbExecutor = this.db,
   ): Promise<string | undefined> {
-    const [row] = await tx
+    const inserted = tx
       .insert(orders)
       .values(order)
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });
-    if (!row) return undefined;
-    if (lines.length) await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row.id })));
-    return row.id;
+    if (!lines.length) return (await inserted)[0]?.id;
+    const values = sql.join(
+      lines.map(
+        (l) =>
+          sql`(${l.productId}::uuid, ${l.name}::text, ${l.image ?? null}::text, ${l.price}::int, ${l.vatBasisPoints}::int, ${l.quantity}::int, ${l.stockTaken ?? false}::boolean)`,
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      with o as (${inserted.getSQL()}),
+      i as (
+        insert into ${orderItems} (${column(orderItems.orderId)}, ${column(orderItems.productId)},
+          ${column(orderItems.name)}, ${column(orderItems.image)}, ${column(orderItems.price)},
+          ${column(orderItems.vatBasisPoints)}, ${column(orderItems.quantity)}, ${column(orderItems.stockTaken)})
+        select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken
+        from o, (values ${values}) as v(product_id, name, image, price, vat, quantity, taken)
+      )
+      select id from o`);
+    return rowsOf<{ id: string }>(result)[0]?.id;
+  }
+
+  /** Marks the lines of these products as not having taken units (their stock was no longer counted). */
+  async markStockNotTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    if (!productIds.length) return;
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: false })
+      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
   }
 
   async listForUser(userId: string): Promise<OrderWithItems[]> {

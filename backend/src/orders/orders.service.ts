@@ -29,8 +29,8 @@ import {
   NotImplementedError,
   UnauthorizedError,
 } from '../common/errors';
+import { isUuid } from '../catalog/catalog.repository';
 import { CatalogService } from '../catalog/catalog.service';
-import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { Clock } from '../delivery/clock';
@@ -70,8 +70,8 @@ interface PreparedOrder {
 
 /**
  * Orders: checkout (COD and Stripe Checkout), the customer's and the seller's order lists, cancelling and status
- * changes. Checkout reads the catalogue, settings, the customer's address and cart through their services, all
- * inside one transaction.
+ * changes. Checkout reads the customer's address and contact, the shipping settings and the products in one
+ * statement, then stores the order, empties the cart, books the slot and takes the stock, all in one transaction.
  */
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -82,7 +82,6 @@ export class OrdersService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: OrdersRepository,
     private readonly catalog: CatalogService,
-    private readonly settings: SettingsService,
     private readonly users: UsersService,
     private readonly cart: CartService,
     private readonly clock: Clock,
@@ -103,15 +102,11 @@ export class OrdersService implements OnModuleInit {
    */
   async placeCodOrder(userId: string, input: PlaceOrderDto, idempotencyKey?: string): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
-    if (key) {
-      const existing = await this.repository.findByIdempotencyKey(userId, key);
-      if (existing) return existing.id;
-    }
     const now = this.clock.now();
     try {
       return await this.db.transaction(async (tx) => {
         const prepared = await this.prepare(userId, input, now, tx);
-        await this.takeUnitsAndSlot(prepared, tx);
+        // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
         const id = await this.repository.insert(
           this.orderRow(userId, prepared, 'COD', now, key),
           prepared.lines,
@@ -120,10 +115,16 @@ export class OrdersService implements OnModuleInit {
         if (!id) throw new AlreadyPlaced();
         await this.cart.clearCart(userId, tx);
         await this.emails.orderPlaced(id, tx);
+        // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
+        await this.takeUnitsAndSlot(prepared, tx, id);
         return id;
       });
     } catch (err) {
       if (err instanceof AlreadyPlaced) return this.existingOrderId(userId, key);
+      // A replayed key answers the first order even when checking the replay failed (a later delivery date,
+      // changed prices, emptied stock): only then is the key looked up.
+      const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
+      if (existing) return existing.id;
       throw err;
     }
   }
@@ -172,14 +173,16 @@ export class OrdersService implements OnModuleInit {
       .transaction(async (tx) => {
         // Prices, availability and stock may have changed while the session was created: read them again
         // with the product rows locked, and refuse as COD would when the order is no longer the same.
+        // The slot row before the product rows, as COD takes them.
+        await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
         await this.catalog.lockProducts(
           prepared.lines.map((line) => line.productId),
           tx,
         );
         const current = await this.prepare(userId, input, now, tx);
         if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
-        await this.takeUnitsAndSlot(prepared, tx);
-        if (!(await this.repository.insert(row, prepared.lines, tx))) throw new AlreadyPlaced();
+        await this.takeUnits(current, tx);
+        if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
         return true;
       })
       .catch(async (err: unknown) => {
@@ -334,19 +337,37 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * Takes the order's units from the products that count stock and books its slot place, inside the order's
-   * transaction (409 when either has run out); marks which lines took units.
+   * Books the order's slot place and takes its units from the products that count stock, inside the order's
+   * transaction (409 when either has run out); `storedOrderId` names the order whose lines are stored already.
    */
-  private async takeUnitsAndSlot(prepared: PreparedOrder, tx: DbExecutor): Promise<void> {
-    const taken = await this.catalog.takeStock(prepared.lines, tx);
-    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
+  private async takeUnitsAndSlot(
+    prepared: PreparedOrder,
+    tx: DbExecutor,
+    storedOrderId: string,
+  ): Promise<void> {
     await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+    await this.takeUnits(prepared, tx, storedOrderId);
+  }
+
+  /**
+   * Takes the units of the lines marked stockTaken (their product counted stock when priced) and marks which
+   * were taken; a line whose product stopped counting stock meanwhile is marked not taken, also on its stored
+   * row when the order is stored already.
+   */
+  private async takeUnits(prepared: PreparedOrder, tx: DbExecutor, storedOrderId?: string): Promise<void> {
+    const counted = prepared.lines.filter((line) => line.stockTaken);
+    const taken = await this.catalog.takeStock(counted, tx);
+    const notTaken = counted.filter((line) => !taken.has(line.productId)).map((line) => line.productId);
+    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
+    if (storedOrderId && notTaken.length)
+      await this.repository.markStockNotTaken(storedOrderId, notTaken, tx);
   }
 
   /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
   private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
+    // The slot row first, then the products, as checkout locks them: the two never wait for each other in a circle.
     await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
@@ -356,7 +377,15 @@ export class OrdersService implements OnModuleInit {
     now: Date,
     tx: DbExecutor,
   ): Promise<PreparedOrder> {
-    const address = await this.users.findAddressForUser(userId, input.address, tx);
+    // One round trip reads the address, the contact details, the shipping settings and the products.
+    const productIds = Array.isArray(input.items)
+      ? [...new Set(input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid))]
+      : [];
+    const context =
+      isUuid(userId) && isUuid(input.address)
+        ? await this.repository.checkoutContext(userId, input.address, productIds, tx)
+        : undefined;
+    const address = context?.address;
     if (!address) throw new InvalidError(ORDER_MESSAGES.addressNotFound);
 
     // A malformed slot is bad input (400); a well-formed date that is no longer selectable is a conflict
@@ -369,13 +398,12 @@ export class OrdersService implements OnModuleInit {
     }
 
     const quantities = mergeLines(input.items);
-    const products = await this.catalog.findProductsByIds([...quantities.keys()], tx);
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const byId = new Map(context.products.map((p) => [p.id, p]));
     const lines: NewOrderLine[] = [];
     for (const [productId, quantity] of quantities) {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(ORDER_MESSAGES.itemUnavailable);
-      if (product.deletedAt || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
       if (product.stock !== null && product.stock < quantity) {
         throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
       }
@@ -386,12 +414,14 @@ export class OrdersService implements OnModuleInit {
         price: product.offerPrice,
         vatBasisPoints: product.vatBasisPoints,
         quantity,
+        // Taken from a counted stock when the order is stored (checked again then).
+        stockTaken: product.stock !== null,
       });
     }
 
     const totals = priceOrder(
       lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vat: l.vatBasisPoints / 100 })),
-      await this.settings.getShippingSettings(tx),
+      context.shipping,
     );
     if (
       poundsToPence(input.amount) !== totals.amount ||
@@ -401,7 +431,7 @@ export class OrdersService implements OnModuleInit {
       throw totalsChanged(totals);
     }
 
-    const contact = await this.users.getCustomerContact(userId, tx);
+    const contact = context.contact;
     if (!contact) throw new UnauthorizedError(MESSAGES.notAuthorized);
     return { address, contact, lines, totals, deliveryDate, deliveryTime: input.deliverySlot.time };
   }
