@@ -95,6 +95,9 @@ export class AppModule {
           url: urlForLog(req.url),
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+        // The request line names the failure only; the exception filter logs the stack of an unexpected error
+        // once, and a deliberate 5xx answer (a feature not configured) has none worth logging.
+        err: (err: { name?: string; message?: string }) => ({ type: err.name, message: err.message }),
       },
       customProps: () => ({ context: 'HTTP' }),
     };

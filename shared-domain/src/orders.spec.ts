@@ -5,6 +5,7 @@ import {
   isOrderStatus,
   isValidQuantity,
   orderReference,
+  statusChangeRefusal,
 } from './orders';
 
 const createdAt = new Date('2026-11-23T10:00:00Z');
@@ -51,5 +52,37 @@ describe('order display', () => {
   it('shows when an order was placed in London time', () => {
     expect(formatOrderTime('2026-07-10T13:05:00Z')).toBe('10 Jul 2026, 14:05');
     expect(formatOrderTime('2026-11-23T13:05:00Z')).toBe('23 Nov 2026, 13:05');
+  });
+});
+
+describe('seller status changes', () => {
+  const cod = (status: 'Pending' | 'Completed' | 'Cancelled', isPaid = false) =>
+    ({ status, paymentType: 'COD', isPaid }) as const;
+  const card = (status: 'Pending' | 'Completed' | 'Cancelled', isPaid: boolean) =>
+    ({ status, paymentType: 'Online', isPaid }) as const;
+
+  it('lets a Pending order become Completed or Cancelled', () => {
+    expect(statusChangeRefusal(cod('Pending'), 'Completed')).toBeUndefined();
+    expect(statusChangeRefusal(cod('Pending'), 'Cancelled')).toBeUndefined();
+    expect(statusChangeRefusal(card('Pending', true), 'Completed')).toBeUndefined();
+    expect(statusChangeRefusal(card('Pending', false), 'Cancelled')).toBeUndefined();
+  });
+
+  it('allows setting the status an order already has', () => {
+    for (const status of ['Pending', 'Completed', 'Cancelled'] as const) {
+      expect(statusChangeRefusal(cod(status), status)).toBeUndefined();
+    }
+  });
+
+  it('never changes a Cancelled or Completed order', () => {
+    expect(statusChangeRefusal(cod('Cancelled'), 'Pending')).toBe('cancelledOrderLocked');
+    expect(statusChangeRefusal(cod('Cancelled'), 'Completed')).toBe('cancelledOrderLocked');
+    expect(statusChangeRefusal(card('Cancelled', true), 'Completed')).toBe('cancelledOrderLocked');
+    expect(statusChangeRefusal(cod('Completed', true), 'Pending')).toBe('completedOrderLocked');
+    expect(statusChangeRefusal(cod('Completed', true), 'Cancelled')).toBe('completedOrderLocked');
+  });
+
+  it('completes a card order only once it is paid', () => {
+    expect(statusChangeRefusal(card('Pending', false), 'Completed')).toBe('unpaidCardOrderNotCompletable');
   });
 });

@@ -5,6 +5,31 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
+/** What the seller's status change needs to know about an order. */
+export interface StatusChangeSubject {
+  status: string;
+  paymentType: string;
+  isPaid: boolean;
+}
+
+/**
+ * Why the seller may not move an order to `to`, or undefined when they may (setting the status it already has
+ * is allowed and changes nothing). A Pending order may become Completed or Cancelled; a Cancelled or Completed
+ * order never changes again; a card order is completed only once it has been paid.
+ */
+export function statusChangeRefusal(
+  order: StatusChangeSubject,
+  to: OrderStatus,
+): 'cancelledOrderLocked' | 'completedOrderLocked' | 'unpaidCardOrderNotCompletable' | undefined {
+  if (order.status === to) return undefined;
+  if (order.status === 'Cancelled') return 'cancelledOrderLocked';
+  if (order.status === 'Completed') return 'completedOrderLocked';
+  if (to === 'Completed' && order.paymentType === 'Online' && !order.isPaid) {
+    return 'unpaidCardOrderNotCompletable';
+  }
+  return undefined;
+}
+
 /** A customer may cancel a Pending order within this long of its creation. */
 export const CANCEL_WINDOW_MS = 60 * 60 * 1000;
 

@@ -17,6 +17,14 @@ export interface StockLine {
   quantity: number;
 }
 
+/** A counted stock as an order found it: the units it had before, and whether the order's units were taken. */
+export interface StockTaking {
+  id: string;
+  name: string;
+  stock: number;
+  taken: boolean;
+}
+
 /** A product row as locked for a stock change. */
 export interface LockedStock {
   id: string;
@@ -167,21 +175,51 @@ export class CatalogRepository {
       .from(products)
       .where(and(inArray(products.id, ids), isNotNull(products.stock)))
       .orderBy(asc(products.id))
-      .for('update');
+      .for('no key update');
+  }
+
+  /** Locks the rows of these products, in id order, until the transaction ends. */
+  async lockProducts(productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    const ids = [...new Set(productIds.filter(isUuid).map((id) => id.toLowerCase()))].sort();
+    if (!ids.length) return;
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('no key update');
   }
 
   /**
-   * Takes the units from counted stocks in one statement that never goes below 0; answers the ids of the
-   * products it took from (a line whose stock is not counted or too low is left out).
+   * Takes an order's units from the counted stocks in one statement: locks the counted rows in id order (so
+   * concurrent orders and cancels never deadlock), takes from each only when every one has enough, and then
+   * bumps the catalogue version. Answers each counted line with the stock it had before and whether it was taken
+   * (none is when one has too few; a line whose product does not count its stock is left out).
    */
-  async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<string[]> {
+  async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<StockTaking[]> {
     if (!lines.length) return [];
     const result = await tx.execute(sql`
-      update products p set stock = p.stock - v.qty
-      from (values ${stockValues(lines)}) as v(id, qty)
-      where p.id = v.id and p.stock is not null and p.stock >= v.qty
-      returning p.id as id`);
-    return rowsOf<{ id: string }>(result).map((r) => r.id);
+      with wanted(id, qty) as (values ${stockValues(lines)}),
+      locked as (
+        select p.id, p.name, p.stock from products p
+        where p.id in (select id from wanted) and p.stock is not null
+        order by p.id
+        for no key update
+      ),
+      short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
+      taken as (
+        update products p set stock = p.stock - w.qty
+        from locked l join wanted w on w.id = l.id
+        where p.id = l.id and not exists (select 1 from short)
+        returning p.id
+      ),
+      bumped as (
+        insert into catalog_state (id, version) select 1, 1 where exists (select 1 from taken)
+        on conflict (id) do update set version = catalog_state.version + 1
+      )
+      select l.id, l.name, l.stock, exists (select 1 from taken t where t.id = l.id) as taken
+      from locked l`);
+    return rowsOf<StockTaking>(result);
   }
 
   /** Gives units back to the products that still count their stock (never above the maximum). */

@@ -131,30 +131,29 @@ export class CatalogService {
   }
 
   /**
-   * Takes the units of an order from the products that count their stock, inside the order's transaction:
-   * locks the rows in id order, refuses (409, naming the product and what is left) when one has too few, and
-   * marks the catalogue changed. Answers the ids of the products whose stock was taken from.
+   * Takes the units of an order from the products that count their stock, inside the order's transaction, in
+   * one statement that locks the rows in id order and marks the catalogue changed; refuses (409, naming the
+   * product and what is left) when one has too few. Answers the ids of the products whose stock was taken from.
    */
   async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<Set<string>> {
-    const locked = await this.repository.lockCountedStock(
-      lines.map((l) => l.productId),
-      tx,
-    );
-    const byId = new Map(locked.map((row) => [row.id, row]));
-    const counted: StockLine[] = [];
+    const rows = await this.repository.takeStock(lines, tx);
+    const byId = new Map(rows.map((row) => [row.id, row]));
     for (const line of lines) {
       const row = byId.get(line.productId);
-      if (!row || row.stock === null) continue;
-      if (row.stock < line.quantity) {
+      if (row && row.stock < line.quantity)
         throw new ConflictError(notEnoughStockMessage(row.name, row.stock));
-      }
-      counted.push(line);
     }
-    const taken = await this.repository.takeStock(counted, tx);
-    // The rows are locked, so this holds; were it ever not to, the order's transaction must not commit.
-    if (taken.length !== counted.length) throw new ConflictError(MESSAGES.somethingWentWrong);
-    if (taken.length) await this.repository.bumpVersion(tx);
-    return new Set(taken);
+    // Every counted line had enough, so all were taken; were it ever not so, the transaction must not commit.
+    if (rows.some((row) => !row.taken)) throw new ConflictError(MESSAGES.somethingWentWrong);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Locks the rows of these products until the transaction ends (in id order, as stock changes do), so what is
+   * read of them next cannot change before the transaction commits.
+   */
+  async lockProducts(productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    await this.repository.lockProducts(productIds, tx);
   }
 
   /** Gives the units of a cancelled order back to the products that still count their stock. */

@@ -147,7 +147,11 @@ export class AppExceptionFilter implements ExceptionFilter {
         return;
       }
     }
-    if (status >= 500) {
+    if (exception instanceof DomainError && status >= 500) {
+      // A deliberate answer (a feature that is not configured): one line, no stack trace.
+      const route = request?.routeOptions?.url ?? '';
+      this.logger.warn(`${request?.method ?? ''} ${route} answered ${status}: ${exception.message}`);
+    } else if (status >= 500) {
       this.logger.error(errorForLog(exception));
     }
     if (reply.sent) return;

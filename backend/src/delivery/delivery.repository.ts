@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { deliverySlotBookings } from '../db/schema';
+import { DEFAULT_SLOT_CAPACITY } from '@larder/shared-domain';
+import { deliverySlotBookings, shopSettings } from '../db/schema';
 
 /** The one place delivery_slot_bookings is queried. */
 @Injectable()
@@ -19,10 +20,11 @@ export class DeliveryRepository {
 
   /**
    * Books one place in one statement: creates the slot's row with 1, or adds 1 while it is below the
-   * capacity. The row lock makes concurrent bookings on any number of replicas wait for each other.
-   * True when booked, false when the slot is full.
+   * capacity (the shop's setting, read in the same statement). The row lock makes concurrent bookings on any
+   * number of replicas wait for each other. True when booked, false when the slot is full.
    */
-  async book(date: string, time: string, capacity: number, tx: DbExecutor): Promise<boolean> {
+  async book(date: string, time: string, tx: DbExecutor): Promise<boolean> {
+    const capacity = sql`coalesce((select ${shopSettings.slotCapacity} from ${shopSettings} where ${shopSettings.id} = 1), ${DEFAULT_SLOT_CAPACITY}::int)`;
     const rows = await tx
       .insert(deliverySlotBookings)
       .values({ deliveryDate: date, deliveryTime: time, booked: 1 })

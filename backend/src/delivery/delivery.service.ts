@@ -41,8 +41,7 @@ export class DeliveryService {
    * A capacity lowered below the places booked keeps those orders and only stops new ones.
    */
   async bookSlot(date: string, time: string, tx: DbExecutor): Promise<void> {
-    const capacity = await this.settings.getSlotCapacity(tx);
-    if (!(await this.repository.book(date, time, capacity, tx))) throw new ConflictError(MESSAGES.slotFull);
+    if (!(await this.repository.book(date, time, tx))) throw new ConflictError(MESSAGES.slotFull);
   }
 
   /** Frees the place of a cancelled order, inside the transaction that cancels it. */

@@ -348,30 +348,54 @@ describe('cancelling gives units and the place back, once', () => {
     expect([await stockOf(product), await booked(date)]).toEqual([6, 0]);
   });
 
-  it('when the seller sets Cancelled, also from Completed; taking it up again takes them again', async () => {
+  it('when the seller sets Cancelled, once; a cancelled order never takes them again', async () => {
     const { product, id, date } = await placedOrder(6, 4);
     await setStatus(id, 'Cancelled').expect(200);
     expect([await stockOf(product), await booked(date)]).toEqual([6, 0]);
     await setStatus(id, 'Cancelled').expect(200);
     expect([await stockOf(product), await booked(date)]).toEqual([6, 0]);
-    await setStatus(id, 'Pending').expect(200);
-    expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
-    await setStatus(id, 'Completed').expect(200);
-    expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
-    await setStatus(id, 'Cancelled').expect(200);
+    for (const status of ['Pending', 'Completed']) {
+      const res = await setStatus(id, status).expect(409);
+      expect(res.body.message).toBe(MESSAGES.cancelledOrderLocked);
+    }
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
     expect([await stockOf(product), await booked(date)]).toEqual([6, 0]);
   });
 
-  it('refuses to take a cancelled order up again when its units have been sold meanwhile', async () => {
-    const { product, id, date } = await placedOrder(4, 3);
-    await setStatus(id, 'Cancelled').expect(200);
-    const [other] = await customers(1);
-    await order(other, [[product, 2]]).expect(201);
-    const res = await setStatus(id, 'Pending').expect(409);
-    expect(res.body.message).toBe(onlyLeftMessage('Oat Cookies', 2));
-    const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-    expect(row.status).toBe('Cancelled');
+  it('keeps them taken for a completed order, which can no longer be cancelled', async () => {
+    const { product, id, date } = await placedOrder(6, 4);
+    await setStatus(id, 'Completed').expect(200);
     expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
+    const res = await setStatus(id, 'Cancelled').expect(409);
+    expect(res.body.message).toBe(MESSAGES.completedOrderLocked);
+    expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
+  });
+
+  it('gives back only when Cancelled wins a race with Completed', async () => {
+    const outcomes = { completed: 0, cancelled: 0 };
+    for (let round = 0; round < 6; round++) {
+      nextDay();
+      const { product, id, date } = await placedOrder(10, 3);
+      const [completed, cancelled] =
+        round % 2 === 0
+          ? await Promise.all([setStatus(id, 'Completed'), setStatus(id, 'Cancelled')])
+          : await Promise.all([setStatus(id, 'Cancelled'), setStatus(id, 'Completed')]).then(
+              ([x, y]) => [y, x] as const,
+            );
+      expect([completed.status, cancelled.status].sort()).toEqual([200, 409]);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+      if (cancelled.status === 200) {
+        expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
+        expect([await stockOf(product), await booked(date)]).toEqual([10, 0]);
+        outcomes.cancelled += 1;
+      } else {
+        expect(row).toMatchObject({ status: 'Completed', isPaid: true });
+        expect([await stockOf(product), await booked(date)]).toEqual([7, 1]);
+        outcomes.completed += 1;
+      }
+    }
+    expect(outcomes.completed + outcomes.cancelled).toBe(6);
   });
 
   it('gives nothing back to a product no longer counted, and never above the maximum', async () => {
@@ -406,19 +430,18 @@ describe('cancelling gives units and the place back, once', () => {
     }
   });
 
-  it('gives back once when the customer cancel races the seller completing the order', async () => {
+  it('gives back once when the customer cancel races the seller completing the order, and only if it won', async () => {
     for (let round = 0; round < 4; round++) {
       nextDay();
       const { c, product, id, date } = await placedOrder(10, 3);
       const [byCustomer, bySeller] = await Promise.all([cancel(c, id), setStatus(id, 'Completed')]);
-      expect(bySeller.status).toBe(200);
+      expect([byCustomer.status, bySeller.status].sort()).toEqual([200, 409]);
       const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-      if (byCustomer.status === 200 && row.status === 'Completed') {
-        // The seller's change came second and took the cancelled order up again.
-        expect([await stockOf(product), await booked(date)]).toEqual([7, 1]);
+      if (byCustomer.status === 200) {
+        expect(row.status).toBe('Cancelled');
+        expect([await stockOf(product), await booked(date)]).toEqual([10, 0]);
       } else {
         expect(row.status).toBe('Completed');
-        expect(byCustomer.status).toBe(409);
         expect([await stockOf(product), await booked(date)]).toEqual([7, 1]);
       }
     }

@@ -1,11 +1,12 @@
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress } from '../../test/auth-helpers';
+import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from './clock';
 import { ORDER_MESSAGES } from './orders.service';
@@ -26,6 +27,12 @@ class FakeStripeApi {
   readonly sessions = new Map<string, Record<string, unknown>>();
   readonly created: URLSearchParams[] = [];
   readonly headers: http.IncomingHttpHeaders[] = [];
+  /** Ids of the sessions an expire call was received for, in order. */
+  readonly expired: string[] = [];
+  /** Runs before a create-session call is answered (a test changes the shop meanwhile). */
+  onCreate?: () => Promise<void>;
+  /** When set, expire calls are answered with this Stripe error status. */
+  failExpireWith?: number;
   private server = http.createServer((req, res) => this.handle(req, res));
   private counter = 0;
 
@@ -71,6 +78,23 @@ class FakeStripeApi {
           url: `https://checkout.stripe.test/c/pay/${id}`,
         };
         this.sessions.set(id, session);
+        const hook = this.onCreate;
+        this.onCreate = undefined;
+        if (hook) void hook().then(() => send(200, session));
+        else send(200, session);
+        return;
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url);
+      if (req.method === 'POST' && expire && this.sessions.has(expire[1])) {
+        this.expired.push(expire[1]);
+        if (this.failExpireWith) {
+          send(this.failExpireWith, {
+            error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' },
+          });
+          return;
+        }
+        const session = { ...this.sessions.get(expire[1]), status: 'expired', url: null };
+        this.sessions.set(expire[1], session);
         send(200, session);
         return;
       }
@@ -140,10 +164,17 @@ async function orderCount(t: TestApp): Promise<number> {
   return row.n;
 }
 
+// First app of this file: nestjs-pino keeps the first logger for lines written outside a request.
 describe('card payments without STRIPE_SECRET_KEY', () => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)));
+    t = await createTestApp(
+      { logLevel: 'info' },
+      { logStream: stream as unknown as import('pino').DestinationStream },
+    );
     t.app.get(Clock).now = () => NOW;
   });
   afterAll(async () => {
@@ -173,9 +204,21 @@ describe('card payments without STRIPE_SECRET_KEY', () => {
       id: 'cs_x',
       object: 'checkout.session',
     });
-    const res = await postWebhook(t, payload, signature);
-    expect(res.status).toBe(501);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    const logged = logLines.length;
+    for (let i = 0; i < 3; i++) {
+      const res = await postWebhook(t, payload, signature);
+      expect(res.status).toBe(501);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    }
+    // Each answer is logged as one warning without a stack trace, never as an error.
+    const entries = logLines.slice(logged).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const warnings = entries.filter(
+      (e) => e.level === 40 && String(e.msg).includes(MESSAGES.cardPaymentsUnavailable),
+    );
+    expect(warnings).toHaveLength(3);
+    expect(entries.filter((e) => Number(e.level) >= 50)).toEqual([]);
+    // JSON-encoded lines: a stack trace shows as a "stack" field or as escaped "\n    at " frames.
+    expect(entries.filter((e) => /"stack"|\\n\s+at /.test(JSON.stringify(e)))).toEqual([]);
   });
 });
 
@@ -446,6 +489,135 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     const res = await postWebhook(t, payload, signature);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, received: true });
+  });
+
+  it('refuses with 409 and stores nothing when a price changes while the session is created, and expires that session', async () => {
+    const s = await shopper(t, 'price-moved@example.com');
+    const before = { orders: await orderCount(t), created: fake.created.length };
+    fake.onCreate = async () => {
+      await t.db.update(products).set({ offerPrice: 275 }).where(eq(products.id, tea));
+    };
+    try {
+      const res = await request(t.server)
+        .post('/api/order/stripe')
+        .set('Cookie', s.cookie)
+        .send(checkout(s, tea, lemonade));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.totalsChanged,
+        amount: 14.04,
+        shippingCharge: 3.99,
+        totalVat: 0.3,
+        goods: 9.75,
+      });
+    } finally {
+      await t.db.update(products).set({ offerPrice: 250 }).where(eq(products.id, tea));
+    }
+    expect(fake.created.length).toBe(before.created + 1);
+    expect(await orderCount(t)).toBe(before.orders);
+    expect(fake.expired[fake.expired.length - 1]).toBe(`cs_test_${fake.created.length}`);
+  });
+
+  it('refuses with 409 when a product runs out while the session is created', async () => {
+    const s = await shopper(t, 'stock-moved@example.com');
+    const before = await orderCount(t);
+    fake.onCreate = async () => {
+      await t.db.update(products).set({ stock: 2 }).where(eq(products.id, tea));
+    };
+    try {
+      const res = await request(t.server)
+        .post('/api/order/stripe')
+        .set('Cookie', s.cookie)
+        .send(checkout(s, tea, lemonade));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: 'Only 2 left of Breakfast tea' });
+    } finally {
+      await t.db.update(products).set({ stock: null }).where(eq(products.id, tea));
+    }
+    expect(await orderCount(t)).toBe(before);
+    expect(fake.expired[fake.expired.length - 1]).toBe(`cs_test_${fake.created.length}`);
+  });
+
+  it('expires the Checkout Session when the customer cancels an unpaid card order', async () => {
+    const s = await shopper(t, 'cancel-card@example.com');
+    const { orderId, url } = await startCheckout(s);
+    const sessionId = url.split('/').pop()!;
+    await request(t.server).put(`/api/order/${orderId}/cancel`).set('Cookie', s.cookie).expect(200);
+    expect(fake.expired).toContain(sessionId);
+    expect((fake.sessions.get(sessionId) as { status: string }).status).toBe('expired');
+  });
+
+  it('expires the Checkout Session when the seller cancels an unpaid card order; a Stripe failure keeps the cancel', async () => {
+    const seller = await signInSeller(t);
+    const s = await shopper(t, 'seller-cancel-card@example.com');
+    const first = await startCheckout(s);
+    await request(t.server)
+      .put(`/api/order/${first.orderId}/status`)
+      .set('Cookie', seller)
+      .send({ status: 'Cancelled' })
+      .expect(200);
+    expect(fake.expired).toContain(first.url.split('/').pop());
+
+    const second = await startCheckout(s);
+    fake.failExpireWith = 400;
+    try {
+      await request(t.server)
+        .put(`/api/order/${second.orderId}/status`)
+        .set('Cookie', seller)
+        .send({ status: 'Cancelled' })
+        .expect(200);
+    } finally {
+      fake.failExpireWith = undefined;
+    }
+    expect(fake.expired).toContain(second.url.split('/').pop());
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, second.orderId));
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
+  });
+
+  it('completes a card order only once it is paid, leaving it paid', async () => {
+    const seller = await signInSeller(t);
+    const s = await shopper(t, 'complete-card@example.com');
+    const { orderId, url } = await startCheckout(s);
+    const complete = () =>
+      request(t.server)
+        .put(`/api/order/${orderId}/status`)
+        .set('Cookie', seller)
+        .send({ status: 'Completed' });
+
+    const unpaid = await complete();
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body).toEqual({ success: false, message: MESSAGES.unpaidCardOrderNotCompletable });
+    const [before] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(before).toMatchObject({ status: 'Pending', isPaid: false });
+
+    const { payload, signature } = signedEvent('checkout.session.completed', {
+      id: url.split('/').pop(),
+      object: 'checkout.session',
+      payment_status: 'paid',
+      client_reference_id: orderId,
+    });
+    expect((await postWebhook(t, payload, signature)).status).toBe(200);
+    expect((await complete()).status).toBe(200);
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after).toMatchObject({ status: 'Completed', isPaid: true });
+    // A paid order is not expired at Stripe.
+    expect(fake.expired).not.toContain(url.split('/').pop());
+  });
+
+  it('never completes nor marks paid a cancelled card order', async () => {
+    const seller = await signInSeller(t);
+    const s = await shopper(t, 'cancelled-card@example.com');
+    const { orderId } = await startCheckout(s);
+    await request(t.server).put(`/api/order/${orderId}/cancel`).set('Cookie', s.cookie).expect(200);
+    const res = await request(t.server)
+      .put(`/api/order/${orderId}/status`)
+      .set('Cookie', seller)
+      .send({ status: 'Completed' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
   });
 
   it('takes counted stock and a slot place when storing the order, and gives both back when the session expires', async () => {

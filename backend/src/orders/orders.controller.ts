@@ -154,10 +154,17 @@ export class OrdersController {
   @Put(':id/status')
   @SellerAuth()
   @OrderIdParam()
-  @ApiOperation({ summary: "Set an order's status (seller only); Completed also marks it paid" })
+  @ApiOperation({
+    summary: "Set an order's status (seller only)",
+    description:
+      'A Pending order may become Completed (a COD order is then marked paid; a card order must be paid already) ' +
+      'or Cancelled (its units and delivery slot place are given back). A Completed or Cancelled order never ' +
+      'changes again. Setting the status the order already has changes nothing.',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiInvalid()
   @ApiNotFound()
+  @ApiConflict('The order is Completed or Cancelled already, or it is an unpaid card order to complete')
   async updateOrderStatus(
     @Param('id') id: string,
     @Body() body: UpdateOrderStatusDto,

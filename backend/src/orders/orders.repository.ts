@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, ne, SQL, sql } from 'drizzle-orm';
-import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { SHOP_TIME_ZONE, type OrderStatus, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { orderItems, orders } from '../db/schema';
+import { addresses, orderItems, orders, products, shopSettings, users } from '../db/schema';
+import type { AddressSnapshot } from '../db/schema';
+import type { CatalogProduct } from '../catalog/product-view';
+import { DEFAULT_SHIPPING } from '../settings/settings.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
-/** What giving back or taking again an order's units and slot place needs to know about it. */
+/** What giving back an order's units and slot place needs to know about it. */
 export type OrderBooking = Pick<OrderRow, 'id' | 'status' | 'deliveryDate' | 'deliveryTime'>;
 
 const BOOKING = {
@@ -19,9 +22,38 @@ const BOOKING = {
   deliveryTime: orders.deliveryTime,
 };
 
+/** An order just cancelled or completed: its booking, and whether an unpaid Checkout Session is to be expired. */
+export type ChangedOrder = OrderBooking & Pick<OrderRow, 'paymentType' | 'isPaid' | 'stripeSessionId'>;
+
+const CHANGED = {
+  ...BOOKING,
+  paymentType: orders.paymentType,
+  isPaid: orders.isPaid,
+  stripeSessionId: orders.stripeSessionId,
+};
+
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** What checkout reads in one statement: the customer's address and contact, the shipping settings, the products. */
+export interface CheckoutContext {
+  address: (AddressSnapshot & { id: string }) | null;
+  contact: { name: string; email: string | null; phone: string | null } | null;
+  shipping: ShippingSettings;
+  products: CheckoutProduct[];
+}
+
+/** A product as checkout prices it (pence, VAT basis points). */
+export type CheckoutProduct = Pick<
+  CatalogProduct,
+  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock'
+> & { deleted: boolean };
+
+/** A column's bare name, as an INSERT's column list needs it. */
+function column(c: { name: string }): SQLWrapper {
+  return sql.identifier(c.name);
 }
 
 export interface OrderWithItems extends OrderRow {
@@ -47,23 +79,101 @@ export class OrdersRepository {
   }
 
   /**
-   * Inserts an order and its lines. With an idempotency key already used by the same customer nothing is
-   * written and undefined is returned (a concurrent duplicate waits for the first insert's transaction and
-   * then lands here instead of failing with a unique violation).
+   * Everything checkout reads, in one statement (one round trip inside the order's transaction): the customer's
+   * address (only when it is theirs), their name and contact details, the shipping settings and the products by
+   * id (deleted ones included). Reads only; the rows that change are locked later, when they change.
+   */
+  async checkoutContext(
+    userId: string,
+    addressId: string,
+    productIds: readonly string[],
+    tx: DbExecutor = this.db,
+  ): Promise<CheckoutContext> {
+    const ids = productIds.length
+      ? sql.join(
+          productIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )
+      : sql`null`;
+    const result = await tx.execute(sql`
+      select
+        (select json_build_object('id', ${addresses.id}, 'street', ${addresses.street}, 'city', ${addresses.city},
+                  'state', ${addresses.state}, 'postalCode', ${addresses.postalCode}, 'country', ${addresses.country})
+           from ${addresses}
+          where ${addresses.id} = ${addressId}::uuid and ${addresses.userId} = ${userId}::uuid) as address,
+        (select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName},
+                  'email', ${users.email}, 'phone', ${users.phone})
+           from ${users} where ${users.id} = ${userId}::uuid) as contact,
+        (select json_build_object('shippingCharge', ${shopSettings.shippingCharge},
+                  'shippingThreshold', ${shopSettings.shippingThreshold})
+           from ${shopSettings} where ${shopSettings.id} = 1) as shipping,
+        (select coalesce(json_agg(json_build_object('id', ${products.id}, 'name', ${products.name},
+                  'images', ${products.images}, 'offerPrice', ${products.offerPrice},
+                  'vatBasisPoints', ${products.vatBasisPoints}, 'inStock', ${products.inStock},
+                  'stock', ${products.stock}, 'deleted', ${products.deletedAt} is not null)), '[]'::json)
+           from ${products} where ${products.id} in (${ids})) as products`);
+    const [row] = rowsOf<{
+      address: (AddressSnapshot & { id: string }) | null;
+      contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
+      shipping: ShippingSettings | null;
+      products: CheckoutProduct[];
+    }>(result);
+    const contact = row.contact;
+    return {
+      address: row.address,
+      contact: contact && {
+        name: `${contact.firstName} ${contact.lastName}`.trim(),
+        email: contact.email,
+        phone: contact.phone,
+      },
+      shipping: row.shipping ?? DEFAULT_SHIPPING,
+      products: row.products,
+    };
+  }
+
+  /**
+   * Inserts an order and its lines in one statement. With an idempotency key already used by the same customer
+   * nothing is written and undefined is returned (a concurrent duplicate waits for the first insert's
+   * transaction and then lands here instead of failing with a unique violation).
    */
   async insert(
     order: NewOrder,
     lines: NewOrderLine[],
     tx: DbExecutor = this.db,
   ): Promise<string | undefined> {
-    const [row] = await tx
+    const inserted = tx
       .insert(orders)
       .values(order)
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });
-    if (!row) return undefined;
-    if (lines.length) await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row.id })));
-    return row.id;
+    if (!lines.length) return (await inserted)[0]?.id;
+    const values = sql.join(
+      lines.map(
+        (l) =>
+          sql`(${l.productId}::uuid, ${l.name}::text, ${l.image ?? null}::text, ${l.price}::int, ${l.vatBasisPoints}::int, ${l.quantity}::int, ${l.stockTaken ?? false}::boolean)`,
+      ),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      with o as (${inserted.getSQL()}),
+      i as (
+        insert into ${orderItems} (${column(orderItems.orderId)}, ${column(orderItems.productId)},
+          ${column(orderItems.name)}, ${column(orderItems.image)}, ${column(orderItems.price)},
+          ${column(orderItems.vatBasisPoints)}, ${column(orderItems.quantity)}, ${column(orderItems.stockTaken)})
+        select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken
+        from o, (values ${values}) as v(product_id, name, image, price, vat, quantity, taken)
+      )
+      select id from o`);
+    return rowsOf<{ id: string }>(result)[0]?.id;
+  }
+
+  /** Marks the lines of these products as not having taken units (their stock was no longer counted). */
+  async markStockNotTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    if (!productIds.length) return;
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: false })
+      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
   }
 
   async listForUser(userId: string): Promise<OrderWithItems[]> {
@@ -155,7 +265,7 @@ export class OrdersRepository {
 
   /**
    * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
-   * created after `windowStart`. A status change racing this one is never overwritten. True when cancelled.
+   * created after `windowStart`. A status change racing this one is never overwritten. Answers the order when cancelled.
    */
   async cancelWithinWindow(
     id: string,
@@ -163,7 +273,7 @@ export class OrdersRepository {
     windowStart: Date,
     now: Date,
     tx: DbExecutor = this.db,
-  ): Promise<OrderBooking | undefined> {
+  ): Promise<ChangedOrder | undefined> {
     const [row] = await tx
       .update(orders)
       .set({ status: 'Cancelled', updatedAt: now })
@@ -175,36 +285,50 @@ export class OrdersRepository {
           gt(orders.createdAt, windowStart),
         ),
       )
-      .returning(BOOKING);
+      .returning(CHANGED);
     return row;
   }
 
   /**
-   * Sets the status (Completed also marks the order paid) and answers the order as it was before, its row
-   * locked until the transaction ends (so a customer's cancel racing this waits and then sees the new status).
-   * Undefined when there is no such order.
+   * Moves a Pending order to Completed or Cancelled in one conditional statement, so two racing changes never
+   * both win: Completed needs a COD order (which it marks paid) or a card order already paid. Answers the order
+   * when it changed; undefined when the order is missing or the change is not allowed.
    */
-  async setStatus(
+  async changeStatus(
     id: string,
-    status: OrderStatus,
+    status: Exclude<OrderStatus, 'Pending'>,
     now: Date,
     tx: DbExecutor = this.db,
-  ): Promise<OrderBooking | undefined> {
-    const [before] = await tx.select(BOOKING).from(orders).where(eq(orders.id, id)).for('update');
-    if (!before) return undefined;
-    await tx
+  ): Promise<ChangedOrder | undefined> {
+    const [row] = await tx
       .update(orders)
-      .set(status === 'Completed' ? { status, isPaid: true, updatedAt: now } : { status, updatedAt: now })
-      .where(eq(orders.id, id));
-    return before;
+      .set(
+        status === 'Completed'
+          ? { status, isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`, updatedAt: now }
+          : { status, updatedAt: now },
+      )
+      .where(
+        and(
+          eq(orders.id, id),
+          eq(orders.status, 'Pending'),
+          status === 'Completed' ? or(eq(orders.paymentType, 'COD'), eq(orders.isPaid, true)) : undefined,
+        ),
+      )
+      .returning(CHANGED);
+    return row;
   }
 
-  /** Every line of an order, as units of its products. */
-  lines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
-    return tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+  /** What decides whether the seller may change an order's status. */
+  async findStatus(
+    id: string,
+    tx: DbExecutor = this.db,
+  ): Promise<Pick<OrderRow, 'status' | 'paymentType' | 'isPaid'> | undefined> {
+    const [row] = await tx
+      .select({ status: orders.status, paymentType: orders.paymentType, isPaid: orders.isPaid })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .limit(1);
+    return row;
   }
 
   /** Clears the stock_taken mark of an order's lines; answers the lines whose units are to be given back. */
@@ -214,15 +338,6 @@ export class OrdersRepository {
       .set({ stockTaken: false })
       .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
       .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
-  }
-
-  /** Marks the lines of these products as having taken their units from stock. */
-  async markStockTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
-    if (!productIds.length) return;
-    await tx
-      .update(orderItems)
-      .set({ stockTaken: true })
-      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.productId, [...productIds])));
   }
 
   /** One order with its lines, or undefined. */

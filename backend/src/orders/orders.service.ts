@@ -17,6 +17,7 @@ import {
   poundsToPence,
   priceOrder,
   selectableDeliveryDate,
+  statusChangeRefusal,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -28,8 +29,8 @@ import {
   NotImplementedError,
   UnauthorizedError,
 } from '../common/errors';
+import { isUuid } from '../catalog/catalog.repository';
 import { CatalogService } from '../catalog/catalog.service';
-import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { Clock } from '../delivery/clock';
@@ -38,7 +39,7 @@ import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderEmails } from './order-emails';
-import { NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
+import { ChangedOrder, NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
 export const ORDER_MESSAGES = {
@@ -69,8 +70,8 @@ interface PreparedOrder {
 
 /**
  * Orders: checkout (COD and Stripe Checkout), the customer's and the seller's order lists, cancelling and status
- * changes. Checkout reads the catalogue, settings, the customer's address and cart through their services, all
- * inside one transaction.
+ * changes. Checkout reads the customer's address and contact, the shipping settings and the products in one
+ * statement, then stores the order, empties the cart, books the slot and takes the stock, all in one transaction.
  */
 @Injectable()
 export class OrdersService implements OnModuleInit {
@@ -81,7 +82,6 @@ export class OrdersService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: OrdersRepository,
     private readonly catalog: CatalogService,
-    private readonly settings: SettingsService,
     private readonly users: UsersService,
     private readonly cart: CartService,
     private readonly clock: Clock,
@@ -102,15 +102,11 @@ export class OrdersService implements OnModuleInit {
    */
   async placeCodOrder(userId: string, input: PlaceOrderDto, idempotencyKey?: string): Promise<string> {
     const key = this.checkIdempotencyKey(idempotencyKey);
-    if (key) {
-      const existing = await this.repository.findByIdempotencyKey(userId, key);
-      if (existing) return existing.id;
-    }
     const now = this.clock.now();
     try {
       return await this.db.transaction(async (tx) => {
         const prepared = await this.prepare(userId, input, now, tx);
-        await this.takeUnitsAndSlot(prepared, tx);
+        // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
         const id = await this.repository.insert(
           this.orderRow(userId, prepared, 'COD', now, key),
           prepared.lines,
@@ -119,10 +115,16 @@ export class OrdersService implements OnModuleInit {
         if (!id) throw new AlreadyPlaced();
         await this.cart.clearCart(userId, tx);
         await this.emails.orderPlaced(id, tx);
+        // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
+        await this.takeUnitsAndSlot(prepared, tx, id);
         return id;
       });
     } catch (err) {
       if (err instanceof AlreadyPlaced) return this.existingOrderId(userId, key);
+      // A replayed key answers the first order even when checking the replay failed (a later delivery date,
+      // changed prices, emptied stock): only then is the key looked up.
+      const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
+      if (existing) return existing.id;
       throw err;
     }
   }
@@ -169,11 +171,23 @@ export class OrdersService implements OnModuleInit {
     };
     const stored = await this.db
       .transaction(async (tx) => {
-        await this.takeUnitsAndSlot(prepared, tx);
-        if (!(await this.repository.insert(row, prepared.lines, tx))) throw new AlreadyPlaced();
+        // Prices, availability and stock may have changed while the session was created: read them again
+        // with the product rows locked, and refuse as COD would when the order is no longer the same.
+        // The slot row before the product rows, as COD takes them.
+        await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+        await this.catalog.lockProducts(
+          prepared.lines.map((line) => line.productId),
+          tx,
+        );
+        const current = await this.prepare(userId, input, now, tx);
+        if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
+        await this.takeUnits(current, tx);
+        if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
         return true;
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
+        // No order holds this session: it must never be paid.
+        await this.expireSession(session.id, `order ${orderId}, which was not stored`);
         if (err instanceof AlreadyPlaced) return false;
         throw err;
       });
@@ -263,7 +277,10 @@ export class OrdersService implements OnModuleInit {
       }
       return order;
     });
-    if (cancelled) return;
+    if (cancelled) {
+      await this.expireUnpaidSession(cancelled);
+      return;
+    }
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
@@ -272,44 +289,85 @@ export class OrdersService implements OnModuleInit {
   }
 
   /**
-   * The seller sets any status; Completed also marks the order paid. Cancelling gives the units and the slot
-   * place back; taking a cancelled order up again takes them again (409 when they are gone). The customer hears
-   * of a change by e-mail.
+   * The seller moves a Pending order to Completed (a COD order is then marked paid; a card order must be paid
+   * already) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
+   * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
+   * status the order already has changes nothing. The customer hears of a change by e-mail.
    */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
     if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
-    const before = await this.db.transaction(async (tx) => {
-      const order = await this.repository.setStatus(orderId, status, now, tx);
-      if (order && order.status !== 'Cancelled' && status === 'Cancelled') await this.giveBack(order, tx);
-      if (order && order.status === 'Cancelled' && status !== 'Cancelled') await this.takeBack(order, tx);
-      if (order && order.status !== status) await this.emails.statusChanged(order.id, status, tx);
-      return order;
-    });
-    if (!before) throw new NotFoundError(MESSAGES.orderNotFound);
+    const changed =
+      status === 'Pending'
+        ? undefined
+        : await this.db.transaction(async (tx) => {
+            const order = await this.repository.changeStatus(orderId, status, now, tx);
+            if (order && status === 'Cancelled') await this.giveBack(order, tx);
+            if (order) await this.emails.statusChanged(order.id, status, tx);
+            return order;
+          });
+    if (changed) {
+      if (status === 'Cancelled') await this.expireUnpaidSession(changed);
+      return;
+    }
+    const order = await this.repository.findStatus(orderId);
+    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+    const refusal = statusChangeRefusal(order, status);
+    if (refusal) throw new ConflictError(MESSAGES[refusal]);
+    // The order already had this status: nothing to do.
   }
 
   /**
-   * Takes the order's units from the products that count stock and books its slot place, inside the order's
-   * transaction (409 when either has run out); marks which lines took units.
+   * After an unpaid card order was cancelled: expires its Checkout Session so it can no longer be paid. A
+   * failure is only logged; the order stays cancelled (a later payment is recorded for a refund).
    */
-  private async takeUnitsAndSlot(prepared: PreparedOrder, tx: DbExecutor): Promise<void> {
-    const taken = await this.catalog.takeStock(prepared.lines, tx);
-    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
+  private async expireUnpaidSession(order: ChangedOrder): Promise<void> {
+    if (order.paymentType !== 'Online' || order.isPaid || !order.stripeSessionId) return;
+    await this.expireSession(order.stripeSessionId, `cancelled order ${order.id}`);
+  }
+
+  private async expireSession(sessionId: string, what: string): Promise<void> {
+    try {
+      await this.stripe.expireCheckoutSession(sessionId);
+    } catch (err) {
+      this.logger.warn(
+        `Could not expire checkout session ${sessionId} of ${what}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
+  /**
+   * Books the order's slot place and takes its units from the products that count stock, inside the order's
+   * transaction (409 when either has run out); `storedOrderId` names the order whose lines are stored already.
+   */
+  private async takeUnitsAndSlot(
+    prepared: PreparedOrder,
+    tx: DbExecutor,
+    storedOrderId: string,
+  ): Promise<void> {
     await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+    await this.takeUnits(prepared, tx, storedOrderId);
+  }
+
+  /**
+   * Takes the units of the lines marked stockTaken (their product counted stock when priced) and marks which
+   * were taken; a line whose product stopped counting stock meanwhile is marked not taken, also on its stored
+   * row when the order is stored already.
+   */
+  private async takeUnits(prepared: PreparedOrder, tx: DbExecutor, storedOrderId?: string): Promise<void> {
+    const counted = prepared.lines.filter((line) => line.stockTaken);
+    const taken = await this.catalog.takeStock(counted, tx);
+    const notTaken = counted.filter((line) => !taken.has(line.productId)).map((line) => line.productId);
+    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
+    if (storedOrderId && notTaken.length)
+      await this.repository.markStockNotTaken(storedOrderId, notTaken, tx);
   }
 
   /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
   private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
+    // The slot row first, then the products, as checkout locks them: the two never wait for each other in a circle.
     await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
-  }
-
-  /** For a cancelled order taken up again: takes its units and a slot place again. */
-  private async takeBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    const taken = await this.catalog.takeStock(await this.repository.lines(order.id, tx), tx);
-    await this.repository.markStockTaken(order.id, [...taken], tx);
-    await this.delivery.bookSlot(order.deliveryDate, order.deliveryTime, tx);
+    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
@@ -319,7 +377,15 @@ export class OrdersService implements OnModuleInit {
     now: Date,
     tx: DbExecutor,
   ): Promise<PreparedOrder> {
-    const address = await this.users.findAddressForUser(userId, input.address, tx);
+    // One round trip reads the address, the contact details, the shipping settings and the products.
+    const productIds = Array.isArray(input.items)
+      ? [...new Set(input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid))]
+      : [];
+    const context =
+      isUuid(userId) && isUuid(input.address)
+        ? await this.repository.checkoutContext(userId, input.address, productIds, tx)
+        : undefined;
+    const address = context?.address;
     if (!address) throw new InvalidError(ORDER_MESSAGES.addressNotFound);
 
     // A malformed slot is bad input (400); a well-formed date that is no longer selectable is a conflict
@@ -332,13 +398,12 @@ export class OrdersService implements OnModuleInit {
     }
 
     const quantities = mergeLines(input.items);
-    const products = await this.catalog.findProductsByIds([...quantities.keys()], tx);
-    const byId = new Map(products.map((p) => [p.id, p]));
+    const byId = new Map(context.products.map((p) => [p.id, p]));
     const lines: NewOrderLine[] = [];
     for (const [productId, quantity] of quantities) {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(ORDER_MESSAGES.itemUnavailable);
-      if (product.deletedAt || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
       if (product.stock !== null && product.stock < quantity) {
         throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
       }
@@ -349,27 +414,24 @@ export class OrdersService implements OnModuleInit {
         price: product.offerPrice,
         vatBasisPoints: product.vatBasisPoints,
         quantity,
+        // Taken from a counted stock when the order is stored (checked again then).
+        stockTaken: product.stock !== null,
       });
     }
 
     const totals = priceOrder(
       lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vat: l.vatBasisPoints / 100 })),
-      await this.settings.getShippingSettings(tx),
+      context.shipping,
     );
     if (
       poundsToPence(input.amount) !== totals.amount ||
       poundsToPence(input.shippingCharge) !== totals.shipping ||
       poundsToPence(input.totalVat) !== totals.vat
     ) {
-      throw new ConflictError(MESSAGES.totalsChanged, {
-        amount: penceToPounds(totals.amount),
-        shippingCharge: penceToPounds(totals.shipping),
-        totalVat: penceToPounds(totals.vat),
-        goods: penceToPounds(totals.goods),
-      });
+      throw totalsChanged(totals);
     }
 
-    const contact = await this.users.getCustomerContact(userId, tx);
+    const contact = context.contact;
     if (!contact) throw new UnauthorizedError(MESSAGES.notAuthorized);
     return { address, contact, lines, totals, deliveryDate, deliveryTime: input.deliverySlot.time };
   }
@@ -425,6 +487,34 @@ export class OrdersService implements OnModuleInit {
     if (!url) throw new ConflictError(ORDER_MESSAGES.orderInProgress);
     return { orderId: existing.id, url };
   }
+}
+
+/** 409 "Prices have changed", with the current figures for the customer to review. */
+function totalsChanged(totals: OrderTotals): ConflictError {
+  return new ConflictError(MESSAGES.totalsChanged, {
+    amount: penceToPounds(totals.amount),
+    shippingCharge: penceToPounds(totals.shipping),
+    totalVat: penceToPounds(totals.vat),
+    goods: penceToPounds(totals.goods),
+  });
+}
+
+/** Whether two pricings of an order have the same lines: product, name, picture, price, VAT and quantity. */
+function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line, i) => {
+      const other = b[i];
+      return (
+        line.productId === other.productId &&
+        line.name === other.name &&
+        line.image === other.image &&
+        line.price === other.price &&
+        line.vatBasisPoints === other.vatBasisPoints &&
+        line.quantity === other.quantity
+      );
+    })
+  );
 }
 
 /** Quantities by product, lines naming the same product merged; empty carts and over-limit totals refused. */

@@ -5,7 +5,6 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from './clock';
-import { OrdersRepository } from './orders.repository';
 import { ORDER_MESSAGES } from './orders.service';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
@@ -504,23 +503,18 @@ describe('POST /api/order/cod', () => {
       expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId))).toHaveLength(2);
     });
 
-    it('answers the first order when a duplicate only collides at insert time', async () => {
+    it('answers the first order for a replay whose body differs, storing nothing more', async () => {
       const c = await newCustomer();
       const first = await placeCod(c, standardOrder(c), 'collide');
       expect(first.status).toBe(201);
       const before = await orderCount();
-      // The duplicate's look-up runs before the first order is visible (as with two requests in flight at once),
-      // so it reaches the insert and meets the unique (user, key) index.
-      const lookup = jest
-        .spyOn(t.app.get(OrdersRepository), 'findByIdempotencyKey')
-        .mockResolvedValueOnce(undefined);
-      try {
-        const again = await placeCod(c, standardOrder(c), 'collide');
-        expect(again.status).toBe(201);
-        expect(again.body.orderId).toBe(first.body.orderId);
-      } finally {
-        lookup.mockRestore();
-      }
+      // The replay is checked like any order, meets the unique (user, key) index at insert and answers the first.
+      const again = await placeCod(c, standardOrder(c), 'collide');
+      expect(again.status).toBe(201);
+      expect(again.body.orderId).toBe(first.body.orderId);
+      const tampered = await placeCod(c, standardOrder(c, { amount: 1 }), 'collide');
+      expect(tampered.status).toBe(201);
+      expect(tampered.body.orderId).toBe(first.body.orderId);
       expect(await orderCount()).toBe(before);
     });
 
@@ -717,7 +711,7 @@ describe('PUT /api/order/:id/cancel', () => {
     expect(await orderRow(id)).toMatchObject({ status: 'Completed', isPaid: true });
   });
 
-  it('never leaves an order Cancelled over a Completed the seller was told succeeded', async () => {
+  it('lets exactly one of a customer cancel and the seller completing the order win', async () => {
     const c = await newCustomer();
     const outcomes = { cancelWon: 0, sellerWon: 0 };
     for (let round = 0; round < 12; round++) {
@@ -729,16 +723,18 @@ describe('PUT /api/order/:id/cancel', () => {
         round % 2 === 0
           ? await Promise.all([cancel(c, id), complete()])
           : await Promise.all([complete(), cancel(c, id)]).then(([s, r]) => [r, s] as const);
-      expect(statusRes.status).toBe(200);
       const row = await orderRow(id);
-      // The seller's write is unconditional and succeeded, so it is the last word: the customer's conditional
-      // cancel either ran first (and was overwritten) or found the order Completed and was refused.
-      expect(row).toMatchObject({ status: 'Completed', isPaid: true });
       if (cancelRes.status === 200) {
+        expect(statusRes.status).toBe(409);
+        expect(statusRes.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+        // A cancelled order is never completed nor marked paid.
+        expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
         outcomes.cancelWon += 1;
       } else {
+        expect(statusRes.status).toBe(200);
         expect(cancelRes.status).toBe(409);
         expect(cancelRes.body.message).toBe(MESSAGES.onlyPendingCancellable);
+        expect(row).toMatchObject({ status: 'Completed', isPaid: true });
         outcomes.sellerWon += 1;
       }
     }
@@ -797,11 +793,16 @@ describe('seller orders', () => {
     });
   });
 
-  it('sets any status; Completed also marks the order paid', async () => {
+  it('completes a Pending COD order and marks it paid; a completed order never changes again', async () => {
     const c = await newCustomer();
     const id = (await placeCod(c, standardOrder(c))).body.orderId;
     const put = (status: string) =>
       request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({ status });
+
+    // Pending -> Pending changes nothing.
+    const same = await put('Pending');
+    expect(same.status).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: 'Pending', isPaid: false });
 
     const done = await put('Completed');
     expect(done.status).toBe(200);
@@ -812,17 +813,67 @@ describe('seller orders', () => {
       status: 'Completed',
       isPaid: true,
     });
+    const completedRow = await orderRow(id);
 
-    expect((await put('Cancelled')).status).toBe(200);
-    expect((await orderRow(id)).status).toBe('Cancelled');
-    expect((await put('Pending')).status).toBe(200);
-    expect((await orderRow(id)).status).toBe('Pending');
+    // Setting the status it already has is a harmless no-op.
+    expect((await put('Completed')).status).toBe(200);
+    for (const status of ['Cancelled', 'Pending']) {
+      const res = await put(status);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.completedOrderLocked });
+    }
+    expect(await orderRow(id)).toEqual(completedRow);
 
     const bad = await put('Shipped');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/status/);
     const missing = await request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({});
     expect(missing.status).toBe(400);
+  });
+
+  it('cancels a Pending order; a cancelled order is never taken up again nor completed', async () => {
+    const c = await newCustomer();
+    const id = (await placeCod(c, standardOrder(c))).body.orderId;
+    const put = (status: string) =>
+      request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({ status });
+
+    expect((await put('Cancelled')).status).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: 'Cancelled', isPaid: false });
+    const cancelledRow = await orderRow(id);
+
+    expect((await put('Cancelled')).status).toBe(200);
+    for (const status of ['Completed', 'Pending']) {
+      const res = await put(status);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+    }
+    expect(await orderRow(id)).toEqual(cancelledRow);
+  });
+
+  it('lets exactly one of two racing seller changes (Completed, Cancelled) win', async () => {
+    const c = await newCustomer();
+    const outcomes = { completed: 0, cancelled: 0 };
+    for (let round = 0; round < 8; round++) {
+      const id = (await placeCod(c, standardOrder(c))).body.orderId;
+      const put = (status: string) =>
+        request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({ status });
+      const [complete, cancelled] =
+        round % 2 === 0
+          ? await Promise.all([put('Completed'), put('Cancelled')])
+          : await Promise.all([put('Cancelled'), put('Completed')]).then(([x, y]) => [y, x] as const);
+      expect([complete.status, cancelled.status].sort()).toEqual([200, 409]);
+      const row = await orderRow(id);
+      if (complete.status === 200) {
+        expect(row).toMatchObject({ status: 'Completed', isPaid: true });
+        expect(cancelled.body.message).toBe(MESSAGES.completedOrderLocked);
+        outcomes.completed += 1;
+      } else {
+        expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
+        expect(complete.body.message).toBe(MESSAGES.cancelledOrderLocked);
+        outcomes.cancelled += 1;
+      }
+    }
+    expect(outcomes.completed + outcomes.cancelled).toBe(8);
   });
 
   it('answers 404 for unknown and malformed order ids', async () => {

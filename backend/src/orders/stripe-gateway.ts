@@ -61,6 +61,11 @@ export class StripeGateway {
     return { id: session.id, url: session.url };
   }
 
+  /** Expires an open Checkout Session so it can no longer be paid. */
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    await this.stripe().checkout.sessions.expire(sessionId);
+  }
+
   async sessionUrl(sessionId: string): Promise<string | null> {
     const session = await this.stripe().checkout.sessions.retrieve(sessionId);
     return session.url ?? null;

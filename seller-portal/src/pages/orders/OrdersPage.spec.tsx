@@ -99,7 +99,68 @@ describe('Orders', () => {
     expect(server.state.sellerOrders[0]).toMatchObject({ status: 'Completed', isPaid: true });
     expect(await screen.findByText('Paid')).toBeInTheDocument();
     expect(select).toHaveValue('Completed');
-    expect(select).toBeEnabled();
+    // A completed order never changes again.
+    expect(select).toBeDisabled();
+  });
+
+  it("offers only the allowed statuses and shows a finished order's status, disabled", async () => {
+    renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': {
+        body: {
+          success: true,
+          orders: [
+            order('00000001-0000-4000-8000-000000000000', 'u-ann', ann, { status: 'Cancelled' }),
+            order('00000002-0000-4000-8000-000000000000', 'u-ann', ann, {
+              status: 'Completed',
+              isPaid: true,
+            }),
+            order('00000003-0000-4000-8000-000000000000', 'u-raj', raj, { paymentType: 'Online' }),
+            order('00000004-0000-4000-8000-000000000000', 'u-raj', raj),
+          ],
+        },
+      },
+    });
+    const select = async (ref: string) =>
+      screen.findByRole('combobox', { name: new RegExp(`Status of order #${ref}`) });
+    const enabled = (el: HTMLElement) =>
+      within(el)
+        .getAllByRole('option')
+        .filter((o) => !(o as HTMLOptionElement).disabled)
+        .map((o) => o.textContent);
+
+    const cancelled = await select('00000001');
+    expect(cancelled).toHaveValue('Cancelled');
+    expect(cancelled).toBeDisabled();
+    const completed = await select('00000002');
+    expect(completed).toHaveValue('Completed');
+    expect(completed).toBeDisabled();
+
+    // An unpaid card order can be cancelled but not completed.
+    const card = await select('00000003');
+    expect(card).toBeEnabled();
+    expect(
+      within(card)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending', 'Completed', 'Cancelled']);
+    expect(enabled(card)).toEqual(['Pending', 'Cancelled']);
+    const cod = await select('00000004');
+    expect(enabled(cod)).toEqual(['Pending', 'Completed', 'Cancelled']);
+  });
+
+  it('shows the message of a refused change and keeps the status', async () => {
+    const { user } = renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': { body: { success: true, orders: [order('o-1', 'u-ann', ann)] } },
+      'PUT /api/order/o-1/status': {
+        status: 409,
+        body: { success: false, message: 'A cancelled order cannot be changed' },
+      },
+    });
+    const select = await screen.findByRole('combobox', { name: /Status of order/ });
+    await user.selectOptions(select, 'Completed');
+    expect(await screen.findByText('A cancelled order cannot be changed')).toBeInTheDocument();
+    expect(select).toHaveValue('Pending');
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
   });
 
   it('says when there are no orders', async () => {

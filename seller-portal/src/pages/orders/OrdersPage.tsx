@@ -8,6 +8,7 @@ import {
   MESSAGES,
   ORDER_STATUSES,
   orderReference,
+  statusChangeRefusal,
   type OrderStatus,
 } from '@larder/shared-domain';
 import {
@@ -33,7 +34,14 @@ import { groupOrdersByCustomer } from './group-orders';
 
 type SellerOrder = ListSellerOrdersApiResponse['orders'][number];
 
-const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+/** The three statuses, those the order may not move to disabled. */
+function statusOptions(order: SellerOrder) {
+  return ORDER_STATUSES.map((status) => ({
+    value: status,
+    label: status,
+    disabled: statusChangeRefusal(order, status) !== undefined,
+  }));
+}
 
 function addressLine(order: SellerOrder): string {
   if (order.customer?.address) return order.customer.address;
@@ -47,6 +55,8 @@ function OrderCard({ order }: { order: SellerOrder }) {
   const status = pending ?? order.status;
   const paid = order.isPaid || status === 'Completed';
   const reference = orderReference(order._id);
+  // A Completed or Cancelled order never changes again: its select only shows the status.
+  const finished = order.status !== 'Pending';
 
   const change = async (event: ChangeEvent<HTMLSelectElement>) => {
     const next = event.target.value as OrderStatus;
@@ -135,10 +145,10 @@ function OrderCard({ order }: { order: SellerOrder }) {
                 Status<span className="sr-only"> of order #{reference}</span>
               </>
             }
-            options={STATUS_OPTIONS}
+            options={statusOptions(order)}
             value={status}
             onChange={change}
-            disabled={isLoading}
+            disabled={isLoading || finished}
             aria-busy={isLoading || undefined}
             fieldClassName="w-full md:w-44"
           />
