@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -7,7 +7,6 @@ import {
   ApiNotModifiedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +14,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
+import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { CatalogService } from './catalog.service';
 import { ProductListCache, ProductListSnapshot } from './product-list.cache';
 import {
@@ -121,13 +121,13 @@ export class CatalogController {
   @Put(':id')
   @ApiOperation({ summary: 'Edits a product; new pictures replace the old ones (seller only)' })
   @SellerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam('Product id')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPDATE_PRODUCT_BODY_SCHEMA as never })
   @ApiOkResponse({ type: ProductResponse })
   @ApiInvalid('Invalid fields or images; nothing is changed')
   @ApiNotFound('No such product')
-  async updateProduct(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
+  async updateProduct(@IdParam(MESSAGES.productNotFound) id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
     const upload = await readProductUpload(request);
     const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
     this.list.invalidate();
@@ -152,10 +152,10 @@ export class CatalogController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a product and takes it out of every cart (seller only)' })
   @SellerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam('Product id')
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFound('No such product')
-  async deleteProduct(@Param('id') id: string): Promise<SuccessResponse> {
+  async deleteProduct(@IdParam(MESSAGES.productNotFound) id: string): Promise<SuccessResponse> {
     await this.catalog.deleteProduct(id);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productDeleted };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import {
   ApiBody,
@@ -8,7 +8,6 @@ import {
   ApiNotImplementedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -17,6 +16,7 @@ import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorato
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { CustomerRateLimited } from '../common/throttling';
+import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import {
   PlaceOrderResponse,
@@ -37,7 +37,7 @@ const IdempotencyKeyHeader = () =>
       'Any unique string per checkout attempt: repeating it answers the first order instead of placing another',
   });
 
-const OrderIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'Order id' });
+const OrderIdParam = () => ApiIdParam('Order id');
 
 @ApiTags('order')
 @Controller('api/order')
@@ -137,7 +137,7 @@ export class OrdersController {
   @ApiConflict('Not Pending any more, or the 1-hour window has closed')
   async cancelOrder(
     @CurrentCustomer() customer: { userId: string },
-    @Param('id') id: string,
+    @IdParam(MESSAGES.orderNotFound) id: string,
   ): Promise<SuccessResponse> {
     await this.orders.cancelOrder(customer.userId, id);
     return { success: true, message: MESSAGES.orderCancelled };
@@ -159,7 +159,7 @@ export class OrdersController {
   @ApiInvalid()
   @ApiNotFound()
   async updateOrderStatus(
-    @Param('id') id: string,
+    @IdParam(MESSAGES.orderNotFound) id: string,
     @Body() body: UpdateOrderStatusDto,
   ): Promise<SuccessResponse> {
     await this.orders.updateOrderStatus(id, body.status);
