@@ -114,7 +114,7 @@ describe('catalogue: stock, food information, editing, search', () => {
       [
         'ingredients over 2000 characters',
         { ingredients: 'a'.repeat(2001) },
-        'ingredients must be at most 2000 characters',
+        MESSAGES.ingredientsTooLong,
       ],
       ['ingredients that are not text', { ingredients: 42 }, 'ingredients must be text'],
     ];
@@ -233,7 +233,7 @@ describe('catalogue: stock, food information, editing, search', () => {
     const invalid: Array<[string, unknown, string | RegExp]> = [
       ['a blank name', { name: '  ' }, /name is required/],
       ['a null price', { price: null }, MESSAGES.fillAllFields],
-      ['an offer above the current price', { offerPrice: 5 }, 'Offer price cannot be more than the price'],
+      ['an offer above the current price', { offerPrice: 5 }, MESSAGES.offerAbovePrice],
       ['an unknown category', { category: 'Toys' }, /categories/],
       ['a bad stock', { stock: -1 }, MESSAGES.invalidStock],
       ['a bad allergen', { allergens: ['nuts', 'shellfish'] }, MESSAGES.invalidAllergen],

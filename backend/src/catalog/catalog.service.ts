@@ -13,7 +13,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { firstValidationMessage } from '../common/validation';
 import { parseJsonText } from '../common/input-safety';
 import type { DbExecutor } from '../db/database.module';
-import { CatalogRepository, isUuid, ProductChanges, StockLine } from './catalog.repository';
+import { CatalogRepository, ProductChanges, StockLine } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
@@ -21,8 +21,6 @@ import { CatalogProduct, toProductView } from './product-view';
 
 export type { CatalogProduct } from './product-view';
 export type { StockLine } from './catalog.repository';
-
-const OFFER_ABOVE_PRICE = 'Offer price cannot be more than the price';
 
 @Injectable()
 export class CatalogService {
@@ -49,7 +47,7 @@ export class CatalogService {
   /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */
   async addProduct(productData: unknown, images: Buffer[]): Promise<ProductView> {
     const dto = await this.parseProductData(productData, AddProductDto, true);
-    if (dto.offerPrice > dto.price) throw new InvalidError(OFFER_ABOVE_PRICE);
+    if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
     await this.checkImages(images, 1);
 
     const stored = await this.images.store(images);
@@ -81,7 +79,6 @@ export class CatalogService {
   async updateProduct(id: string, productData: unknown, images: Buffer[]): Promise<ProductView> {
     const dto = await this.parseProductData(productData, UpdateProductDto, false);
     if (images.length) await this.checkImages(images, 1);
-    if (!isUuid(id)) throw new NotFoundError(MESSAGES.productNotFound);
 
     const stored = images.length ? await this.images.store(images) : undefined;
     try {
@@ -98,7 +95,7 @@ export class CatalogService {
         if (dto.allergens !== undefined) changes.allergens = dto.allergens ?? [];
         if (stored) changes.images = stored.urls;
         if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
-          throw new InvalidError(OFFER_ABOVE_PRICE);
+          throw new InvalidError(MESSAGES.offerAbovePrice);
         }
         return changes;
       });
@@ -169,7 +166,7 @@ export class CatalogService {
   }
 
   private async checkImages(images: Buffer[], min: number): Promise<void> {
-    if (images.length < min) throw new InvalidError('Please add at least one image');
+    if (images.length < min) throw new InvalidError(MESSAGES.imagesRequired);
     if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
   }

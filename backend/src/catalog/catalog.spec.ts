@@ -205,7 +205,7 @@ describe('catalogue', () => {
       [
         'an offerPrice above the price',
         { ...productData, offerPrice: 1.21 },
-        'Offer price cannot be more than the price',
+        MESSAGES.offerAbovePrice,
       ],
       ['a vat above 100', { ...productData, vat: 101 }, /vat must be at most 100/],
       ['a negative vat', { ...productData, vat: -5 }, /vat must be at least 0/],
@@ -224,7 +224,7 @@ describe('catalogue', () => {
 
     it('refuses a product without images', async () => {
       const res = await add(productData, []).expect(400);
-      expect(res.body.message).toBe('Please add at least one image');
+      expect(res.body.message).toBe(MESSAGES.imagesRequired);
       expect(await productCount()).toBe(0);
     });
 
@@ -242,7 +242,7 @@ describe('catalogue', () => {
         { buffer: Buffer.from('this is not a picture at all'), name: 'fake.png' },
       ];
       const res = await add(productData, files).expect(400);
-      expect(res.body.message).toBe('Images must be JPEG, PNG, WebP or AVIF pictures');
+      expect(res.body.message).toBe(MESSAGES.imageType);
       expect(await productCount()).toBe(0);
       expect(storedFiles()).toEqual([]);
     });
