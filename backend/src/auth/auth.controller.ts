@@ -4,8 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../common/errors';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { CustomerAuthService } from './customer-auth.service';
-import { AuthConfigResponse } from './dto/auth-config.dto';
-import { DevIdTokenDto, DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.dto';
+import { AuthConfigResponse } from './dto/auth-config.response';
+import { DevIdTokenDto } from './dto/dev-id-token.dto';
+import { DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.response';
 import { GoogleOAuthService } from './google-oauth.service';
 import { SessionService } from './session.service';
 

@@ -25,7 +25,7 @@ import {
   TotalsChangedResponse,
   UserOrdersResponse,
   WebhookResponse,
-} from './dto/order-responses.dto';
+} from './dto/order.response';
 import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
 import { OrdersService } from './orders.service';
 

@@ -33,7 +33,7 @@ import { CartService } from '../cart/cart.service';
 import { Clock } from '../delivery/clock';
 import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
-import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
+import type { OrderView, SellerOrderView } from './dto/order.response';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderEmails } from './order-emails';
 import { NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
