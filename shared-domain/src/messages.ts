@@ -1,5 +1,5 @@
 import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES_PER_CUSTOMER, MAX_INGREDIENTS_LENGTH } from './grocery';
-import { MAX_CART_LINES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_QUANTITY, MIN_QUANTITY } from './orders';
+import { MAX_CART_LINES, MAX_IMAGE_BYTES, MAX_PAGE_LIMIT, MAX_PRODUCT_IMAGES, MAX_QUANTITY, MIN_QUANTITY } from './orders';
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
@@ -89,6 +89,10 @@ export const MESSAGES = {
   vatInvalid: 'VAT must be a number from 0 to 100',
   imagesRequired: 'Add at least one product image',
   ingredientsTooLong: `Ingredients can be at most ${MAX_INGREDIENTS_LENGTH} characters`,
+
+  // The seller's paginated lists
+  invalidPage: 'page must be a whole number from 1',
+  invalidPageLimit: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`,
 
   // Request bodies refused before any field is read
   requestTooDeep: 'The request body is nested too deeply',

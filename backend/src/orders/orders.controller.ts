@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import {
   ApiBody,
@@ -15,6 +15,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { CustomerRateLimited } from '../common/throttling';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { PlaceOrderDto } from './dto/place-order.dto';
@@ -145,10 +146,15 @@ export class OrdersController {
 
   @Get('seller')
   @SellerAuth()
-  @ApiOperation({ summary: 'Every order, newest first, with the customer details (seller only)' })
+  @ApiOperation({
+    summary: 'Every order, newest first, a page at a time, with the customer details (seller only)',
+  })
   @ApiOkResponse({ type: SellerOrdersResponse })
-  async listSellerOrders(): Promise<SellerOrdersResponse> {
-    return { success: true, orders: await this.orders.listSellerOrders() };
+  @ApiInvalid('page or limit is not a whole number in range')
+  async listSellerOrders(@Query() query: PageQuery): Promise<SellerOrdersResponse> {
+    const page = pageRequest(query);
+    const { rows, total } = await this.orders.listSellerOrders(page);
+    return { success: true, orders: rows, ...pageInfo(page, total) };
   }
 
   @Put(':id/status')

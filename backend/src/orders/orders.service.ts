@@ -17,6 +17,7 @@ import {
   selectableDeliveryDate,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { AddressSnapshot } from '../db/schema';
 import {
@@ -229,8 +230,9 @@ export class OrdersService implements OnModuleInit {
     return (await this.repository.listForUser(userId)).map(toOrderView);
   }
 
-  async listSellerOrders(): Promise<SellerOrderView[]> {
-    return (await this.repository.listAll()).map(toSellerOrderView);
+  async listSellerOrders(page: PageRequest): Promise<Page<SellerOrderView>> {
+    const { rows, total } = await this.repository.listAll(page);
+    return { rows: rows.map(toSellerOrderView), total };
   }
 
   /**
