@@ -111,11 +111,7 @@ describe('catalogue: stock, food information, editing, search', () => {
       ['an unknown allergen', { allergens: ['gluten', 'chocolate'] }, MESSAGES.invalidAllergen],
       ['allergens that are not a list', { allergens: 'milk' }, MESSAGES.invalidAllergen],
       ['allergens in capitals', { allergens: ['Milk'] }, MESSAGES.invalidAllergen],
-      [
-        'ingredients over 2000 characters',
-        { ingredients: 'a'.repeat(2001) },
-        MESSAGES.ingredientsTooLong,
-      ],
+      ['ingredients over 2000 characters', { ingredients: 'a'.repeat(2001) }, MESSAGES.ingredientsTooLong],
       ['ingredients that are not text', { ingredients: 42 }, 'ingredients must be text'],
     ];
     it.each(invalid)('refuses %s with 400 and stores nothing', async (_label, extra, message) => {

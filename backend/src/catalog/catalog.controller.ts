@@ -26,7 +26,9 @@ import {
 } from './dto/product.response';
 import { SearchProductsQuery } from './dto/search-products.dto';
 import { SetProductStockDto } from './dto/set-product-stock.dto';
-import { readProductUpload } from './product-upload';
+import { AddProductDto } from './dto/add-product.dto';
+import { UpdateProductDto } from './dto/update-product.dto';
+import { MultipartRequest, ProductUpload, ProductUploadPipe } from './product-upload';
 
 /** The best encoding of the list an Accept-Encoding header allows: brotli, then gzip, else none. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -107,8 +109,9 @@ export class CatalogController {
   @ApiBody({ schema: ADD_PRODUCT_BODY_SCHEMA as never })
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiInvalid('Missing or invalid fields or images; nothing is stored')
-  async addProduct(@Req() request: FastifyRequest): Promise<ProductResponse> {
-    const upload = await readProductUpload(request);
+  async addProduct(
+    @MultipartRequest(new ProductUploadPipe(AddProductDto, 'add')) upload: ProductUpload<AddProductDto>,
+  ): Promise<ProductResponse> {
     const product = await this.catalog.addProduct(upload.productData, upload.images);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productAdded, product };
@@ -127,8 +130,11 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductResponse })
   @ApiInvalid('Invalid fields or images; nothing is changed')
   @ApiNotFound('No such product')
-  async updateProduct(@IdParam(MESSAGES.productNotFound) id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
-    const upload = await readProductUpload(request);
+  async updateProduct(
+    @IdParam(MESSAGES.productNotFound) id: string,
+    @MultipartRequest(new ProductUploadPipe(UpdateProductDto, 'edit'))
+    upload: ProductUpload<UpdateProductDto>,
+  ): Promise<ProductResponse> {
     const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productUpdated, product };

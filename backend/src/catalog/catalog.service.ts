@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import {
   LOW_STOCK_THRESHOLD,
   MAX_PRODUCT_IMAGES,
@@ -10,8 +8,6 @@ import {
   type ProductView,
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
-import { firstValidationMessage } from '../common/validation';
-import { parseJsonText } from '../common/input-safety';
 import type { DbExecutor } from '../db/database.module';
 import { CatalogRepository, ProductChanges, StockLine } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
@@ -44,9 +40,8 @@ export class CatalogService {
     return this.repository.listLowStock(LOW_STOCK_THRESHOLD, tx);
   }
 
-  /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */
-  async addProduct(productData: unknown, images: Buffer[]): Promise<ProductView> {
-    const dto = await this.parseProductData(productData, AddProductDto, true);
+  /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
+  async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductView> {
     if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
     await this.checkImages(images, 1);
 
@@ -76,8 +71,7 @@ export class CatalogService {
    * new pictures replacing the old ones. Past orders keep their own copy of name, price and picture, so the
    * old picture files stay.
    */
-  async updateProduct(id: string, productData: unknown, images: Buffer[]): Promise<ProductView> {
-    const dto = await this.parseProductData(productData, UpdateProductDto, false);
+  async updateProduct(id: string, dto: UpdateProductDto, images: Buffer[]): Promise<ProductView> {
     if (images.length) await this.checkImages(images, 1);
 
     const stored = images.length ? await this.images.store(images) : undefined;
@@ -169,43 +163,5 @@ export class CatalogService {
     if (images.length < min) throw new InvalidError(MESSAGES.imagesRequired);
     if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
-  }
-
-  private async parseProductData<T extends object>(
-    raw: unknown,
-    type: new () => T,
-    requireAddFields: boolean,
-  ): Promise<T> {
-    if (!requireAddFields && raw === undefined) raw = '{}';
-    if (raw === undefined || raw === null || raw === '') throw new InvalidError(MESSAGES.fillAllFields);
-    let plain: unknown = raw;
-    if (typeof raw === 'string') plain = parseJsonText(raw, 'productData must be valid JSON');
-    if (!plain || typeof plain !== 'object' || Array.isArray(plain)) {
-      throw new InvalidError('productData must be a JSON object');
-    }
-    const record = plain as Record<string, unknown>;
-    const missing =
-      requireAddFields &&
-      ['name', 'price', 'offerPrice', 'vat'].some(
-        (k) =>
-          record[k] === undefined ||
-          record[k] === null ||
-          (typeof record[k] === 'string' && !(record[k] as string).trim()),
-      );
-    if (missing) throw new InvalidError(MESSAGES.fillAllFields);
-    // An edit may leave a field out, but not blank one that every product needs.
-    const blanked = ['name', 'category', 'price', 'offerPrice', 'vat'].some(
-      (k) => k in record && record[k] === null,
-    );
-    if (blanked) throw new InvalidError(MESSAGES.fillAllFields);
-
-    const dto = plainToInstance(type, record);
-    const errors = await validate(dto, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      stopAtFirstError: true,
-    });
-    if (errors.length) throw new InvalidError(firstValidationMessage(errors));
-    return dto;
   }
 }

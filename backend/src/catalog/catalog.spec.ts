@@ -202,11 +202,7 @@ describe('catalogue', () => {
       ['a price with three decimals', { ...productData, price: 1.234 }, /at most 2 decimals/],
       ['a non-numeric price', { ...productData, price: 'cheap' }, /price must be a number/],
       ['a negative offerPrice', { ...productData, offerPrice: -0.01 }, /offerPrice must be at least 0/],
-      [
-        'an offerPrice above the price',
-        { ...productData, offerPrice: 1.21 },
-        MESSAGES.offerAbovePrice,
-      ],
+      ['an offerPrice above the price', { ...productData, offerPrice: 1.21 }, MESSAGES.offerAbovePrice],
       ['a vat above 100', { ...productData, vat: 101 }, /vat must be at most 100/],
       ['a negative vat', { ...productData, vat: -5 }, /vat must be at least 0/],
       ['description lines that are not text', { ...productData, description: [1, 2] }, /must be text/],
