@@ -12,7 +12,6 @@ export interface AddressInput {
 
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
 
-
 const POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?|GIR) ?(\d[A-Z]{2})$/;
 
 /** A UK postcode in its usual form ("BS1 4DJ"), or undefined when it is not one. */

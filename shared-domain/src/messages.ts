@@ -1,5 +1,12 @@
 import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES_PER_CUSTOMER, MAX_INGREDIENTS_LENGTH } from './grocery';
-import { MAX_CART_LINES, MAX_IMAGE_BYTES, MAX_PAGE_LIMIT, MAX_PRODUCT_IMAGES, MAX_QUANTITY, MIN_QUANTITY } from './orders';
+import {
+  MAX_CART_LINES,
+  MAX_IMAGE_BYTES,
+  MAX_PAGE_LIMIT,
+  MAX_PRODUCT_IMAGES,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+} from './orders';
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
@@ -12,6 +19,7 @@ export const MESSAGES = {
   selectDeliverySlot: 'Please select delivery date and time slot',
   selectOrAddAddress: 'Please select or add an address',
   shippingSettingsFailed: 'Failed to update shipping settings',
+  amountInvalid: 'Enter an amount of £0 or more, with at most 2 decimals',
   cancelOrderFailed: 'Failed to cancel order.',
   enterEmail: 'Enter your email',
 

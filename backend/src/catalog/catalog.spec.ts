@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { cartItems, products, users } from '../db/schema';
@@ -254,7 +254,7 @@ describe('catalogue', () => {
     });
 
     it('refuses an image over 5 MB', async () => {
-      const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 + 1 - jpeg.length, 1)]);
+      const big = Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES + 1 - jpeg.length, 1)]);
       const res = await add(productData, [{ buffer: big, name: 'big.jpg' }]).expect(400);
       expect(res.body.message).toBe(MESSAGES.imageTooLarge);
       expect(await productCount()).toBe(0);

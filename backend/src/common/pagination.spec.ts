@@ -167,7 +167,10 @@ describe('the seller order list', () => {
     try {
       const seller = await signInSeller(t);
       const ids = (await CASES[2].store(t, 5)).reverse();
-      const res = await request(t.server).get('/api/order/seller?page=2&limit=2').set('Cookie', seller).expect(200);
+      const res = await request(t.server)
+        .get('/api/order/seller?page=2&limit=2')
+        .set('Cookie', seller)
+        .expect(200);
       const page = res.body.orders as { _id: string; items: { quantity: number }[] }[];
       expect(page.map((o) => o._id)).toEqual(ids.slice(2, 4));
       // Stored oldest first with quantities 1..5: the 3rd and 4th newest hold 3 and 2.

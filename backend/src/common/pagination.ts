@@ -81,7 +81,12 @@ export class PageInfo {
   @ResponseField({ type: 'integer', minimum: 1, example: 1, description: 'This page, from 1' })
   page!: number;
 
-  @ResponseField({ type: 'integer', minimum: 1, example: DEFAULT_PAGE_LIMIT, description: 'Entries per page' })
+  @ResponseField({
+    type: 'integer',
+    minimum: 1,
+    example: DEFAULT_PAGE_LIMIT,
+    description: 'Entries per page',
+  })
   limit!: number;
 
   @ResponseField({ type: 'integer', minimum: 0, example: 1, description: 'Entries in the whole list' })

@@ -7,8 +7,6 @@ import { PoundsInput } from './PoundsInput';
 
 type ShippingField = 'shippingCharge' | 'shippingThreshold';
 
-const AMOUNT_MESSAGE = 'Enter an amount of £0 or more, with at most 2 decimals';
-
 const toText = (pounds: number) => pounds.toFixed(2);
 
 /** The shipping fee and the free-shipping threshold, prefilled from the server. */
@@ -43,8 +41,8 @@ export function ShippingSettingsForm() {
     const shippingThreshold = parsePoundsText(values.shippingThreshold);
     if (shippingCharge === undefined || shippingThreshold === undefined) {
       setErrors({
-        shippingCharge: shippingCharge === undefined ? AMOUNT_MESSAGE : undefined,
-        shippingThreshold: shippingThreshold === undefined ? AMOUNT_MESSAGE : undefined,
+        shippingCharge: shippingCharge === undefined ? MESSAGES.amountInvalid : undefined,
+        shippingThreshold: shippingThreshold === undefined ? MESSAGES.amountInvalid : undefined,
       });
       const field = shippingCharge === undefined ? 'shippingCharge' : 'shippingThreshold';
       (event.currentTarget.elements.namedItem(field) as HTMLInputElement | null)?.focus();

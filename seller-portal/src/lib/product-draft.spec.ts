@@ -1,10 +1,5 @@
 import { CATEGORIES, MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
-import {
-  checkProductDraft,
-  descriptionLines,
-  EMPTY_DRAFT,
-  imageProblem,
-} from './product-draft';
+import { checkProductDraft, descriptionLines, EMPTY_DRAFT, imageProblem } from './product-draft';
 
 const valid = {
   ...EMPTY_DRAFT,

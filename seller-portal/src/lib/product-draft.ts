@@ -151,8 +151,7 @@ export function checkProductDraft(
   if (!name) problems.name = MESSAGES.enterProductName;
 
   const category = draft.category;
-  if (!(CATEGORY_PATHS as readonly string[]).includes(category))
-    problems.category = MESSAGES.chooseCategory;
+  if (!(CATEGORY_PATHS as readonly string[]).includes(category)) problems.category = MESSAGES.chooseCategory;
 
   const price = parsePoundsText(draft.price);
   if (!draft.price.trim()) problems.price = MESSAGES.enterPrice;

@@ -41,6 +41,10 @@ export class ContactMessagesResponse extends PageInfo {
   @ResponseField({ example: true })
   success!: true;
 
-  @ResponseField({ type: () => ContactMessageView, isArray: true, description: 'This page of the messages, newest first' })
+  @ResponseField({
+    type: () => ContactMessageView,
+    isArray: true,
+    description: 'This page of the messages, newest first',
+  })
   messages!: ContactMessageView[];
 }

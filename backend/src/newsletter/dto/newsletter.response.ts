@@ -22,6 +22,10 @@ export class NewsletterSubscribersResponse extends PageInfo {
   @ResponseField({ example: true })
   success!: true;
 
-  @ResponseField({ type: () => NewsletterSubscriberView, isArray: true, description: 'This page of the subscribers, newest first' })
+  @ResponseField({
+    type: () => NewsletterSubscriberView,
+    isArray: true,
+    description: 'This page of the subscribers, newest first',
+  })
   subscribers!: NewsletterSubscriberView[];
 }

@@ -1,5 +1,12 @@
 import { IsIn } from 'class-validator';
-import { DELIVERY_SLOTS, MAX_QUANTITY, MESSAGES, MIN_QUANTITY, PAYMENT_TYPES } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  MESSAGES,
+  MIN_QUANTITY,
+  PAYMENT_TYPES,
+} from '@larder/shared-domain';
 import {
   DecimalField,
   EnumField,
@@ -10,9 +17,6 @@ import {
   TextField,
   UuidField,
 } from '../../common/api-field';
-
-/** Most distinct products one order may hold. */
-export const MAX_ORDER_LINES = 100;
 
 export class OrderLineDto {
   @UuidField({ description: 'Product id' })
@@ -75,7 +79,8 @@ export class PlaceOrderDto {
   userId?: string | null;
 
   @NestedListField(() => OrderLineDto, {
-    maxItems: MAX_ORDER_LINES,
+    // An order holds what a cart can.
+    maxItems: MAX_CART_LINES,
     minItems: 1,
     tooFewMessage: MESSAGES.cartEmpty,
     description: 'Order lines; lines naming the same product are merged (their quantities added, at most 99)',
