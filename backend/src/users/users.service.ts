@@ -10,6 +10,7 @@ import {
   normaliseUkPostcode,
 } from '@larder/shared-domain';
 import { CartService } from '../cart/cart.service';
+import { isUuid } from '../common/uuid-param';
 import { ConflictError, InvalidError, UnauthorizedError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { AddressSnapshot } from '../db/schema';
@@ -185,6 +186,7 @@ export class UsersService {
     addressId: string,
     tx: DbExecutor = this.db,
   ): Promise<(AddressSnapshot & { id: string }) | undefined> {
+    if (!isUuid(addressId)) return undefined;
     const row = await this.users.findAddress(userId, addressId, tx);
     if (!row) return undefined;
     return {
