@@ -1,4 +1,5 @@
 import { DELIVERY_COUNTRY, isDeliveryCity } from './delivery';
+import { ADDRESS_FIELD_MAX_LENGTH } from './grocery';
 import { MESSAGES } from './messages';
 
 export interface AddressInput {
@@ -10,9 +11,6 @@ export interface AddressInput {
 }
 
 export const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
-
-/** Upper bound on the length of any one address field. */
-export const ADDRESS_FIELD_MAX_LENGTH = 120;
 
 const POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?|GIR) ?(\d[A-Z]{2})$/;
 
@@ -68,7 +66,7 @@ export function addressProblem(
 /** What the customer reads for each problem addressProblem() finds. */
 export const ADDRESS_PROBLEM_MESSAGES: Record<AddressProblem, string> = {
   missing: MESSAGES.fillAllFields,
-  tooLong: `Address fields must be at most ${ADDRESS_FIELD_MAX_LENGTH} characters`,
+  tooLong: MESSAGES.addressFieldTooLong,
   city: MESSAGES.invalidCity,
   country: MESSAGES.invalidCountry,
   postalCode: MESSAGES.invalidPostcode,

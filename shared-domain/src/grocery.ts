@@ -6,6 +6,9 @@ export const MAX_STOCK = 100_000;
 /** Delivery addresses one customer may keep. */
 export const MAX_ADDRESSES_PER_CUSTOMER = 20;
 
+/** Upper bound on the length of any one address field. */
+export const ADDRESS_FIELD_MAX_LENGTH = 120;
+
 /** At or below this many units the shop says "Only N left" and the seller sees the product as low. */
 export const LOW_STOCK_THRESHOLD = 5;
 

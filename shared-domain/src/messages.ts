@@ -1,5 +1,12 @@
-import { MAX_ADDRESSES_PER_CUSTOMER } from './grocery';
-import { MAX_CART_LINES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, MAX_QUANTITY, MIN_QUANTITY } from './orders';
+import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES_PER_CUSTOMER, MAX_INGREDIENTS_LENGTH } from './grocery';
+import {
+  MAX_CART_LINES,
+  MAX_IMAGE_BYTES,
+  MAX_PAGE_LIMIT,
+  MAX_PRODUCT_IMAGES,
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+} from './orders';
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
@@ -12,6 +19,7 @@ export const MESSAGES = {
   selectDeliverySlot: 'Please select delivery date and time slot',
   selectOrAddAddress: 'Please select or add an address',
   shippingSettingsFailed: 'Failed to update shipping settings',
+  amountInvalid: 'Enter an amount of £0 or more, with at most 2 decimals',
   cancelOrderFailed: 'Failed to cancel order.',
   enterEmail: 'Enter your email',
 
@@ -71,6 +79,37 @@ export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
   somethingWentWrong: 'Something went wrong. Please try again.',
 
+  // Checkout and card payments
+  maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,
+  addressNotFound: 'That address was not found. Please select an address.',
+  itemUnavailable: 'Sorry, an item in your cart is no longer available',
+  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 200 visible characters',
+  orderInProgress: 'This order is already being placed. Please check your orders.',
+  missingStripeSignature: 'Missing Stripe signature',
+  invalidStripeSignature: 'Invalid Stripe signature',
+
+  // Product form (the seller portal checks these before uploading; the server answers the same words)
+  enterProductName: 'Enter the product name',
+  chooseCategory: 'Choose a category',
+  enterPrice: 'Enter the product price',
+  priceInvalid: 'Enter the product price in pounds, e.g. 2.49',
+  enterOfferPrice: 'Enter the offer price',
+  offerPriceInvalid: 'Enter the offer price in pounds, e.g. 1.99',
+  offerAbovePrice: 'The offer price cannot be more than the product price',
+  enterVat: 'Enter the VAT rate',
+  vatInvalid: 'VAT must be a number from 0 to 100',
+  imagesRequired: 'Add at least one product image',
+  ingredientsTooLong: `Ingredients can be at most ${MAX_INGREDIENTS_LENGTH} characters`,
+
+  // The seller's paginated lists
+  invalidPage: 'page must be a whole number from 1',
+  invalidPageLimit: `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`,
+
+  // Request bodies refused before any field is read
+  requestTooDeep: 'The request body is nested too deeply',
+  invalidJson: 'The request body is not valid JSON',
+  badText: 'Text must not contain NUL characters or invalid Unicode',
+
   // Stock counts, delivery-slot capacity, food information, product editing and search
   slotFull: 'This delivery slot is full. Please choose another.',
   slotFullLabel: 'Full',
@@ -86,6 +125,7 @@ export const MESSAGES = {
 
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,
+  addressFieldTooLong: `Address fields must be at most ${ADDRESS_FIELD_MAX_LENGTH} characters`,
 
   // Limits of carts and product pictures
   cartNotAMap: 'cartItems must be an object of product ids to quantities',
@@ -96,7 +136,6 @@ export const MESSAGES = {
   tooManyImages: `Add at most ${MAX_PRODUCT_IMAGES} pictures`,
 
   // Storefront notices where the spec leaves the wording open
-  maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,
   newsletterJoined: "Thanks! You're on the list.",
 } as const;
 

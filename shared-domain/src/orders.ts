@@ -67,6 +67,10 @@ export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Most different products one cart may hold. */
 export const MAX_CART_LINES = 100;
+
+/** The seller's order, message and subscriber lists come a page at a time: this many by default, at most MAX_PAGE_LIMIT. */
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 100;
 export const LOADER_REDIRECT_MS = 5000;
 
 /** The reference shoppers and the seller both read for an order: "#" + the first 8 characters of its id. */

@@ -6,6 +6,13 @@ export interface ApiEnvironment {
   baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 }
 
+/** Query parameters that are all left out leave no bare "?" on the URL (`/api/contact`, not `/api/contact?`). */
+function withoutEmptyParams(args: string | FetchArgs): string | FetchArgs {
+  if (typeof args === 'string' || !args.params) return args;
+  if (Object.values(args.params).some((value) => value !== undefined)) return args;
+  return { ...args, params: undefined };
+}
+
 /** Same-origin requests with the session cookies; the default outside a store with its own environment. */
 export function createBaseQuery(
   options: { baseUrl?: string; fetchFn?: typeof fetch } = {},
@@ -18,7 +25,7 @@ export function createBaseQuery(
       credentials: 'include',
       fetchFn: options.fetchFn,
     });
-    return query(args, api, extraOptions);
+    return query(withoutEmptyParams(args), api, extraOptions);
   };
 }
 

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../common/errors';
+import type { FastifyReply } from 'fastify';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { CustomerAuthService } from './customer-auth.service';
-import { AuthConfigResponse } from './dto/auth-config.dto';
-import { DevIdTokenDto, DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.dto';
-import { GoogleOAuthService } from './google-oauth.service';
+import { AuthConfigResponse } from './dto/auth-config.response';
+import { DevIdTokenDto } from './dto/dev-id-token.dto';
+import { DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.response';
+import { GoogleOAuthGuard, GoogleOutcome, type OAuthOutcome } from './google-oauth.strategy';
 import { SessionService } from './session.service';
 
 @ApiTags('auth')
@@ -14,7 +14,6 @@ import { SessionService } from './session.service';
 export class AuthController {
   constructor(
     private readonly customerAuth: CustomerAuthService,
-    private readonly google: GoogleOAuthService,
     private readonly sessions: SessionService,
   ) {}
 
@@ -53,9 +52,8 @@ export class AuthController {
   @ApiOperation({ summary: "Starts Google sign-in: redirects to Google's consent screen" })
   @ApiFoundResponse({ description: 'Redirect to Google' })
   @ApiNotFound('Google sign-in is not configured')
-  async googleRedirect(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!this.google.enabled) throw new NotFoundError('Not found');
-    const outcome = await this.google.begin(request, reply);
+  @UseGuards(GoogleOAuthGuard)
+  googleRedirect(@GoogleOutcome() outcome: OAuthOutcome, @Res() reply: FastifyReply): void {
     if (outcome.kind !== 'redirected') void reply.redirect('/?login=failed', 302);
   }
 
@@ -70,9 +68,8 @@ export class AuthController {
       'to /?login=failed when sign-in did not complete',
   })
   @ApiNotFound('Google sign-in is not configured')
-  async googleCallback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!this.google.enabled) throw new NotFoundError('Not found');
-    const outcome = await this.google.complete(request, reply);
+  @UseGuards(GoogleOAuthGuard)
+  async googleCallback(@GoogleOutcome() outcome: OAuthOutcome, @Res() reply: FastifyReply): Promise<void> {
     if (outcome.kind === 'redirected') return;
     const result =
       outcome.kind === 'signedIn'

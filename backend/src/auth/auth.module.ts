@@ -7,7 +7,7 @@ import { CustomerAuthGuard, SellerAuthGuard } from './auth.guards';
 import { CustomerAuthService } from './customer-auth.service';
 import { CustomerSessionController } from './customer-session.controller';
 import { DevIdentityProvider } from './dev-identity.provider';
-import { GoogleOAuthService } from './google-oauth.service';
+import { GOOGLE_OAUTH_STRATEGY, GoogleOAuthGuard } from './google-oauth.strategy';
 import { IdTokenVerifier } from './id-token.verifier';
 import { SellerAuthService } from './seller-auth.service';
 import { SellerController } from './seller.controller';
@@ -36,7 +36,8 @@ import { SessionService } from './session.service';
     SellerAuthGuard,
     IdTokenVerifier,
     DevIdentityProvider,
-    GoogleOAuthService,
+    GOOGLE_OAUTH_STRATEGY,
+    GoogleOAuthGuard,
     CustomerAuthService,
     SellerAuthService,
   ],

@@ -5,12 +5,14 @@ import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { UserResponse } from '../users/dto/user.dto';
+import { UserResponse } from '../users/dto/user.response';
 import { UsersService } from '../users/users.service';
 import { CurrentCustomer, CustomerAuth, CustomerIdentity } from './auth.decorators';
 import { CustomerAuthService } from './customer-auth.service';
-import { CheckEmailDto, CheckEmailResponse } from './dto/check-email.dto';
-import { GoogleLoginDto, GoogleLoginResponse } from './dto/google-login.dto';
+import { CheckEmailDto } from './dto/check-email.dto';
+import { CheckEmailResponse } from './dto/check-email.response';
+import { GoogleLoginDto } from './dto/google-login.dto';
+import { GoogleLoginResponse } from './dto/google-login.response';
 import { SessionService } from './session.service';
 
 @ApiTags('user')

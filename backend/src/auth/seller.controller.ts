@@ -12,7 +12,8 @@ import { ApiInvalid } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import { SellerAuth } from './auth.decorators';
-import { SellerLoginDto, SellerLoginResponse } from './dto/seller-login.dto';
+import { SellerLoginDto } from './dto/seller-login.dto';
+import { SellerLoginResponse } from './dto/seller-login.response';
 import { SellerAuthService } from './seller-auth.service';
 import { SessionService } from './session.service';
 

@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import { isUuid } from '../common/uuid-param';
 import {
   CUSTOMER_AUDIENCE,
   CUSTOMER_SESSION_SECONDS,
@@ -12,8 +13,6 @@ import {
   SESSION_ISSUER,
 } from './auth.constants';
 import { SessionRepository, SessionKind } from './session.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface SessionClaims {
   sub?: unknown;
@@ -74,7 +73,7 @@ export class SessionService implements OnApplicationBootstrap {
   /** The signed-in customer's user id, or undefined (no cookie, bad token, session ended, idle or account deleted). */
   async customerOf(request: FastifyRequest): Promise<string | undefined> {
     const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
-    if (!claims || !UUID.test(claims.sub)) return undefined;
+    if (!claims || !isUuid(claims.sub)) return undefined;
     const session = await this.repository.touch(claims.sid, 'customer', this.config.customerIdleMinutes);
     return session && session.userId === claims.sub ? session.userId : undefined;
   }
@@ -116,7 +115,7 @@ export class SessionService implements OnApplicationBootstrap {
         issuer: SESSION_ISSUER,
         algorithms: ['HS256'],
       });
-      if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !UUID.test(claims.sid))
+      if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !isUuid(claims.sid))
         return undefined;
       return { sub: claims.sub, sid: claims.sid };
     } catch {

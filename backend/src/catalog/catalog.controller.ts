@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -7,7 +7,6 @@ import {
   ApiNotModifiedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +14,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
+import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { CatalogService } from './catalog.service';
 import { ProductListCache, ProductListSnapshot } from './product-list.cache';
 import {
@@ -26,7 +26,9 @@ import {
 } from './dto/product.response';
 import { SearchProductsQuery } from './dto/search-products.dto';
 import { SetProductStockDto } from './dto/set-product-stock.dto';
-import { readProductUpload } from './product-upload';
+import { AddProductDto } from './dto/add-product.dto';
+import { UpdateProductDto } from './dto/update-product.dto';
+import { MultipartRequest, ProductUpload, ProductUploadPipe } from './product-upload';
 
 /** The best encoding of the list an Accept-Encoding header allows: brotli, then gzip, else none. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -107,8 +109,9 @@ export class CatalogController {
   @ApiBody({ schema: ADD_PRODUCT_BODY_SCHEMA as never })
   @ApiCreatedResponse({ type: ProductResponse })
   @ApiInvalid('Missing or invalid fields or images; nothing is stored')
-  async addProduct(@Req() request: FastifyRequest): Promise<ProductResponse> {
-    const upload = await readProductUpload(request);
+  async addProduct(
+    @MultipartRequest(new ProductUploadPipe(AddProductDto, 'add')) upload: ProductUpload<AddProductDto>,
+  ): Promise<ProductResponse> {
     const product = await this.catalog.addProduct(upload.productData, upload.images);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productAdded, product };
@@ -121,14 +124,17 @@ export class CatalogController {
   @Put(':id')
   @ApiOperation({ summary: 'Edits a product; new pictures replace the old ones (seller only)' })
   @SellerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam('Product id')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPDATE_PRODUCT_BODY_SCHEMA as never })
   @ApiOkResponse({ type: ProductResponse })
   @ApiInvalid('Invalid fields or images; nothing is changed')
   @ApiNotFound('No such product')
-  async updateProduct(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ProductResponse> {
-    const upload = await readProductUpload(request);
+  async updateProduct(
+    @IdParam(MESSAGES.productNotFound) id: string,
+    @MultipartRequest(new ProductUploadPipe(UpdateProductDto, 'edit'))
+    upload: ProductUpload<UpdateProductDto>,
+  ): Promise<ProductResponse> {
     const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productUpdated, product };
@@ -152,10 +158,10 @@ export class CatalogController {
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a product and takes it out of every cart (seller only)' })
   @SellerAuth()
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam('Product id')
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFound('No such product')
-  async deleteProduct(@Param('id') id: string): Promise<SuccessResponse> {
+  async deleteProduct(@IdParam(MESSAGES.productNotFound) id: string): Promise<SuccessResponse> {
     await this.catalog.deleteProduct(id);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productDeleted };

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MAX_STOCK } from '@larder/shared-domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { isUuid } from '../common/uuid-param';
 import { cartItems, catalogState, products } from '../db/schema';
 import type { CatalogProduct } from './product-view';
 
@@ -30,12 +31,6 @@ export interface LockedStock {
   id: string;
   name: string;
   stock: number | null;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
 }
 
 /** Rows of a raw query, whichever driver ran it. */
@@ -147,7 +142,6 @@ export class CatalogRepository {
     id: string,
     change: (current: CatalogProduct) => ProductChanges | Promise<ProductChanges>,
   ): Promise<CatalogProduct | undefined> {
-    if (!isUuid(id)) return undefined;
     return this.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -233,7 +227,6 @@ export class CatalogRepository {
 
   /** Soft-deletes a live product and takes it out of every cart; false when there is none. */
   async softDelete(id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
     return this.db.transaction(async (tx) => {
       const [deleted] = await tx
         .update(products)

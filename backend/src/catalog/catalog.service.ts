@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
 import {
   LOW_STOCK_THRESHOLD,
   MAX_PRODUCT_IMAGES,
@@ -10,10 +8,8 @@ import {
   type ProductView,
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
-import { firstValidationMessage } from '../common/validation';
-import { parseJsonText } from '../common/input-safety';
 import type { DbExecutor } from '../db/database.module';
-import { CatalogRepository, isUuid, ProductChanges, StockLine } from './catalog.repository';
+import { CatalogRepository, ProductChanges, StockLine } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
@@ -21,8 +17,6 @@ import { CatalogProduct, toProductView } from './product-view';
 
 export type { CatalogProduct } from './product-view';
 export type { StockLine } from './catalog.repository';
-
-const OFFER_ABOVE_PRICE = 'Offer price cannot be more than the price';
 
 @Injectable()
 export class CatalogService {
@@ -46,10 +40,9 @@ export class CatalogService {
     return this.repository.listLowStock(LOW_STOCK_THRESHOLD, tx);
   }
 
-  /** Validates the product and its pictures, stores the pictures as WebP and adds the product. */
-  async addProduct(productData: unknown, images: Buffer[]): Promise<ProductView> {
-    const dto = await this.parseProductData(productData, AddProductDto, true);
-    if (dto.offerPrice > dto.price) throw new InvalidError(OFFER_ABOVE_PRICE);
+  /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
+  async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductView> {
+    if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
     await this.checkImages(images, 1);
 
     const stored = await this.images.store(images);
@@ -78,10 +71,8 @@ export class CatalogService {
    * new pictures replacing the old ones. Past orders keep their own copy of name, price and picture, so the
    * old picture files stay.
    */
-  async updateProduct(id: string, productData: unknown, images: Buffer[]): Promise<ProductView> {
-    const dto = await this.parseProductData(productData, UpdateProductDto, false);
+  async updateProduct(id: string, dto: UpdateProductDto, images: Buffer[]): Promise<ProductView> {
     if (images.length) await this.checkImages(images, 1);
-    if (!isUuid(id)) throw new NotFoundError(MESSAGES.productNotFound);
 
     const stored = images.length ? await this.images.store(images) : undefined;
     try {
@@ -98,7 +89,7 @@ export class CatalogService {
         if (dto.allergens !== undefined) changes.allergens = dto.allergens ?? [];
         if (stored) changes.images = stored.urls;
         if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
-          throw new InvalidError(OFFER_ABOVE_PRICE);
+          throw new InvalidError(MESSAGES.offerAbovePrice);
         }
         return changes;
       });
@@ -168,46 +159,8 @@ export class CatalogService {
   }
 
   private async checkImages(images: Buffer[], min: number): Promise<void> {
-    if (images.length < min) throw new InvalidError('Please add at least one image');
+    if (images.length < min) throw new InvalidError(MESSAGES.imagesRequired);
     if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
-  }
-
-  private async parseProductData<T extends object>(
-    raw: unknown,
-    type: new () => T,
-    requireAddFields: boolean,
-  ): Promise<T> {
-    if (!requireAddFields && raw === undefined) raw = '{}';
-    if (raw === undefined || raw === null || raw === '') throw new InvalidError(MESSAGES.fillAllFields);
-    let plain: unknown = raw;
-    if (typeof raw === 'string') plain = parseJsonText(raw, 'productData must be valid JSON');
-    if (!plain || typeof plain !== 'object' || Array.isArray(plain)) {
-      throw new InvalidError('productData must be a JSON object');
-    }
-    const record = plain as Record<string, unknown>;
-    const missing =
-      requireAddFields &&
-      ['name', 'price', 'offerPrice', 'vat'].some(
-        (k) =>
-          record[k] === undefined ||
-          record[k] === null ||
-          (typeof record[k] === 'string' && !(record[k] as string).trim()),
-      );
-    if (missing) throw new InvalidError(MESSAGES.fillAllFields);
-    // An edit may leave a field out, but not blank one that every product needs.
-    const blanked = ['name', 'category', 'price', 'offerPrice', 'vat'].some(
-      (k) => k in record && record[k] === null,
-    );
-    if (blanked) throw new InvalidError(MESSAGES.fillAllFields);
-
-    const dto = plainToInstance(type, record);
-    const errors = await validate(dto, {
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      stopAtFirstError: true,
-    });
-    if (errors.length) throw new InvalidError(firstValidationMessage(errors));
-    return dto;
   }
 }

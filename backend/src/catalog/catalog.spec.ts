@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { cartItems, products, users } from '../db/schema';
@@ -202,11 +202,7 @@ describe('catalogue', () => {
       ['a price with three decimals', { ...productData, price: 1.234 }, /at most 2 decimals/],
       ['a non-numeric price', { ...productData, price: 'cheap' }, /price must be a number/],
       ['a negative offerPrice', { ...productData, offerPrice: -0.01 }, /offerPrice must be at least 0/],
-      [
-        'an offerPrice above the price',
-        { ...productData, offerPrice: 1.21 },
-        'Offer price cannot be more than the price',
-      ],
+      ['an offerPrice above the price', { ...productData, offerPrice: 1.21 }, MESSAGES.offerAbovePrice],
       ['a vat above 100', { ...productData, vat: 101 }, /vat must be at most 100/],
       ['a negative vat', { ...productData, vat: -5 }, /vat must be at least 0/],
       ['description lines that are not text', { ...productData, description: [1, 2] }, /must be text/],
@@ -224,7 +220,7 @@ describe('catalogue', () => {
 
     it('refuses a product without images', async () => {
       const res = await add(productData, []).expect(400);
-      expect(res.body.message).toBe('Please add at least one image');
+      expect(res.body.message).toBe(MESSAGES.imagesRequired);
       expect(await productCount()).toBe(0);
     });
 
@@ -242,7 +238,7 @@ describe('catalogue', () => {
         { buffer: Buffer.from('this is not a picture at all'), name: 'fake.png' },
       ];
       const res = await add(productData, files).expect(400);
-      expect(res.body.message).toBe('Images must be JPEG, PNG, WebP or AVIF pictures');
+      expect(res.body.message).toBe(MESSAGES.imageType);
       expect(await productCount()).toBe(0);
       expect(storedFiles()).toEqual([]);
     });
@@ -258,7 +254,7 @@ describe('catalogue', () => {
     });
 
     it('refuses an image over 5 MB', async () => {
-      const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 + 1 - jpeg.length, 1)]);
+      const big = Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES + 1 - jpeg.length, 1)]);
       const res = await add(productData, [{ buffer: big, name: 'big.jpg' }]).expect(400);
       expect(res.body.message).toBe(MESSAGES.imageTooLarge);
       expect(await productCount()).toBe(0);

@@ -247,7 +247,7 @@ export function NestedField(typeFn: () => ClassType<unknown>, options: FieldOpti
 /** A list of nested objects, each validated against its DTO class. */
 export function NestedListField(
   typeFn: () => ClassType<unknown>,
-  options: FieldOptions & { maxItems?: number; minItems?: number } = {},
+  options: FieldOptions & { maxItems?: number; minItems?: number; tooFewMessage?: string } = {},
 ): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
     doc(options, {
@@ -268,7 +268,12 @@ export function NestedListField(
   }
   if (options.minItems !== undefined) {
     decorators.push(
-      ArrayMinSize(options.minItems, msg(options, `$property must have at least ${options.minItems} items`)),
+      ArrayMinSize(
+        options.minItems,
+        options.tooFewMessage
+          ? { message: options.tooFewMessage }
+          : msg(options, `$property must have at least ${options.minItems} items`),
+      ),
     );
   }
   return applyDecorators(...decorators);

@@ -9,16 +9,11 @@
 import querystring from 'node:querystring';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@larder/shared-domain';
 import { InvalidError } from './errors';
 
 /** Deeper than any body the shop accepts (an order is 3 levels deep). */
 export const MAX_JSON_DEPTH = 32;
-
-export const INPUT_MESSAGES = {
-  tooDeep: 'The request body is nested too deeply',
-  invalidJson: 'The request body is not valid JSON',
-  badText: 'Text must not contain NUL characters or invalid Unicode',
-} as const;
 
 /** NUL, or a UTF-16 surrogate that is not part of a pair. */
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
@@ -60,14 +55,14 @@ export function assertCleanInput(value: unknown, limit = MAX_JSON_DEPTH): void {
   while (stack.length) {
     const [current, depth] = stack.pop()!;
     if (typeof current === 'string') {
-      if (isBadText(current)) throw new InvalidError(INPUT_MESSAGES.badText);
+      if (isBadText(current)) throw new InvalidError(MESSAGES.badText);
     } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
-      if (depth >= limit) throw new InvalidError(INPUT_MESSAGES.tooDeep);
+      if (depth >= limit) throw new InvalidError(MESSAGES.requestTooDeep);
       if (Array.isArray(current)) {
         for (const item of current) stack.push([item, depth + 1]);
       } else {
         for (const [key, item] of Object.entries(current)) {
-          if (isBadText(key)) throw new InvalidError(INPUT_MESSAGES.badText);
+          if (isBadText(key)) throw new InvalidError(MESSAGES.badText);
           stack.push([item, depth + 1]);
         }
       }
@@ -76,8 +71,8 @@ export function assertCleanInput(value: unknown, limit = MAX_JSON_DEPTH): void {
 }
 
 /** JSON text from a form field (e.g. multipart productData): depth-capped, parsed, and its text checked. */
-export function parseJsonText(text: string, invalidMessage: string = INPUT_MESSAGES.invalidJson): unknown {
-  if (jsonDepthExceeds(text)) throw new InvalidError(INPUT_MESSAGES.tooDeep);
+export function parseJsonText(text: string, invalidMessage: string = MESSAGES.invalidJson): unknown {
+  if (jsonDepthExceeds(text)) throw new InvalidError(MESSAGES.requestTooDeep);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -99,7 +94,7 @@ export function registerSafeBodyParsers(app: NestFastifyApplication, bodyLimit: 
   app.useBodyParser('application/json', { bodyLimit }, (req, body, done) => {
     const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
     if (jsonDepthExceeds(text)) {
-      done(new InvalidError(INPUT_MESSAGES.tooDeep), undefined);
+      done(new InvalidError(MESSAGES.requestTooDeep), undefined);
       return;
     }
     defaultJsonParser(req as FastifyRequest, text, done);

@@ -81,6 +81,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives production the documented rate limits and seller lock-out when nothing overrides them', () => {
+    const c = loadConfig({ ...PRODUCTION, NODE_ENV: 'production' });
+    expect(c.isProduction).toBe(true);
+    expect({
+      throttleLimit: c.throttleLimit,
+      throttleTtlMs: c.throttleTtlMs,
+      addressThrottleLimit: c.addressThrottleLimit,
+      addressThrottleTtlMs: c.addressThrottleTtlMs,
+      orderThrottleLimit: c.orderThrottleLimit,
+      orderThrottleTtlMs: c.orderThrottleTtlMs,
+      sellerLockoutAttempts: c.sellerLockoutAttempts,
+      sellerLockoutMinutes: c.sellerLockoutMinutes,
+    }).toEqual({
+      throttleLimit: 10,
+      throttleTtlMs: 60_000,
+      addressThrottleLimit: 10,
+      addressThrottleTtlMs: 3_600_000,
+      orderThrottleLimit: 20,
+      orderThrottleTtlMs: 3_600_000,
+      sellerLockoutAttempts: 5,
+      sellerLockoutMinutes: 15,
+    });
+  });
+
   it('refuses to start in production without secrets and seller credentials', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     const problems = problemsOf({ NODE_ENV: 'production' });

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
+import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/throttling';
 import { ContactService } from './contact.service';
 import { ContactMessagesResponse, SendContactMessageResponse } from './dto/contact.response';
@@ -29,9 +30,12 @@ export class ContactController {
 
   @Get()
   @SellerAuth()
-  @ApiOperation({ summary: 'Contact messages, newest first (seller only)' })
+  @ApiOperation({ summary: 'Contact messages, newest first, a page at a time (seller only)' })
   @ApiOkResponse({ type: ContactMessagesResponse })
-  async listContactMessages(): Promise<ContactMessagesResponse> {
-    return { success: true, messages: await this.contact.list() };
+  @ApiInvalid('page or limit is not a whole number in range')
+  async listContactMessages(@Query() query: PageQuery): Promise<ContactMessagesResponse> {
+    const page = pageRequest(query);
+    const { rows, total } = await this.contact.list(page);
+    return { success: true, messages: rows, ...pageInfo(page, total) };
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
 import { contactMessages } from '../db/schema';
 
@@ -19,10 +20,17 @@ export class ContactRepository {
     await this.db.update(contactMessages).set({ emailedAt: at }).where(eq(contactMessages.id, id));
   }
 
-  async list(): Promise<ContactMessageRow[]> {
-    return this.db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  /** One page of the messages, newest first, and how many there are in all. */
+  async list(page: PageRequest): Promise<Page<ContactMessageRow>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ total: count() }).from(contactMessages),
+    ]);
+    return { rows, total };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { Page, PageRequest } from '../common/pagination';
 import { ContactMailer } from './contact-mailer';
 import { ContactRepository } from './contact.repository';
 import type { ContactMessageView } from './dto/contact.response';
@@ -32,8 +33,10 @@ export class ContactService {
     }
   }
 
-  async list(): Promise<ContactMessageView[]> {
-    return (await this.repository.list()).map((row) => ({
+  /** One page of the messages, newest first. */
+  async list(page: PageRequest): Promise<Page<ContactMessageView>> {
+    const { rows, total } = await this.repository.list(page);
+    const views = rows.map((row) => ({
       _id: row.id,
       name: row.name,
       email: row.email,
@@ -42,5 +45,6 @@ export class ContactService {
       createdAt: row.createdAt.toISOString(),
       emailedAt: row.emailedAt ? row.emailedAt.toISOString() : null,
     }));
+    return { rows: views, total };
   }
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../auth/auth.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
+import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/throttling';
 import { NewsletterSubscribersResponse, SubscribeNewsletterResponse } from './dto/newsletter.response';
 import { SubscribeNewsletterDto } from './dto/subscribe-newsletter.dto';
@@ -29,9 +30,12 @@ export class NewsletterController {
 
   @Get()
   @SellerAuth()
-  @ApiOperation({ summary: 'Newsletter subscribers, newest first (seller only)' })
+  @ApiOperation({ summary: 'Newsletter subscribers, newest first, a page at a time (seller only)' })
   @ApiOkResponse({ type: NewsletterSubscribersResponse })
-  async listNewsletterSubscribers(): Promise<NewsletterSubscribersResponse> {
-    return { success: true, subscribers: await this.newsletter.list() };
+  @ApiInvalid('page or limit is not a whole number in range')
+  async listNewsletterSubscribers(@Query() query: PageQuery): Promise<NewsletterSubscribersResponse> {
+    const page = pageRequest(query);
+    const { rows, total } = await this.newsletter.list(page);
+    return { success: true, subscribers: rows, ...pageInfo(page, total) };
   }
 }

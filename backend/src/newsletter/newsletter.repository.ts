@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { desc } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
+import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
 import { newsletterSubscribers } from '../db/schema';
 
@@ -16,10 +17,17 @@ export class NewsletterRepository {
     });
   }
 
-  async list(): Promise<NewsletterSubscriberRow[]> {
-    return this.db
-      .select()
-      .from(newsletterSubscribers)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  /** One page of the subscribers, newest first, and how many there are in all. */
+  async list(page: PageRequest): Promise<Page<NewsletterSubscriberRow>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(newsletterSubscribers)
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ total: count() }).from(newsletterSubscribers),
+    ]);
+    return { rows, total };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Page, PageRequest } from '../common/pagination';
 import type { NewsletterSubscriberView } from './dto/newsletter.response';
 import type { SubscribeNewsletterDto } from './dto/subscribe-newsletter.dto';
 import { NewsletterRepository } from './newsletter.repository';
@@ -12,10 +13,9 @@ export class NewsletterService {
     await this.repository.add(input.email);
   }
 
-  async list(): Promise<NewsletterSubscriberView[]> {
-    return (await this.repository.list()).map((row) => ({
-      email: row.email,
-      createdAt: row.createdAt.toISOString(),
-    }));
+  /** One page of the subscribers, newest first. */
+  async list(page: PageRequest): Promise<Page<NewsletterSubscriberView>> {
+    const { rows, total } = await this.repository.list(page);
+    return { rows: rows.map((row) => ({ email: row.email, createdAt: row.createdAt.toISOString() })), total };
   }
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@larder/shared-domain';
+import { DEFAULT_PAGE_LIMIT, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { newsletterSubscribers } from '../db/schema';
@@ -35,6 +35,10 @@ describe('newsletter', () => {
     expect(list.body).toEqual({
       success: true,
       subscribers: [{ email: 'ada@example.co.uk', createdAt: expect.any(String) }],
+      page: 1,
+      limit: DEFAULT_PAGE_LIMIT,
+      total: 1,
+      totalPages: 1,
     });
     expect(new Date(list.body.subscribers[0].createdAt).toISOString()).toBe(
       list.body.subscribers[0].createdAt,

@@ -1,5 +1,5 @@
 import { formatAddress, penceToPounds } from '@larder/shared-domain';
-import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order-responses.dto';
+import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
 import type { OrderWithItems } from './orders.repository';
 
 /** How the seller's list names a customer whose account (and personal data) is gone. */

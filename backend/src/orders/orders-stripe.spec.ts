@@ -9,7 +9,6 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from './clock';
-import { ORDER_MESSAGES } from './orders.service';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
@@ -466,7 +465,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
 
     const missing = await postWebhook(t, payload);
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ success: false, message: ORDER_MESSAGES.missingSignature });
+    expect(missing.body).toEqual({ success: false, message: MESSAGES.missingStripeSignature });
 
     const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_somebody_else' });
     expect((await postWebhook(t, payload, forged)).status).toBe(400);
@@ -475,7 +474,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     const tampered = payload.replace('"paid"', '"paid" ');
     const res = await postWebhook(t, tampered, signature);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: ORDER_MESSAGES.invalidSignature });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidStripeSignature });
 
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row.isPaid).toBe(false);

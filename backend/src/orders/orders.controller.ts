@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import {
   ApiBody,
@@ -8,7 +8,6 @@ import {
   ApiNotImplementedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +15,9 @@ import { MESSAGES } from '@larder/shared-domain';
 import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { CustomerRateLimited } from '../common/throttling';
+import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { PlaceOrderDto } from './dto/place-order.dto';
 import {
   PlaceOrderResponse,
@@ -25,7 +26,7 @@ import {
   TotalsChangedResponse,
   UserOrdersResponse,
   WebhookResponse,
-} from './dto/order-responses.dto';
+} from './dto/order.response';
 import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
 import { OrdersService } from './orders.service';
 
@@ -37,7 +38,7 @@ const IdempotencyKeyHeader = () =>
       'Any unique string per checkout attempt: repeating it answers the first order instead of placing another',
   });
 
-const OrderIdParam = () => ApiParam({ name: 'id', format: 'uuid', description: 'Order id' });
+const OrderIdParam = () => ApiIdParam('Order id');
 
 @ApiTags('order')
 @Controller('api/order')
@@ -137,7 +138,7 @@ export class OrdersController {
   @ApiConflict('Not Pending any more, or the 1-hour window has closed')
   async cancelOrder(
     @CurrentCustomer() customer: { userId: string },
-    @Param('id') id: string,
+    @IdParam(MESSAGES.orderNotFound) id: string,
   ): Promise<SuccessResponse> {
     await this.orders.cancelOrder(customer.userId, id);
     return { success: true, message: MESSAGES.orderCancelled };
@@ -145,10 +146,15 @@ export class OrdersController {
 
   @Get('seller')
   @SellerAuth()
-  @ApiOperation({ summary: 'Every order, newest first, with the customer details (seller only)' })
+  @ApiOperation({
+    summary: 'Every order, newest first, a page at a time, with the customer details (seller only)',
+  })
   @ApiOkResponse({ type: SellerOrdersResponse })
-  async listSellerOrders(): Promise<SellerOrdersResponse> {
-    return { success: true, orders: await this.orders.listSellerOrders() };
+  @ApiInvalid('page or limit is not a whole number in range')
+  async listSellerOrders(@Query() query: PageQuery): Promise<SellerOrdersResponse> {
+    const page = pageRequest(query);
+    const { rows, total } = await this.orders.listSellerOrders(page);
+    return { success: true, orders: rows, ...pageInfo(page, total) };
   }
 
   @Put(':id/status')
@@ -166,7 +172,7 @@ export class OrdersController {
   @ApiNotFound()
   @ApiConflict('The order is Completed or Cancelled already, or it is an unpaid card order to complete')
   async updateOrderStatus(
-    @Param('id') id: string,
+    @IdParam(MESSAGES.orderNotFound) id: string,
     @Body() body: UpdateOrderStatusDto,
   ): Promise<SuccessResponse> {
     await this.orders.updateOrderStatus(id, body.status);

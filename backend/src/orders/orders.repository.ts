@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus, type ShippingSettings } from '@larder/shared-domain';
+import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { addresses, orderItems, orders, products, shopSettings, users } from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
@@ -186,9 +187,25 @@ export class OrdersRepository {
     return this.withItems(rows, inArray(orderItems.orderId, ownOrders));
   }
 
-  async listAll(): Promise<OrderWithItems[]> {
-    const rows = await this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
-    return this.withItems(rows);
+  /** One page of every order, newest first, with their lines, and how many orders there are in all. */
+  async listAll(page: PageRequest): Promise<Page<OrderWithItems>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ total: count() }).from(orders),
+    ]);
+    const withItems = await this.withItems(
+      rows,
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    );
+    return { rows: withItems, total };
   }
 
   /**

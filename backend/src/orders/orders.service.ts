@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import type Stripe from 'stripe';
 import {
   CANCEL_WINDOW_MS,
   canCancelOrder,
-  isDeliverySlot,
   MAX_QUANTITY,
   MESSAGES,
   notEnoughStockMessage,
@@ -20,6 +18,7 @@ import {
   statusChangeRefusal,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { AddressSnapshot } from '../db/schema';
 import {
@@ -29,32 +28,20 @@ import {
   NotImplementedError,
   UnauthorizedError,
 } from '../common/errors';
-import { isUuid } from '../catalog/catalog.repository';
+import { isUuid } from '../common/uuid-param';
 import { CatalogService } from '../catalog/catalog.service';
 import { UsersService } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
 import { Clock } from '../delivery/clock';
 import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
-import type { OrderView, SellerOrderView } from './dto/order-responses.dto';
+import type { OrderView, SellerOrderView } from './dto/order.response';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderEmails } from './order-emails';
 import { ChangedOrder, NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
-export const ORDER_MESSAGES = {
-  addressNotFound: 'That address was not found. Please select an address.',
-  itemUnavailable: 'Sorry, an item in your cart is no longer available',
-  quantityTooHigh: `You can order at most ${MAX_QUANTITY} of one item`,
-  invalidIdempotencyKey: 'Idempotency-Key must be 1 to 200 visible characters',
-  orderInProgress: 'This order is already being placed. Please check your orders.',
-  missingSignature: 'Missing Stripe signature',
-  invalidSignature: 'Invalid Stripe signature',
-} as const;
-
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-/** The delivery date as posted: a calendar date, YYYY-MM-DD. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Thrown inside a checkout transaction to roll it back when the idempotency key was used meanwhile. */
 class AlreadyPlaced extends Error {}
@@ -195,23 +182,23 @@ export class OrdersService implements OnModuleInit {
       const existing = await this.repository.findByIdempotencyKey(userId, key);
       if (existing) return this.existingCheckout(existing);
     }
-    if (!stored) throw new ConflictError(ORDER_MESSAGES.orderInProgress);
+    if (!stored) throw new ConflictError(MESSAGES.orderInProgress);
     return { orderId, url: session.url };
   }
 
   /** A verified Stripe event: a completed payment marks its order paid; an expired session cancels it. */
   async handleStripeWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
     if (!this.stripe.webhooksEnabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
-    if (!signature) throw new InvalidError(ORDER_MESSAGES.missingSignature);
+    if (!signature) throw new InvalidError(MESSAGES.missingStripeSignature);
     if (!rawBody) {
       this.logger.error('The Stripe webhook arrived without its raw body: enable rawBody in the app factory');
-      throw new InvalidError(ORDER_MESSAGES.invalidSignature);
+      throw new InvalidError(MESSAGES.invalidStripeSignature);
     }
     let event: Stripe.Event;
     try {
       event = this.stripe.constructEvent(rawBody, signature);
     } catch {
-      throw new InvalidError(ORDER_MESSAGES.invalidSignature);
+      throw new InvalidError(MESSAGES.invalidStripeSignature);
     }
     const now = this.clock.now();
     switch (event.type) {
@@ -257,8 +244,9 @@ export class OrdersService implements OnModuleInit {
     return (await this.repository.listForUser(userId)).map(toOrderView);
   }
 
-  async listSellerOrders(): Promise<SellerOrderView[]> {
-    return (await this.repository.listAll()).map(toSellerOrderView);
+  async listSellerOrders(page: PageRequest): Promise<Page<SellerOrderView>> {
+    const { rows, total } = await this.repository.listAll(page);
+    return { rows: rows.map(toSellerOrderView), total };
   }
 
   /**
@@ -266,7 +254,6 @@ export class OrdersService implements OnModuleInit {
    * conditional UPDATE; only when that changes nothing is the reason looked up for the message.
    */
   async cancelOrder(userId: string, orderId: string): Promise<void> {
-    if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
     const cancelled = await this.db.transaction(async (tx) => {
@@ -295,7 +282,6 @@ export class OrdersService implements OnModuleInit {
    * status the order already has changes nothing. The customer hears of a change by e-mail.
    */
   async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
-    if (!isUUID(orderId)) throw new NotFoundError(MESSAGES.orderNotFound);
     const now = this.clock.now();
     const changed =
       status === 'Pending'
@@ -386,12 +372,10 @@ export class OrdersService implements OnModuleInit {
         ? await this.repository.checkoutContext(userId, input.address, productIds, tx)
         : undefined;
     const address = context?.address;
-    if (!address) throw new InvalidError(ORDER_MESSAGES.addressNotFound);
+    if (!address) throw new InvalidError(MESSAGES.addressNotFound);
 
-    // A malformed slot is bad input (400); a well-formed date that is no longer selectable is a conflict
-    // with the clock (409, with the date to choose instead).
-    if (!ISO_DATE.test(input.deliverySlot.date)) throw new InvalidError(MESSAGES.selectDeliverySlot);
-    if (!isDeliverySlot(input.deliverySlot.time)) throw new InvalidError(MESSAGES.deliveryTimeInvalid);
+    // A malformed slot is bad input (400, refused by PlaceOrderDto); a well-formed date that is no longer
+    // selectable is a conflict with the clock (409, with the date to choose instead).
     const deliveryDate = selectableDeliveryDate(now);
     if (input.deliverySlot.date !== deliveryDate) {
       throw new ConflictError(MESSAGES.deliveryDateUnavailable, { deliveryDate });
@@ -402,7 +386,7 @@ export class OrdersService implements OnModuleInit {
     const lines: NewOrderLine[] = [];
     for (const [productId, quantity] of quantities) {
       const product = byId.get(productId);
-      if (!product) throw new ConflictError(ORDER_MESSAGES.itemUnavailable);
+      if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
       if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
       if (product.stock !== null && product.stock < quantity) {
         throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
@@ -468,14 +452,14 @@ export class OrdersService implements OnModuleInit {
 
   private checkIdempotencyKey(value: string | undefined): string | undefined {
     if (value === undefined) return undefined;
-    if (!IDEMPOTENCY_KEY.test(value)) throw new InvalidError(ORDER_MESSAGES.invalidIdempotencyKey);
+    if (!IDEMPOTENCY_KEY.test(value)) throw new InvalidError(MESSAGES.invalidIdempotencyKey);
     return value;
   }
 
   /** The order a concurrent request with the same idempotency key stored first. */
   private async existingOrderId(userId: string, key: string | undefined): Promise<string> {
     const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
-    if (!existing) throw new ConflictError(ORDER_MESSAGES.orderInProgress);
+    if (!existing) throw new ConflictError(MESSAGES.orderInProgress);
     return existing.id;
   }
 
@@ -484,7 +468,7 @@ export class OrdersService implements OnModuleInit {
     stripeSessionId: string | null;
   }): Promise<{ orderId: string; url: string }> {
     const url = existing.stripeSessionId ? await this.stripe.sessionUrl(existing.stripeSessionId) : null;
-    if (!url) throw new ConflictError(ORDER_MESSAGES.orderInProgress);
+    if (!url) throw new ConflictError(MESSAGES.orderInProgress);
     return { orderId: existing.id, url };
   }
 }
@@ -517,14 +501,13 @@ function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
   );
 }
 
-/** Quantities by product, lines naming the same product merged; empty carts and over-limit totals refused. */
+/** Quantities by product, lines naming the same product merged; over-limit totals refused. */
 function mergeLines(items: OrderLineDto[]): Map<string, number> {
-  if (!Array.isArray(items) || items.length === 0) throw new InvalidError(MESSAGES.cartEmpty);
   const quantities = new Map<string, number>();
   for (const item of items) {
     const id = item.product.toLowerCase();
     const quantity = (quantities.get(id) ?? 0) + item.quantity;
-    if (quantity > MAX_QUANTITY) throw new InvalidError(ORDER_MESSAGES.quantityTooHigh);
+    if (quantity > MAX_QUANTITY) throw new InvalidError(MESSAGES.maxQuantityReached);
     quantities.set(id, quantity);
   }
   return quantities;

@@ -5,7 +5,6 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from './clock';
-import { ORDER_MESSAGES } from './orders.service';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -239,7 +238,7 @@ describe('POST /api/order/cod', () => {
       }),
     );
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ success: false, message: ORDER_MESSAGES.quantityTooHigh });
+    expect(tooMany.body).toEqual({ success: false, message: MESSAGES.maxQuantityReached });
   });
 
   describe('refuses bad requests and stores nothing', () => {
@@ -263,13 +262,13 @@ describe('POST /api/order/cod', () => {
         "someone else's address",
         () => standardOrder(c, { address: stranger.addressId }),
         400,
-        ORDER_MESSAGES.addressNotFound,
+        MESSAGES.addressNotFound,
       ],
       [
         'an unknown address',
         () => standardOrder(c, { address: '00000000-0000-4000-8000-000000000000' }),
         400,
-        ORDER_MESSAGES.addressNotFound,
+        MESSAGES.addressNotFound,
       ],
       [
         'no delivery slot',
@@ -338,7 +337,7 @@ describe('POST /api/order/cod', () => {
         'an unknown product',
         () => standardOrder(c, { items: [{ product: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }),
         409,
-        ORDER_MESSAGES.itemUnavailable,
+        MESSAGES.itemUnavailable,
       ],
       ['an amount with three decimals', () => standardOrder(c, { amount: 12.495 }), 400, /amount/],
       ['a negative VAT', () => standardOrder(c, { totalVat: -0.75 }), 400, /totalVat/],
@@ -532,7 +531,7 @@ describe('POST /api/order/cod', () => {
       const c = await newCustomer();
       const res = await placeCod(c, standardOrder(c), key);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: ORDER_MESSAGES.invalidIdempotencyKey });
+      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidIdempotencyKey });
     });
   });
 

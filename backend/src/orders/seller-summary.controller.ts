@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SellerAuth } from '../auth/auth.decorators';
-import { SellerSummaryResponse } from './dto/seller-summary.dto';
+import { SellerSummaryResponse } from './dto/seller-summary.response';
 import { SellerSummaryService } from './seller-summary.service';
 
 @ApiTags('seller')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addCalendarDays, londonInstant, londonParts, penceToPounds } from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
 import { Clock } from './clock';
-import type { SellerSummaryResponse } from './dto/seller-summary.dto';
+import type { SellerSummaryResponse } from './dto/seller-summary.response';
 import { OrdersRepository } from './orders.repository';
 
 /** London calendar dates shown day by day on the seller's dashboard. */

@@ -6,9 +6,11 @@ import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../auth/auth.de
 import { SessionService } from '../auth/session.service';
 import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
 import { CustomerRateLimited } from '../common/throttling';
-import { AddAddressDto, AddAddressResponse } from './dto/add-address.dto';
-import { UpdatePhoneDto, UpdatePhoneResponse } from './dto/update-phone.dto';
-import { DeleteAccountResponse, ProfileResponse } from './dto/user.dto';
+import { AddAddressDto } from './dto/add-address.dto';
+import { AddAddressResponse } from './dto/add-address.response';
+import { UpdatePhoneDto } from './dto/update-phone.dto';
+import { UpdatePhoneResponse } from './dto/update-phone.response';
+import { DeleteAccountResponse, ProfileResponse } from './dto/user.response';
 import { UsersService } from './users.service';
 
 @ApiTags('user')

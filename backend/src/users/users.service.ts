@@ -10,12 +10,11 @@ import {
   normaliseUkPostcode,
 } from '@larder/shared-domain';
 import { CartService } from '../cart/cart.service';
+import { isUuid } from '../common/uuid-param';
 import { ConflictError, InvalidError, UnauthorizedError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { AddressSnapshot } from '../db/schema';
 import { AddressRow, UserRow, UsersRepository } from './users.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A customer account as the API shows it. */
 export interface UserView {
@@ -74,7 +73,6 @@ export class UsersService {
   }
 
   exists(userId: string, tx: DbExecutor = this.db): Promise<boolean> {
-    if (!UUID.test(userId)) return Promise.resolve(false);
     return this.users.exists(userId, tx);
   }
 
@@ -188,7 +186,7 @@ export class UsersService {
     addressId: string,
     tx: DbExecutor = this.db,
   ): Promise<(AddressSnapshot & { id: string }) | undefined> {
-    if (!UUID.test(userId) || !UUID.test(addressId)) return undefined;
+    if (!isUuid(addressId)) return undefined;
     const row = await this.users.findAddress(userId, addressId, tx);
     if (!row) return undefined;
     return {
@@ -202,7 +200,6 @@ export class UsersService {
   }
 
   async getCustomerContact(userId: string, tx: DbExecutor = this.db): Promise<CustomerContact | undefined> {
-    if (!UUID.test(userId)) return undefined;
     const user = await this.users.findById(userId, tx);
     if (!user) return undefined;
     return { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phone };

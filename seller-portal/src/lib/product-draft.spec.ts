@@ -1,11 +1,5 @@
-import { CATEGORIES, MAX_IMAGE_BYTES } from '@larder/shared-domain';
-import {
-  checkProductDraft,
-  descriptionLines,
-  DRAFT_MESSAGES,
-  EMPTY_DRAFT,
-  imageProblem,
-} from './product-draft';
+import { CATEGORIES, MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
+import { checkProductDraft, descriptionLines, EMPTY_DRAFT, imageProblem } from './product-draft';
 
 const valid = {
   ...EMPTY_DRAFT,
@@ -47,17 +41,17 @@ describe('checkProductDraft', () => {
   });
 
   it.each([
-    ['name', { name: '   ' }, DRAFT_MESSAGES.nameRequired],
-    ['price', { price: '' }, DRAFT_MESSAGES.priceRequired],
-    ['price', { price: '-1' }, DRAFT_MESSAGES.priceInvalid],
-    ['price', { price: '1.999' }, DRAFT_MESSAGES.priceInvalid],
-    ['offerPrice', { offerPrice: '' }, DRAFT_MESSAGES.offerPriceRequired],
-    ['offerPrice', { offerPrice: '2.51' }, DRAFT_MESSAGES.offerAbovePrice],
-    ['vat', { vat: '' }, DRAFT_MESSAGES.vatRequired],
-    ['vat', { vat: '100.5' }, DRAFT_MESSAGES.vatInvalid],
-    ['vat', { vat: 'abc' }, DRAFT_MESSAGES.vatInvalid],
-    ['category', { category: 'Sweets' }, DRAFT_MESSAGES.categoryInvalid],
-    ['category', { category: '' }, DRAFT_MESSAGES.categoryInvalid],
+    ['name', { name: '   ' }, MESSAGES.enterProductName],
+    ['price', { price: '' }, MESSAGES.enterPrice],
+    ['price', { price: '-1' }, MESSAGES.priceInvalid],
+    ['price', { price: '1.999' }, MESSAGES.priceInvalid],
+    ['offerPrice', { offerPrice: '' }, MESSAGES.enterOfferPrice],
+    ['offerPrice', { offerPrice: '2.51' }, MESSAGES.offerAbovePrice],
+    ['vat', { vat: '' }, MESSAGES.enterVat],
+    ['vat', { vat: '100.5' }, MESSAGES.vatInvalid],
+    ['vat', { vat: 'abc' }, MESSAGES.vatInvalid],
+    ['category', { category: 'Sweets' }, MESSAGES.chooseCategory],
+    ['category', { category: '' }, MESSAGES.chooseCategory],
   ])('rejects a bad %s', (field, change, message) => {
     expect(checkProductDraft({ ...valid, ...change }, 1)).toEqual({
       ok: false,
@@ -71,12 +65,12 @@ describe('checkProductDraft', () => {
       ok: false,
       first: 'images',
       problems: {
-        images: DRAFT_MESSAGES.imagesRequired,
-        name: DRAFT_MESSAGES.nameRequired,
-        category: DRAFT_MESSAGES.categoryInvalid,
-        price: DRAFT_MESSAGES.priceRequired,
-        offerPrice: DRAFT_MESSAGES.offerPriceRequired,
-        vat: DRAFT_MESSAGES.vatRequired,
+        images: MESSAGES.imagesRequired,
+        name: MESSAGES.enterProductName,
+        category: MESSAGES.chooseCategory,
+        price: MESSAGES.enterPrice,
+        offerPrice: MESSAGES.enterOfferPrice,
+        vat: MESSAGES.enterVat,
       },
     });
   });
@@ -90,7 +84,7 @@ describe('checkProductDraft', () => {
     expect(checkProductDraft(valid, 0)).toMatchObject({ ok: false, first: 'images' });
     expect(checkProductDraft(valid, 5)).toMatchObject({
       ok: false,
-      problems: { images: DRAFT_MESSAGES.tooManyImages },
+      problems: { images: MESSAGES.tooManyImages },
     });
     expect(checkProductDraft(valid, 4).ok).toBe(true);
   });
@@ -103,7 +97,7 @@ describe('checkProductDraft', () => {
 describe('imageProblem', () => {
   it('takes pictures up to 5 MB and nothing else', () => {
     expect(imageProblem({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeUndefined();
-    expect(imageProblem({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe(DRAFT_MESSAGES.imageTooLarge);
-    expect(imageProblem({ type: 'application/pdf', size: 10 })).toBe(DRAFT_MESSAGES.notAnImage);
+    expect(imageProblem({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe(MESSAGES.imageTooLarge);
+    expect(imageProblem({ type: 'application/pdf', size: 10 })).toBe(MESSAGES.imageType);
   });
 });

@@ -118,28 +118,10 @@ export function parseStockText(text: string): number | null | undefined {
   return stock <= MAX_STOCK ? stock : undefined;
 }
 
-export const DRAFT_MESSAGES = {
-  nameRequired: 'Enter the product name',
-  categoryInvalid: 'Choose a category',
-  priceRequired: 'Enter the product price',
-  priceInvalid: 'Enter the product price in pounds, e.g. 2.49',
-  offerPriceRequired: 'Enter the offer price',
-  offerPriceInvalid: 'Enter the offer price in pounds, e.g. 1.99',
-  offerAbovePrice: 'The offer price cannot be more than the product price',
-  vatRequired: 'Enter the VAT rate',
-  vatInvalid: 'VAT must be a number from 0 to 100',
-  imagesRequired: 'Add at least one product image',
-  tooManyImages: MESSAGES.tooManyImages,
-  notAnImage: 'Choose a picture file (JPEG, PNG, WebP or AVIF)',
-  imageTooLarge: MESSAGES.imageTooLarge,
-  stockInvalid: MESSAGES.invalidStock,
-  ingredientsTooLong: `Ingredients can be at most ${MAX_INGREDIENTS_LENGTH} characters`,
-} as const;
-
 /** Why a chosen file cannot be a product picture, or undefined when it can. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
-  if (!file.type.startsWith('image/')) return DRAFT_MESSAGES.notAnImage;
-  if (file.size > MAX_IMAGE_BYTES) return DRAFT_MESSAGES.imageTooLarge;
+  if (!file.type.startsWith('image/')) return MESSAGES.imageType;
+  if (file.size > MAX_IMAGE_BYTES) return MESSAGES.imageTooLarge;
   return undefined;
 }
 
@@ -162,34 +144,33 @@ export function checkProductDraft(
 ): DraftCheck {
   const problems: DraftProblems = {};
 
-  if (imageCount < 1 && mode === 'add') problems.images = DRAFT_MESSAGES.imagesRequired;
-  else if (imageCount > MAX_PRODUCT_IMAGES) problems.images = DRAFT_MESSAGES.tooManyImages;
+  if (imageCount < 1 && mode === 'add') problems.images = MESSAGES.imagesRequired;
+  else if (imageCount > MAX_PRODUCT_IMAGES) problems.images = MESSAGES.tooManyImages;
 
   const name = draft.name.trim();
-  if (!name) problems.name = DRAFT_MESSAGES.nameRequired;
+  if (!name) problems.name = MESSAGES.enterProductName;
 
   const category = draft.category;
-  if (!(CATEGORY_PATHS as readonly string[]).includes(category))
-    problems.category = DRAFT_MESSAGES.categoryInvalid;
+  if (!(CATEGORY_PATHS as readonly string[]).includes(category)) problems.category = MESSAGES.chooseCategory;
 
   const price = parsePoundsText(draft.price);
-  if (!draft.price.trim()) problems.price = DRAFT_MESSAGES.priceRequired;
-  else if (price === undefined) problems.price = DRAFT_MESSAGES.priceInvalid;
+  if (!draft.price.trim()) problems.price = MESSAGES.enterPrice;
+  else if (price === undefined) problems.price = MESSAGES.priceInvalid;
 
   const offerPrice = parsePoundsText(draft.offerPrice);
-  if (!draft.offerPrice.trim()) problems.offerPrice = DRAFT_MESSAGES.offerPriceRequired;
-  else if (offerPrice === undefined) problems.offerPrice = DRAFT_MESSAGES.offerPriceInvalid;
-  else if (price !== undefined && offerPrice > price) problems.offerPrice = DRAFT_MESSAGES.offerAbovePrice;
+  if (!draft.offerPrice.trim()) problems.offerPrice = MESSAGES.enterOfferPrice;
+  else if (offerPrice === undefined) problems.offerPrice = MESSAGES.offerPriceInvalid;
+  else if (price !== undefined && offerPrice > price) problems.offerPrice = MESSAGES.offerAbovePrice;
 
   const vat = parseVatPercentText(draft.vat);
-  if (!draft.vat.trim()) problems.vat = DRAFT_MESSAGES.vatRequired;
-  else if (vat === undefined) problems.vat = DRAFT_MESSAGES.vatInvalid;
+  if (!draft.vat.trim()) problems.vat = MESSAGES.enterVat;
+  else if (vat === undefined) problems.vat = MESSAGES.vatInvalid;
 
   const stock = parseStockText(draft.stock);
-  if (stock === undefined) problems.stock = DRAFT_MESSAGES.stockInvalid;
+  if (stock === undefined) problems.stock = MESSAGES.invalidStock;
 
   const ingredients = draft.ingredients.trim();
-  if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = DRAFT_MESSAGES.ingredientsTooLong;
+  if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = MESSAGES.ingredientsTooLong;
   const allergens = ALLERGEN_IDS.filter((id) => draft.allergens.includes(id));
 
   const first = DRAFT_FIELD_ORDER.find((field) => problems[field] !== undefined);

@@ -11,7 +11,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({ url: `/api/cart/update`, method: 'POST', body: queryArg.updateCartDto }),
     }),
     listContactMessages: build.query<ListContactMessagesApiResponse, ListContactMessagesApiArg>({
-      query: () => ({ url: `/api/contact` }),
+      query: (queryArg) => ({
+        url: `/api/contact`,
+        params: {
+          page: queryArg.page,
+          limit: queryArg.limit,
+        },
+      }),
     }),
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg.sendContactMessageDto }),
@@ -26,7 +32,13 @@ const injectedRtkApi = api.injectEndpoints({
       ListNewsletterSubscribersApiResponse,
       ListNewsletterSubscribersApiArg
     >({
-      query: () => ({ url: `/api/newsletter` }),
+      query: (queryArg) => ({
+        url: `/api/newsletter`,
+        params: {
+          page: queryArg.page,
+          limit: queryArg.limit,
+        },
+      }),
     }),
     subscribeToNewsletter: build.mutation<SubscribeToNewsletterApiResponse, SubscribeToNewsletterApiArg>({
       query: (queryArg) => ({
@@ -46,7 +58,13 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     listSellerOrders: build.query<ListSellerOrdersApiResponse, ListSellerOrdersApiArg>({
-      query: () => ({ url: `/api/order/seller` }),
+      query: (queryArg) => ({
+        url: `/api/order/seller`,
+        params: {
+          page: queryArg.page,
+          limit: queryArg.limit,
+        },
+      }),
     }),
     placeStripeOrder: build.mutation<PlaceStripeOrderApiResponse, PlaceStripeOrderApiArg>({
       query: (queryArg) => ({
@@ -171,7 +189,12 @@ export type UpdateCartApiArg = {
   updateCartDto: UpdateCartDto;
 };
 export type ListContactMessagesApiResponse = /** status 200  */ ContactMessagesResponse;
-export type ListContactMessagesApiArg = void;
+export type ListContactMessagesApiArg = {
+  /** Page number, from 1 */
+  page?: number;
+  /** Entries per page (1-100) */
+  limit?: number;
+};
 export type SendContactMessageApiResponse = /** status 201  */ SendContactMessageResponse;
 export type SendContactMessageApiArg = {
   sendContactMessageDto: SendContactMessageDto;
@@ -192,7 +215,12 @@ export type HealthApiResponse = /** status 200 The API and its database are up *
 };
 export type HealthApiArg = void;
 export type ListNewsletterSubscribersApiResponse = /** status 200  */ NewsletterSubscribersResponse;
-export type ListNewsletterSubscribersApiArg = void;
+export type ListNewsletterSubscribersApiArg = {
+  /** Page number, from 1 */
+  page?: number;
+  /** Entries per page (1-100) */
+  limit?: number;
+};
 export type SubscribeToNewsletterApiResponse = /** status 201  */ SubscribeNewsletterResponse;
 export type SubscribeToNewsletterApiArg = {
   subscribeNewsletterDto: SubscribeNewsletterDto;
@@ -204,7 +232,12 @@ export type PlaceCodOrderApiArg = {
   placeOrderDto: PlaceOrderDto;
 };
 export type ListSellerOrdersApiResponse = /** status 200  */ SellerOrdersResponse;
-export type ListSellerOrdersApiArg = void;
+export type ListSellerOrdersApiArg = {
+  /** Page number, from 1 */
+  page?: number;
+  /** Entries per page (1-100) */
+  limit?: number;
+};
 export type PlaceStripeOrderApiResponse = /** status 201  */ StripeCheckoutResponse;
 export type PlaceStripeOrderApiArg = {
   /** Any unique string per checkout attempt: repeating it answers the first order instead of placing another */
@@ -246,10 +279,12 @@ export type SetProductStockApiArg = {
 };
 export type DeleteProductApiResponse = /** status 200  */ SuccessResponse;
 export type DeleteProductApiArg = {
+  /** Product id */
   id: string;
 };
 export type UpdateProductApiResponse = /** status 200  */ ProductResponse;
 export type UpdateProductApiArg = {
+  /** Product id */
   id: string;
   body: {
     /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
@@ -359,9 +394,17 @@ export type ContactMessageView = {
   phone: string;
 };
 export type ContactMessagesResponse = {
-  /** Newest first */
+  /** Entries per page */
+  limit: number;
+  /** This page of the messages, newest first */
   messages: ContactMessageView[];
+  /** This page, from 1 */
+  page: number;
   success: boolean;
+  /** Entries in the whole list */
+  total: number;
+  /** Number of pages (1 for an empty list); a page past the last answers no entries */
+  totalPages: number;
 };
 export type SendContactMessageResponse = {
   message: string;
@@ -400,9 +443,17 @@ export type NewsletterSubscriberView = {
   email: string;
 };
 export type NewsletterSubscribersResponse = {
-  /** Newest first */
+  /** Entries per page */
+  limit: number;
+  /** This page, from 1 */
+  page: number;
+  /** This page of the subscribers, newest first */
   subscribers: NewsletterSubscriberView[];
   success: boolean;
+  /** Entries in the whole list */
+  total: number;
+  /** Number of pages (1 for an empty list); a page past the last answers no entries */
+  totalPages: number;
 };
 export type SubscribeNewsletterResponse = {
   message: string;
@@ -522,9 +573,17 @@ export type SellerOrderView = {
   userId: string | null;
 };
 export type SellerOrdersResponse = {
-  /** Newest first */
+  /** Entries per page */
+  limit: number;
+  /** This page of the orders, newest first */
   orders: SellerOrderView[];
+  /** This page, from 1 */
+  page: number;
   success: boolean;
+  /** Entries in the whole list */
+  total: number;
+  /** Number of pages (1 for an empty list); a page past the last answers no entries */
+  totalPages: number;
 };
 export type StripeCheckoutResponse = {
   orderId: string;

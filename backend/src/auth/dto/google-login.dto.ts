@@ -1,6 +1,4 @@
-import { MESSAGES } from '@larder/shared-domain';
-import { ResponseField, TextField } from '../../common/api-field';
-import { UserDto } from '../../users/dto/user.dto';
+import { TextField } from '../../common/api-field';
 
 export class GoogleLoginDto {
   @TextField({
@@ -35,15 +33,4 @@ export class GoogleLoginDto {
     example: '07700 900123',
   })
   phone?: string | null;
-}
-
-export class GoogleLoginResponse {
-  @ResponseField({ example: true })
-  success: true;
-
-  @ResponseField({ example: MESSAGES.loggedInWithGoogle })
-  message: string;
-
-  @ResponseField({ type: UserDto })
-  user: UserDto;
 }

@@ -1,5 +1,4 @@
-import { MESSAGES } from '@larder/shared-domain';
-import { EmailField, ResponseField, TextField } from '../../common/api-field';
+import { EmailField, TextField } from '../../common/api-field';
 
 export class SellerLoginDto {
   @EmailField({ description: 'The seller e-mail (SELLER_EMAIL)', example: 'seller@larder.local' })
@@ -12,12 +11,4 @@ export class SellerLoginDto {
     example: 'larder-seller',
   })
   password: string;
-}
-
-export class SellerLoginResponse {
-  @ResponseField({ example: true })
-  success: true;
-
-  @ResponseField({ example: MESSAGES.sellerLoggedIn })
-  message: string;
 }

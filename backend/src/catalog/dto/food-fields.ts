@@ -54,7 +54,7 @@ export function IngredientsField(): PropertyDecorator {
     IsOptional(),
     IsString({ message: 'ingredients must be text' }),
     MaxLength(MAX_INGREDIENTS_LENGTH, {
-      message: `ingredients must be at most ${MAX_INGREDIENTS_LENGTH} characters`,
+      message: MESSAGES.ingredientsTooLong,
     }),
   );
 }

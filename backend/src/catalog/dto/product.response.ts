@@ -1,5 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ALLERGEN_IDS, CATEGORY_PATHS, MAX_STOCK } from '@larder/shared-domain';
+import {
+  ALLERGEN_IDS,
+  CATEGORY_PATHS,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+} from '@larder/shared-domain';
 
 export class ProductDto {
   @ApiProperty({ format: 'uuid' })
@@ -93,7 +99,10 @@ export class ProductSearchResponse {
   products: ProductDto[];
 }
 
-/** The multipart body of POST /api/product/add (documentation only; parsed by the controller). */
+/** The largest picture, in MB as the documentation says it. */
+const IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+/** The multipart body of POST /api/product/add (documentation only; parsed by ProductUploadPipe). */
 export const ADD_PRODUCT_BODY_SCHEMA = {
   type: 'object',
   required: ['productData', 'images'],
@@ -111,13 +120,13 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
       type: 'array',
       items: { type: 'string', format: 'binary' },
       minItems: 1,
-      maxItems: 4,
-      description: '1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each',
+      maxItems: MAX_PRODUCT_IMAGES,
+      description: `1-${MAX_PRODUCT_IMAGES} pictures (JPEG, PNG, WebP or AVIF), at most ${IMAGE_MB} MB each`,
     },
   },
 } as const;
 
-/** The multipart body of PUT /api/product/{id} (documentation only; parsed by the controller). */
+/** The multipart body of PUT /api/product/{id} (documentation only; parsed by ProductUploadPipe). */
 export const UPDATE_PRODUCT_BODY_SCHEMA = {
   type: 'object',
   required: ['productData'],
@@ -133,9 +142,8 @@ export const UPDATE_PRODUCT_BODY_SCHEMA = {
       type: 'array',
       items: { type: 'string', format: 'binary' },
       minItems: 0,
-      maxItems: 4,
-      description:
-        'Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each',
+      maxItems: MAX_PRODUCT_IMAGES,
+      description: `Optional: 1-${MAX_PRODUCT_IMAGES} pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most ${IMAGE_MB} MB each`,
     },
   },
 } as const;

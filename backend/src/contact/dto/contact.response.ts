@@ -1,4 +1,5 @@
 import { ResponseField } from '../../common/api-field';
+import { PageInfo } from '../../common/pagination';
 
 export class ContactMessageView {
   @ResponseField({ format: 'uuid' })
@@ -36,10 +37,14 @@ export class SendContactMessageResponse {
   message!: string;
 }
 
-export class ContactMessagesResponse {
+export class ContactMessagesResponse extends PageInfo {
   @ResponseField({ example: true })
   success!: true;
 
-  @ResponseField({ type: () => ContactMessageView, isArray: true, description: 'Newest first' })
+  @ResponseField({
+    type: () => ContactMessageView,
+    isArray: true,
+    description: 'This page of the messages, newest first',
+  })
   messages!: ContactMessageView[];
 }

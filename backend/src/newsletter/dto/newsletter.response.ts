@@ -1,5 +1,6 @@
 import { MESSAGES } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
+import { PageInfo } from '../../common/pagination';
 
 export class NewsletterSubscriberView {
   @ResponseField({ format: 'email' })
@@ -17,10 +18,14 @@ export class SubscribeNewsletterResponse {
   message!: string;
 }
 
-export class NewsletterSubscribersResponse {
+export class NewsletterSubscribersResponse extends PageInfo {
   @ResponseField({ example: true })
   success!: true;
 
-  @ResponseField({ type: () => NewsletterSubscriberView, isArray: true, description: 'Newest first' })
+  @ResponseField({
+    type: () => NewsletterSubscriberView,
+    isArray: true,
+    description: 'This page of the subscribers, newest first',
+  })
   subscribers!: NewsletterSubscriberView[];
 }

@@ -1,4 +1,12 @@
-import { DELIVERY_SLOTS, MAX_QUANTITY, MESSAGES, MIN_QUANTITY, PAYMENT_TYPES } from '@larder/shared-domain';
+import { IsIn } from 'class-validator';
+import {
+  DELIVERY_SLOTS,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  MESSAGES,
+  MIN_QUANTITY,
+  PAYMENT_TYPES,
+} from '@larder/shared-domain';
 import {
   DecimalField,
   EnumField,
@@ -9,9 +17,6 @@ import {
   TextField,
   UuidField,
 } from '../../common/api-field';
-
-/** Most distinct products one order may hold. */
-export const MAX_ORDER_LINES = 100;
 
 export class OrderLineDto {
   @UuidField({ description: 'Product id' })
@@ -36,9 +41,12 @@ export class OrderLineDto {
   vat?: number;
 }
 
+/** A delivery slot as posted: a well-formed calendar date and one of the slots (whether the date can still be
+ * chosen is a question for the clock, answered at checkout). Missing or blank parts ask for a slot. */
 export class DeliverySlotDto {
   @TextField({
     maxLength: 32,
+    pattern: /^\d{4}-\d{2}-\d{2}$/,
     message: MESSAGES.selectDeliverySlot,
     description:
       'Delivery date, YYYY-MM-DD: the one selectable date (next day before 15:00 London, else two days ahead)',
@@ -46,6 +54,8 @@ export class DeliverySlotDto {
   })
   date!: string;
 
+  // Listed above TextField so that it is checked after it: a blank time asks for a slot.
+  @IsIn(DELIVERY_SLOTS, { message: MESSAGES.deliveryTimeInvalid })
   @TextField({
     maxLength: 32,
     message: MESSAGES.selectDeliverySlot,
@@ -69,7 +79,10 @@ export class PlaceOrderDto {
   userId?: string | null;
 
   @NestedListField(() => OrderLineDto, {
-    maxItems: MAX_ORDER_LINES,
+    // An order holds what a cart can.
+    maxItems: MAX_CART_LINES,
+    minItems: 1,
+    tooFewMessage: MESSAGES.cartEmpty,
     description: 'Order lines; lines naming the same product are merged (their quantities added, at most 99)',
   })
   items!: OrderLineDto[];

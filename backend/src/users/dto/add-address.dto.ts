@@ -1,6 +1,6 @@
 import { MESSAGES } from '@larder/shared-domain';
-import { NestedField, ResponseField } from '../../common/api-field';
-import { AddressDto, AddressInputDto } from './address.dto';
+import { NestedField } from '../../common/api-field';
+import { AddressInputDto } from './address.dto';
 
 export class AddAddressDto {
   @NestedField(() => AddressInputDto, {
@@ -8,15 +8,4 @@ export class AddAddressDto {
     message: MESSAGES.fillAllFields,
   })
   address: AddressInputDto;
-}
-
-export class AddAddressResponse {
-  @ResponseField({ example: true })
-  success: true;
-
-  @ResponseField({ example: MESSAGES.addressAdded })
-  message: string;
-
-  @ResponseField({ type: AddressDto })
-  newAddress: AddressDto;
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@larder/shared-domain';
-import { ResponseField, TextField } from '../../common/api-field';
+import { TextField } from '../../common/api-field';
 
 export class UpdatePhoneDto {
   @TextField({
@@ -8,16 +8,5 @@ export class UpdatePhoneDto {
     example: '07700 900123',
     message: MESSAGES.invalidPhone,
   })
-  phone: string;
-}
-
-export class UpdatePhoneResponse {
-  @ResponseField({ example: true })
-  success: true;
-
-  @ResponseField({ example: MESSAGES.phoneUpdated })
-  message: string;
-
-  @ResponseField({ example: '07700 900123', description: 'The number as stored' })
   phone: string;
 }

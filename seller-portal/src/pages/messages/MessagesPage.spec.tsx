@@ -23,6 +23,9 @@ const newer = {
   emailedAt: '2026-11-23T13:05:02.000Z',
 };
 
+/** The pagination fields of a list of `total` entries that fits on one page. */
+const onePage = (total: number) => ({ page: 1, limit: 50, total, totalPages: 1 });
+
 const withMessages = {
   state: {
     contactMessages: [older, newer],
@@ -32,6 +35,19 @@ const withMessages = {
     ],
   },
 };
+
+/** A contact message numbered `n`, sent `n` minutes after 9:00 on 1 Nov 2026. */
+function message(n: number) {
+  return {
+    _id: `m-${n}`,
+    name: `Sender ${n}`,
+    email: `sender${n}@example.com`,
+    phone: '',
+    message: `Message ${n}`,
+    createdAt: new Date(Date.UTC(2026, 10, 1, 9, n)).toISOString(),
+    emailedAt: null,
+  };
+}
 
 describe('Messages', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -98,7 +114,7 @@ describe('Messages', () => {
         attempts += 1;
         return attempts === 1
           ? { status: 500, body: { success: false, message: 'Database unavailable' } }
-          : { body: { success: true, messages: [newer] } };
+          : { body: { success: true, messages: [newer], ...onePage(1) } };
       },
     });
     const alert = await screen.findByRole('alert');
@@ -129,5 +145,98 @@ describe('Messages', () => {
     expect(within(menu).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
+  });
+
+  it('pages through the contact messages with Previous and Next, saying which page is shown', async () => {
+    const total = { limit: 2, total: 3, totalPages: 2 };
+    const { user, requests } = renderWithApi(<MessagesPage />, {
+      ...empty,
+      'GET /api/contact': { body: { success: true, messages: [message(3), message(2)], page: 1, ...total } },
+      'GET /api/contact?page=2': { body: { success: true, messages: [message(1)], page: 2, ...total } },
+    });
+    const section = screen.getByRole('region', { name: 'Contact messages' });
+    await within(section).findByRole('heading', { name: 'Sender 3' });
+    expect(within(section).getByText('3 messages')).toBeInTheDocument();
+    const pages = within(section).getByRole('navigation', { name: 'Contact messages pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(section).findByRole('heading', { name: 'Sender 1' })).toBeInTheDocument();
+    expect(within(section).queryByRole('heading', { name: 'Sender 3' })).not.toBeInTheDocument();
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(requests.map((r) => r.url)).toContain('/api/contact?page=2');
+
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await within(section).findByRole('heading', { name: 'Sender 3' })).toBeInTheDocument();
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('pages through the newsletter subscribers', async () => {
+    const total = { limit: 1, total: 2, totalPages: 2 };
+    const { user } = renderWithApi(<MessagesPage />, {
+      ...empty,
+      'GET /api/newsletter': {
+        body: {
+          success: true,
+          subscribers: [{ email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' }],
+          page: 1,
+          ...total,
+        },
+      },
+      'GET /api/newsletter?page=2': {
+        body: {
+          success: true,
+          subscribers: [{ email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' }],
+          page: 2,
+          ...total,
+        },
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Newsletter subscribers' });
+    expect(await within(section).findByRole('link', { name: 'ada@example.com' })).toBeInTheDocument();
+    expect(within(section).getByText('2 subscribers')).toBeInTheDocument();
+    const pages = within(section).getByRole('navigation', { name: 'Newsletter subscribers pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(section).findByRole('link', { name: 'bea@example.co.uk' })).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'ada@example.com' })).not.toBeInTheDocument();
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows no page navigation while each list fits on one page', async () => {
+    renderWithApi(<MessagesPage />, withMessages);
+    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 3 });
+    await screen.findByText('2 subscribers');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('moves back to the last page when the list has become shorter than the page shown', async () => {
+    let total = 3;
+    const { user } = renderWithApi(<MessagesPage />, {
+      ...empty,
+      'GET /api/contact': () => ({
+        body: {
+          success: true,
+          messages: total === 3 ? [message(3), message(2)] : [message(2), message(1)],
+          page: 1,
+          limit: 2,
+          total,
+          totalPages: total === 3 ? 2 : 1,
+        },
+      }),
+      'GET /api/contact?page=2': () => {
+        // Message 3 is gone by the time page 2 is asked for: the two left both fit on page 1.
+        total = 2;
+        return { body: { success: true, messages: [], page: 2, limit: 2, total, totalPages: 1 } };
+      },
+    });
+    const section = screen.getByRole('region', { name: 'Contact messages' });
+    await within(section).findByRole('heading', { name: 'Sender 3' });
+    await user.click(within(section).getByRole('button', { name: 'Next' }));
+    expect(await within(section).findByRole('heading', { name: 'Sender 1' })).toBeInTheDocument();
+    expect(within(section).getByText('2 messages')).toBeInTheDocument();
+    expect(within(section).queryByRole('heading', { name: 'Sender 3' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatOrderTime, SHOP_TIME_ZONE } from '@larder/shared-domain';
 import {
   useListContactMessagesQuery,
@@ -9,6 +9,7 @@ import {
 } from '@larder/shared-state';
 import { Badge, Button, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { MessagesIcon } from '../../components/icons';
+import { pageArg, Pagination } from '../../components/Pagination';
 
 const joinedFormatter = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,
@@ -35,6 +36,9 @@ function newestFirst<T extends { createdAt: string }>(items: readonly T[]): T[] 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** Each page is asked for again when shown, so totals and pages follow what arrived meanwhile. */
+const FRESH = { refetchOnMountOrArgChange: true } as const;
 
 const linkClasses = 'text-primary underline-offset-2 hover:underline';
 
@@ -99,18 +103,34 @@ function MessageCard({ message }: { message: ContactMessageView }) {
   );
 }
 
+/** Keeps the page within the list: when the list shrinks below the page shown, the last page is shown. */
+function useKeepPageInList(page: number, setPage: (page: number) => void, totalPages: number | undefined) {
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
+  }, [page, setPage, totalPages]);
+}
+
 function ContactMessages() {
-  const { data, isLoading, isError, error, refetch } = useListContactMessagesQuery();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isFetching, isError, error, refetch } = useListContactMessagesQuery(
+    pageArg(page),
+    FRESH,
+  );
   const messages = newestFirst(data?.messages ?? []);
+  useKeepPageInList(page, setPage, data?.totalPages);
 
   return (
-    <section aria-labelledby="contact-messages-heading" className="flex flex-col gap-4" aria-busy={isLoading}>
+    <section
+      aria-labelledby="contact-messages-heading"
+      className="flex flex-col gap-4"
+      aria-busy={isFetching}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="contact-messages-heading" className="text-lg font-semibold text-gray-900">
           Contact messages
         </h2>
-        {data && messages.length > 0 && (
-          <p className="text-sm text-gray-600">{plural(messages.length, 'message', 'messages')}</p>
+        {data && data.total > 0 && (
+          <p className="text-sm text-gray-600">{plural(data.total, 'message', 'messages')}</p>
         )}
       </div>
       {isLoading ? (
@@ -143,6 +163,15 @@ function ContactMessages() {
           ))}
         </ul>
       )}
+      {data && (
+        <Pagination
+          label="Contact messages"
+          page={page}
+          totalPages={data.totalPages}
+          onPageChange={setPage}
+          busy={isFetching}
+        />
+      )}
     </section>
   );
 }
@@ -161,17 +190,22 @@ function SubscriberRow({ subscriber }: { subscriber: NewsletterSubscriberView })
 }
 
 function NewsletterSubscribers() {
-  const { data, isLoading, isError, error, refetch } = useListNewsletterSubscribersQuery();
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isFetching, isError, error, refetch } = useListNewsletterSubscribersQuery(
+    pageArg(page),
+    FRESH,
+  );
   const subscribers = newestFirst(data?.subscribers ?? []);
+  useKeepPageInList(page, setPage, data?.totalPages);
 
   return (
-    <section aria-labelledby="newsletter-heading" className="flex flex-col gap-4" aria-busy={isLoading}>
+    <section aria-labelledby="newsletter-heading" className="flex flex-col gap-4" aria-busy={isFetching}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="newsletter-heading" className="text-lg font-semibold text-gray-900">
           Newsletter subscribers
         </h2>
-        {data && subscribers.length > 0 && (
-          <p className="text-sm text-gray-600">{plural(subscribers.length, 'subscriber', 'subscribers')}</p>
+        {data && data.total > 0 && (
+          <p className="text-sm text-gray-600">{plural(data.total, 'subscriber', 'subscribers')}</p>
         )}
       </div>
       {isLoading ? (
@@ -200,6 +234,15 @@ function NewsletterSubscribers() {
             <SubscriberRow key={subscriber.email} subscriber={subscriber} />
           ))}
         </ul>
+      )}
+      {data && (
+        <Pagination
+          label="Newsletter subscribers"
+          page={page}
+          totalPages={data.totalPages}
+          onPageChange={setPage}
+          busy={isFetching}
+        />
       )}
     </section>
   );

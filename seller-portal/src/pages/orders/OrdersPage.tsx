@@ -16,6 +16,7 @@ import {
   useAppDispatch,
   useListSellerOrdersQuery,
   useUpdateOrderStatusMutation,
+  type ListSellerOrdersApiArg,
   type ListSellerOrdersApiResponse,
   errorMessage,
 } from '@larder/shared-state';
@@ -30,6 +31,7 @@ import {
   useDocumentTitle,
 } from '@larder/shared-ui';
 import { OrdersIcon } from '../../components/icons';
+import { pageArg, Pagination } from '../../components/Pagination';
 import { groupOrdersByCustomer } from './group-orders';
 
 type SellerOrder = ListSellerOrdersApiResponse['orders'][number];
@@ -48,7 +50,8 @@ function addressLine(order: SellerOrder): string {
   return order.address ? formatAddress(order.address) : 'No address on record';
 }
 
-function OrderCard({ order }: { order: SellerOrder }) {
+/** `listPage`: the page of the order list on screen, whose copy of the list shows a change at once. */
+function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSellerOrdersApiArg }) {
   const [updateStatus, { isLoading }] = useUpdateOrderStatusMutation();
   const [pending, setPending] = useState<OrderStatus | null>(null);
   const dispatch = useAppDispatch();
@@ -66,7 +69,7 @@ function OrderCard({ order }: { order: SellerOrder }) {
       await updateStatus({ id: order._id, updateOrderStatusDto: { status: next } }).unwrap();
       // Shown at once, before the list reloads; Completed also means paid.
       dispatch(
-        api.util.updateQueryData('listSellerOrders', undefined, (draft) => {
+        api.util.updateQueryData('listSellerOrders', listPage, (draft) => {
           const updated = draft.orders.find((candidate) => candidate._id === order._id);
           if (!updated) return;
           updated.status = next;
@@ -179,12 +182,14 @@ function LoadingOrders() {
 /** Every order, one group per customer, with a status dropdown on each order. */
 export default function OrdersPage() {
   useDocumentTitle('Orders');
-  const { data, isLoading, isError, error, refetch } = useListSellerOrdersQuery();
+  const [page, setPage] = useState(1);
+  const listPage = pageArg(page);
+  const { data, isLoading, isFetching, isError, error, refetch } = useListSellerOrdersQuery(listPage);
   const orders = data?.orders ?? [];
   const groups = groupOrdersByCustomer(orders);
 
   return (
-    <div className="flex max-w-6xl flex-col gap-6" aria-busy={isLoading}>
+    <div className="flex max-w-6xl flex-col gap-6" aria-busy={isFetching}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-gray-900">Orders</h1>
         {data && orders.length > 0 && (
@@ -256,12 +261,21 @@ export default function OrdersPage() {
               </p>
               <ul className="mt-3 flex flex-col gap-3">
                 {group.orders.map((order) => (
-                  <OrderCard key={order._id} order={order} />
+                  <OrderCard key={order._id} order={order} listPage={listPage} />
                 ))}
               </ul>
             </section>
           );
         })
+      )}
+      {data && (
+        <Pagination
+          label="Orders"
+          page={page}
+          totalPages={data.totalPages}
+          onPageChange={setPage}
+          busy={isFetching}
+        />
       )}
     </div>
   );

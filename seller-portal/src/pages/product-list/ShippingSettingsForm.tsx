@@ -12,7 +12,6 @@ import { focusControl, SettingsCard, useSettingsForm } from './SettingsCard';
 
 type ShippingField = 'shippingCharge' | 'shippingThreshold';
 
-const AMOUNT_MESSAGE = 'Enter an amount of £0 or more, with at most 2 decimals';
 
 const EMPTY = { shippingCharge: '', shippingThreshold: '' };
 
@@ -33,8 +32,8 @@ export function ShippingSettingsForm() {
     const shippingThreshold = parsePoundsText(values.shippingThreshold);
     if (shippingCharge === undefined || shippingThreshold === undefined) {
       setErrors({
-        shippingCharge: shippingCharge === undefined ? AMOUNT_MESSAGE : undefined,
-        shippingThreshold: shippingThreshold === undefined ? AMOUNT_MESSAGE : undefined,
+        shippingCharge: shippingCharge === undefined ? MESSAGES.amountInvalid : undefined,
+        shippingThreshold: shippingThreshold === undefined ? MESSAGES.amountInvalid : undefined,
       });
       focusControl(event, shippingCharge === undefined ? 'shippingCharge' : 'shippingThreshold');
       return;

@@ -1,5 +1,6 @@
 import { DELIVERY_SLOTS, ORDER_STATUSES, PAYMENT_TYPES } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
+import { PageInfo } from '../../common/pagination';
 
 export class OrderItemView {
   @ResponseField({ format: 'uuid', description: 'Product id (same as productId)' })
@@ -139,11 +140,15 @@ export class UserOrdersResponse {
   orders!: OrderView[];
 }
 
-export class SellerOrdersResponse {
+export class SellerOrdersResponse extends PageInfo {
   @ResponseField({ example: true })
   success!: true;
 
-  @ResponseField({ type: () => SellerOrderView, isArray: true, description: 'Newest first' })
+  @ResponseField({
+    type: () => SellerOrderView,
+    isArray: true,
+    description: 'This page of the orders, newest first',
+  })
   orders!: SellerOrderView[];
 }
 

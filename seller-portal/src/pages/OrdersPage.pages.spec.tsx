@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithApi } from '../../test/render';
+import OrdersPage from './OrdersPage';
+
+/** A Pending, unpaid cash order of `name`'s, placed on 23 Nov 2026. */
+function order(id: string, name: string, extra = {}) {
+  const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+  return {
+    _id: id,
+    userId: `u-${id}`,
+    items: [
+      { product: 'p1', productId: 'p1', name: 'Oat cookies', image: null, price: 1.5, quantity: 1, vat: 0 },
+    ],
+    address: {
+      street: '12 Park Street',
+      city: 'Bristol',
+      state: 'England',
+      postalCode: 'BS1 5HT',
+      country: 'United Kingdom',
+    },
+    paymentType: 'COD',
+    amount: 5.49,
+    shippingCharge: 3.99,
+    totalVat: 0,
+    goods: 1.5,
+    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
+    status: 'Pending',
+    isPaid: false,
+    createdAt: '2026-11-23T14:05:00.000Z',
+    customer: { name, email, phone: '07700 900123', address: '12 Park Street, Bristol' },
+    ...extra,
+  };
+}
+
+const PAGES = { limit: 1, total: 2, totalPages: 2 };
+
+describe('Orders, a page at a time', () => {
+  it('pages with Previous and Next, saying which page is shown', async () => {
+    const { user, requests } = renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': {
+        body: { success: true, orders: [order('o-2', 'Ann Jones')], page: 1, ...PAGES },
+      },
+      'GET /api/order/seller?page=2': {
+        body: { success: true, orders: [order('o-1', 'Raj Patel')], page: 2, ...PAGES },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Ann Jones', level: 2 })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Raj Patel', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Ann Jones', level: 2 })).not.toBeInTheDocument();
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(requests.map((r) => r.url)).toContain('/api/order/seller?page=2');
+  });
+
+  it('shows a status change on a later page at once', async () => {
+    let later = order('o-1', 'Raj Patel');
+    const { user } = renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': {
+        body: { success: true, orders: [order('o-2', 'Ann Jones')], page: 1, ...PAGES },
+      },
+      'GET /api/order/seller?page=2': () => ({ body: { success: true, orders: [later], page: 2, ...PAGES } }),
+      'PUT /api/order/o-1/status': () => {
+        // The server records the status only: "Paid" must come from the screen marking a completed order.
+        later = { ...later, status: 'Completed' };
+        return { body: { success: true, message: 'Order updated successfully' } };
+      },
+    });
+    await screen.findByRole('heading', { name: 'Ann Jones', level: 2 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Raj Patel', level: 2 });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: /Status of order/ }), 'Completed');
+    expect(await screen.findByText('Order updated successfully')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows no page navigation while every order fits on one page', async () => {
+    renderWithApi(<OrdersPage />, {
+      'GET /api/order/seller': {
+        body: {
+          success: true,
+          orders: [order('o-1', 'Ann Jones')],
+          page: 1,
+          limit: 50,
+          total: 1,
+          totalPages: 1,
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Ann Jones', level: 2 });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
