@@ -51,20 +51,13 @@ describe('createStore', () => {
   });
 
   it('asks for a page of a seller list only when a page is given', async () => {
-    const server = await startTestApiServer();
-    const body = { success: true, messages: [], page: 1, limit: 50, total: 0, totalPages: 1 };
-    server.respond('GET', '/api/contact', { body });
-    server.respond('GET', '/api/contact?page=3&limit=20', { body: { ...body, page: 3, limit: 20 } });
-    try {
-      const store = createStore({ apiBaseUrl: server.url });
-      const first = await store.dispatch(api.endpoints.listContactMessages.initiate({}));
-      expect(first.data).toEqual(body);
-      const third = await store.dispatch(api.endpoints.listContactMessages.initiate({ page: 3, limit: 20 }));
-      expect(third.data).toMatchObject({ page: 3, limit: 20 });
-      expect(server.requests.map((r) => r.url)).toEqual(['/api/contact', '/api/contact?page=3&limit=20']);
-      store.dispatch(api.util.resetApiState());
-    } finally {
-      await server.close();
-    }
+    server.seed({ seller: true });
+    const store = server.createStore();
+    const first = await store.dispatch(api.endpoints.listContactMessages.initiate({}));
+    expect(first.data).toEqual({ success: true, messages: [], page: 1, limit: 50, total: 0, totalPages: 1 });
+    const third = await store.dispatch(api.endpoints.listContactMessages.initiate({ page: 3, limit: 20 }));
+    expect(third.data).toMatchObject({ page: 3, limit: 20 });
+    expect(server.sent('GET', '/api/contact').map((r) => r.search)).toEqual(['', '?page=3&limit=20']);
+    store.dispatch(api.util.resetApiState());
   });
 });

@@ -9,6 +9,7 @@ import {
   DELIVERY_SLOTS,
   MESSAGES,
   selectableDeliveryDate,
+  statusChangeRefusal,
   type DeliverySlotTime,
 } from '@larder/shared-domain';
 import type {
@@ -98,6 +99,8 @@ export interface RecordedRequest {
   url: string;
   /** Query string parameters. */
   params: Record<string, string>;
+  /** The query string as sent, with its `?` (empty when there is none). */
+  search: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
   /** The parsed JSON body, the FormData of a multipart body, the text of any other, undefined when empty. */
@@ -148,6 +151,22 @@ function productFrom(body: unknown, base: Partial<ProductDto> & Pick<ProductDto,
   };
 }
 
+/**
+ * One page of a seller list, as the server answers it: `?page=` from 1 and `?limit=` (default 50), the list
+ * in the state's order (newest first), with the page information.
+ */
+function pageOf<T>(list: T[], request: RecordedRequest) {
+  const limit = Number(request.params.limit ?? 50);
+  const page = Number(request.params.page ?? 1);
+  return {
+    items: list.slice((page - 1) * limit, page * limit),
+    page,
+    limit,
+    total: list.length,
+    totalPages: Math.max(1, Math.ceil(list.length / limit)),
+  };
+}
+
 let origins = 0;
 
 /**
@@ -177,6 +196,8 @@ export function setupMockApi() {
         method: request.method,
         url: url.pathname,
         params: Object.fromEntries(url.searchParams),
+        // The raw request URL: URL#search drops a bare trailing "?".
+        search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '',
         headers: Object.fromEntries(request.headers),
         body: undefined,
       };
@@ -383,18 +404,22 @@ export function setupMockApi() {
       order.status = 'Cancelled';
       return { body: { success: true, message: MESSAGES.orderCancelled } satisfies SuccessResponse };
     }),
-    route('GET', '/api/order/seller', (_r, s) => {
+    route('GET', '/api/order/seller', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
-      return { body: { success: true, orders: s.sellerOrders } satisfies ListSellerOrdersApiResponse };
+      const { items, ...page } = pageOf(s.sellerOrders, r);
+      return { body: { success: true, orders: items, ...page } satisfies ListSellerOrdersApiResponse };
     }),
-    // As the server does: Completed also marks the order paid.
+    // As the server does: only the allowed changes; completing a cash order also marks it paid.
     route('PUT', '/api/order/:id/status', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
       const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
       if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
       const { status } = r.body as UpdateOrderStatusDto;
+      const refusal = statusChangeRefusal(order, status);
+      if (refusal) return { status: 409, body: { success: false, message: MESSAGES[refusal] } };
+      if (status !== order.status && status === 'Completed' && order.paymentType === 'COD')
+        order.isPaid = true;
       order.status = status;
-      if (status === 'Completed') order.isPaid = true;
       return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
     }),
 
@@ -421,10 +446,11 @@ export function setupMockApi() {
       if (!s.seller) return { status: 401, body: sellerOnly };
       return { body: { success: true, ...s.sellerSummary } satisfies GetSellerSummaryApiResponse };
     }),
-    route('GET', '/api/contact', (_r, s) => {
+    route('GET', '/api/contact', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
+      const { items, ...page } = pageOf(s.contactMessages, r);
       return {
-        body: { success: true, messages: s.contactMessages } satisfies ListContactMessagesApiResponse,
+        body: { success: true, messages: items, ...page } satisfies ListContactMessagesApiResponse,
       };
     }),
     route('POST', '/api/contact', (r, s) => {
@@ -445,12 +471,14 @@ export function setupMockApi() {
       s.newsletterSubscribers = [{ email, createdAt: new Date().toISOString() }, ...s.newsletterSubscribers];
       return { status: 201, body: { success: true, message: MESSAGES.newsletterJoined } };
     }),
-    route('GET', '/api/newsletter', (_r, s) => {
+    route('GET', '/api/newsletter', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
+      const { items, ...page } = pageOf(s.newsletterSubscribers, r);
       return {
         body: {
           success: true,
-          subscribers: s.newsletterSubscribers,
+          subscribers: items,
+          ...page,
         } satisfies ListNewsletterSubscribersApiResponse,
       };
     }),

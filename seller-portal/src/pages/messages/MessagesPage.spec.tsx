@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithApi } from '../../../test/render';
+import { pagedBy, renderWithApi } from '../../../test/render';
 import { SellerPortal } from '../../SellerPortal';
 import MessagesPage from './MessagesPage';
 
@@ -148,11 +148,8 @@ describe('Messages', () => {
   });
 
   it('pages through the contact messages with Previous and Next, saying which page is shown', async () => {
-    const total = { limit: 2, total: 3, totalPages: 2 };
     const { user, requests } = renderWithApi(<MessagesPage />, {
-      ...empty,
-      'GET /api/contact': { body: { success: true, messages: [message(3), message(2)], page: 1, ...total } },
-      'GET /api/contact?page=2': { body: { success: true, messages: [message(1)], page: 2, ...total } },
+      'GET /api/contact': pagedBy(2, 'messages', () => [message(3), message(2), message(1)]),
     });
     const section = screen.getByRole('region', { name: 'Contact messages' });
     await within(section).findByRole('heading', { name: 'Sender 3' });
@@ -166,7 +163,9 @@ describe('Messages', () => {
     expect(within(section).queryByRole('heading', { name: 'Sender 3' })).not.toBeInTheDocument();
     expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(requests.map((r) => r.url)).toContain('/api/contact?page=2');
+    expect(requests.filter((r) => r.url === '/api/contact').map((r) => r.params)).toContainEqual({
+      page: '2',
+    });
 
     await user.click(within(pages).getByRole('button', { name: 'Previous' }));
     expect(await within(section).findByRole('heading', { name: 'Sender 3' })).toBeInTheDocument();
@@ -174,25 +173,11 @@ describe('Messages', () => {
   });
 
   it('pages through the newsletter subscribers', async () => {
-    const total = { limit: 1, total: 2, totalPages: 2 };
     const { user } = renderWithApi(<MessagesPage />, {
-      ...empty,
-      'GET /api/newsletter': {
-        body: {
-          success: true,
-          subscribers: [{ email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' }],
-          page: 1,
-          ...total,
-        },
-      },
-      'GET /api/newsletter?page=2': {
-        body: {
-          success: true,
-          subscribers: [{ email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' }],
-          page: 2,
-          ...total,
-        },
-      },
+      'GET /api/newsletter': pagedBy(1, 'subscribers', () => [
+        { email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' },
+        { email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' },
+      ]),
     });
     const section = screen.getByRole('region', { name: 'Newsletter subscribers' });
     expect(await within(section).findByRole('link', { name: 'ada@example.com' })).toBeInTheDocument();
@@ -205,30 +190,20 @@ describe('Messages', () => {
   });
 
   it('shows no page navigation while each list fits on one page', async () => {
-    renderWithApi(<MessagesPage />, withMessages);
+    renderWithApi(<MessagesPage />, {}, withMessages);
     await screen.findByRole('heading', { name: 'Ada Lovelace', level: 3 });
     await screen.findByText('2 subscribers');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('moves back to the last page when the list has become shorter than the page shown', async () => {
-    let total = 3;
+    let messages = [message(3), message(2), message(1)];
+    const contactPages = pagedBy(2, 'messages', () => messages);
     const { user } = renderWithApi(<MessagesPage />, {
-      ...empty,
-      'GET /api/contact': () => ({
-        body: {
-          success: true,
-          messages: total === 3 ? [message(3), message(2)] : [message(2), message(1)],
-          page: 1,
-          limit: 2,
-          total,
-          totalPages: total === 3 ? 2 : 1,
-        },
-      }),
-      'GET /api/contact?page=2': () => {
+      'GET /api/contact': (request, state) => {
         // Message 3 is gone by the time page 2 is asked for: the two left both fit on page 1.
-        total = 2;
-        return { body: { success: true, messages: [], page: 2, limit: 2, total, totalPages: 1 } };
+        if (request.params.page === '2') messages = [message(2), message(1)];
+        return contactPages(request, state);
       },
     });
     const section = screen.getByRole('region', { name: 'Contact messages' });

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApi } from '../../test/render';
+import type { SellerOrderView } from '@larder/shared-state';
+import { pagedBy, renderWithApi } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
 /** A Pending, unpaid cash order of `name`'s, placed on 23 Nov 2026. */
-function order(id: string, name: string, extra = {}) {
+function order(id: string, name: string): SellerOrderView {
   const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
   return {
     _id: id,
@@ -28,22 +29,20 @@ function order(id: string, name: string, extra = {}) {
     isPaid: false,
     createdAt: '2026-11-23T14:05:00.000Z',
     customer: { name, email, phone: '07700 900123', address: '12 Park Street, Bristol' },
-    ...extra,
   };
 }
 
-const PAGES = { limit: 1, total: 2, totalPages: 2 };
+/** The seller's orders one a page, newest first. */
+const onePerPage = pagedBy(1, 'orders', (state) => state.sellerOrders);
+const twoOrders = { state: { sellerOrders: [order('o-2', 'Ann Jones'), order('o-1', 'Raj Patel')] } };
 
 describe('Orders, a page at a time', () => {
   it('pages with Previous and Next, saying which page is shown', async () => {
-    const { user, requests } = renderWithApi(<OrdersPage />, {
-      'GET /api/order/seller': {
-        body: { success: true, orders: [order('o-2', 'Ann Jones')], page: 1, ...PAGES },
-      },
-      'GET /api/order/seller?page=2': {
-        body: { success: true, orders: [order('o-1', 'Raj Patel')], page: 2, ...PAGES },
-      },
-    });
+    const { user, requests } = renderWithApi(
+      <OrdersPage />,
+      { 'GET /api/order/seller': onePerPage },
+      twoOrders,
+    );
     expect(await screen.findByRole('heading', { name: 'Ann Jones', level: 2 })).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Orders pages' });
     expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
@@ -54,22 +53,26 @@ describe('Orders, a page at a time', () => {
     expect(screen.queryByRole('heading', { name: 'Ann Jones', level: 2 })).not.toBeInTheDocument();
     expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(requests.map((r) => r.url)).toContain('/api/order/seller?page=2');
+    expect(requests.filter((r) => r.url === '/api/order/seller').map((r) => r.params)).toContainEqual({
+      page: '2',
+    });
   });
 
   it('shows a status change on a later page at once', async () => {
-    let later = order('o-1', 'Raj Patel');
-    const { user } = renderWithApi(<OrdersPage />, {
-      'GET /api/order/seller': {
-        body: { success: true, orders: [order('o-2', 'Ann Jones')], page: 1, ...PAGES },
+    const { user } = renderWithApi(
+      <OrdersPage />,
+      {
+        'GET /api/order/seller': onePerPage,
+        'PUT /api/order/o-1/status': (_request, state) => {
+          // The server records the status only: "Paid" must come from the screen marking a completed order.
+          state.sellerOrders = state.sellerOrders.map((o) =>
+            o._id === 'o-1' ? { ...o, status: 'Completed' } : o,
+          );
+          return { body: { success: true, message: 'Order updated successfully' } };
+        },
       },
-      'GET /api/order/seller?page=2': () => ({ body: { success: true, orders: [later], page: 2, ...PAGES } }),
-      'PUT /api/order/o-1/status': () => {
-        // The server records the status only: "Paid" must come from the screen marking a completed order.
-        later = { ...later, status: 'Completed' };
-        return { body: { success: true, message: 'Order updated successfully' } };
-      },
-    });
+      twoOrders,
+    );
     await screen.findByRole('heading', { name: 'Ann Jones', level: 2 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Raj Patel', level: 2 });
@@ -81,18 +84,7 @@ describe('Orders, a page at a time', () => {
   });
 
   it('shows no page navigation while every order fits on one page', async () => {
-    renderWithApi(<OrdersPage />, {
-      'GET /api/order/seller': {
-        body: {
-          success: true,
-          orders: [order('o-1', 'Ann Jones')],
-          page: 1,
-          limit: 50,
-          total: 1,
-          totalPages: 1,
-        },
-      },
-    });
+    renderWithApi(<OrdersPage />, {}, { state: { sellerOrders: [order('o-1', 'Ann Jones')] } });
     await screen.findByRole('heading', { name: 'Ann Jones', level: 2 });
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
