@@ -25,7 +25,7 @@ RUN npm prune --omit=dev --workspaces --include-workspace-root && mkdir -p /data
 EXPOSE 3000
 VOLUME ["/data"]
 # The same V8 flags as every other start of the API (scripts/api-process.mjs).
-CMD ["node", "--max-semi-space-size=4", "backend/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--expose-gc", "backend/dist/main.js"]
 
 FROM nginx:1.27-alpine AS web
 ARG APP=host-shell
