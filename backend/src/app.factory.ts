@@ -19,6 +19,8 @@ import { MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
+import { ProductListCache } from './catalog/product-list.cache';
+import { productListFastPath } from './catalog/product-list.http';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
 import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
 import { personalResponsesHook } from './common/personal-responses';
@@ -91,6 +93,7 @@ export async function createApp(
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   fastify.addHook('onRequest', securityHeadersHook(config));
+  fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
   await app.register(fastifyCompress as never, {

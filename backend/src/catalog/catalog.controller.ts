@@ -29,40 +29,7 @@ import { SetProductStockDto } from './dto/set-product-stock.dto';
 import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { MultipartRequest, ProductUpload, ProductUploadPipe } from './product-upload';
-
-/** The best encoding of the list an Accept-Encoding header allows: brotli, then gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
-  const q: Record<string, number> = {};
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    q[name] = weight ? Number(weight.slice(2)) || 0 : 1;
-  }
-  const br = q.br ?? q['*'] ?? 0;
-  const gzip = q.gzip ?? q['*'] ?? 0;
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return undefined;
-}
-
-function sendList(request: FastifyRequest, reply: FastifyReply, list: ProductListSnapshot): FastifyReply {
-  reply.header('etag', list.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], list.etag)) return reply.status(304).send();
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  reply.status(200).type('application/json; charset=utf-8');
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? list.br : encoding === 'gzip' ? list.gzip : list.json);
-}
-
-/** True when an If-None-Match header lists the ETag (or `*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
+import { sendList } from './product-list.http';
 
 @ApiTags('product')
 @Controller('api/product')

@@ -55,7 +55,7 @@ export async function buildSnapshot(body: unknown, generation: number): Promise<
 @Injectable()
 export class ProductListCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ProductListCache');
-  private current?: ProductListSnapshot;
+  private snapshot?: ProductListSnapshot;
   /** Bumped by every invalidation; a snapshot is fresh when it was read after the latest one. */
   private generation = 0;
   private reloading?: Promise<ProductListSnapshot>;
@@ -90,17 +90,21 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
     this.unsubscribe = undefined;
   }
 
+  /** The list in memory when it is known to be current (writes are being notified), else undefined. */
+  current(): ProductListSnapshot | undefined {
+    const current = this.snapshot;
+    return this.told && current && current.generation === this.generation ? current : undefined;
+  }
+
   /** The list to serve: at once from memory when nothing changed, otherwise after a reload. */
   get(): ProductListSnapshot | Promise<ProductListSnapshot> {
-    const current = this.current;
-    if (this.told && current && current.generation === this.generation) return current;
-    return this.told ? this.fresh() : this.checked();
+    return this.current() ?? (this.told ? this.fresh() : this.checked());
   }
 
   /** Forgets the list (a write happened) and starts reading it again. */
   invalidate(): void {
     this.generation += 1;
-    if (!this.reloading && this.current) {
+    if (!this.reloading && this.snapshot) {
       this.fresh().catch((err: unknown) =>
         this.logger.error(`Reloading the product list failed: ${String(err)}`),
       );
@@ -119,8 +123,8 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   /** Without notifications: compare catalog_state.version (one single-row read) and reload when it moved. */
   private async checked(): Promise<ProductListSnapshot> {
     const version = await this.repository.version();
-    if (this.current && this.checkedVersion === version && this.current.generation === this.generation) {
-      return this.current;
+    if (this.snapshot && this.checkedVersion === version && this.snapshot.generation === this.generation) {
+      return this.snapshot;
     }
     this.generation += 1;
     const snapshot = await this.fresh();
@@ -135,13 +139,13 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
       .listLive()
       .then((rows) => buildSnapshot({ success: true, products: rows.map(toProductView) }, generation))
       .then((snapshot) => {
-        if (!this.current || this.current.generation <= snapshot.generation) this.current = snapshot;
+        if (!this.snapshot || this.snapshot.generation <= snapshot.generation) this.snapshot = snapshot;
         return snapshot;
       })
       .finally(() => {
         if (this.reloading === loading) this.reloading = undefined;
         // Writes seen while reading: read again now rather than on the next request.
-        if (!this.reloading && this.current && this.current.generation < this.generation && this.told) {
+        if (!this.reloading && this.snapshot && this.snapshot.generation < this.generation && this.told) {
           this.fresh().catch(() => undefined);
         }
       });

@@ -10,12 +10,13 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
-import { pickEncoding } from './catalog.controller';
+import { ProductListCache } from './product-list.cache';
+import { pickEncoding } from './product-list.http';
 
 /** Reads the list until `seen` holds for it, for at most `withinMs`; returns how long it took. */
 async function waitForList(
   server: Server,
-  seen: (products: Array<{ _id: string; inStock: boolean }>) => boolean,
+  seen: (products: Array<{ _id: string; name: string; inStock: boolean }>) => boolean,
   withinMs = 1000,
 ): Promise<number> {
   const started = Date.now();
@@ -34,6 +35,41 @@ describe('product list served from memory', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('answers the same from memory as through the route (security headers, ETag, body)', async () => {
+    await createProduct(t, { name: 'Rye bread' });
+    const fastify = t.app.getHttpAdapter().getInstance() as FastifyInstance;
+    const read = (url: string) =>
+      fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    await waitForList(t.server, (products) => products.some((p) => p.name === 'Rye bread'));
+    // A plain read is answered from memory; a query string takes it through the controller's route.
+    const listThroughRoute = jest.spyOn(ProductListCache.prototype, 'get');
+    const fromMemory = await read('/api/product/list');
+    expect(listThroughRoute).not.toHaveBeenCalled();
+    const routed = await read('/api/product/list?via=route');
+    expect(listThroughRoute).toHaveBeenCalledTimes(1);
+    listThroughRoute.mockRestore();
+    for (const res of [fromMemory, routed]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const pick = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['etag', 'cache-control', 'vary', 'content-encoding', 'content-type', 'content-security-policy'].map(
+          (n) => [n, headers[n]],
+        ),
+      );
+    expect(pick(fromMemory.headers)).toEqual(pick(routed.headers));
+    expect(fromMemory.rawPayload.equals(routed.rawPayload)).toBe(true);
+    const etag = String(fromMemory.headers.etag);
+    const notModified = await fastify.inject({
+      method: 'GET',
+      url: '/api/product/list',
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+  });
 
   it('sends the same JSON plain, gzip and brotli, with one ETag, and 304 to a matching If-None-Match', async () => {
     await createProduct(t, { name: 'Oat milk' });
