@@ -16,7 +16,7 @@ import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { CatalogService } from './catalog.service';
-import { ProductListCache, ProductListSnapshot } from './product-list.cache';
+import { ProductListCache } from './product-list.cache';
 import {
   ADD_PRODUCT_BODY_SCHEMA,
   ProductListResponse,
