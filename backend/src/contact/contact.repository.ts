@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
+import { newestFirstPage } from '../db/newest-first';
 import { contactMessages } from '../db/schema';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -22,15 +23,6 @@ export class ContactRepository {
 
   /** One page of the messages, newest first, and how many there are in all. */
   async list(page: PageRequest): Promise<Page<ContactMessageRow>> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(contactMessages)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ total: count() }).from(contactMessages),
-    ]);
-    return { rows, total };
+    return newestFirstPage(this.db, contactMessages, page);
   }
 }

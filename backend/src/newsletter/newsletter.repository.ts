@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { count, desc } from 'drizzle-orm';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
+import { newestFirstPage } from '../db/newest-first';
 import { newsletterSubscribers } from '../db/schema';
 
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
@@ -19,15 +19,6 @@ export class NewsletterRepository {
 
   /** One page of the subscribers, newest first, and how many there are in all. */
   async list(page: PageRequest): Promise<Page<NewsletterSubscriberRow>> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(newsletterSubscribers)
-        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ total: count() }).from(newsletterSubscribers),
-    ]);
-    return { rows, total };
+    return newestFirstPage(this.db, newsletterSubscribers, page);
   }
 }

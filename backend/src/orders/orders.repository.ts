@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus, type ShippingSettings } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { newestFirstPage } from '../db/newest-first';
 import { addresses, orderItems, orders, products, shopSettings, users } from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
 import type { CatalogProduct } from '../catalog/product-view';
@@ -189,15 +190,7 @@ export class OrdersRepository {
 
   /** One page of every order, newest first, with their lines, and how many orders there are in all. */
   async listAll(page: PageRequest): Promise<Page<OrderWithItems>> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      this.db.select({ total: count() }).from(orders),
-    ]);
+    const { rows, total } = await newestFirstPage(this.db, orders, page);
     const withItems = await this.withItems(
       rows,
       inArray(
