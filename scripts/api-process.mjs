@@ -1,6 +1,6 @@
-// How the API process is started, in one place: `npm start`, the browser journeys, the bench and the crash
-// test spawn it through apiArgs(); the Dockerfile's CMD passes the same flags (backend/test/deployment.spec.ts
-// compares them).
+// How the API process is started, in one place: `npm start`, the browser journeys, the bench, the crash test,
+// `npm run size` and `npm run lighthouse` spawn it through apiArgs(); the Dockerfile's CMD passes the same flags
+// (backend/test/deployment.spec.ts compares them).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

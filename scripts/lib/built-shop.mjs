@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiArgs } from '../api-process.mjs';
 
 export const root = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 
@@ -47,7 +48,7 @@ export async function startBackend(dists, env = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'larder-measure-'));
-  const child = spawn(process.execPath, [backendMain], {
+  const child = spawn(process.execPath, apiArgs(backendMain), {
     cwd: root,
     env: {
       ...process.env,
