@@ -71,6 +71,23 @@ describe('product list served from memory', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
+  it('answers a page of an allowed origin with its CORS headers', async () => {
+    const other = await createTestApp({ allowedOrigins: ['https://shop.example'] });
+    try {
+      await createProduct(other, { name: 'Pea shoots' });
+      await waitForList(other.server, (products) => products.some((p) => p.name === 'Pea shoots'));
+      const res = await request(other.server)
+        .get('/api/product/list')
+        .set('Origin', 'https://shop.example')
+        .expect(200);
+      expect(res.headers['access-control-allow-origin']).toBe('https://shop.example');
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+      expect(res.body.products.map((p: { name: string }) => p.name)).toContain('Pea shoots');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends the same JSON plain, gzip and brotli, with one ETag, and 304 to a matching If-None-Match', async () => {
     await createProduct(t, { name: 'Oat milk' });
     const plain = await request(t.server).get('/api/product/list').set('Accept-Encoding', 'identity');
