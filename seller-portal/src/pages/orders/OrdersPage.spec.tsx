@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SellerOrderView } from '@larder/shared-state';
+import { makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
@@ -9,39 +10,12 @@ function order(
   customer: { name: string; email: string; phone: string },
   extra: Partial<SellerOrderView> = {},
 ): SellerOrderView {
-  return {
+  return makeSellerOrder({
     _id: id,
     userId,
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Braeburn apples',
-        image: null,
-        price: 1.99,
-        quantity: 2,
-        vat: 0,
-      },
-    ],
-    address: {
-      street: '12 Park Street',
-      city: 'Bristol',
-      state: 'England',
-      postalCode: 'BS1 5HT',
-      country: 'United Kingdom',
-    },
-    paymentType: 'COD',
-    amount: 7.97,
-    shippingCharge: 3.99,
-    totalVat: 0,
-    goods: 3.98,
-    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
-    status: 'Pending',
-    isPaid: false,
-    createdAt: '2026-11-23T14:05:00.000Z',
     customer: { ...customer, address: '12 Park Street, Bristol, England, BS1 5HT, United Kingdom' },
     ...extra,
-  };
+  });
 }
 
 const ann = { name: 'Ann Jones', email: 'ann@example.com', phone: '07700 900123' };

@@ -1,27 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
-import { setupMockApi } from '@larder/shared-state/testing';
+import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
 const server = setupMockApi();
 
-const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
-  _id: id,
-  name,
-  category: 'Fruits',
-  description: [],
-  price: 2,
-  offerPrice: 2,
-  vat: 0,
-  image: [],
-  inStock: true,
-  stock: null,
-  ingredients: '',
-  allergens: [],
-  ...overrides,
-});
+const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto =>
+  makeProduct({ _id: id, name, ...overrides });
 
 const item = (productId: string, name: string, quantity: number) => ({
   product: productId,

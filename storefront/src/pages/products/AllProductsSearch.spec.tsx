@@ -2,27 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import { setSearchQuery, type ProductDto } from '@larder/shared-state';
 import { act } from 'react';
-import { setupMockApi } from '@larder/shared-state/testing';
+import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import AllProductsPage from './AllProductsPage';
 import { createTestStore, renderPage } from '../../../test/page-testing';
 
 const server = setupMockApi();
 
-const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto => ({
-  _id: id,
-  name,
-  category: 'Fruits',
-  description: [],
-  price: 2,
-  offerPrice: 2,
-  vat: 0,
-  image: [],
-  inStock: true,
-  stock: null,
-  ingredients: '',
-  allergens: [],
-  ...overrides,
-});
+const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto =>
+  makeProduct({ _id: id, name, ...overrides });
 
 const apples = product('p-apples', 'Braeburn Apples');
 const pears = product('p-pears', 'Conference Pears');
