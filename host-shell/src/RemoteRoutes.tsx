@@ -1,25 +1,39 @@
 import { Suspense, useEffect, useState } from 'react';
 import { PageSkeleton } from './PageSkeleton';
 import { RemoteErrorBoundary, RemoteFailure } from './RemoteErrorBoundary';
-import { loadRemoteRoutes, type RemoteKey, type RemoteRoutesModule } from './remotes';
+import {
+  loadedRemoteRoutes,
+  loadRemoteRoutes,
+  type RemoteKey,
+  type RemoteRoutesModule,
+} from './remotes';
 
 export type RemoteLoader = (key: RemoteKey, options: { retry: boolean }) => Promise<RemoteRoutesModule>;
 
 type LoadState =
   { status: 'loading' } | { status: 'ready'; module: RemoteRoutesModule } | { status: 'failed' };
 
-/** Renders a remote's routes: a skeleton page while it loads, a friendly failure with Retry if it cannot. */
+/**
+ * Renders a remote's routes: a skeleton page while it loads, a friendly failure with Retry if it cannot.
+ * A remote that has already arrived renders at once (a server-rendered page hydrates that way).
+ */
 export function RemoteRoutes({
   remote,
   load = loadRemoteRoutes,
+  loaded = loadedRemoteRoutes,
 }: {
   remote: RemoteKey;
   load?: RemoteLoader;
+  loaded?: (key: RemoteKey) => RemoteRoutesModule | undefined;
 }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [state, setState] = useState<LoadState>(() => {
+    const module = loaded(remote);
+    return module ? { status: 'ready', module } : { status: 'loading' };
+  });
 
   useEffect(() => {
+    if (attempt === 0 && loaded(remote)) return; // rendered ready from the start
     let current = true;
     setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
     load(remote, { retry: attempt > 0 }).then(
@@ -32,7 +46,7 @@ export function RemoteRoutes({
     return () => {
       current = false;
     };
-  }, [remote, attempt, load]);
+  }, [remote, attempt, load, loaded]);
 
   const retry = () => setAttempt((count) => count + 1);
 

@@ -1,34 +1,65 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
-import { api, createStore } from '@larder/shared-state';
+import { api, createStore, type ServerRenderedState } from '@larder/shared-state';
 import { App } from './App';
 import { loadRemoteRoutes } from './remotes';
 
-const store = createStore();
+/** The JSON the server put in the page under an id, if any. */
+function pageData<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const container = document.getElementById('root')!;
+// A shop page the server rendered: the store starts from the answers it was rendered with.
+const rendered = container.dataset.rendered === 'storefront';
+const serverState = rendered ? pageData<ServerRenderedState>('larder-state') : undefined;
+const store = createStore({ serverState });
 
 // Start the first requests while the remote's code is on its way. The customer's session is asked for once,
 // by the storefront's layout: a visitor's answer is an error, and RTK Query asks again for an errored query
 // when a component subscribes to it, so a prefetch here would make it two requests.
 const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
-loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront').catch(() => undefined);
+const remoteRoutes = loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront');
+remoteRoutes.catch(() => undefined);
 if (onSellerPath) {
   store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
-} else {
+} else if (!serverState) {
   store.dispatch(api.util.prefetch('listProducts', undefined, {}));
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Provider store={store}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-      {/* react-hot-toast's defaults are the shop's toast limits: 20 at once, 4 s (2 s for success). */}
-      <Toaster />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Toasts live in their own root, outside the markup a server-rendered page hydrates.
+// react-hot-toast's defaults are the shop's toast limits: 20 at once, 4 s (2 s for success).
+const toasts = document.createElement('div');
+document.body.append(toasts);
+createRoot(toasts).render(<Toaster />);
+
+if (serverState) {
+  // Hydrate once the storefront's routes are here, so the first render matches the server's markup.
+  // If they cannot be loaded, render afresh: the page then offers to retry.
+  remoteRoutes.then(
+    () => hydrateRoot(container, app),
+    () => createRoot(container).render(app),
+  );
+} else {
+  createRoot(container).render(app);
+}

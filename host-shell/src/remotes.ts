@@ -63,6 +63,12 @@ export function loadManifest(): Promise<RemoteManifest> {
 }
 
 const loaded = new Map<RemoteKey, Promise<RemoteRoutesModule>>();
+const ready = new Map<RemoteKey, RemoteRoutesModule>();
+
+/** A remote's `./routes` module if it has already arrived (a server-rendered page hydrates with it). */
+export function loadedRemoteRoutes(key: RemoteKey): RemoteRoutesModule | undefined {
+  return ready.get(key);
+}
 
 /**
  * Loads a remote's `./routes` module once. A failed attempt is forgotten,
@@ -79,6 +85,7 @@ export function loadRemoteRoutes(key: RemoteKey, { retry = false } = {}): Promis
       const module = await loadRemote<RemoteRoutesModule>(`${container}/routes`);
       if (!module || typeof module.default !== 'function')
         throw new Error(`${container}/routes has no default export`);
+      ready.set(key, module);
       return module;
     })
     .catch((error: unknown) => {

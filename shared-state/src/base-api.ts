@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
@@ -55,10 +56,22 @@ export const TAG_TYPES = [
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
+/** The API answers of a server-rendered page: finished queries and the cache tags they provide. */
+export interface DehydratedApiState {
+  queries: Record<string, unknown>;
+  mutations: Record<string, never>;
+  provided: { tags: Record<string, unknown>; keys: Record<string, unknown> };
+}
+
+/** Puts a server-rendered page's API answers into the cache, as if they had been fetched here. */
+export const hydrateApi = createAction<DehydratedApiState>('api/hydrate');
+
 /** The one RTK Query API of Larder; endpoints are injected by the generated file. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
+  // A server-rendered page hands over the answers it was rendered with (see store.ts, dehydrate).
+  extractRehydrationInfo: (action) => (hydrateApi.match(action) ? (action.payload as never) : undefined),
 });

@@ -1,7 +1,7 @@
 import type { ListenerEffectAPI, TypedStartListening, UnknownAction } from '@reduxjs/toolkit';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { api } from './api';
-import type { ApiEnvironment } from './base-api';
+import { hydrateApi, type ApiEnvironment } from './base-api';
 import { cartSlice, selectCartItems } from './slices/cart';
 import { selectUser } from './slices/session';
 import type { AppDispatch, RootState } from './store';
@@ -52,7 +52,8 @@ function pageHidden(signal: AbortSignal): Promise<void> {
 /**
  * Keeps the cart slice and the server's copy together (a signed-in customer's changes are synced to the server):
  * - on sign-in (google-login, or an is-auth answer for a new customer) the server's cartItems replace the cart;
- * - once products are loaded, lines for deleted or out-of-stock products are dropped;
+ * - once products are loaded (or arrive with a server-rendered page), lines for deleted or out-of-stock
+ *   products are dropped;
  * - every other change of the cart is posted to /api/cart/update while a customer is signed in,
  *   debounced so a burst of clicks sends one request with the final state (sent at once, with keepalive,
  *   when the page is hidden or left before the pause ends); a refused cart reloads the catalogue, whose
@@ -91,7 +92,7 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
   });
 
   startListening({
-    matcher: isAnyOf(api.endpoints.listProducts.matchFulfilled, replace),
+    matcher: isAnyOf(api.endpoints.listProducts.matchFulfilled, replace, hydrateApi),
     effect: pruneUnavailable,
   });
 

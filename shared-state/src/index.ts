@@ -7,13 +7,20 @@ export type {
   UpdateProductInput,
   UpdateProductResult,
 } from './api';
-export { baseApi, createBaseQuery, TAG_TYPES } from './base-api';
-export type { ApiEnvironment, TagType } from './base-api';
+export { baseApi, createBaseQuery, hydrateApi, TAG_TYPES } from './base-api';
+export type { ApiEnvironment, DehydratedApiState, TagType } from './base-api';
 export * from './slices/session';
 export * from './slices/cart';
 export * from './slices/ui';
-export { createStore } from './store';
-export type { AppDispatch, AppStore, CreateStoreOptions, RootReducer, RootState } from './store';
+export { createStore, dehydrate } from './store';
+export type {
+  AppDispatch,
+  AppStore,
+  CreateStoreOptions,
+  RootReducer,
+  RootState,
+  ServerRenderedState,
+} from './store';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { skipToken } from '@reduxjs/toolkit/query';
 export * from './messages';

@@ -35,6 +35,10 @@
  *     remoteEntry.js no longer repeats it (about 15 KB gzip less per remote); remotes then build only
  *     remoteEntry.js and their chunks. LARDER_SHARE_MF_RUNTIME=false turns the sharing off.
  *
+ * Server rendering: a remote with `serverExposes` also builds for Node (dist/server/remoteEntry.js, a CommonJS
+ * federation container exposing those modules; everything bundled, nothing shared, CSS left out). The API
+ * server loads it through the federation runtime to render shop pages (backend/src/web/server-render.ts).
+ *
  * Shared singletons come from ./shared.cjs. `@larder/*` resolve to their sources (tsconfig.base.json paths).
  */
 const path = require('node:path');
@@ -157,6 +161,81 @@ function minimizers() {
   }
 }
 
+/** Where an app builds: <app>/dist, or LARDER_DIST_ROOT/<app> (scripts/size.mjs --out). */
+function distDir(dir) {
+  return process.env.LARDER_DIST_ROOT
+    ? path.join(process.env.LARDER_DIST_ROOT, path.basename(dir))
+    : path.join(dir, 'dist');
+}
+
+/** The rules that turn TypeScript and TSX into JavaScript (both builds). */
+function scriptRules(production) {
+  return [swcRule(/\.(ts|mts|cts)$/, false, !production), swcRule(/\.tsx$/, true, !production)];
+}
+
+const sourceAliases = {
+  '@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
+  '@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+  '@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
+};
+
+/**
+ * The Node build of a remote for server rendering: `<app>/dist/server/remoteEntry.js`, a CommonJS
+ * federation container whose chunks load from its own folder. It shares nothing (the server has no share
+ * scope to offer), imports of CSS are empty (the browser build ships the styles), and it is not minified.
+ */
+function serverConfig(options, mode) {
+  const { name, dir, serverExposes } = options;
+  const production = mode === 'production';
+  return {
+    name: `${name}-server`,
+    mode,
+    context: dir,
+    target: 'async-node',
+    devtool: 'source-map',
+    entry: {},
+    output: {
+      path: path.join(distDir(dir), 'server'),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: `${name}-server`,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sourceAliases },
+    module: {
+      rules: [
+        ...scriptRules(production),
+        { test: /\.css$/, use: path.join(__dirname, 'empty-module-loader.cjs') },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        exposes: serverExposes,
+        shared: {},
+        dts: false,
+        manifest: false,
+        experiments: { optimization: { disableSnapshot: true, target: 'node' } },
+      }),
+    ],
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    performance: { hints: false },
+    cache: {
+      type: 'filesystem',
+      name: `${name}-server-${mode}`,
+      cacheDirectory: path.join(root, 'node_modules/.cache/webpack'),
+      buildDependencies: {
+        config: [path.join(__dirname, 'create-config.cjs'), path.join(dir, 'webpack.config.cjs')],
+      },
+    },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation container name (a JS identifier)
@@ -164,12 +243,25 @@ function minimizers() {
  * @param {number} options.port dev-server port
  * @param {string} options.publicPath production URL prefix of the built files
  * @param {Record<string,string>} [options.exposes] modules a remote exposes
+ * @param {Record<string,string>} [options.serverExposes] modules the remote's Node build exposes (server rendering)
  * @param {boolean} [options.isHost] the shell that loads the remotes
  * @param {Record<string,string>} [options.remotes] build-time remotes (the host registers its remotes at run time)
  * @param {string} [options.title] document title
  * @param {string} [options.description] meta description
  */
 function createConfig(options) {
+  const browser = browserConfig(options);
+  return (env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const web = browser(env, argv);
+    // The development server serves the browser build only.
+    if (!options.serverExposes || mode !== 'production') return web;
+    return [web, serverConfig(options, mode)];
+  };
+}
+
+/** The browser build of an app (see createConfig). */
+function browserConfig(options) {
   const { name, dir, port, exposes, isHost = false, remotes } = options;
   const isRemote = !isHost && exposes && Object.keys(exposes).length > 0;
 
@@ -191,29 +283,19 @@ function createConfig(options) {
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       entry: standalone ? { main } : {},
       output: {
-        // LARDER_DIST_ROOT=/some/dir builds into /some/dir/<app> instead of <app>/dist (scripts/size.mjs --out).
-        path: process.env.LARDER_DIST_ROOT
-          ? path.join(process.env.LARDER_DIST_ROOT, path.basename(dir))
-          : path.join(dir, 'dist'),
+        path: distDir(dir),
         publicPath,
         filename: `[name]${hash}.js`,
         chunkFilename: `[name]${hash}.js`,
         assetModuleFilename: `assets/[name]${hash}[ext]`,
         uniqueName: name,
-        clean: true,
+        // dist/server is the Node build's (serverConfig), written by the same run.
+        clean: { keep: /^server\// },
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: {
-          '@larder/shared-domain$': path.join(root, 'shared-domain/src/index.ts'),
-          '@larder/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
-          '@larder/shared-state$': path.join(root, 'shared-state/src/index.ts'),
-        },
-      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sourceAliases },
       module: {
         rules: [
-          swcRule(/\.(ts|mts|cts)$/, false, !production),
-          swcRule(/\.tsx$/, true, !production),
+          ...scriptRules(production),
           {
             test: /\.css$/,
             use: [

@@ -85,6 +85,11 @@ export interface AppConfig {
   logLevel: string;
   /** Built frontends served by the API when these folders exist. */
   staticDirs: { hostShell: string; storefront: string; sellerPortal: string };
+  /**
+   * The storefront's Node build (its remoteEntry.js) that renders the shop pages on the server;
+   * undefined when server rendering is off (SSR_STOREFRONT_ENTRY=off).
+   */
+  storefrontServerEntry: string | undefined;
   /** URLs of the remotes' remoteEntry.js published in /remotes.json. */
   remoteStorefrontUrl: string;
   remoteSellerPortalUrl: string;
@@ -278,6 +283,7 @@ function envSchema(mode: NodeEnv) {
     STATIC_DIR_HOST_SHELL: text(),
     STATIC_DIR_STOREFRONT: text(),
     STATIC_DIR_SELLER_PORTAL: text(),
+    SSR_STOREFRONT_ENTRY: text(),
     REMOTE_STOREFRONT_URL: text().transform((v) => v ?? '/remotes/storefront/remoteEntry.js'),
     REMOTE_SELLER_PORTAL_URL: text().transform((v) => v ?? '/remotes/seller-portal/remoteEntry.js'),
   });
@@ -311,6 +317,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (problems.length) throw new ConfigError(problems);
 
   const staticRoot = path.resolve(e.STATIC_ROOT ?? REPO_ROOT);
+  const storefrontDir = path.resolve(e.STATIC_DIR_STOREFRONT ?? path.join(staticRoot, 'storefront/dist'));
   return {
     nodeEnv,
     isProduction,
@@ -355,12 +362,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     staticDirs: {
       hostShell: path.resolve(e.STATIC_DIR_HOST_SHELL ?? path.join(staticRoot, 'host-shell/dist')),
-      storefront: path.resolve(e.STATIC_DIR_STOREFRONT ?? path.join(staticRoot, 'storefront/dist')),
+      storefront: storefrontDir,
       sellerPortal: path.resolve(e.STATIC_DIR_SELLER_PORTAL ?? path.join(staticRoot, 'seller-portal/dist')),
     },
+    storefrontServerEntry: storefrontServerEntryFor(e.SSR_STOREFRONT_ENTRY, storefrontDir),
     remoteStorefrontUrl: e.REMOTE_STOREFRONT_URL,
     remoteSellerPortalUrl: e.REMOTE_SELLER_PORTAL_URL,
   };
+}
+
+/** The storefront's Node build for server rendering: its own setting, else the one beside its browser build. */
+function storefrontServerEntryFor(setting: string | undefined, storefrontDir: string): string | undefined {
+  if (setting?.toLowerCase() === 'off') return undefined;
+  return path.resolve(setting ?? path.join(storefrontDir, 'server/remoteEntry.js'));
 }
 
 /** The development sign-in is on only in explicit development or test mode, and only without Google. */

@@ -2,7 +2,8 @@
  * Serves the built frontends from the API's port when their dist folders exist:
  * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
  * uploads at `/uploads/`, and the host's index.html for browser navigations that match no route, with the
- * files that route needs named in its head (./page-head.ts).
+ * files that route needs named in its head (./page-head.ts). The shop pages (home, all products, a category,
+ * a product) come rendered on the server by the storefront's Node build (./server-render.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
-import { withPageHead } from './page-head';
+import { carriesSession } from '../common/personal-responses';
+import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
+import { StorefrontServerRenderer } from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -35,17 +38,53 @@ export function uploadsDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'uploads');
 }
 
+/** The paths of the shop pages rendered on the server. */
+export const SERVER_RENDERED_ROUTES = [
+  '/',
+  '/home',
+  '/products',
+  '/products/:category',
+  '/products/:category/:id',
+];
+
+/**
+ * A fetch answering the storefront's API calls from this server's own routes, without a network hop: as
+ * the visitor (their cookies and address), and read-only (a page render never changes anything).
+ */
+export function inProcessFetch(fastify: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== 'GET') return new Response(null, { status: 405 });
+    const url = new URL(request.url);
+    const answer = await fastify.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      remoteAddress: visitor.ip,
+      headers: {
+        accept: 'application/json',
+        ...(visitor.headers.cookie ? { cookie: visitor.headers.cookie } : {}),
+      },
+    });
+    return new Response(answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
 /** Paths that belong to the API or files; never answered with the single-page app. */
 function isApiPath(url: string): boolean {
   return /^\/(api|uploads|remotes)(\/|$|\?)/.test(url) || url === '/remotes.json';
 }
 
 /**
- * Whether a file of the built frontends may be served: never a directory listing, and no source maps
- * (`*.map`, also pre-compressed) in production, where they would publish the original sources.
+ * Whether a file of the built frontends may be served: never a directory listing or a Node build, and no
+ * source maps (`*.map`, also pre-compressed) in production, where they would publish the original sources.
  */
 export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
   if (pathName.endsWith('/')) return false;
+  // A remote's Node build (dist/server) is for the server to render with, not for browsers.
+  if (/^\/?server\//.test(pathName)) return false;
   if (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName)) return false;
   return true;
 }
@@ -103,17 +142,41 @@ export async function registerStaticContent(
   if (!fs.existsSync(hostIndex)) return () => undefined;
   await serve(hostShell, '/', cacheControlFor);
 
-  return (request: FastifyRequest) => {
-    if (isApiPath(request.url)) return undefined;
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('text/html')) return undefined;
-    let html: string;
+  const readIndex = (): string | undefined => {
     try {
-      html = fs.readFileSync(hostIndex, 'utf8');
+      return fs.readFileSync(hostIndex, 'utf8');
     } catch {
       return undefined;
     }
-    const pathname = request.url.split('?')[0] ?? '/';
-    return withPageHead(html, { pathname, remotes, dirs: config.staticDirs });
+  };
+  const headInput = (request: FastifyRequest): PageHeadInput => ({
+    pathname: request.url.split('?')[0] ?? '/',
+    remotes,
+    dirs: config.staticDirs,
+  });
+  const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+  if (config.storefrontServerEntry) {
+    const renderer = new StorefrontServerRenderer(config.storefrontServerEntry);
+    const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = wantsPage(request) ? readIndex() : undefined;
+      if (html === undefined) return reply.callNotFound();
+      const page = await renderer.render(request.url, inProcessFetch(fastify, request));
+      const input = headInput(request);
+      const body = (page && withRenderedPage(html, input, page)) ?? withPageHead(html, input);
+      // A signed-in visitor's page holds their session and cart: no cache may keep it.
+      return reply
+        .header('cache-control', carriesSession(request) ? 'no-store' : REVALIDATE)
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(body);
+    };
+    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, renderedPage);
+  }
+
+  return (request: FastifyRequest) => {
+    if (isApiPath(request.url) || !wantsPage(request)) return undefined;
+    const html = readIndex();
+    return html === undefined ? undefined : withPageHead(html, headInput(request));
   };
 }

@@ -84,10 +84,12 @@ export interface PageHeadInput {
   remotes: RemoteUrls;
   /** dist folders of the remotes' builds */
   dirs: { storefront: string; sellerPortal: string };
+  /** The page comes rendered: its style sheets are needed before the first paint, not just early. */
+  rendered?: boolean;
 }
 
 /** The tags to add to the host page's <head> for a path. */
-export function pageHeadTags({ pathname, remotes, dirs }: PageHeadInput): string {
+export function pageHeadTags({ pathname, remotes, dirs, rendered = false }: PageHeadInput): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
 
@@ -111,14 +113,49 @@ export function pageHeadTags({ pathname, remotes, dirs }: PageHeadInput): string
 
   return [
     `<script type="application/json" id="larder-remotes">${jsonForHtml(remotes)}</script>`,
-    ...[...styles].map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+    ...[...styles].map((href) =>
+      rendered
+        ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+        : `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
+    ),
     ...[...scripts].map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
   ].join('');
 }
 
 /** The host page with the tags for a path added at the end of its <head>. */
 export function withPageHead(indexHtml: string, input: PageHeadInput): string {
-  const tags = pageHeadTags(input);
-  const at = indexHtml.indexOf('</head>');
-  return at === -1 ? indexHtml : indexHtml.slice(0, at) + tags + indexHtml.slice(at);
+  return insertBeforeHeadEnd(indexHtml, pageHeadTags(input));
+}
+
+function insertBeforeHeadEnd(html: string, tags: string): string {
+  const at = html.indexOf('</head>');
+  return at === -1 ? html : html.slice(0, at) + tags + html.slice(at);
+}
+
+const ROOT = '<div id="root">';
+
+/**
+ * The host page holding a page rendered on the server: the markup inside the root element (marked
+ * `data-rendered`, which tells the host to hydrate it), the store's state as JSON data for the browser's
+ * store, the host's own style sheets applied before the first paint, and no "needs JavaScript" notice.
+ * Undefined when the host page has no root element to fill.
+ */
+export function withRenderedPage(
+  indexHtml: string,
+  input: PageHeadInput,
+  page: { html: string; state: unknown },
+): string | undefined {
+  const start = indexHtml.indexOf(ROOT);
+  const end = start === -1 ? -1 : indexHtml.indexOf('</div>', start);
+  if (end === -1) return undefined;
+  const body =
+    indexHtml.slice(0, start) +
+    `<div id="root" data-rendered="storefront">${page.html}` +
+    indexHtml.slice(end).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  const styled = body.replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ');
+  return insertBeforeHeadEnd(
+    styled,
+    pageHeadTags({ ...input, rendered: true }) +
+      `<script type="application/json" id="larder-state">${jsonForHtml(page.state)}</script>`,
+  );
 }

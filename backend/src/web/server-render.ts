@@ -1,0 +1,147 @@
+/**
+ * Shop pages rendered on the server through Module Federation. The storefront remote has a Node build
+ * (`storefront/dist/server/remoteEntry.js`, a CommonJS federation container exposing `./server`); this
+ * module loads it with the federation runtime, as the host loads the browser build, and asks it to render a
+ * page. The container is loaded again when a new storefront build replaces its entry file, so a deploy of
+ * the storefront is picked up without restarting or rebuilding anything else.
+ *
+ * Whatever goes wrong (no build, a broken build, an error or a timeout while rendering), `render` answers
+ * undefined and the caller sends the page to be rendered in the browser, as before.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Logger } from '@nestjs/common';
+import { createInstance } from '@module-federation/runtime';
+
+/** What the storefront's `./server` module provides (storefront/src/server-entry.tsx). */
+export interface StorefrontServerModule {
+  renderPage(input: {
+    url: string;
+    fetch: typeof fetch;
+    apiOrigin?: string;
+    timeoutMs?: number;
+  }): Promise<{ html: string; state: unknown }>;
+}
+
+export interface RenderedPage {
+  html: string;
+  state: unknown;
+}
+
+/** The shop pages rendered on the server: home, all products, a category and a product. */
+const SERVER_RENDERED = /^\/(?:home\/?|products(?:\/[^/?#]+){0,2}\/?)?$/;
+
+export function isServerRenderedPath(pathname: string): boolean {
+  return SERVER_RENDERED.test(pathname);
+}
+
+const CONTAINER = 'storefront';
+/** After a failed load, the entry is tried again after this long (or at once when the file changes). */
+const RETRY_AFTER_MS = 10_000;
+
+interface LoadedBuild {
+  /** mtime and size of the entry file it was loaded from */
+  stamp: string;
+  module: Promise<StorefrontServerModule>;
+  failedAt?: number;
+}
+
+function stampOf(file: string): string | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops the CommonJS modules of a build folder from Node's cache, so a new build is read afresh. */
+function forgetModulesUnder(dir: string): void {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  for (const key of Object.keys(require.cache)) if (key.startsWith(prefix)) delete require.cache[key];
+}
+
+let instances = 0;
+
+/**
+ * Loads `storefront/server` from a container file through the federation runtime. `stamp` names the build:
+ * the runtime keeps loaded containers by name and entry, so each build gets an entry of its own.
+ */
+function loadServerModule(entryFile: string, stamp: string): Promise<StorefrontServerModule> {
+  forgetModulesUnder(path.dirname(entryFile));
+  const federation = createInstance({
+    name: `larder_server_${++instances}`,
+    remotes: [{ name: CONTAINER, entry: `${entryFile}?build=${stamp}` }],
+    plugins: [
+      {
+        // The container is a file on this machine: require it (its chunks load from its own folder).
+        name: 'larder-local-container',
+        loadEntry: ({ remoteInfo }) => require(remoteInfo.entry.replace(/\?.*$/, '')) as never,
+      },
+    ],
+  });
+  return federation.loadRemote<StorefrontServerModule>(`${CONTAINER}/server`).then((module) => {
+    if (!module || typeof module.renderPage !== 'function') {
+      throw new Error(`${CONTAINER}/server has no renderPage`);
+    }
+    return module;
+  });
+}
+
+export class StorefrontServerRenderer {
+  private readonly logger = new Logger('ServerRendering');
+  private build: LoadedBuild | undefined;
+  /** The last load problem logged, so a missing or broken build is reported once, not on every page. */
+  private reported: string | undefined;
+
+  /**
+   * @param entryFile the storefront's Node remote entry (dist/server/remoteEntry.js)
+   * @param timeoutMs the longest a page may take to render before the browser renders it instead
+   */
+  constructor(
+    private readonly entryFile: string,
+    private readonly timeoutMs = 3000,
+  ) {}
+
+  private module(): Promise<StorefrontServerModule> {
+    const stamp = stampOf(this.entryFile);
+    if (!stamp) return Promise.reject(new Error(`no storefront server build at ${this.entryFile}`));
+    const build = this.build;
+    const retry = build?.failedAt !== undefined && Date.now() - build.failedAt > RETRY_AFTER_MS;
+    if (build && build.stamp === stamp && !retry) return build.module;
+
+    const next: LoadedBuild = { stamp, module: loadServerModule(this.entryFile, stamp) };
+    next.module.catch(() => {
+      next.failedAt = Date.now();
+    });
+    if (build) this.logger.log(`Loading the storefront's server build again (${this.entryFile})`);
+    this.build = next;
+    return next.module;
+  }
+
+  /** The page rendered on the server, or undefined when it cannot be (the browser then renders it). */
+  async render(url: string, apiFetch: typeof fetch): Promise<RenderedPage | undefined> {
+    let module: StorefrontServerModule;
+    try {
+      module = await this.module();
+      this.reported = undefined;
+    } catch (error) {
+      const problem = messageOf(error);
+      if (problem !== this.reported) {
+        this.reported = problem;
+        this.logger.warn(`Shop pages are rendered in the browser: ${problem}`);
+      }
+      return undefined;
+    }
+    try {
+      return await module.renderPage({ url, fetch: apiFetch, timeoutMs: this.timeoutMs });
+    } catch (error) {
+      this.logger.warn(`${url.split('?')[0]} is rendered in the browser: ${messageOf(error)}`);
+      return undefined;
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,123 @@
+/**
+ * The storefront rendered on the server. The storefront's Node build exposes this module as `./server`
+ * (tools/webpack/create-config.cjs); the API server loads it through the federation runtime on Node
+ * (backend/src/web/server-render.ts) and calls `renderPage` for a shop page.
+ *
+ * The page is rendered from the same routes the browser runs, inside the same boundaries the host puts
+ * around them (host-shell/src/RemoteRoutes.tsx: a Suspense around the routes), so the browser hydrates the
+ * markup without a mismatch. The store is filled first with the answers every shop page reads (session,
+ * catalogue, shipping settings), fetched through the server's own routes, and handed to the browser with the
+ * page (`state`), so nothing is fetched twice.
+ */
+import { Suspense } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router';
+import { Writable } from 'node:stream';
+import {
+  api,
+  cartSlice,
+  createStore,
+  dehydrate,
+  type AppStore,
+  type ServerRenderedState,
+} from '@larder/shared-state';
+import { StorefrontRoutes } from './routes';
+
+export interface RenderPageInput {
+  /** The page's path and query, as the browser asked for it. */
+  url: string;
+  /** Answers the API calls (URLs under `apiOrigin`); the server passes its own routes, with the visitor's cookies. */
+  fetch: typeof fetch;
+  /** The origin the API calls are made to (only `fetch` sees it). */
+  apiOrigin?: string;
+  /** Gives up after this long (ms): the server then sends the client-rendered page. */
+  timeoutMs?: number;
+}
+
+export interface RenderedPage {
+  /** The markup that goes inside the host's `<div id="root">`. */
+  html: string;
+  /** The store's state to hand to the browser (serialised into the page). */
+  state: ServerRenderedState;
+}
+
+/** Fills the store with what every shop page reads, as the browser would fetch it. */
+async function loadPageData(store: AppStore): Promise<void> {
+  const requests = [
+    store.dispatch(api.endpoints.userIsAuth.initiate()),
+    store.dispatch(api.endpoints.listProducts.initiate()),
+    store.dispatch(api.endpoints.getShippingSettings.initiate()),
+  ];
+  try {
+    const [session] = await Promise.all(requests);
+    // A signed-in customer's cart is the server's copy (the browser's cart sync does the same on sign-in).
+    const user = session?.data && 'user' in session.data ? session.data.user : undefined;
+    if (user?.cartItems) store.dispatch(cartSlice.actions.replace(user.cartItems));
+  } finally {
+    for (const request of requests) request.unsubscribe();
+  }
+}
+
+/** Renders with React's streaming renderer and collects the whole page once every part is ready. */
+function renderToHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      // Every part in place in the markup: no part is sent later with an inline script to move it in
+      // (the shop's Content-Security-Policy allows no inline script, and a page must read without scripts).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timer);
+        if (failed) reject(failed);
+        else stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        // An error inside the page: the browser would show the error boundary; the server sends the
+        // client-rendered page instead of half a page.
+        failed ??= error;
+      },
+    });
+    const timer = setTimeout(() => {
+      stream.abort(new Error(`Server rendering took longer than ${timeoutMs} ms`));
+      reject(new Error(`Server rendering took longer than ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+}
+
+export async function renderPage({
+  url,
+  fetch,
+  apiOrigin = 'http://larder.internal',
+  timeoutMs = 5000,
+}: RenderPageInput): Promise<RenderedPage> {
+  const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
+  await loadPageData(store);
+  const state = dehydrate(store.getState());
+  const html = await renderToHtml(
+    <Provider store={store}>
+      <StaticRouter location={url}>
+        <Suspense fallback={null}>
+          <StorefrontRoutes />
+        </Suspense>
+      </StaticRouter>
+    </Provider>,
+    timeoutMs,
+  );
+  return { html, state };
+}
