@@ -40,9 +40,11 @@ for (const app of ['host-shell', 'storefront', 'seller-portal']) {
 }
 const artifacts = path.join(e2eDir, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
-const log = createWriteStream(path.join(artifacts, 'server.log'));
+// E2E_SERVER_LOG names the log of a second shop a journey starts (support/second-shop.ts).
+const logName = process.env.E2E_SERVER_LOG ?? 'server.log';
+const log = createWriteStream(path.join(artifacts, logName));
 console.log(
-  `e2e: starting the shop on port ${port} (database in ${tempDir}, log in e2e/artifacts/server.log)`,
+  `e2e: starting the shop on port ${port} (database in ${tempDir}, log in e2e/artifacts/${logName})`,
 );
 
 const server = spawn(process.execPath, apiArgs(), {

@@ -85,6 +85,8 @@ export async function createTestApp(
         nodeEnv: 'test',
         logLevel: 'silent',
         seed: false,
+        // Pages are rendered on the server only where a test asks for it (web/server-render.spec.ts).
+        storefrontServerEntry: undefined,
         ...overrides,
         dataDir,
         databaseUrl,

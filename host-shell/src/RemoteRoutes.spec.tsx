@@ -18,6 +18,39 @@ function renderWith(load: RemoteLoader, store = createStore()) {
 }
 
 describe('RemoteRoutes', () => {
+  it('renders a remote that has already arrived at once, without asking for it again', () => {
+    const load = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>();
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <RemoteRoutes
+            remote="storefront"
+            load={load}
+            loaded={() => ({ default: () => <h1>Rendered by the server</h1> })}
+          />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Rendered by the server' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('renders a remote that arrives between the first render and its effect', async () => {
+    const module: RemoteRoutesModule = { default: () => <h1>Just in time</h1> };
+    let asked = 0;
+    // Not there when the first render asks, there when the effect asks.
+    const loaded = () => (++asked > 1 ? module : undefined);
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <RemoteRoutes remote="storefront" load={() => new Promise(() => undefined)} loaded={loaded} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Just in time' })).toBeInTheDocument();
+  });
+
   it('shows a skeleton page until the remote arrives, then renders it', async () => {
     let resolve!: (module: RemoteRoutesModule) => void;
     const load: RemoteLoader = () => new Promise((r) => (resolve = r));

@@ -33,7 +33,14 @@ export function RemoteRoutes({
   });
 
   useEffect(() => {
-    if (attempt === 0 && loaded(remote)) return; // rendered ready from the start
+    const arrived = attempt === 0 ? loaded(remote) : undefined;
+    if (arrived) {
+      // Already here (from the start, or since the first render): no request, no skeleton.
+      setState((previous) =>
+        previous.status === 'ready' && previous.module === arrived ? previous : { status: 'ready', module: arrived },
+      );
+      return;
+    }
     let current = true;
     setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
     load(remote, { retry: attempt > 0 }).then(

@@ -9,6 +9,8 @@
  * undefined and the caller sends the page to be rendered in the browser, as before.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createInstance } from '@module-federation/runtime';
@@ -26,13 +28,6 @@ export interface StorefrontServerModule {
 export interface RenderedPage {
   html: string;
   state: unknown;
-}
-
-/** The shop pages rendered on the server: home, all products, a category and a product. */
-const SERVER_RENDERED = /^\/(?:home\/?|products(?:\/[^/?#]+){0,2}\/?)?$/;
-
-export function isServerRenderedPath(pathname: string): boolean {
-  return SERVER_RENDERED.test(pathname);
 }
 
 const CONTAINER = 'storefront';
@@ -55,10 +50,19 @@ function stampOf(file: string): string | undefined {
   }
 }
 
-/** Drops the CommonJS modules of a build folder from Node's cache, so a new build is read afresh. */
-function forgetModulesUnder(dir: string): void {
-  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
-  for (const key of Object.keys(require.cache)) if (key.startsWith(prefix)) delete require.cache[key];
+/**
+ * Runs a CommonJS file afresh and answers its exports, as Node's require would but without its module
+ * cache, so a new build under the same name is read again. Its own requires resolve from its folder.
+ */
+function requireFresh(file: string): unknown {
+  const source = fs.readFileSync(file, 'utf8');
+  const run = vm.runInThisContext(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    { filename: file },
+  ) as (...args: unknown[]) => void;
+  const module = { exports: {} as unknown };
+  run(module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
 }
 
 let instances = 0;
@@ -68,15 +72,14 @@ let instances = 0;
  * the runtime keeps loaded containers by name and entry, so each build gets an entry of its own.
  */
 function loadServerModule(entryFile: string, stamp: string): Promise<StorefrontServerModule> {
-  forgetModulesUnder(path.dirname(entryFile));
   const federation = createInstance({
     name: `larder_server_${++instances}`,
     remotes: [{ name: CONTAINER, entry: `${entryFile}?build=${stamp}` }],
     plugins: [
       {
-        // The container is a file on this machine: require it (its chunks load from its own folder).
+        // The container is a file on this machine: run it (its chunks load from its own folder).
         name: 'larder-local-container',
-        loadEntry: ({ remoteInfo }) => require(remoteInfo.entry.replace(/\?.*$/, '')) as never,
+        loadEntry: ({ remoteInfo }) => requireFresh(remoteInfo.entry.replace(/\?.*$/, '')) as never,
       },
     ],
   });

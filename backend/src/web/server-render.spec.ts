@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { signInCustomer } from '../../test/auth-helpers';
+import { createTestApp, TestApp } from '../../test/harness';
+
+/**
+ * A storefront Node build as the federation runtime loads it: a CommonJS container (`init`, `get`) exposing
+ * `./server`, whose renderPage is `render`'s source. Each write is a new "deploy".
+ */
+function containerSource(render: string): string {
+  return `
+const server = { renderPage: ${render} };
+module.exports = {
+  init() {},
+  get(name) {
+    if (name !== './server') return Promise.reject(new Error('no module ' + name));
+    return Promise.resolve(() => server);
+  },
+};`;
+}
+
+/** Renders the session, the catalogue's size and the page's path, as fetched through the given fetch. */
+const RENDER_WITH_DATA = `async ({ url, fetch }) => {
+  const origin = 'http://larder.internal';
+  const session = await fetch(origin + '/api/user/is-auth');
+  const list = await (await fetch(origin + '/api/product/list')).json();
+  const post = await fetch(origin + '/api/cart/update', { method: 'POST', body: '{}' });
+  return {
+    html: '<h1>Page ' + url + '</h1><p>' + list.products.length + ' products</p><p>session ' + session.status + '</p><p>post ' + post.status + '</p>',
+    state: { api: { note: '</script><script>alert(1)</script>' }, cart: { items: {} } },
+  };
+}`;
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root"');
+  return html.slice(start, html.indexOf('</div>', start) + 6);
+}
+
+describe('shop pages rendered on the server', () => {
+  let t: TestApp;
+  let root: string;
+  let entry: string;
+
+  /** Writes a new build of the storefront's server container (a later modification time each time). */
+  const deploy = (source: string) => {
+    fs.writeFileSync(entry, source);
+    const later = new Date(Date.now() + 5_000 * deploys++);
+    fs.utimesSync(entry, later, later);
+  };
+  let deploys = 1;
+
+  const page = (url: string, cookie?: string) => {
+    const req = request(t.server).get(url).set('Accept', 'text/html');
+    return cookie ? req.set('Cookie', cookie) : req;
+  };
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-ssr-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write(
+      'host-shell/dist/index.html',
+      '<!doctype html><html><head><title>Larder</title><link rel="preload" as="style" href="/bootstrap.1a2b3c4d.css"></head>' +
+        '<body><div id="root"><p role="status">Loading Larder…</p></div><noscript>Larder needs JavaScript to run in your browser.</noscript></body></html>',
+    );
+    write('storefront/dist/remoteEntry.js', 'var storefront;');
+    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
+    entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
+    fs.mkdirSync(path.dirname(entry), { recursive: true });
+    deploy(containerSource(RENDER_WITH_DATA));
+    t = await createTestApp(
+      {
+        seed: true,
+        staticDirs: {
+          hostShell: path.join(root, 'host-shell/dist'),
+          storefront: path.join(root, 'storefront/dist'),
+          sellerPortal: path.join(root, 'seller-portal/dist'),
+        },
+        storefrontServerEntry: entry,
+      },
+      {},
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders home, all products, a category and a product page into the host page', async () => {
+    const listed = (await request(t.server).get('/api/product/list').expect(200)).body.products.length;
+    expect(listed).toBeGreaterThan(0);
+    for (const url of ['/', '/home', '/products', '/products/dairy', '/products/dairy/some-id?ref=home']) {
+      const res = await page(url).expect(200);
+      expect(rootOf(res.text)).toBe(
+        `<div id="root" data-rendered="storefront"><h1>Page ${url}</h1><p>${listed} products</p>` +
+          '<p>session 401</p><p>post 405</p></div>',
+      );
+      // Readable without scripts: no "needs JavaScript" notice, the host's styles applied before the first paint.
+      expect(res.text).not.toContain('<noscript>');
+      expect(res.text).toContain('<link rel="stylesheet" href="/bootstrap.1a2b3c4d.css">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+  });
+
+  it('hands the state it rendered with to the browser as JSON that cannot end the script', async () => {
+    const res = await page('/products').expect(200);
+    const json = /<script type="application\/json" id="larder-state">([^<]*)<\/script>/.exec(res.text);
+    expect(JSON.parse(json![1]!)).toEqual({
+      api: { note: '</script><script>alert(1)</script>' },
+      cart: { items: {} },
+    });
+    expect(res.text).not.toContain('<script>alert(1)');
+  });
+
+  it("fetches the page's data as the visitor, and keeps a signed-in visitor's page out of every cache", async () => {
+    const cookie = await signInCustomer(t, { email: 'ssr@example.com' });
+    const res = await page('/', cookie).expect(200);
+    expect(rootOf(res.text)).toContain('<p>session 200</p>');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves other pages, and clients that do not ask for a page, as before', async () => {
+    const cart = await page('/cart').expect(200);
+    expect(rootOf(cart.text)).toBe('<div id="root"><p role="status">Loading Larder…</p></div>');
+    expect(cart.text).toContain('<noscript>');
+    await request(t.server).get('/products').set('Accept', 'application/json').expect(404);
+  });
+
+  it('never serves the Node build to browsers', async () => {
+    await request(t.server).get('/remotes/storefront/server/remoteEntry.js').expect(404);
+  });
+
+  it('picks up a new storefront build without a restart', async () => {
+    deploy(containerSource(`async ({ url }) => ({ html: '<h1>New build ' + url + '</h1>', state: {} })`));
+    const res = await page('/products').expect(200);
+    expect(rootOf(res.text)).toBe('<div id="root" data-rendered="storefront"><h1>New build /products</h1></div>');
+  });
+
+  it('falls back to the page rendered in the browser when the build fails to load or to render', async () => {
+    const clientRendered = '<div id="root"><p role="status">Loading Larder…</p></div>';
+
+    deploy('throw new Error("broken build");');
+    const broken = await page('/').expect(200);
+    expect(rootOf(broken.text)).toBe(clientRendered);
+    expect(broken.text).toContain('<noscript>');
+    expect(broken.text).not.toContain('id="larder-state"');
+
+    deploy(containerSource(`async () => { throw new Error('render failed'); }`));
+    expect(rootOf((await page('/products').expect(200)).text)).toBe(clientRendered);
+
+    fs.rmSync(entry);
+    expect(rootOf((await page('/products/dairy').expect(200)).text)).toBe(clientRendered);
+
+    deploy(containerSource(`async () => ({ html: '<h1>Back</h1>', state: {} })`));
+    expect(rootOf((await page('/').expect(200)).text)).toBe(
+      '<div id="root" data-rendered="storefront"><h1>Back</h1></div>',
+    );
+  });
+});

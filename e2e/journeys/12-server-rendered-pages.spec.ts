@@ -1,0 +1,163 @@
+// Shop pages arrive rendered by the server: readable before (and without) any script, then hydrated by the
+// browser without a mismatch, after which links and buttons work as usual. When the server cannot load the
+// storefront's server build, the same pages are rendered in the browser instead.
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { navbar, productCard, TEXT, expectToast } from '../support/shop';
+import { startShop, type RunningShop } from '../support/second-shop';
+import { newCustomer, ShopApi } from '../support/api';
+
+/** A name as it appears in HTML text. */
+const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The HTML the server sends for a page, before any script runs. */
+async function serverHtml(page: Page, path: string): Promise<string> {
+  const response = await page.request.get(path, { headers: { accept: 'text/html' } });
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+/** Console lines React writes when hydration goes wrong (mismatch, recoverable errors). */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    const text = message.text();
+    if (/hydrat|react\.dev\/errors\/(418|419|421|422|423|425)|did not match/i.test(text)) {
+      problems.push(`[${message.type()}] ${text}`);
+    }
+  });
+  return problems;
+}
+
+/** Resolves once React has taken over the server's markup (the heading has a React fiber). */
+async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('#root h1')
+          .first()
+          .evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber'))),
+      { message: 'the page is hydrated', timeout: 45_000 },
+    )
+    .toBe(true);
+}
+
+test.describe('pages rendered on the server @phone', () => {
+  test('a category page arrives rendered, hydrates without a mismatch and then navigates in the browser', async ({
+    page,
+    api,
+  }) => {
+    const fruits = (await api.products()).filter((product) => product.category === 'Fruits');
+    expect(fruits.length).toBeGreaterThan(1);
+
+    const html = await serverHtml(page, '/products/fruits');
+    expect(html).toContain('<div id="root" data-rendered="storefront">');
+    expect(html).toContain('Fresh Fruits</h1>');
+    for (const product of fruits.filter((p) => p.inStock)) expect(html).toContain(inHtml(product.name));
+
+    const problems = watchHydration(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/products/fruits');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fresh Fruits' })).toBeVisible();
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { larderVisit: number }).larderVisit = 1));
+
+    // A click on a card goes to the product page without loading a new document.
+    const first = fruits.find((product) => product.inStock)!;
+    await productCard(page.getByRole('main'), first.name).getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/products/fruits/${first._id}$`));
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { larderVisit?: number }).larderVisit)).toBe(1);
+    expect(documents).toHaveLength(1);
+    expect(problems, 'hydration warnings in the console').toEqual([]);
+  });
+
+  test('a signed-in customer adds to the cart from the server-rendered home page', async ({ page, api }) => {
+    const problems = watchHydration(page);
+    const customer = newCustomer('ssr');
+    await api.signUp(customer);
+    const products = await api.products();
+    const html = await serverHtml(page, '/');
+    expect(html).toContain('Freshness you can trust, savings you will love!');
+    // The page comes rendered for this customer: their session is in it, so the browser need not ask.
+    expect(html).toContain(inHtml(customer.email));
+    const sessionRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user/is-auth') sessionRequests.push(request.url());
+    });
+
+    await page.goto('/');
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    const card = main.getByRole('article').first();
+    const name = (await card.getByRole('heading').first().textContent())!.trim();
+    expect(products.map((product) => product.name)).toContain(name);
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await expectToast(page, TEXT.addedToCart);
+    await expect(navbar(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(problems, 'hydration warnings in the console').toEqual([]);
+    expect(sessionRequests, 'the session came with the page').toEqual([]);
+  });
+
+  test('with JavaScript off, home, a category and a product page show their content', async ({
+    browser,
+    baseURL,
+    api,
+  }) => {
+    const product = (await api.products()).find((p) => p.inStock && p.category === 'Vegetables')!;
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Freshness you can trust, savings you will love!',
+    );
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+
+    await page.goto('/products/vegetables');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vegetables' })).toBeVisible();
+    await expect(productCard(page.getByRole('main'), product.name)).toBeVisible();
+
+    await page.goto(`/products/vegetables/${product._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(main.getByText('Offer price:')).toBeVisible();
+    const picture = main.getByRole('img', { name: product.name }).first();
+    await expect(picture).toBeVisible();
+    expect(await picture.getAttribute('width')).toBeTruthy();
+    expect(await picture.getAttribute('height')).toBeTruthy();
+    await context.close();
+  });
+});
+
+test.describe('when the server cannot load the storefront', () => {
+  let shop: RunningShop;
+  test.beforeAll(async () => {
+    // A second shop whose storefront server build is broken (it throws as it loads).
+    shop = await startShop({ brokenServerBuild: true });
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+
+  test('the page is rendered in the browser instead, and works', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: shop.url });
+    await new ShopApi(context.request).signUp(newCustomer('fallback'));
+    const page = await context.newPage();
+    const html = await (await page.request.get('/products', { headers: { accept: 'text/html' } })).text();
+    expect(html).not.toContain('data-rendered');
+    expect(html).toContain('<div id="root">');
+
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible({ timeout: 45_000 });
+    const card = page.getByRole('main').getByRole('article').first();
+    const name = (await card.getByRole('heading').first().textContent())!.trim();
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await expect(navbar(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await context.close();
+  });
+});
