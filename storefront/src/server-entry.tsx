@@ -100,14 +100,24 @@ function renderToHtml(element: React.ReactElement, timeoutMs: number): Promise<s
   });
 }
 
+/** The promise's outcome, or a failure once `ms` have passed. */
+function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export async function renderPage({
   url,
   fetch,
   apiOrigin = 'http://larder.internal',
   timeoutMs = 5000,
 }: RenderPageInput): Promise<RenderedPage> {
+  const started = Date.now();
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
-  await loadPageData(store);
+  await withinTime(loadPageData(store), timeoutMs, "Fetching the page's data");
   const state = dehydrate(store.getState());
   const html = await renderToHtml(
     <Provider store={store}>
@@ -117,7 +127,7 @@ export async function renderPage({
         </Suspense>
       </StaticRouter>
     </Provider>,
-    timeoutMs,
+    Math.max(1, timeoutMs - (Date.now() - started)),
   );
   return { html, state };
 }

@@ -6,7 +6,8 @@ const { TextDecoder, TextEncoder } = require('node:util');
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-if (!window.matchMedia) {
+// A test that runs in Node (`@jest-environment node`, e.g. server rendering) has no window to shim.
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query) => ({
     matches: false,
     media: query,

@@ -1,0 +1,72 @@
+import { api } from './api';
+import { cartActions, selectCartItems } from './slices/cart';
+import { selectUser } from './slices/session';
+import { dehydrate, type ServerRenderedState } from './store';
+import { eventually, makeProduct, makeUser, setupMockApi } from './testing';
+
+const server = setupMockApi();
+
+/** What a server-rendered page carries: the state of the store the server rendered with, through JSON. */
+async function renderedOnTheServer(cart: Record<string, number> = {}): Promise<ServerRenderedState> {
+  const store = server.createStore({ cartSync: false });
+  await Promise.all([
+    store.dispatch(api.endpoints.userIsAuth.initiate(undefined, { subscribe: false })),
+    store.dispatch(api.endpoints.listProducts.initiate(undefined, { subscribe: false })),
+  ]);
+  store.dispatch(cartActions.replace(cart));
+  return JSON.parse(JSON.stringify(dehydrate(store.getState()))) as ServerRenderedState;
+}
+
+describe('a store started from a server-rendered page', () => {
+  it('answers the queries the page was rendered with from the page, without asking again', async () => {
+    const customer = makeUser({ _id: 'u1', email: 'ada@example.com', cartItems: { apple: 2 } });
+    server.seed({ products: [makeProduct({ _id: 'apple', name: 'Apple' })], user: customer });
+    const serverState = await renderedOnTheServer({ apple: 2 });
+    const before = server.requests.length;
+
+    const store = server.createStore({ serverState });
+    const products = await store.dispatch(api.endpoints.listProducts.initiate());
+    const session = await store.dispatch(api.endpoints.userIsAuth.initiate());
+
+    expect(products.data?.products.map((product) => product.name)).toEqual(['Apple']);
+    expect(session.data?.user?.email).toBe('ada@example.com');
+    expect(selectUser(store.getState())?._id).toBe('u1');
+    expect(selectCartItems(store.getState())).toEqual({ apple: 2 });
+    expect(server.requests.slice(before)).toEqual([]);
+  });
+
+  it("asks again for a visitor's session, which the server answered with an error", async () => {
+    server.seed({ products: [makeProduct({ _id: 'apple' })] });
+    const serverState = await renderedOnTheServer();
+    const before = server.sent('GET', '/api/user/is-auth').length;
+
+    const store = server.createStore({ serverState });
+    await store.dispatch(api.endpoints.userIsAuth.initiate());
+
+    expect(server.sent('GET', '/api/user/is-auth')).toHaveLength(before + 1);
+    expect(selectUser(store.getState())).toBeNull();
+  });
+
+  it("drops a signed-in customer's lines that are no longer on sale and posts the cart that is left", async () => {
+    const customer = makeUser({ _id: 'u1', email: 'ada@example.com', cartItems: { apple: 1, gone: 3 } });
+    server.seed({ products: [makeProduct({ _id: 'apple' })], user: customer });
+    const serverState = await renderedOnTheServer({ apple: 1, gone: 3 });
+
+    const store = server.createStore({ serverState, cartSyncDelayMs: 1 });
+
+    expect(selectCartItems(store.getState())).toEqual({ apple: 1 });
+    await eventually(() =>
+      expect(server.sent('POST', '/api/cart/update').map((r) => r.body)).toEqual([{ cartItems: { apple: 1 } }]),
+    );
+  });
+
+  it('carries only finished queries: a request still on its way is left for the browser to make', async () => {
+    server.on('GET', '/api/settings/shipping', () => new Promise(() => undefined));
+    const store = server.createStore({ cartSync: false });
+    void store.dispatch(api.endpoints.getShippingSettings.initiate());
+    await store.dispatch(api.endpoints.listProducts.initiate());
+
+    const queries = Object.values(dehydrate(store.getState()).api.queries) as { endpointName: string }[];
+    expect(queries.map((query) => query.endpointName)).toEqual(['listProducts']);
+  });
+});

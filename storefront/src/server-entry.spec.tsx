@@ -1,0 +1,63 @@
+/**
+ * @jest-environment node
+ */
+import { makeProduct, makeUser, setupMockApi } from '@larder/shared-state/testing';
+import { renderPage } from './server-entry';
+
+const server = setupMockApi();
+
+/** The store's API calls, answered by the fake API of this test. */
+const apiFetch: typeof fetch = (input, init) => fetch(input, init);
+
+describe('renderPage (the storefront rendered on the server)', () => {
+  beforeEach(() => {
+    server.seed({
+      products: [
+        makeProduct({ _id: 'p-apple', name: 'Pink Lady Apples x4', category: 'Fruits', offerPrice: 2.2 }),
+        makeProduct({ _id: 'p-milk', name: 'Semi-Skimmed Milk', category: 'Dairy' }),
+      ],
+    });
+  });
+
+  it('renders a category page with its products, in place, with no script to run', async () => {
+    const page = await renderPage({ url: '/products/fruits', fetch: apiFetch, apiOrigin: server.origin });
+
+    expect(page.html).toContain('Fresh Fruits</h1>');
+    expect(page.html).toContain('Pink Lady Apples x4');
+    expect(page.html).toContain('£2.20');
+    expect(page.html).not.toContain('Semi-Skimmed Milk');
+    // Everything is in its place: no part waits for a script to move it in.
+    expect(page.html).not.toMatch(/<script|<template|<!--\$[?!]-->/);
+  });
+
+  it('hands over the answers it was rendered with, and a signed-in customer their cart', async () => {
+    server.seed({ user: makeUser({ _id: 'u1', email: 'ada@example.com', cartItems: { 'p-milk': 3 } }) });
+
+    const page = await renderPage({ url: '/', fetch: apiFetch, apiOrigin: server.origin });
+
+    const queries = page.state.api.queries as Record<string, { endpointName: string; status: string }>;
+    expect(Object.values(queries).map((q) => [q.endpointName, q.status])).toEqual(
+      expect.arrayContaining([
+        ['userIsAuth', 'fulfilled'],
+        ['listProducts', 'fulfilled'],
+        ['getShippingSettings', 'fulfilled'],
+      ]),
+    );
+    expect(page.state.cart).toEqual({ items: { 'p-milk': 3 } });
+    expect(page.html).toContain('aria-label="Cart, 3 items"');
+    // Rendering reads only: nothing was sent to change the server.
+    expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('renders a product page by its id', async () => {
+    const page = await renderPage({ url: '/products/fruits/p-apple', fetch: apiFetch, apiOrigin: server.origin });
+    expect(page.html).toMatch(/<h1[^>]*>Pink Lady Apples x4<\/h1>/);
+  });
+
+  it('gives up when rendering fails, so the server can send the page to be rendered in the browser', async () => {
+    server.on('GET', '/api/product/list', () => new Promise(() => undefined));
+    await expect(
+      renderPage({ url: '/products', fetch: apiFetch, apiOrigin: server.origin, timeoutMs: 50 }),
+    ).rejects.toThrow();
+  });
+});
