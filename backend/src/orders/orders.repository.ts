@@ -5,7 +5,7 @@ import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
 import { preparedStatement } from '../db/prepared';
-import { addresses, orderItems, orders, products, shopSettings, users } from '../db/schema';
+import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
 import type { CatalogProduct } from '../catalog/product-view';
 import { DEFAULT_SHIPPING } from '../settings/settings.repository';
@@ -90,11 +90,13 @@ function timestampValue(value: Date | SQL | undefined): string | null {
 
 /**
  * An order and its lines in one statement (see OrdersRepository.insert); the lines come as one array per
- * column. A used idempotency key inserts nothing and answers no row.
+ * column. A used idempotency key inserts nothing and answers no row. With `emptyCart`, the customer's cart is
+ * emptied by the same statement when the order was inserted.
  */
-const INSERT_ORDER = preparedStatement<{ id: string }>(
-  'insert_order',
-  sql`
+function insertOrderStatement(name: string, emptyCart: boolean) {
+  return preparedStatement<{ id: string }>(
+    name,
+    sql`
     with o as (
       insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
         payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
@@ -120,9 +122,18 @@ const INSERT_ORDER = preparedStatement<{ id: string }>(
         ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
         ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[])
         as v(product_id, name, image, price, vat, quantity, taken)
-    )
+    )${
+      emptyCart
+        ? sql`,
+    c as (delete from ${cartItems} where user_id = ${sql.placeholder('userId')}::uuid and exists (select 1 from o))`
+        : sql``
+    }
     select id from o`,
-);
+  );
+}
+
+const INSERT_ORDER = insertOrderStatement('insert_order', false);
+const INSERT_ORDER_EMPTYING_CART = insertOrderStatement('insert_order_emptying_cart', true);
 
 /** The one place the orders and order_items tables are queried. */
 @Injectable()
@@ -171,14 +182,16 @@ export class OrdersRepository {
   /**
    * Inserts an order and its lines in one statement. With an idempotency key already used by the same customer
    * nothing is written and undefined is returned (a concurrent duplicate waits for the first insert's
-   * transaction and then lands here instead of failing with a unique violation).
+   * transaction and then lands here instead of failing with a unique violation). With `emptyCart`, the same
+   * statement empties the customer's cart when the order was inserted.
    */
   async insert(
     order: NewOrder,
     lines: NewOrderLine[],
     tx: DbExecutor = this.db,
+    { emptyCart = false }: { emptyCart?: boolean } = {},
   ): Promise<string | undefined> {
-    const rows = await INSERT_ORDER(tx, {
+    const rows = await (emptyCart ? INSERT_ORDER_EMPTYING_CART : INSERT_ORDER)(tx, {
       id: order.id ?? null,
       userId: order.userId ?? null,
       address: order.address === undefined || order.address === null ? null : JSON.stringify(order.address),

@@ -94,13 +94,14 @@ export class OrdersService implements OnModuleInit {
       return await this.db.transaction(async (tx) => {
         const prepared = await this.prepare(userId, input, now, tx);
         // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
+        // The same statement empties the cart.
         const id = await this.repository.insert(
           this.orderRow(userId, prepared, 'COD', now, key),
           prepared.lines,
           tx,
+          { emptyCart: true },
         );
         if (!id) throw new AlreadyPlaced();
-        await this.cart.clearCart(userId, tx);
         await this.emails.orderPlaced(id, tx);
         // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
         await this.takeUnitsAndSlot(prepared, tx, id);
