@@ -5,6 +5,9 @@
 //   npm run bench -- --quick                  a short smoke run (BENCH_QUICK=1 does the same)
 //   DATABASE_URL=postgres://... npm run bench also on that PostgreSQL server, in a throw-away database
 //   npm run bench -- --api=/other/backend/dist/main.js   another build of the API, next to this one
+//   npm run bench -- --checkout-only          only the checkout figures (no catalogue run)
+//   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
+//   BENCH_API_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   extra node flags for the API
 //
 // For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
 // to try) with its own temporary data directory and the demo catalogue, then measures:
@@ -34,6 +37,8 @@ const { Client } = require('pg');
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
+const checkoutOnly = args.includes('--checkout-only');
+const serverOnly = args.includes('--server-only');
 const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
 if (!apis.length) apis.push(path.join(root, 'backend/dist/main.js'));
 const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
@@ -110,6 +115,45 @@ async function settle(pid, maxMs = 8000) {
   }
 }
 
+/** CPU time (ms) a process has used so far: user + system; undefined once it is gone. */
+function cpuMs(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL server for a database: its client connections and the server's
+ * own background processes (WAL writer, checkpointer...), by process id. Read from /proc, so only for a server
+ * on this machine; undefined elsewhere.
+ */
+async function serverCpu(databaseUrl) {
+  if (!databaseUrl) return undefined;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const rows = await withServerClient(databaseUrl, (c) =>
+    c.query(`select pid from pg_stat_activity where datname = $1 or backend_type <> 'client backend'`, [
+      name,
+    ]),
+  ).then((r) => r.rows);
+  const byPid = new Map();
+  for (const { pid } of rows) {
+    const ms = cpuMs(pid);
+    if (ms !== undefined) byPid.set(pid, ms);
+  }
+  return byPid.size ? byPid : undefined;
+}
+
+/** CPU ms used between two serverCpu readings (processes that started meanwhile count in full). */
+function serverCpuSpent(before, after) {
+  if (!before || !after) return NaN;
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -150,7 +194,12 @@ async function startShop(api, databaseUrl) {
   delete env.GOOGLE_CLIENT_ID;
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, apiArgs(api), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const extraFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extraFlags, ...apiArgs(api)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output = (output + d).slice(-4000)));
   child.stderr.on('data', (d) => (output = (output + d).slice(-4000)));
@@ -360,7 +409,7 @@ async function prepareShopForLoad(base, products) {
   }
 }
 
-async function benchCheckout(base) {
+async function benchCheckout(base, pid, databaseUrl) {
   const list = await api(base, 'GET', '/api/product/list');
   const products = list.json.products.filter(
     (p) => p.inStock && (p.stock === undefined || p.stock === null || p.stock > 0),
@@ -419,6 +468,7 @@ async function benchCheckout(base) {
   const latencies = [];
   const refusals = new Map();
   let replayMismatch = 0;
+  const cpuBefore = { api: cpuMs(pid), client: process.cpuUsage(), server: await serverCpu(databaseUrl) };
   const started = performance.now();
   await Promise.all(
     customers.map(async (c, n) => {
@@ -453,6 +503,12 @@ async function benchCheckout(base) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientCpu = process.cpuUsage(cpuBefore.client);
+  const cpu = {
+    api: cpuMs(pid) - cpuBefore.api,
+    client: (clientCpu.user + clientCpu.system) / 1000,
+    server: serverCpuSpent(cpuBefore.server, await serverCpu(databaseUrl)),
+  };
 
   let lost = 0;
   let duplicated = replayMismatch;
@@ -475,6 +531,7 @@ async function benchCheckout(base) {
     lost,
     duplicated,
     refusals,
+    cpu,
   };
 }
 
@@ -486,8 +543,8 @@ async function benchEngine(engine, api, databaseUrl) {
     await fetchListAsSent(shop.base);
     await settle(shop.pid);
     const idleRss = rssMb(shop.pid);
-    const catalogue = await benchCatalogue(shop.base);
-    const checkout = await benchCheckout(shop.base);
+    const catalogue = checkoutOnly ? undefined : await benchCatalogue(shop.base);
+    const checkout = await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
     const afterRss = rssMb(shop.pid);
     return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, checkout };
@@ -505,7 +562,11 @@ async function main() {
     `Larder bench${quick ? ' (quick)' : ''}: ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, ` +
       `Node ${process.version}, load average ${load}`,
   );
-  const engines = [['PGlite', undefined]];
+  if (serverOnly && !process.env.DATABASE_URL) {
+    console.error('--server-only needs DATABASE_URL');
+    process.exit(1);
+  }
+  const engines = serverOnly ? [] : [['PGlite', undefined]];
   let dropDatabase;
   if (process.env.DATABASE_URL) {
     const name = `larder_bench_${crypto.randomBytes(6).toString('hex')}`;
@@ -540,16 +601,19 @@ async function main() {
     await dropDatabase?.();
   }
 
-  console.log(
-    `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
-      `Accept-Encoding: ${LIST_REQUEST_HEADERS['accept-encoding']}`,
-  );
-  console.log(
-    `${'engine'.padEnd(30)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ` +
-      `${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ${'errors'.padStart(6)}`,
-  );
+  if (!checkoutOnly)
+    console.log(
+      `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
+        `Accept-Encoding: ${LIST_REQUEST_HEADERS['accept-encoding']}`,
+    );
+  if (!checkoutOnly)
+    console.log(
+      `${'engine'.padEnd(30)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ` +
+        `${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ${'errors'.padStart(6)}`,
+    );
   for (const r of results) {
     const c = r.catalogue;
+    if (!c) continue;
     console.log(
       `${(r.engine + label(r.api)).padEnd(30)} ${fmt(c.bytes).padStart(7)} ${fmt(c.bare.rps).padStart(11)} ` +
         `${fmt(c.bare.p99).padStart(7)} ${fmt(c.shop.rps).padStart(11)} ${fmt(c.shop.p99).padStart(7)} ` +
@@ -573,6 +637,22 @@ async function main() {
         `${fmt(k.duplicated).padStart(4)}  ${refused}`,
     );
   }
+  console.log(
+    '\nCPU time per checkout request (ms): the API process, the PostgreSQL server (its connections to the' +
+      ' bench database and background processes), and this load generator',
+  );
+  console.log(
+    `${'engine'.padEnd(30)} ${'API'.padStart(6)} ${'server'.padStart(7)} ${'client'.padStart(7)} ${'total'.padStart(6)}`,
+  );
+  for (const r of results) {
+    const { cpu, requests } = r.checkout;
+    const per = (ms) => ms / requests;
+    const total = per(cpu.api) + per(cpu.client) + (Number.isFinite(cpu.server) ? per(cpu.server) : 0);
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(per(cpu.api), 2).padStart(6)} ` +
+        `${fmt(per(cpu.server), 2).padStart(7)} ${fmt(per(cpu.client), 2).padStart(7)} ${fmt(total, 2).padStart(6)}`,
+    );
+  }
   console.log('\nAPI process memory (RSS)');
   console.log(
     `${'engine'.padEnd(30)} ${'idle MB'.padStart(8)} ${'after load MB'.padStart(14)} ${'start s'.padStart(8)}`,
@@ -591,7 +671,10 @@ async function main() {
   );
   const broken = results.some(
     (r) =>
-      r.catalogue.shop.bad > 0 || r.checkout.lost > 0 || r.checkout.duplicated > 0 || r.checkout.placed === 0,
+      (r.catalogue?.shop.bad ?? 0) > 0 ||
+      r.checkout.lost > 0 ||
+      r.checkout.duplicated > 0 ||
+      r.checkout.placed === 0,
   );
   if (broken) {
     console.error(

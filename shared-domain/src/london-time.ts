@@ -23,8 +23,8 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
 
 /** The London wall-clock reading of an instant. */
 export function londonParts(instant: Date): LondonParts {
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(partsFormatter.formatToParts(instant).find((p) => p.type === type)?.value);
+  const parts = partsFormatter.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: get('year'),
     month: get('month'),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DB, Database } from '../db/database.module';
+import { preparedStatement } from '../db/prepared';
 import { sessions, signInFailures } from '../db/schema';
 
 export type SessionKind = 'customer' | 'seller';
@@ -12,6 +13,22 @@ export interface LiveSession {
 
 /** A session's last use is written at most this often (seconds), so most requests only read. */
 const TOUCH_INTERVAL_SECONDS = 60;
+
+/** A live session by id (every signed-in request reads one): see SessionRepository.touch. */
+const READ_SESSION = preparedStatement<{
+  user_id: string | null;
+  credential_stamp: string | null;
+  stale: boolean;
+}>(
+  'read_session',
+  sql`
+    select user_id, credential_stamp,
+           last_seen_at < now() - make_interval(secs => ${sql.raw(String(TOUCH_INTERVAL_SECONDS))}) as stale
+    from ${sessions}
+    where id = ${sql.placeholder('id')}::uuid and kind = ${sql.placeholder('kind')}::text and expires_at > now()
+      and last_seen_at > now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)
+    limit 1`,
+);
 
 /** The sessions and sign_in_failures tables. */
 @Injectable()
@@ -46,29 +63,14 @@ export class SessionRepository {
    * is moved forward when it is older than a minute. Undefined when there is no such live session.
    */
   async touch(id: string, kind: SessionKind, idleMinutes: number): Promise<LiveSession | undefined> {
-    const [row] = await this.db
-      .select({
-        userId: sessions.userId,
-        credentialStamp: sessions.credentialStamp,
-        stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})`,
-      })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, id),
-          eq(sessions.kind, kind),
-          sql`${sessions.expiresAt} > now()`,
-          sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})`,
-        ),
-      )
-      .limit(1);
+    const [row] = await READ_SESSION(this.db, { id, kind, idleMinutes });
     if (!row) return undefined;
     if (row.stale)
       await this.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
         .where(eq(sessions.id, id));
-    return { userId: row.userId, credentialStamp: row.credentialStamp };
+    return { userId: row.user_id, credentialStamp: row.credential_stamp };
   }
 
   async delete(id: string, kind: SessionKind): Promise<void> {

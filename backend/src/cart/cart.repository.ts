@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { preparedStatement } from '../db/prepared';
 import { cartItems } from '../db/schema';
 
 export interface CartLine {
   productId: string;
   quantity: number;
 }
+
+/** Empties a customer's cart (checkout runs it in every order's transaction). */
+const DELETE_LINES = preparedStatement(
+  'delete_cart_lines',
+  sql`delete from ${cartItems} where user_id = ${sql.placeholder('userId')}::uuid`,
+);
 
 /** The cart_items table: one row per product in a customer's cart. */
 @Injectable()
@@ -21,7 +28,7 @@ export class CartRepository {
   }
 
   async deleteLines(userId: string, tx: DbExecutor = this.db): Promise<void> {
-    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    await DELETE_LINES(tx, { userId });
   }
 
   async insertLines(userId: string, lines: CartLine[], tx: DbExecutor = this.db): Promise<void> {

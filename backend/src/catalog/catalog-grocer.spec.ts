@@ -26,7 +26,9 @@ describe('catalogue: stock, food information, editing, search', () => {
   };
 
   const row = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
-  const version = async () => (await t.db.select().from(catalogState))[0]?.version ?? 0;
+  // The catalogue version: the sum of its rows (one per writing connection).
+  const version = async () =>
+    (await t.db.select({ v: catalogState.version }).from(catalogState)).reduce((sum, row) => sum + row.v, 0);
   const productsDir = () => path.join(t.config.dataDir, 'uploads', 'products');
   const storedFiles = () => (fs.existsSync(productsDir()) ? fs.readdirSync(productsDir()).sort() : []);
 

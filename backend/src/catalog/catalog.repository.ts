@@ -3,7 +3,8 @@ import { MAX_STOCK } from '@larder/shared-domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { isUuid } from '../common/uuid-param';
-import { cartItems, catalogState, products } from '../db/schema';
+import { preparedStatement } from '../db/prepared';
+import { CATALOG_VERSION_SHARDS, cartItems, catalogState, products } from '../db/schema';
 import type { CatalogProduct } from './product-view';
 
 /** What a new product row is given; the database fills in the rest (id, switched on, not deleted, created now). */
@@ -33,11 +34,6 @@ export interface LockedStock {
   stock: number | null;
 }
 
-/** Rows of a raw query, whichever driver ran it. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 /** `(values ($1::uuid, $2::int), ...)` for a list of stock lines. */
 function stockValues(lines: readonly StockLine[]): SQL {
   return sql.join(
@@ -54,25 +50,58 @@ function likeLiteral(text: string): string {
 /** How many products one search answers at most. */
 const SEARCH_LIMIT = 50;
 
-/** The catalogue's queries. Every write also bumps catalog_state.version in the same transaction. */
+/** The catalog_state row this connection bumps (see CATALOG_VERSION_SHARDS). */
+const VERSION_SHARD = sql.raw(`pg_backend_pid() % ${CATALOG_VERSION_SHARDS} + 1`);
+
+/** Checkout's stock taking in one statement (see CatalogRepository.takeStock). */
+const TAKE_STOCK = preparedStatement<StockTaking>(
+  'take_stock',
+  sql`
+    with wanted(id, qty) as (
+      select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('quantities')}::int[])
+    ),
+    locked as (
+      select p.id, p.name, p.stock from products p
+      where p.id in (select id from wanted) and p.stock is not null
+      order by p.id
+      for no key update
+    ),
+    short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
+    taken as (
+      update products p set stock = p.stock - w.qty
+      from locked l join wanted w on w.id = l.id
+      where p.id = l.id and not exists (select 1 from short)
+      returning p.id
+    ),
+    bumped as (
+      insert into catalog_state (id, version) select ${VERSION_SHARD}, 1 where exists (select 1 from taken)
+      on conflict (id) do update set version = catalog_state.version + 1
+    )
+    select l.id, l.name, l.stock, exists (select 1 from taken t where t.id = l.id) as taken
+    from locked l`,
+);
+
+/**
+ * The catalogue's queries. Every write also bumps the catalogue version (its connection's catalog_state row) in
+ * the same transaction.
+ */
 @Injectable()
 export class CatalogRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
+  /** The catalogue version: the sum of its rows (it only ever grows). */
   async version(tx: DbExecutor = this.db): Promise<number> {
     const [row] = await tx
-      .select({ version: catalogState.version })
-      .from(catalogState)
-      .where(eq(catalogState.id, 1));
-    return row?.version ?? 0;
+      .select({ version: sql<string>`coalesce(sum(${catalogState.version}), 0)::text` })
+      .from(catalogState);
+    return Number(row?.version ?? 0);
   }
 
   /** Marks the catalogue changed, so every replica reloads its cached list. */
   async bumpVersion(tx: DbExecutor): Promise<void> {
-    await tx
-      .insert(catalogState)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({ target: catalogState.id, set: { version: sql`${catalogState.version} + 1` } });
+    await tx.execute(sql`
+      insert into catalog_state (id, version) values (${VERSION_SHARD}, 1)
+      on conflict (id) do update set version = catalog_state.version + 1`);
   }
 
   /** Non-deleted products, newest first. */
@@ -192,28 +221,10 @@ export class CatalogRepository {
    */
   async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<StockTaking[]> {
     if (!lines.length) return [];
-    const result = await tx.execute(sql`
-      with wanted(id, qty) as (values ${stockValues(lines)}),
-      locked as (
-        select p.id, p.name, p.stock from products p
-        where p.id in (select id from wanted) and p.stock is not null
-        order by p.id
-        for no key update
-      ),
-      short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
-      taken as (
-        update products p set stock = p.stock - w.qty
-        from locked l join wanted w on w.id = l.id
-        where p.id = l.id and not exists (select 1 from short)
-        returning p.id
-      ),
-      bumped as (
-        insert into catalog_state (id, version) select 1, 1 where exists (select 1 from taken)
-        on conflict (id) do update set version = catalog_state.version + 1
-      )
-      select l.id, l.name, l.stock, exists (select 1 from taken t where t.id = l.id) as taken
-      from locked l`);
-    return rowsOf<StockTaking>(result);
+    return TAKE_STOCK(tx, {
+      ids: lines.map((l) => l.productId),
+      quantities: lines.map((l) => l.quantity),
+    });
   }
 
   /** Gives units back to the products that still count their stock (never above the maximum). */

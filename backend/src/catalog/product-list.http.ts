@@ -34,7 +34,7 @@ export function sendList(
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.status(200).type('application/json; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? list.br : encoding === 'gzip' ? list.gzip : list.json);
+  return reply.send(encoding ? list.encoded(encoding) : list.json);
 }
 
 /** True when an If-None-Match header lists the ETag (or `*`). */

@@ -114,14 +114,22 @@ export const products = pgTable(
   ],
 );
 
-/** Bumped on every catalogue write, so every API replica can tell when its cached list is stale. */
+/**
+ * Bumped on every catalogue write, so every API replica can tell when its cached list is stale (its trigger
+ * notifies them at commit, migration 0005). The catalogue version is the sum of the versions of up to this many rows: a write bumps the row of its own
+ * database connection (pg_backend_pid() modulo this), so concurrent orders taking stock never queue for one row.
+ */
+export const CATALOG_VERSION_SHARDS = 64;
+
 export const catalogState = pgTable(
   'catalog_state',
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('catalog_state_singleton', sql`${t.id} = 1`)],
+  (t) => [
+    check('catalog_state_shard', sql`${t.id} between 1 and ${sql.raw(String(CATALOG_VERSION_SHARDS))}`),
+  ],
 );
 
 export const cartItems = pgTable(

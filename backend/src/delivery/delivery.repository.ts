@@ -2,7 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { DEFAULT_SLOT_CAPACITY } from '@larder/shared-domain';
+import { preparedStatement } from '../db/prepared';
 import { deliverySlotBookings, shopSettings } from '../db/schema';
+
+/** One place booked in one statement (see DeliveryRepository.book). */
+const BOOK_SLOT = preparedStatement<{ booked: number }>(
+  'book_slot',
+  sql`
+    insert into ${deliverySlotBookings} as b (delivery_date, delivery_time, booked)
+    values (${sql.placeholder('date')}::date, ${sql.placeholder('time')}::text, 1)
+    on conflict (delivery_date, delivery_time) do update set booked = b.booked + 1
+    where b.booked < coalesce((select s.slot_capacity from ${shopSettings} s where s.id = 1),
+                              ${sql.raw(String(DEFAULT_SLOT_CAPACITY))})
+    returning b.booked`,
+);
 
 /** The one place delivery_slot_bookings is queried. */
 @Injectable()
@@ -24,16 +37,7 @@ export class DeliveryRepository {
    * number of replicas wait for each other. True when booked, false when the slot is full.
    */
   async book(date: string, time: string, tx: DbExecutor): Promise<boolean> {
-    const capacity = sql`coalesce((select ${shopSettings.slotCapacity} from ${shopSettings} where ${shopSettings.id} = 1), ${DEFAULT_SLOT_CAPACITY}::int)`;
-    const rows = await tx
-      .insert(deliverySlotBookings)
-      .values({ deliveryDate: date, deliveryTime: time, booked: 1 })
-      .onConflictDoUpdate({
-        target: [deliverySlotBookings.deliveryDate, deliverySlotBookings.deliveryTime],
-        set: { booked: sql`${deliverySlotBookings.booked} + 1` },
-        setWhere: sql`${deliverySlotBookings.booked} < ${capacity}`,
-      })
-      .returning({ booked: deliverySlotBookings.booked });
+    const rows = await BOOK_SLOT(tx, { date, time });
     return rows.length > 0;
   }
 

@@ -102,9 +102,10 @@ async function ordersFor(productId: string): Promise<number> {
   return row.n;
 }
 
+/** The catalogue version: the sum of its rows (one per writing connection). */
 async function version(): Promise<number> {
-  const [row] = await t.db.select({ v: catalogState.version }).from(catalogState);
-  return row?.v ?? 0;
+  const rows = await t.db.select({ v: catalogState.version }).from(catalogState);
+  return rows.reduce((sum, row) => sum + row.v, 0);
 }
 
 const setCapacity = (slotCapacity: unknown, cookie = seller) =>

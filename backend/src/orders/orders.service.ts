@@ -94,13 +94,14 @@ export class OrdersService implements OnModuleInit {
       return await this.db.transaction(async (tx) => {
         const prepared = await this.prepare(userId, input, now, tx);
         // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
+        // The same statement empties the cart.
         const id = await this.repository.insert(
           this.orderRow(userId, prepared, 'COD', now, key),
           prepared.lines,
           tx,
+          { emptyCart: true },
         );
         if (!id) throw new AlreadyPlaced();
-        await this.cart.clearCart(userId, tx);
         await this.emails.orderPlaced(id, tx);
         // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
         await this.takeUnitsAndSlot(prepared, tx, id);
@@ -160,8 +161,7 @@ export class OrdersService implements OnModuleInit {
       .transaction(async (tx) => {
         // Prices, availability and stock may have changed while the session was created: read them again
         // with the product rows locked, and refuse as COD would when the order is no longer the same.
-        // The slot row before the product rows, as COD takes them.
-        await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+        // The product rows before the slot row, as COD takes them.
         await this.catalog.lockProducts(
           prepared.lines.map((line) => line.productId),
           tx,
@@ -169,6 +169,7 @@ export class OrdersService implements OnModuleInit {
         const current = await this.prepare(userId, input, now, tx);
         if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
         await this.takeUnits(current, tx);
+        await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
         if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
         return true;
       })
@@ -331,8 +332,10 @@ export class OrdersService implements OnModuleInit {
     tx: DbExecutor,
     storedOrderId: string,
   ): Promise<void> {
-    await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+    // The slot row last: of the rows every order shares it is the hottest (a few per date), so it is held only
+    // from this statement to the commit. Products before slot, as every other change takes them.
     await this.takeUnits(prepared, tx, storedOrderId);
+    await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
   }
 
   /**
@@ -351,9 +354,9 @@ export class OrdersService implements OnModuleInit {
 
   /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
   private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    // The slot row first, then the products, as checkout locks them: the two never wait for each other in a circle.
-    await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+    // The products first, then the slot row, as checkout locks them: the two never wait for each other in a circle.
     await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
+    await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
   }
 
   /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
