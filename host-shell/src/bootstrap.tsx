@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
 import { api, createStore } from '@larder/shared-state';
 import { App } from './App';
+import { ToasterOnDemand } from './ToasterOnDemand';
 import { loadRemoteRoutes } from './remotes';
 
 const store = createStore();
@@ -27,8 +27,7 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <App />
       </BrowserRouter>
-      {/* react-hot-toast's defaults are the shop's toast limits: 20 at once, 4 s (2 s for success). */}
-      <Toaster />
+      <ToasterOnDemand />
     </Provider>
   </StrictMode>,
 );

@@ -17,3 +17,4 @@ export type { AppDispatch, AppStore, CreateStoreOptions, RootReducer, RootState 
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { skipToken } from '@reduxjs/toolkit/query';
 export * from './messages';
+export { loadToasts, onToastsWanted, toast } from './toasts';

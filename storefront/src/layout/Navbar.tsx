@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import {
   openLogin,
@@ -10,10 +10,12 @@ import {
 import { Button, Skeleton, cx } from '@larder/shared-ui';
 import { CartLink } from './CartLink';
 import { MenuIcon } from './icons';
-import { MobileDrawer } from './MobileDrawer';
 import { NAV_LINKS } from './nav-links';
 import { ProfileMenu } from './ProfileMenu';
 import { SearchBox } from './SearchBox';
+
+const loadMobileDrawer = () => import(/* webpackChunkName: "mobile-drawer" */ './MobileDrawer');
+const MobileDrawer = lazy(() => loadMobileDrawer().then((module) => ({ default: module.MobileDrawer })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -26,6 +28,8 @@ export function Navbar() {
   const status = useAppSelector(selectSessionStatus);
   const dispatch = useAppDispatch();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads the first time it opens (a phone visit often never opens it) and stays.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
@@ -78,7 +82,12 @@ export function Navbar() {
             aria-label="Open menu"
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
-            onClick={() => setDrawerOpen(true)}
+            // Start fetching the drawer as the finger touches the button, before the click arrives.
+            onPointerDown={() => void loadMobileDrawer()}
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
           >
             <MenuIcon className="h-6 w-6" />
@@ -88,12 +97,16 @@ export function Navbar() {
       <div className="pb-3 lg:hidden">
         <SearchBox id="navbar-search-compact" />
       </div>
-      <MobileDrawer
-        id="mobile-drawer"
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        returnFocusRef={menuButtonRef}
-      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            id="mobile-drawer"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            returnFocusRef={menuButtonRef}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

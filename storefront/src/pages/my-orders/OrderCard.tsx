@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
 import {
   canCancelOrder,
   cancelTimeLeftMs,
@@ -19,6 +18,7 @@ import {
   useCancelOrderMutation,
   type OrderView,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
 import { useProducts } from '../../components/useProducts';
