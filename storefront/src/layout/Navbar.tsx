@@ -11,11 +11,17 @@ import { Button, Skeleton, cx } from '@larder/shared-ui';
 import { CartLink } from './CartLink';
 import { MenuIcon } from './icons';
 import { NAV_LINKS } from './nav-links';
-import { ProfileMenu } from './ProfileMenu';
 import { SearchBox } from './SearchBox';
 
 const loadMobileDrawer = () => import(/* webpackChunkName: "mobile-drawer" */ './MobileDrawer');
 const MobileDrawer = lazy(() => loadMobileDrawer().then((module) => ({ default: module.MobileDrawer })));
+
+// The account menu is for signed-in customers only; most visits are not signed in.
+const ProfileMenu = lazy(() =>
+  import(/* webpackChunkName: "profile-menu" */ './ProfileMenu').then((module) => ({
+    default: module.ProfileMenu,
+  })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -39,7 +45,9 @@ export function Navbar() {
     status !== 'ready' && !user ? (
       <Skeleton className="h-9 w-20" />
     ) : user ? (
-      <ProfileMenu user={user} />
+      <Suspense fallback={<Skeleton className="h-9 w-16" />}>
+        <ProfileMenu user={user} />
+      </Suspense>
     ) : (
       <Button size="sm" className="rounded-full px-5" onClick={() => dispatch(openLogin('signup'))}>
         Sign up
@@ -71,7 +79,9 @@ export function Navbar() {
           </nav>
           <SearchBox id="navbar-search" className="hidden w-56 lg:flex xl:w-64" />
           <CartLink />
-          {account}
+          {/* One width for the skeleton, the Sign up button and the account menu: nothing moves when the
+              session answer arrives. */}
+          <div className="flex w-24 shrink-0 justify-end">{account}</div>
         </div>
 
         <div className="flex items-center gap-1 md:hidden">
