@@ -71,7 +71,7 @@ function indexHtml({ title, description }) {
     <style>body{margin:0}</style>
   </head>
   <body>
-    <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
+    <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;margin:0;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
     <noscript>Larder needs JavaScript to run in your browser.</noscript>
   </body>
 </html>`;
