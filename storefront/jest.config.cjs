@@ -11,5 +11,6 @@ module.exports = {
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '\\.css$': '<rootDir>/test/style-stub.cjs',
+    '\\.svg$': '<rootDir>/test/file-stub.cjs',
   },
 };

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
 import { api, createStore, type ServerRenderedState } from '@larder/shared-state';
 import { App } from './App';
+import { ToasterOnDemand } from './ToasterOnDemand';
 import { loadRemoteRoutes } from './remotes';
 
 /** The JSON the server put in the page under an id, if any. */
@@ -48,10 +48,9 @@ const app = (
 );
 
 // Toasts live in their own root, outside the markup a server-rendered page hydrates.
-// react-hot-toast's defaults are the shop's toast limits: 20 at once, 4 s (2 s for success).
 const toasts = document.createElement('div');
 document.body.append(toasts);
-createRoot(toasts).render(<Toaster />);
+createRoot(toasts).render(<ToasterOnDemand />);
 
 if (serverState) {
   // Hydrate once the storefront's routes are here, so the first render matches the server's markup.

@@ -8,6 +8,12 @@ import {
   MIN_QUANTITY,
 } from './orders';
 
+/**
+ * MESSAGES.somethingWentWrong on its own: the fallback of every failed call (shared-state's errorMessage),
+ * so the store's code does not carry the whole MESSAGES table.
+ */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
   // Client and specific messages
@@ -77,7 +83,7 @@ export const MESSAGES = {
   deliveryTimeInvalid: 'Please choose one of the delivery time slots',
   totalsChanged: 'Prices have changed. Please review your order.',
   cartEmpty: 'Your cart is empty',
-  somethingWentWrong: 'Something went wrong. Please try again.',
+  somethingWentWrong: SOMETHING_WENT_WRONG,
 
   // Checkout and card payments
   maxQuantityReached: `You can order at most ${MAX_QUANTITY} of an item`,

@@ -24,3 +24,4 @@ export type {
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { skipToken } from '@reduxjs/toolkit/query';
 export * from './messages';
+export { loadToasts, onToastsWanted, toast } from './toasts';

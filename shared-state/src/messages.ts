@@ -1,10 +1,10 @@
-import { MESSAGES } from '@larder/shared-domain';
+import { SOMETHING_WENT_WRONG } from '@larder/shared-domain';
 
 /**
  * The human message of a failed call: the server's `{ success: false, message }` body when there is one,
  * otherwise the thrown error's text, otherwise the fallback (network failures and timeouts included).
  */
-export function errorMessage(error: unknown, fallback: string = MESSAGES.somethingWentWrong): string {
+export function errorMessage(error: unknown, fallback: string = SOMETHING_WENT_WRONG): string {
   if (error && typeof error === 'object') {
     const data = (error as { data?: unknown }).data;
     if (data && typeof data === 'object') {

@@ -46,7 +46,7 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const { sharedModules } = require('./shared.cjs');
+const { ON_DEMAND_SHARED, sharedModules } = require('./shared.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const EXTERNAL_RUNTIME_PROVIDER = path.join(
@@ -75,7 +75,7 @@ function indexHtml({ title, description }) {
     <style>body{margin:0}</style>
   </head>
   <body>
-    <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
+    <div id="root"><p style="font-family:system-ui,sans-serif;color:#374151;margin:0;padding:2rem;text-align:center" role="status">Loading Larder…</p></div>
     <noscript>Larder needs JavaScript to run in your browser.</noscript>
   </body>
 </html>`;
@@ -85,8 +85,8 @@ function indexHtml({ title, description }) {
  * Adds `<link rel="preload">` to the host's index.html for what its first render loads after main.js:
  * the chunks of the named async chunk groups (the bootstrap behind main.ts's async boundary, with the
  * vendor chunks split from it) and the chunks of the modules the host provides to the share scope (the
- * copies of react, react-dom, the router and the store every page uses). They then download beside
- * main.js instead of one after another.
+ * copies of react, react-dom, the router and the store every page uses; not those of ON_DEMAND_SHARED).
+ * They then download beside main.js instead of one after another.
  */
 class PreloadStartupChunksPlugin {
   constructor(groupNames) {
@@ -102,6 +102,7 @@ class PreloadStartupChunksPlugin {
           const groups = this.groupNames.map((name) => compilation.namedChunkGroups.get(name));
           for (const module of compilation.modules) {
             if (module.constructor.name !== 'ProvideSharedModule') continue;
+            if (ON_DEMAND_SHARED.includes(module._name)) continue; // loaded when first used
             for (const block of module.blocks) groups.push(compilation.chunkGraph.getBlockChunkGroup(block));
           }
           const files = new Set();

@@ -2,8 +2,9 @@ const path = require('node:path');
 
 // The one list of modules shared as singletons between the host and the remotes.
 // react-hot-toast keeps its toasts in a module-level store: the host renders <Toaster/> and the remotes
-// call toast(), so they need one copy. @reduxjs/toolkit is not listed: only @larder/shared-state imports
-// it, and as part of that singleton it is bundled once, with only the parts the store uses.
+// show toasts (through `toast` from @larder/shared-state), so they need one copy. @reduxjs/toolkit is not
+// listed: only @larder/shared-state imports it, and as part of that singleton it is bundled once, with only
+// the parts the store uses.
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -12,6 +13,12 @@ const SINGLETONS = [
   'react-hot-toast',
   '@larder/shared-state',
 ];
+
+/**
+ * Shared modules no page needs to start: the host's index.html does not preload them. react-hot-toast loads
+ * with the first toast (`toast` from @larder/shared-state, the host's <ToasterOnDemand/>).
+ */
+const ON_DEMAND_SHARED = ['react-hot-toast'];
 
 /**
  * Shared modules whose shared copy is a local module rather than the package's own entry:
@@ -56,4 +63,4 @@ function sharedModules() {
   );
 }
 
-module.exports = { SINGLETONS, sharedModules };
+module.exports = { ON_DEMAND_SHARED, SINGLETONS, sharedModules };

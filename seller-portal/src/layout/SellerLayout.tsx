@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import toast from 'react-hot-toast';
-import { useSellerLogoutMutation, errorMessage, successMessage } from '@larder/shared-state';
+import { useSellerLogoutMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { Button, cx } from '@larder/shared-ui';
 import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';

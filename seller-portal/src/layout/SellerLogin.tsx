@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { useSellerLoginMutation, errorMessage, successMessage } from '@larder/shared-state';
+import { useSellerLoginMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { Button, TextInput, useDocumentTitle } from '@larder/shared-ui';
 import { Logo } from './Logo';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ConfirmProvider, useConfirm } from './ConfirmDialog';
+import { ConfirmProvider, useConfirm } from './ConfirmProvider';
 
 function DeleteAccount() {
   const confirm = useConfirm();
@@ -42,7 +42,7 @@ describe('useConfirm', () => {
   it('asks twice in sequence and resolves true when both are confirmed', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    expect(screen.getByRole('alertdialog', { name: 'Delete account' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('alertdialog', { name: 'Delete account' })).toHaveAccessibleDescription(
       'This will delete your account permanently. Continue?',
     );
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -59,7 +59,7 @@ describe('useConfirm', () => {
   it('resolves false on Cancel and on Escape', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('kept after first')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));

@@ -66,7 +66,7 @@ describe('ProductCard', () => {
   it('asks a visitor to sign up instead of adding to the cart', async () => {
     const { store, user } = setup({ signedIn: false });
     await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
-    const prompt = screen.getByRole('alertdialog', { name: MESSAGES.notSignedIn });
+    const prompt = await screen.findByRole('alertdialog', { name: MESSAGES.notSignedIn });
     expect(selectCartItems(store.getState())).toEqual({});
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));

@@ -15,7 +15,7 @@ interface ProductListingProps {
   empty: ReactNode;
   /** Level of the card and message headings: 2 right under the page's h1, 3 inside a section. */
   headingLevel?: 2 | 3;
-  /** How many cards load their image at once (the ones above the fold). */
+  /** How many cards load their image at once: those above the fold (by default the first row, up to five). */
   eagerCount?: number;
   /** How many card skeletons stand in while loading. */
   skeletonCount?: number;
@@ -31,7 +31,7 @@ export function ProductListing({
   onRetry,
   empty,
   headingLevel = 2,
-  eagerCount = 4,
+  eagerCount = 5,
   skeletonCount,
   priorityFirst = false,
 }: ProductListingProps) {

@@ -5,48 +5,37 @@
  * A visitor gets the not-signed-in prompt instead; its Sign Up button opens the login modal.
  * <SignInPromptProvider> is mounted once by the storefront layout.
  */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES } from '@larder/shared-domain';
-import { openLogin, selectIsSignedIn, useAppDispatch, useAppSelector } from '@larder/shared-state';
-import { Button, Modal } from '@larder/shared-ui';
+import { Suspense, createContext, lazy, useCallback, useContext, useState, type ReactNode } from 'react';
+import { selectIsSignedIn, useAppSelector } from '@larder/shared-state';
 
 type RequireSignIn = (action: () => void) => void;
 
 const PromptContext = createContext<(() => void) | null>(null);
 
+// The prompt's code (with the modal) loads the first time a visitor needs it.
+const SignInPrompt = lazy(() =>
+  import(/* webpackChunkName: "sign-in-prompt" */ './SignInPrompt').then((module) => ({
+    default: module.SignInPrompt,
+  })),
+);
+
 export function SignInPromptProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const dispatch = useAppDispatch();
-  const signUpRef = useRef<HTMLButtonElement>(null);
-  const show = useCallback(() => setOpen(true), []);
+  const [wanted, setWanted] = useState(false);
+  const show = useCallback(() => {
+    setWanted(true);
+    setOpen(true);
+  }, []);
 
   return (
     <PromptContext.Provider value={show}>
       {children}
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title={MESSAGES.notSignedIn}
-        role="alertdialog"
-        size="sm"
-        initialFocusRef={signUpRef}
-        showCloseButton={false}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            ref={signUpRef}
-            onClick={() => {
-              setOpen(false);
-              dispatch(openLogin('signup'));
-            }}
-          >
-            Sign Up
-          </Button>
-        </div>
-      </Modal>
+      {/* Mounted from the first prompt on, so it closes (and gives focus back) as a mounted modal does. */}
+      {wanted && (
+        <Suspense fallback={null}>
+          <SignInPrompt open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </PromptContext.Provider>
   );
 }

@@ -8,9 +8,8 @@
  * Call these behind useRequireSignIn() where the spec asks for sign-in.
  */
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
 import { MAX_QUANTITY, MESSAGES, onlyLeftMessage } from '@larder/shared-domain';
-import { cartActions, selectCartQuantity, useAppStore } from '@larder/shared-state';
+import { cartActions, selectCartQuantity, useAppStore, toast } from '@larder/shared-state';
 import { maxOrderable } from './stock';
 
 /** What add() needs to know to stop at the stock. */

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { MESSAGES, isValidUkPhone, wrongGoogleAccountMessage } from '@larder/shared-domain';
 import {
   closeLogin,
@@ -14,6 +13,7 @@ import {
   useGoogleLoginMutation,
   type LoginMode,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import { Button, Modal, Spinner, TextInput } from '@larder/shared-ui';
 import { GoogleSignInButton } from './GoogleSignInButton';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import {
   openLogin,
@@ -10,10 +10,18 @@ import {
 import { Button, Skeleton, cx } from '@larder/shared-ui';
 import { CartLink } from './CartLink';
 import { MenuIcon } from './icons';
-import { MobileDrawer } from './MobileDrawer';
 import { NAV_LINKS } from './nav-links';
-import { ProfileMenu } from './ProfileMenu';
 import { SearchBox } from './SearchBox';
+
+const loadMobileDrawer = () => import(/* webpackChunkName: "mobile-drawer" */ './MobileDrawer');
+const MobileDrawer = lazy(() => loadMobileDrawer().then((module) => ({ default: module.MobileDrawer })));
+
+// The account menu is for signed-in customers only; most visits are not signed in.
+const ProfileMenu = lazy(() =>
+  import(/* webpackChunkName: "profile-menu" */ './ProfileMenu').then((module) => ({
+    default: module.ProfileMenu,
+  })),
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -26,6 +34,8 @@ export function Navbar() {
   const status = useAppSelector(selectSessionStatus);
   const dispatch = useAppDispatch();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads the first time it opens (a phone visit often never opens it) and stays.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
@@ -35,7 +45,9 @@ export function Navbar() {
     status !== 'ready' && !user ? (
       <Skeleton className="h-9 w-20" />
     ) : user ? (
-      <ProfileMenu user={user} />
+      <Suspense fallback={<Skeleton className="h-9 w-16" />}>
+        <ProfileMenu user={user} />
+      </Suspense>
     ) : (
       <Button size="sm" className="rounded-full px-5" onClick={() => dispatch(openLogin('signup'))}>
         Sign up
@@ -67,7 +79,9 @@ export function Navbar() {
           </nav>
           <SearchBox id="navbar-search" className="hidden w-56 lg:flex xl:w-64" />
           <CartLink />
-          {account}
+          {/* One width for the skeleton, the Sign up button and the account menu: nothing moves when the
+              session answer arrives. */}
+          <div className="flex w-24 shrink-0 justify-end">{account}</div>
         </div>
 
         <div className="flex items-center gap-1 md:hidden">
@@ -78,7 +92,12 @@ export function Navbar() {
             aria-label="Open menu"
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
-            onClick={() => setDrawerOpen(true)}
+            // Start fetching the drawer as the finger touches the button, before the click arrives.
+            onPointerDown={() => void loadMobileDrawer()}
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
           >
             <MenuIcon className="h-6 w-6" />
@@ -88,12 +107,16 @@ export function Navbar() {
       <div className="pb-3 lg:hidden">
         <SearchBox id="navbar-search-compact" />
       </div>
-      <MobileDrawer
-        id="mobile-drawer"
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        returnFocusRef={menuButtonRef}
-      />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            id="mobile-drawer"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            returnFocusRef={menuButtonRef}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

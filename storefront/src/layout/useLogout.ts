@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { useLogoutUserMutation, errorMessage } from '@larder/shared-state';
+import { useLogoutUserMutation, errorMessage, toast } from '@larder/shared-state';
 
 /** Signs the customer out (the session and cart slices follow the call) and goes home. */
 export function useLogout() {

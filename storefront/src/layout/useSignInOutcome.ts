@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { openLogin, useAppDispatch } from '@larder/shared-state';
+import { openLogin, useAppDispatch, toast } from '@larder/shared-state';
 
 /**
  * Google's redirect sign-in (GET /api/auth/google) comes back to `/?login=failed` when it did not complete,

@@ -1,5 +1,4 @@
-import toast from 'react-hot-toast';
-import { useAddProductMutation, errorMessage, successMessage } from '@larder/shared-state';
+import { useAddProductMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { useDocumentTitle } from '@larder/shared-ui';
 import { ProductForm } from '../../components/ProductForm';
 

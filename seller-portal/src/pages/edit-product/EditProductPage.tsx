@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
 import {
   useListProductsQuery,
   useUpdateProductMutation,
   errorMessage,
   successMessage,
+  toast,
 } from '@larder/shared-state';
 import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { ProductForm } from '../../components/ProductForm';

@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
 import {
   formatAddress,
   formatDeliveryDate,
@@ -19,6 +18,7 @@ import {
   type ListSellerOrdersApiArg,
   type ListSellerOrdersApiResponse,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import {
   Badge,

@@ -1,5 +1,4 @@
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { MAX_SLOT_CAPACITY, MESSAGES, MIN_SLOT_CAPACITY } from '@larder/shared-domain';
 import {
   useGetDeliverySettingsQuery,
@@ -7,6 +6,7 @@ import {
   errorMessage,
   successMessage,
   type GetDeliverySettingsApiResponse,
+  toast,
 } from '@larder/shared-state';
 import { Button, Skeleton, TextInput } from '@larder/shared-ui';
 import { focusControl, SettingsCard, useSettingsForm } from './SettingsCard';

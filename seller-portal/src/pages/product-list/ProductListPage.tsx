@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { categoryText, formatPounds } from '@larder/shared-domain';
 import {
   useDeleteProductMutation,
@@ -9,6 +8,7 @@ import {
   type ListProductsApiResponse,
   errorMessage,
   successMessage,
+  toast,
 } from '@larder/shared-state';
 import {
   Button,

@@ -1,17 +1,16 @@
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { MESSAGES, parsePoundsText } from '@larder/shared-domain';
 import {
   useGetShippingSettingsQuery,
   useUpdateShippingSettingsMutation,
   type GetShippingSettingsApiResponse,
+  toast,
 } from '@larder/shared-state';
 import { Button, Skeleton } from '@larder/shared-ui';
 import { PoundsInput } from '../../components/PoundsInput';
 import { focusControl, SettingsCard, useSettingsForm } from './SettingsCard';
 
 type ShippingField = 'shippingCharge' | 'shippingThreshold';
-
 
 const EMPTY = { shippingCharge: '', shippingThreshold: '' };
 

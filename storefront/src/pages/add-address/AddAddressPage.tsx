@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { formatAddress, MESSAGES } from '@larder/shared-domain';
 import type { AddressDto, SessionUser } from '@larder/shared-state';
 import { Button, Skeleton, SkeletonText, useDocumentTitle } from '@larder/shared-ui';
 import { cartWithAddress } from '../cart/useSelectedAddress';
 import { SignInGate } from '../../components/SignInGate';
 import { AddressForm } from './AddressForm';
+import { toast } from '@larder/shared-state';
 
 const TITLE = 'Delivery address';
 

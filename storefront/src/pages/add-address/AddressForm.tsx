@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import {
   ADDRESS_FIELD_MAX_LENGTH,
   ADDRESS_PROBLEM_MESSAGES,
@@ -14,6 +13,7 @@ import {
   type AddressDto,
   type AddressInputDto,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import { Button, Select, TextInput, cx } from '@larder/shared-ui';
 

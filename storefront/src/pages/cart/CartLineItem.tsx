@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPence } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
+import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable } from '../../components/stock';
 import { toPence, type CartLine } from './checkout';
@@ -25,7 +26,15 @@ export function CartLineItem({ line, notice, onQuantityChange, onRemove }: CartL
         aria-hidden="true"
         className="row-span-2 flex aspect-square items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-white p-1 sm:row-span-1"
       >
-        <ProductImage src={product.image[0]} alt="" width={96} height={96} className="max-h-full" />
+        <ProductImage
+          src={product.image[0]}
+          srcSet={productImageSrcSet(product.image[0])}
+          sizes="96px"
+          alt=""
+          width={96}
+          height={96}
+          className="max-h-full"
+        />
       </Link>
       <div className="min-w-0">
         <h2 className="text-base font-medium text-gray-900">

@@ -1,6 +1,5 @@
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import {
   formatAddress,
   formatDeliveryDate,
@@ -14,6 +13,7 @@ import {
   usePlaceCodOrderMutation,
   type AddressDto,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import { useConfirm } from '@larder/shared-ui';
 import { checkoutProblem, codOrderBody, newIdempotencyKey, type CartLine } from './checkout';

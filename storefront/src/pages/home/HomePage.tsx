@@ -3,9 +3,7 @@ import { Link } from 'react-router-dom';
 import { CATEGORIES, HOME_PRODUCT_COUNT, categorySlug } from '@larder/shared-domain';
 import { useSubscribeToNewsletterMutation } from '@larder/shared-state';
 import { Button, EmptyState, TextInput, buttonClasses } from '@larder/shared-ui';
-import { CATEGORY_ICONS } from '../../assets/category-icons';
-import { basket, handshake, leafy, moneyBag, truck } from '../../assets/emoji';
-import { Emoji } from '../../components/Emoji';
+import homeIcons from '../../assets/home-icons.svg';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useSendForm } from '../../components/useSendForm';
@@ -14,24 +12,42 @@ const SELLING_POINTS = [
   {
     title: 'Fastest Delivery',
     text: 'Groceries at your door the next day, in a one-hour slot you choose.',
-    icon: truck,
+    icon: 'delivery-truck',
   },
   {
     title: 'Freshness Guaranteed',
     text: 'Fresh produce picked and packed on the day it leaves us.',
-    icon: leafy,
+    icon: 'leafy-green',
   },
   {
     title: 'Affordable Prices',
     text: 'Everyday low prices and offers on the things you buy most.',
-    icon: moneyBag,
+    icon: 'money-bag',
   },
   {
     title: 'Trusted',
     text: 'Clear prices, secure sign-in and cash on delivery: pay when your shopping arrives.',
-    icon: handshake,
+    icon: 'handshake',
   },
 ];
+
+/**
+ * One illustration of the home page's sprite (storefront/scripts/emoji.mjs), by its Fluent Emoji name.
+ * Decorative; an image rather than inline SVG, so the drawings stay out of the page's JavaScript.
+ */
+function HomeIcon({ name, size, className }: { name: string; size: number; className?: string }) {
+  return (
+    <img
+      src={`${homeIcons}#${name}`}
+      alt=""
+      width={size}
+      height={size}
+      decoding="async"
+      draggable={false}
+      className={className}
+    />
+  );
+}
 
 export default function HomePage() {
   return (
@@ -74,8 +90,9 @@ function Banner() {
           </Link>
         </div>
       </div>
-      <Emoji
-        body={basket}
+      <HomeIcon
+        name="basket"
+        size={256}
         className="pointer-events-none absolute -right-6 -bottom-8 h-40 w-40 opacity-30 sm:opacity-60 md:right-10 md:bottom-1/2 md:h-64 md:w-64 md:translate-y-1/2 md:opacity-100"
       />
     </section>
@@ -96,8 +113,9 @@ function Categories() {
               style={{ backgroundColor: category.bgColor }}
               className="group flex h-full flex-col items-center justify-center gap-2 rounded-lg px-2 py-4 text-center transition-shadow hover:shadow-md"
             >
-              <Emoji
-                body={CATEGORY_ICONS[category.icon] ?? ''}
+              <HomeIcon
+                name={category.icon}
+                size={56}
                 className="h-12 w-12 transition-transform group-hover:scale-110 md:h-14 md:w-14"
               />
               <span className="text-sm font-medium text-gray-900">{category.text}</span>
@@ -149,7 +167,7 @@ function WhyUs() {
         {SELLING_POINTS.map((point) => (
           <li key={point.title} className="flex items-start gap-4">
             <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-white shadow-sm">
-              <Emoji body={point.icon} className="h-8 w-8" />
+              <HomeIcon name={point.icon} size={32} className="h-8 w-8" />
             </span>
             <div>
               <h3 className="text-lg font-semibold text-gray-900">{point.title}</h3>

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
 import {
   canCancelOrder,
   cancelTimeLeftMs,
@@ -19,9 +18,11 @@ import {
   useCancelOrderMutation,
   type OrderView,
   errorMessage,
+  toast,
 } from '@larder/shared-state';
 import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
 import { useProducts } from '../../components/useProducts';
+import { productImageSrcSet } from '../../components/product-images';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
@@ -106,6 +107,8 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
             <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md border border-gray-200 p-1">
               <ProductImage
                 src={item.image ?? undefined}
+                srcSet={productImageSrcSet(item.image ?? undefined)}
+                sizes="56px"
                 alt=""
                 width={56}
                 height={56}

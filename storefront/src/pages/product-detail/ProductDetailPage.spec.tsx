@@ -42,6 +42,24 @@ describe('ProductDetailPage', () => {
     expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('offers the stored picture widths: the main picture first and at its shown width, the thumbnails small', async () => {
+    setup(apples);
+    const main = await screen.findByRole('img', { name: 'Braeburn Apples' });
+    const srcSet = '/uploads/products/apples-400.webp 400w, /uploads/products/apples.webp 800w';
+    expect(main).toHaveAttribute('srcset', srcSet);
+    expect(main).toHaveAttribute('sizes', '(min-width: 768px) 40vw, 92vw');
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('width', '800');
+    expect(main).toHaveAttribute('height', '800');
+
+    const strip = screen.getByRole('list', { name: 'Product pictures' });
+    const thumbnail = strip.querySelector('img')!;
+    expect(thumbnail).toHaveAttribute('srcset', srcSet);
+    expect(thumbnail).toHaveAttribute('sizes', '80px');
+    expect(thumbnail).toHaveAttribute('width', '80');
+    expect(thumbnail).toHaveAttribute('height', '80');
+  });
+
   it('shows the picked picture even after another one failed to load', async () => {
     const user = setup({
       ...apples,

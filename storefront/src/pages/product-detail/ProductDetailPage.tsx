@@ -162,7 +162,15 @@ function ProductDetail({ product }: { product: Product }) {
                   index === selected ? 'border-primary' : 'border-gray-200 hover:border-gray-400',
                 )}
               >
-                <ProductImage src={image} alt="" width={80} height={80} className="w-full" />
+                <ProductImage
+                  src={image}
+                  srcSet={productImageSrcSet(image)}
+                  sizes="80px"
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="w-full"
+                />
               </button>
             </li>
           ))}

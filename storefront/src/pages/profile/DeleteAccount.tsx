@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { useDeleteAccountMutation, errorMessage } from '@larder/shared-state';
+import { useDeleteAccountMutation, errorMessage, toast } from '@larder/shared-state';
 import { Button, useConfirm } from '@larder/shared-ui';
 
 /** The Delete Account tab: a warning and a red button behind two confirmations in sequence. */

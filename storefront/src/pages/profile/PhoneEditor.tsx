@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
-import { api, useAppDispatch, useUpdatePhoneMutation, errorMessage } from '@larder/shared-state';
+import { api, useAppDispatch, useUpdatePhoneMutation, errorMessage, toast } from '@larder/shared-state';
 import { Button, TextInput, cx } from '@larder/shared-ui';
 
 interface PhoneEditorProps {
