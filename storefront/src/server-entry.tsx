@@ -31,6 +31,8 @@ export interface RenderPageInput {
   fetch: typeof fetch;
   /** The origin the API calls are made to (only `fetch` sees it). */
   apiOrigin?: string;
+  /** Where the browser build's files are served from (e.g. `/remotes/storefront/`): pictures point there. */
+  publicPath?: string;
   /** Gives up after this long (ms): the server then sends the client-rendered page. */
   timeoutMs?: number;
 }
@@ -113,9 +115,11 @@ export async function renderPage({
   url,
   fetch,
   apiOrigin = 'http://larder.internal',
+  publicPath,
   timeoutMs = 5000,
 }: RenderPageInput): Promise<RenderedPage> {
   const started = Date.now();
+  if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
   await withinTime(loadPageData(store), timeoutMs, "Fetching the page's data");
   const state = dehydrate(store.getState());

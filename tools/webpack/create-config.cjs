@@ -162,6 +162,15 @@ function minimizers() {
   }
 }
 
+/** Pictures and fonts: inlined when small, else files of their own (both builds name them alike). */
+function assetRule() {
+  return {
+    test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+    type: 'asset',
+    parser: { dataUrlCondition: { maxSize: 4096 } },
+  };
+}
+
 /** Where an app builds: <app>/dist, or LARDER_DIST_ROOT/<app> (scripts/size.mjs --out). */
 function distDir(dir) {
   return process.env.LARDER_DIST_ROOT
@@ -197,9 +206,11 @@ function serverConfig(options, mode) {
     entry: {},
     output: {
       path: path.join(distDir(dir), 'server'),
-      publicPath: 'auto',
+      // Set by the server for each render (renderPage's publicPath): where browsers get the files.
+      publicPath: '',
       filename: '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: `assets/[name]${production ? '.[contenthash:8]' : ''}[ext]`,
       uniqueName: `${name}-server`,
       clean: true,
     },
@@ -208,6 +219,9 @@ function serverConfig(options, mode) {
       rules: [
         ...scriptRules(production),
         { test: /\.css$/, use: path.join(__dirname, 'empty-module-loader.cjs') },
+        // Files (pictures) get the browser build's names and are not written again: the server's markup
+        // points at the browser build's copies (renderPage sets the public path they are served from).
+        { ...assetRule(), generator: { emit: false } },
       ],
     },
     plugins: [
@@ -317,11 +331,7 @@ function browserConfig(options) {
               },
             ],
           },
-          {
-            test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
-            type: 'asset',
-            parser: { dataUrlCondition: { maxSize: 4096 } },
-          },
+          assetRule(),
         ],
       },
       plugins: [

@@ -157,7 +157,8 @@ export async function registerStaticContent(
   const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
   if (config.storefrontServerEntry) {
-    const renderer = new StorefrontServerRenderer(config.storefrontServerEntry);
+    const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
+    const renderer = new StorefrontServerRenderer(config.storefrontServerEntry, storefrontBase);
     const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const html = wantsPage(request) ? readIndex() : undefined;
       if (html === undefined) return reply.callNotFound();

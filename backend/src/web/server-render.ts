@@ -21,6 +21,7 @@ export interface StorefrontServerModule {
     url: string;
     fetch: typeof fetch;
     apiOrigin?: string;
+    publicPath?: string;
     timeoutMs?: number;
   }): Promise<{ html: string; state: unknown }>;
 }
@@ -99,10 +100,12 @@ export class StorefrontServerRenderer {
 
   /**
    * @param entryFile the storefront's Node remote entry (dist/server/remoteEntry.js)
+   * @param publicPath where browsers get the storefront's browser build (pictures in the markup point there)
    * @param timeoutMs the longest a page may take to render before the browser renders it instead
    */
   constructor(
     private readonly entryFile: string,
+    private readonly publicPath: string,
     private readonly timeoutMs = 3000,
   ) {}
 
@@ -137,7 +140,12 @@ export class StorefrontServerRenderer {
       return undefined;
     }
     try {
-      return await module.renderPage({ url, fetch: apiFetch, timeoutMs: this.timeoutMs });
+      return await module.renderPage({
+        url,
+        fetch: apiFetch,
+        publicPath: this.publicPath,
+        timeoutMs: this.timeoutMs,
+      });
     } catch (error) {
       this.logger.warn(`${url.split('?')[0]} is rendered in the browser: ${messageOf(error)}`);
       return undefined;
