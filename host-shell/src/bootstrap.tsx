@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -55,8 +55,9 @@ createRoot(toasts).render(<ToasterOnDemand />);
 if (serverState) {
   // Hydrate once the storefront's routes are here, so the first render matches the server's markup.
   // If they cannot be loaded, render afresh: the page then offers to retry.
+  // As a transition, hydration yields to the browser between parts of the page instead of one long task.
   remoteRoutes.then(
-    () => hydrateRoot(container, app),
+    () => startTransition(() => void hydrateRoot(container, app)),
     () => createRoot(container).render(app),
   );
 } else {
