@@ -146,6 +146,9 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
     formatPence(toPence(settings.shippingCharge)),
   );
 
+  // A toast stays while the pointer rests on it: move away and let the last ones go before the next click.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('status').filter({ hasText: TEXT.addedToCart })).toHaveCount(0);
   await page.getByRole('button', { name: `Decrease quantity of ${plain.name}` }).click();
   lines[0].quantity = 2;
   await expect(navbar(page).getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();

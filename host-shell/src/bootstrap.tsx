@@ -43,14 +43,12 @@ const app = (
       <BrowserRouter>
         <App />
       </BrowserRouter>
+      {/* Draws nothing until the first toast, so a server-rendered page hydrates as it was sent. */}
+      <ToasterOnDemand />
     </Provider>
   </StrictMode>
 );
 
-// Toasts live in their own root, outside the markup a server-rendered page hydrates.
-const toasts = document.createElement('div');
-document.body.append(toasts);
-createRoot(toasts).render(<ToasterOnDemand />);
 
 if (serverState) {
   // Hydrate once the storefront's routes are here, so the first render matches the server's markup.
