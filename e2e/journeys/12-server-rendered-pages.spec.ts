@@ -153,7 +153,9 @@ test.describe('when the server cannot load the storefront', () => {
     expect(html).toContain('<div id="root">');
 
     await page.goto('/products');
-    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible({
+      timeout: 45_000,
+    });
     const card = page.getByRole('main').getByRole('article').first();
     const name = (await card.getByRole('heading').first().textContent())!.trim();
     await card.getByRole('button', { name: `Add ${name} to cart` }).click();

@@ -31,7 +31,11 @@ async function healthy(url: string, deadline: number): Promise<void> {
 export async function startShop({ brokenServerBuild = false } = {}): Promise<RunningShop> {
   const port = Number(process.env.E2E_PORT ?? 3100) + 1;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-e2e-second-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(port), E2E_SERVER_LOG: 'second-shop.log' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_SERVER_LOG: 'second-shop.log',
+  };
   if (brokenServerBuild) {
     const entry = path.join(scratch, 'remoteEntry.js');
     fs.writeFileSync(entry, 'throw new Error("this storefront server build is broken");\n');

@@ -49,7 +49,6 @@ const app = (
   </StrictMode>
 );
 
-
 if (serverState) {
   // Hydrate once the storefront's routes are here, so the first render matches the server's markup.
   // If they cannot be loaded, render afresh: the page then offers to retry.

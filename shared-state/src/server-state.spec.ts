@@ -56,7 +56,9 @@ describe('a store started from a server-rendered page', () => {
 
     expect(selectCartItems(store.getState())).toEqual({ apple: 1 });
     await eventually(() =>
-      expect(server.sent('POST', '/api/cart/update').map((r) => r.body)).toEqual([{ cartItems: { apple: 1 } }]),
+      expect(server.sent('POST', '/api/cart/update').map((r) => r.body)).toEqual([
+        { cartItems: { apple: 1 } },
+      ]),
     );
   });
 

@@ -50,7 +50,11 @@ describe('renderPage (the storefront rendered on the server)', () => {
   });
 
   it('renders a product page by its id', async () => {
-    const page = await renderPage({ url: '/products/fruits/p-apple', fetch: apiFetch, apiOrigin: server.origin });
+    const page = await renderPage({
+      url: '/products/fruits/p-apple',
+      fetch: apiFetch,
+      apiOrigin: server.origin,
+    });
     expect(page.html).toMatch(/<h1[^>]*>Pink Lady Apples x4<\/h1>/);
   });
 

@@ -138,7 +138,9 @@ describe('shop pages rendered on the server', () => {
   it('picks up a new storefront build without a restart', async () => {
     deploy(containerSource(`async ({ url }) => ({ html: '<h1>New build ' + url + '</h1>', state: {} })`));
     const res = await page('/products').expect(200);
-    expect(rootOf(res.text)).toBe('<div id="root" data-rendered="storefront"><h1>New build /products</h1></div>');
+    expect(rootOf(res.text)).toBe(
+      '<div id="root" data-rendered="storefront"><h1>New build /products</h1></div>',
+    );
   });
 
   it('falls back to the page rendered in the browser when the build fails to load or to render', async () => {
