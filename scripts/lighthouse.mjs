@@ -44,6 +44,20 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+/** Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP on a busy machine): such a run is run again. */
+const RETRIED_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_LCP)\b/;
+
+async function auditWithRetry(port, url, desktop, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(port, url, desktop);
+    } catch (error) {
+      if (attempt >= attempts || !RETRIED_ERRORS.test(String(error?.message))) throw error;
+      process.stderr.write(`${String(error.message).split(' Something')[0]}: running it again\n`);
+    }
+  }
+}
+
 function median(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)];
@@ -72,6 +86,9 @@ async function audit(port, url, desktop) {
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     js,
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    scripts: requests
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ url: r.url, transferSize: r.transferSize, resourceSize: r.resourceSize })),
     warnings: lhr.runWarnings ?? [],
   };
 }
@@ -107,7 +124,7 @@ async function main() {
     for (const page of pages) {
       const results = [];
       for (let i = 0; i < runs; i += 1)
-        results.push(await audit(chrome.port, shop.origin + page.path, page.desktop));
+        results.push(await auditWithRetry(chrome.port, shop.origin + page.path, page.desktop));
       rows.push({ ...page, ...median(results) });
       process.stderr.write(`measured ${page.label}\n`);
     }

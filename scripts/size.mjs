@@ -57,6 +57,8 @@ function build() {
       process.stderr.write(result.stdout + result.stderr);
       process.exit(1);
     }
+    // As `npm run build` does: the shop then serves these files pre-compressed, as it would in production.
+    spawnSync('node', [path.join(root, 'tools/precompress.mjs'), distOf(app)], { stdio: 'ignore' });
     process.stderr.write(`${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }

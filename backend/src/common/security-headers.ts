@@ -93,15 +93,36 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
   return headers;
 }
 
+/**
+ * Headers that protect a document (the content security policy, framing, referrer, opener and the rest of
+ * helmet's set) do nothing for a script, a style sheet, a font or a raster picture: the browser applies them
+ * to documents only. What still matters for such a file is that it is never sniffed as something else, which
+ * sites may embed it and, over TLS, HSTS. About 750 bytes less on each of the dozen files a page loads.
+ */
+export const SUBRESOURCE_HEADER_NAMES = [
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+];
+
+/**
+ * Paths of files that are never a document: scripts, style sheets, fonts and raster pictures (SVG is a
+ * document format that can run script, so it keeps the full set). API answers always keep it too.
+ */
+const SUBRESOURCE_PATH = /^\/(?!api\/)[^?#]*\.(?:m?js|css|woff2?|webp|avif|png|jpe?g|gif|ico)(?:[?#]|$)/i;
+
+export function isSubresourcePath(url: string): boolean {
+  return SUBRESOURCE_PATH.test(url);
+}
+
 /** An onRequest hook putting the security headers on every answer (API, documentation and static pages). */
 export function securityHeadersHook(config: AppConfig) {
   const headers = securityHeaders(config);
-  return function applySecurityHeaders(
-    _request: FastifyRequest,
-    reply: FastifyReply,
-    done: () => void,
-  ): void {
-    void reply.headers(headers);
+  const subresource = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADER_NAMES.includes(name)),
+  );
+  return function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    void reply.headers(isSubresourcePath(request.url) ? subresource : headers);
     done();
   };
 }

@@ -143,6 +143,26 @@ describe('built frontends', () => {
     await request(t.server).get('/remotes/seller-portal/remoteEntry.js').expect(200);
   });
 
+  it("sends a file's own headers with scripts, and the document's with pages and the API", async () => {
+    const chunk = await request(t.server).get('/remotes/storefront/412.0e1d2c3b.js').expect(200);
+    expect(chunk.headers['x-content-type-options']).toBe('nosniff');
+    expect(chunk.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(chunk.headers['etag']).toBeDefined();
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'last-modified',
+    ])
+      expect(chunk.headers[documentOnly]).toBeUndefined();
+    const page = await request(t.server).get('/products/dairy').set('Accept', 'text/html').expect(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A path under /api/ that looks like a file is still an API answer.
+    const api = await request(t.server).get('/api/nothing.js').expect(404);
+    expect(api.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('publishes the remote manifest', async () => {
     const res = await request(t.server).get('/remotes.json').expect(200);
     expect(res.body).toEqual({

@@ -105,6 +105,8 @@ export async function registerStaticContent(
       prefix,
       // The frontend builds ship .br and .gz beside each file (tools/precompress.mjs).
       preCompressed,
+      // The ETag revalidates entry files; a second validator would only add bytes to every answer.
+      lastModified: false,
       decorateReply: !decorated,
       cacheControl: false,
       index: false,
