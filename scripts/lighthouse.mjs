@@ -89,6 +89,20 @@ async function audit(port, url, desktop) {
     scripts: requests
       .filter((r) => r.resourceType === 'Script')
       .map((r) => ({ url: r.url, transferSize: r.transferSize, resourceSize: r.resourceSize })),
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpPhases: lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items,
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({
+      url: t.url,
+      startTime: Math.round(t.startTime),
+      duration: Math.round(t.duration),
+    })),
+    bootup: (lhr.audits['bootup-time']?.details?.items ?? []).map((b) => ({
+      url: b.url,
+      total: Math.round(b.total),
+      scripting: Math.round(b.scripting),
+      parse: Math.round(b.scriptParseCompile),
+    })),
     warnings: lhr.runWarnings ?? [],
   };
 }

@@ -29,6 +29,29 @@ function watchHydration(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Records the nodes removed from the page's main content from the first parse on: hydration that keeps the
+ * server's markup removes none, while a page drawn again by React replaces its server-rendered content.
+ */
+async function recordRemovedNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { larderRemoved: string[] }).larderRemoved = removed;
+    document.addEventListener('DOMContentLoaded', () => {
+      const main = document.getElementById('main-content');
+      if (!main) return;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            removed.push(`${node.nodeName} ${node.textContent?.slice(0, 40)}`);
+      }).observe(main, { childList: true, subtree: true });
+    });
+  });
+}
+
+const removedNodes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { larderRemoved: string[] }).larderRemoved);
+
 /** Resolves once React has taken over the server's markup (the heading has a React fiber). */
 async function waitForHydration(page: Page): Promise<void> {
   await expect
@@ -61,9 +84,15 @@ test.describe('pages rendered on the server @phone', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
     });
+    await recordRemovedNodes(page);
+    const session = page.waitForResponse((response) => response.url().endsWith('/api/user/is-auth'));
     await page.goto('/products/fruits');
     await expect(page.getByRole('heading', { level: 1, name: 'Fresh Fruits' })).toBeVisible();
     await waitForHydration(page);
+    // The server's markup is kept, also once the visitor's session answer has updated the layout.
+    await session;
+    await page.waitForTimeout(500);
+    expect(await removedNodes(page), 'server-rendered nodes the browser removed').toEqual([]);
     await page.evaluate(() => ((window as unknown as { larderVisit: number }).larderVisit = 1));
 
     // A click on a card goes to the product page without loading a new document.

@@ -1,12 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { PageSkeleton } from './PageSkeleton';
 import { RemoteErrorBoundary, RemoteFailure } from './RemoteErrorBoundary';
-import {
-  loadedRemoteRoutes,
-  loadRemoteRoutes,
-  type RemoteKey,
-  type RemoteRoutesModule,
-} from './remotes';
+import { loadedRemoteRoutes, loadRemoteRoutes, type RemoteKey, type RemoteRoutesModule } from './remotes';
 
 export type RemoteLoader = (key: RemoteKey, options: { retry: boolean }) => Promise<RemoteRoutesModule>;
 
@@ -37,7 +32,9 @@ export function RemoteRoutes({
     if (arrived) {
       // Already here (from the start, or since the first render): no request, no skeleton.
       setState((previous) =>
-        previous.status === 'ready' && previous.module === arrived ? previous : { status: 'ready', module: arrived },
+        previous.status === 'ready' && previous.module === arrived
+          ? previous
+          : { status: 'ready', module: arrived },
       );
       return;
     }

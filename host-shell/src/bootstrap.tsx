@@ -1,11 +1,5 @@
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { api, createStore, type ServerRenderedState } from '@larder/shared-state';
-import { App } from './App';
-import { ToasterOnDemand } from './ToasterOnDemand';
+import type { ServerRenderedState } from '@larder/shared-state';
 import { loadRemoteRoutes } from './remotes';
 
 /** The JSON the server put in the page under an id, if any. */
@@ -19,44 +13,50 @@ function pageData<T>(id: string): T | undefined {
   }
 }
 
-const container = document.getElementById('root')!;
-// A shop page the server rendered: the store starts from the answers it was rendered with.
-const rendered = container.dataset.rendered === 'storefront';
-const serverState = rendered ? pageData<ServerRenderedState>('larder-state') : undefined;
-const store = createStore({ serverState });
-
-// Start the first requests while the remote's code is on its way. The customer's session is asked for once,
-// by the storefront's layout: a visitor's answer is an error, and RTK Query asks again for an errored query
-// when a component subscribes to it, so a prefetch here would make it two requests.
-const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
-const remoteRoutes = loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront');
-remoteRoutes.catch(() => undefined);
-if (onSellerPath) {
-  store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
-} else if (!serverState) {
-  store.dispatch(api.util.prefetch('listProducts', undefined, {}));
+/** Lets the browser handle input and paint before the next step (a task of its own). */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-const app = (
-  <StrictMode>
-    <Provider store={store}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-      {/* Draws nothing until the first toast, so a server-rendered page hydrates as it was sent. */}
-      <ToasterOnDemand />
-    </Provider>
-  </StrictMode>
-);
+/**
+ * Starts the shell in steps, each a task of its own: the store's code (Redux Toolkit and RTK Query), the
+ * store, then React DOM and the shell's components. On a phone, doing it all in one go is a long task that
+ * holds up a tap on the page the server sent. The imports are part of this chunk or of the shared chunk
+ * already loading (no extra request); only their evaluation waits for its turn.
+ */
+async function start(): Promise<void> {
+  const container = document.getElementById('root')!;
+  // A shop page the server rendered: the store starts from the answers it was rendered with.
+  const rendered = container.dataset.rendered === 'storefront';
+  const serverState = rendered ? pageData<ServerRenderedState>('larder-state') : undefined;
 
-if (serverState) {
-  // Hydrate once the storefront's routes are here, so the first render matches the server's markup.
-  // If they cannot be loaded, render afresh: the page then offers to retry.
-  // As a transition, hydration yields to the browser between parts of the page instead of one long task.
-  remoteRoutes.then(
-    () => startTransition(() => void hydrateRoot(container, app)),
-    () => createRoot(container).render(app),
-  );
-} else {
-  createRoot(container).render(app);
+  // The remote's code starts loading at once; the first requests go out as soon as the store exists.
+  const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);
+  const remoteRoutes = loadRemoteRoutes(onSellerPath ? 'sellerPortal' : 'storefront');
+  remoteRoutes.catch(() => undefined);
+
+  // Redux Toolkit first, then the shop's API and slices built on it: two tasks instead of one long one.
+  const { configureStore } = await import('@reduxjs/toolkit');
+  const { createApi } = await import('@reduxjs/toolkit/query/react');
+  if (!configureStore || !createApi) throw new Error('Redux Toolkit did not load');
+  await nextTask();
+  const { api, createStore } = await import('@larder/shared-state');
+  await nextTask();
+  const store = createStore({ serverState });
+  // The customer's session is asked for once, by the storefront's layout: a visitor's answer is an error,
+  // and RTK Query asks again for an errored query when a component subscribes to it, so a prefetch here
+  // would make it two requests.
+  if (onSellerPath) {
+    store.dispatch(api.util.prefetch('sellerIsAuth', undefined, {}));
+  } else if (!serverState) {
+    store.dispatch(api.util.prefetch('listProducts', undefined, {}));
+  }
+
+  await nextTask();
+  const { renderPage } = await import(/* webpackMode: "eager" */ './render-page');
+  renderPage({ container, store, serverRendered: Boolean(serverState), remoteRoutes });
 }
+
+void start();

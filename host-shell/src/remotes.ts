@@ -12,6 +12,8 @@ export type RemoteKey = keyof typeof REMOTES;
 /** What a remote's `./routes` module provides. */
 export interface RemoteRoutesModule {
   default: ComponentType;
+  /** Loads the code of the page a path shows, so a server-rendered page hydrates in one pass. */
+  preloadRoute?: (pathname: string) => Promise<void>;
 }
 
 export type RemoteManifest = Record<RemoteKey, string>;

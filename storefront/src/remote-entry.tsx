@@ -5,4 +5,6 @@
 import './remote.css';
 import { StorefrontRoutes } from './routes';
 
+export { preloadRoute } from './routes';
+
 export default StorefrontRoutes;
