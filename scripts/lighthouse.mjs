@@ -76,6 +76,7 @@ async function audit(port, url, desktop) {
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const lcpBreakdown = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
   const js = requests
     .filter((r) => r.resourceType === 'Script')
     .reduce((total, r) => total + (r.transferSize ?? 0), 0);
@@ -89,9 +90,11 @@ async function audit(port, url, desktop) {
     scripts: requests
       .filter((r) => r.resourceType === 'Script')
       .map((r) => ({ url: r.url, transferSize: r.transferSize, resourceSize: r.resourceSize })),
-    lcpElement:
-      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
-    lcpPhases: lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items,
+    // Lighthouse 13 names the LCP element and its subparts (TTFB, load delay, load, render delay) here.
+    lcpElement: lcpBreakdown.find((item) => item.type === 'node')?.snippet,
+    lcpSubparts: lcpBreakdown
+      .find((item) => item.type === 'table')
+      ?.items?.map((part) => ({ subpart: part.subpart, ms: Math.round(part.duration) })),
     longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({
       url: t.url,
       startTime: Math.round(t.startTime),
