@@ -1,3 +1,4 @@
+import { londonParts } from '@larder/shared-domain';
 import { Link } from 'react-router-dom';
 
 interface FooterLink {
@@ -71,8 +72,10 @@ export function Footer() {
           ))}
         </div>
       </div>
-      <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600">
-        © {new Date().getFullYear()} Larder, London, UK. All rights reserved.
+      {/* The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
+          reading may differ, which is no reason to warn. */}
+      <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
+        © {londonParts(new Date()).year} Larder, London, UK. All rights reserved.
       </p>
     </footer>
   );
