@@ -6,6 +6,8 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DatabaseModuleOptions } from './db/database.module';
 import { RateLimitModule } from './common/throttling';
+import { ClockModule } from './common/clock';
+import { SessionModule } from './session/session.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -112,6 +114,8 @@ export class AppModule {
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),
         RateLimitModule,
+        ClockModule,
+        SessionModule,
         AuthModule,
         UsersModule,
         CatalogModule,

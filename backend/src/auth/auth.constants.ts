@@ -1,12 +1,3 @@
-/** Lifetimes and claims of the session tokens kept in the customer and seller cookies. */
-export const CUSTOMER_SESSION_SECONDS = 30 * 24 * 60 * 60;
-export const SELLER_SESSION_SECONDS = 24 * 60 * 60;
-
-/** Issuer of the session tokens; the audience tells a customer token from a seller token. */
-export const SESSION_ISSUER = 'larder';
-export const CUSTOMER_AUDIENCE = 'larder:customer';
-export const SELLER_AUDIENCE = 'larder:seller';
-
 /** Short-lived cookie holding the `state` of an OAuth redirect, checked when Google sends the user back. */
 export const OAUTH_STATE_COOKIE = 'larder_oauth_state';
 export const OAUTH_STATE_SECONDS = 10 * 60;

@@ -7,7 +7,7 @@ import { AuthConfigResponse } from './dto/auth-config.response';
 import { DevIdTokenDto } from './dto/dev-id-token.dto';
 import { DevIdTokenResponse, JsonWebKeySetResponse } from './dto/dev-id-token.response';
 import { GoogleOAuthGuard, GoogleOutcome, type OAuthOutcome } from './google-oauth.strategy';
-import { SessionService } from './session.service';
+import { SessionService } from '../session/session.service';
 
 @ApiTags('auth')
 @Controller('api/auth')

@@ -7,7 +7,8 @@ import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helper
 import { createTestApp, TestApp } from '../../test/harness';
 import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
 import { users } from '../db/schema';
-import { CUSTOMER_AUDIENCE, DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, SESSION_ISSUER } from './auth.constants';
+import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from './auth.constants';
+import { CUSTOMER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';
 import { DevIdentityProvider } from './dev-identity.provider';
 
 const GOOGLE_FAILED = { success: false, message: MESSAGES.googleLoginFailed };

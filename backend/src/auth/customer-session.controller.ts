@@ -7,13 +7,13 @@ import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import { UserResponse } from '../users/dto/user.response';
 import { UsersService } from '../users/users.service';
-import { CurrentCustomer, CustomerAuth, CustomerIdentity } from './auth.decorators';
+import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../session/session.decorators';
 import { CustomerAuthService } from './customer-auth.service';
 import { CheckEmailDto } from './dto/check-email.dto';
 import { CheckEmailResponse } from './dto/check-email.response';
 import { GoogleLoginDto } from './dto/google-login.dto';
 import { GoogleLoginResponse } from './dto/google-login.response';
-import { SessionService } from './session.service';
+import { SessionService } from '../session/session.service';
 
 @ApiTags('user')
 @Controller('api/user')

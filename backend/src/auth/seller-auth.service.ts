@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
-import { SessionRepository } from './session.repository';
+import { SessionRepository } from '../session/session.repository';
 
 /** The key of the seller account's failed sign-ins, whatever e-mail was typed (so the lock reveals nothing). */
 const SELLER_ACCOUNT = 'seller';

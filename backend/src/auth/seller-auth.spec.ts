@@ -5,7 +5,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SELLER_COOKIE } from '../common/openapi-docs';
-import { SELLER_AUDIENCE, SESSION_ISSUER } from './auth.constants';
+import { SELLER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';
 
 const INVALID = { success: false, message: MESSAGES.invalidCredentials };
 

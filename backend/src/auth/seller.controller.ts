@@ -11,11 +11,11 @@ import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { SellerAuth } from './auth.decorators';
+import { SellerAuth } from '../session/session.decorators';
 import { SellerLoginDto } from './dto/seller-login.dto';
 import { SellerLoginResponse } from './dto/seller-login.response';
 import { SellerAuthService } from './seller-auth.service';
-import { SessionService } from './session.service';
+import { SessionService } from '../session/session.service';
 
 @ApiTags('seller')
 @Controller('api/seller')

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@larder/shared-domain';
-import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../auth/auth.decorators';
+import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { CartService } from './cart.service';
 import { UpdateCartDto, UpdateCartResponse } from './dto/update-cart.dto';

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { SellerAuth } from '../auth/auth.decorators';
+import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { ApiIdParam, IdParam } from '../common/uuid-param';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
-import { Clock } from './clock';
 import { DeliveryController } from './delivery.controller';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryService } from './delivery.service';
@@ -8,7 +7,7 @@ import { DeliveryService } from './delivery.service';
 @Module({
   imports: [SettingsModule],
   controllers: [DeliveryController],
-  providers: [DeliveryService, DeliveryRepository, Clock],
-  exports: [DeliveryService, Clock],
+  providers: [DeliveryService, DeliveryRepository],
+  exports: [DeliveryService],
 })
 export class DeliveryModule {}

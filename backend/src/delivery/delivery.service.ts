@@ -3,7 +3,7 @@ import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared
 import { ConflictError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
 import { SettingsService } from '../settings/settings.service';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 import { DeliveryRepository } from './delivery.repository';
 
 export interface DeliverySlotAvailability {

@@ -14,7 +14,7 @@ import type { AppConfig } from '../config/app-config';
 import type { Database } from '../db/database';
 import { DB } from '../db/database.module';
 import { emailOutbox } from '../db/schema';
-import { Clock } from '../orders/clock';
+import { Clock } from '../common/clock';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ensureTemplate, pgliteFromTemplate } from '../../test/pglite-template';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@larder/shared-domain';
-import { SellerAuth } from '../auth/auth.decorators';
+import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/throttling';

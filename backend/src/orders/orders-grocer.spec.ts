@@ -14,7 +14,7 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { catalogState, deliverySlotBookings, orderItems, orders, products } from '../db/schema';
-import { Clock } from '../delivery/clock';
+import { Clock } from '../common/clock';
 
 const ADDRESS = {
   street: '3 Mill Lane',

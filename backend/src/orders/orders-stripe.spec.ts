@@ -8,7 +8,7 @@ import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';

@@ -4,7 +4,7 @@ import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orders } from '../db/schema';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 
 /**
  * VAT at rates such as 12.5% and 17.5% leaves fractions of a penny on each line; the order's VAT is the exact

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { CurrentCustomer, CustomerAuth, SellerAuth } from '../auth/auth.decorators';
+import { CurrentCustomer, CustomerAuth, SellerAuth } from '../session/session.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { PageQuery, pageInfo, pageRequest } from '../common/pagination';

@@ -32,7 +32,7 @@ import { isUuid } from '../common/uuid-param';
 import { CatalogService } from '../catalog/catalog.service';
 import { UsersService } from '../users/users.service';
 import { CartService } from '../cart/cart.service';
-import { Clock } from '../delivery/clock';
+import { Clock } from '../common/clock';
 import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
 import type { OrderView, SellerOrderView } from './dto/order.response';

@@ -4,7 +4,7 @@ import { DELIVERY_SLOTS, MESSAGES, outOfStockMessage } from '@larder/shared-doma
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');

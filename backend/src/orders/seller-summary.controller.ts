@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SellerAuth } from '../auth/auth.decorators';
+import { SellerAuth } from '../session/session.decorators';
 import { SellerSummaryResponse } from './dto/seller-summary.response';
 import { SellerSummaryService } from './seller-summary.service';
 

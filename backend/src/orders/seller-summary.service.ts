@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { addCalendarDays, londonInstant, londonParts, penceToPounds } from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 import type { SellerSummaryResponse } from './dto/seller-summary.response';
 import { OrdersRepository } from './orders.repository';
 

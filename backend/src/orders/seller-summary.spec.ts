@@ -4,7 +4,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
-import { Clock } from './clock';
+import { Clock } from '../common/clock';
 
 // The figures follow London's calendar whatever zone the server runs in.
 process.env.TZ = 'America/New_York';

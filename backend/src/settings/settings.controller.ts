@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
-import { SellerAuth } from '../auth/auth.decorators';
+import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { UpdateDeliverySettingsDto } from './dto/delivery-settings.dto';
 import { DeliverySettingsResponse } from './dto/delivery-settings.response';

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Put, Req, Res } from '@nestjs/
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../auth/auth.decorators';
-import { SessionService } from '../auth/session.service';
+import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../session/session.decorators';
+import { SessionService } from '../session/session.service';
 import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
 import { CustomerRateLimited } from '../common/throttling';
 import { AddAddressDto } from './dto/add-address.dto';

@@ -11,7 +11,7 @@ import {
   SELLER_AUDIENCE,
   SELLER_SESSION_SECONDS,
   SESSION_ISSUER,
-} from './auth.constants';
+} from './session.constants';
 import { SessionRepository, SessionKind } from './session.repository';
 
 interface SessionClaims {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 
 /**
  * The current time as the shop's rules see it (delivery date, slot availability, cancel window, order times).
@@ -10,3 +10,8 @@ export class Clock {
     return new Date();
   }
 }
+
+/** One clock for every module, so a test that pins it pins the whole shop. */
+@Global()
+@Module({ providers: [Clock], exports: [Clock] })
+export class ClockModule {}

@@ -2,9 +2,9 @@ import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } fr
 import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CUSTOMER_AUTH, SELLER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse } from '../common/responses';
-import { CustomerAuthGuard, CustomerIdentity, RequestWithCustomer, SellerAuthGuard } from './auth.guards';
+import { CustomerAuthGuard, CustomerIdentity, RequestWithCustomer, SellerAuthGuard } from './session.guards';
 
-export type { CustomerIdentity } from './auth.guards';
+export type { CustomerIdentity } from './session.guards';
 
 /**
  * Customer-only route (method or controller): needs the `larder_customer` cookie of an existing account,

@@ -1,0 +1,8 @@
+/** Lifetimes and claims of the session tokens kept in the customer and seller cookies. */
+export const CUSTOMER_SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const SELLER_SESSION_SECONDS = 24 * 60 * 60;
+
+/** Issuer of the session tokens; the audience tells a customer token from a seller token. */
+export const SESSION_ISSUER = 'larder';
+export const CUSTOMER_AUDIENCE = 'larder:customer';
+export const SELLER_AUDIENCE = 'larder:seller';
