@@ -1,5 +1,16 @@
-import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES_PER_CUSTOMER, MAX_INGREDIENTS_LENGTH } from './grocery';
+import { DELIVERY_CITIES } from './delivery';
 import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  MAX_ADDRESSES_PER_CUSTOMER,
+  MAX_INGREDIENTS_LENGTH,
+  MAX_SLOT_CAPACITY,
+  MAX_STOCK,
+  MIN_SLOT_CAPACITY,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from './grocery';
+import {
+  CANCEL_WINDOW_MS,
   MAX_CART_LINES,
   MAX_IMAGE_BYTES,
   MAX_PAGE_LIMIT,
@@ -13,6 +24,13 @@ import {
  * so the store's code does not carry the whole MESSAGES table.
  */
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+/** "Bristol, Cardiff, Somerset and Swindon". */
+function inWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const CANCEL_WINDOW_HOURS = CANCEL_WINDOW_MS / (60 * 60 * 1000);
 
 /** Every text the shop shows or answers, in one catalogue; the product specification's texts word for word. */
 export const MESSAGES = {
@@ -60,7 +78,7 @@ export const MESSAGES = {
   loggedOut: 'Logged out',
   orderPlaced: 'Order placed successfully',
   orderCancelled: 'Order cancelled successfully',
-  cancelWindowClosed: 'Orders can only be cancelled within 1 hour of being placed',
+  cancelWindowClosed: `Orders can only be cancelled within ${CANCEL_WINDOW_HOURS} hour${CANCEL_WINDOW_HOURS === 1 ? '' : 's'} of being placed`,
   onlyPendingCancellable: 'Only pending orders can be cancelled',
   orderNotFound: 'Order not found',
   cancelledOrderLocked: 'A cancelled order cannot be changed',
@@ -77,7 +95,7 @@ export const MESSAGES = {
   forbiddenOrigin: 'Request origin not allowed',
   invalidPhone: 'Please enter a valid UK phone number',
   invalidPostcode: 'Please enter a valid UK postcode',
-  invalidCity: 'We deliver only to Bristol, Cardiff, Somerset and Swindon',
+  invalidCity: `We deliver only to ${inWords(DELIVERY_CITIES)}`,
   invalidCountry: 'We deliver only within the United Kingdom',
   deliveryDateUnavailable: 'That delivery date is no longer available. Please choose the date shown.',
   deliveryTimeInvalid: 'Please choose one of the delivery time slots',
@@ -123,11 +141,27 @@ export const MESSAGES = {
   ingredientsHeading: 'Ingredients',
   allergyAdviceHeading: 'Allergy advice',
   invalidAllergen: 'Allergens must be chosen from the 14 UK allergens',
-  invalidStock: `Stock must be a whole number from 0 to 100000, or empty for not counted`,
-  invalidSlotCapacity: 'Slot capacity must be a whole number from 1 to 1000',
-  invalidSearch: 'Search text must be 1 to 100 characters',
+  invalidStock: `Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for not counted`,
+  invalidSlotCapacity: `Slot capacity must be a whole number from ${MIN_SLOT_CAPACITY} to ${MAX_SLOT_CAPACITY}`,
+  invalidSearch: `Search text must be ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`,
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
+
+  // What a page says when a call fails without the server's own words (network down, timed out)
+  loginFailed: 'Login failed. Please try again.',
+  logoutFailed: 'Logout failed. Please try again.',
+  orderUpdateFailed: 'Could not update the order. Please try again.',
+  stockUpdateFailed: 'Could not update the stock. Please try again.',
+  productDeleteFailed: 'Could not delete the product. Please try again.',
+  productAddFailed: 'Could not add the product. Please try again.',
+  productSaveFailed: 'Could not save the product. Please try again.',
+  slotCapacitySaveFailed: 'Could not save the slot capacity. Please try again.',
+  myOrdersLoadFailed: 'We couldn’t load your orders.',
+  ordersLoadFailed: 'The orders could not be loaded.',
+  productsLoadFailed: 'The products could not be loaded.',
+  contactMessagesLoadFailed: 'The contact messages could not be loaded.',
+  subscribersLoadFailed: 'The newsletter subscribers could not be loaded.',
+  figuresLoadFailed: 'The figures could not be loaded.',
 
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,

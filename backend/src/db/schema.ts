@@ -18,8 +18,27 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  ALLERGEN_IDS,
+  DEFAULT_SLOT_CAPACITY,
+  MAX_INGREDIENTS_LENGTH,
+  MAX_QUANTITY,
+  MAX_SLOT_CAPACITY,
+  MAX_STOCK,
+  MIN_QUANTITY,
+  MIN_SLOT_CAPACITY,
+  ORDER_STATUSES,
+} from '@larder/shared-domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A limit of shared-domain written into a CHECK as a literal (a CHECK cannot take a bind parameter), so the
+ * database holds the same bound as the code; db/schema-limits.spec.ts reads the constraints back to prove it.
+ */
+const literal = (value: number) => sql.raw(String(value));
+const textList = (values: readonly string[], separator = ',') =>
+  sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(separator));
 
 export const users = pgTable(
   'users',
@@ -100,14 +119,11 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} is null`),
     check('products_prices_check', sql`${t.offerPrice} >= 0 and ${t.offerPrice} <= ${t.price}`),
     check('products_vat_check', sql`${t.vatBasisPoints} between 0 and 10000`),
-    check('products_stock_check', sql`${t.stock} is null or ${t.stock} between 0 and 100000`),
-    check(
-      'products_allergens_check',
-      sql`${t.allergens} <@ array['celery','gluten','crustaceans','eggs','fish','lupin','milk','molluscs','mustard','nuts','peanuts','sesame','soya','sulphites']::text[]`,
-    ),
+    check('products_stock_check', sql`${t.stock} is null or ${t.stock} between 0 and ${literal(MAX_STOCK)}`),
+    check('products_allergens_check', sql`${t.allergens} <@ array[${textList(ALLERGEN_IDS)}]::text[]`),
     check(
       'products_ingredients_check',
-      sql`${t.ingredients} is null or char_length(${t.ingredients}) <= 2000`,
+      sql`${t.ingredients} is null or char_length(${t.ingredients}) <= ${literal(MAX_INGREDIENTS_LENGTH)}`,
     ),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
@@ -127,9 +143,7 @@ export const catalogState = pgTable(
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    check('catalog_state_shard', sql`${t.id} between 1 and ${sql.raw(String(CATALOG_VERSION_SHARDS))}`),
-  ],
+  (t) => [check('catalog_state_shard', sql`${t.id} between 1 and ${literal(CATALOG_VERSION_SHARDS)}`)],
 );
 
 export const cartItems = pgTable(
@@ -147,7 +161,10 @@ export const cartItems = pgTable(
     primaryKey({ columns: [t.userId, t.productId] }),
     /** Deleting a product removes it from every cart. */
     index('cart_items_product_idx').on(t.productId),
-    check('cart_items_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check(
+      'cart_items_quantity_check',
+      sql`${t.quantity} between ${literal(MIN_QUANTITY)} and ${literal(MAX_QUANTITY)}`,
+    ),
   ],
 );
 
@@ -158,13 +175,16 @@ export const shopSettings = pgTable(
     shippingCharge: integer('shipping_charge').notNull(),
     shippingThreshold: integer('shipping_threshold').notNull(),
     /** How many orders one delivery slot of one date takes. */
-    slotCapacity: integer('slot_capacity').notNull().default(20),
+    slotCapacity: integer('slot_capacity').notNull().default(DEFAULT_SLOT_CAPACITY),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_singleton', sql`${t.id} = 1`),
     check('shop_settings_non_negative', sql`${t.shippingCharge} >= 0 and ${t.shippingThreshold} >= 0`),
-    check('shop_settings_slot_capacity', sql`${t.slotCapacity} between 1 and 1000`),
+    check(
+      'shop_settings_slot_capacity',
+      sql`${t.slotCapacity} between ${literal(MIN_SLOT_CAPACITY)} and ${literal(MAX_SLOT_CAPACITY)}`,
+    ),
   ],
 );
 
@@ -209,7 +229,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc()),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
-    check('orders_status_check', sql`${t.status} in ('Pending', 'Completed', 'Cancelled')`),
+    check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
   ],
 );
 

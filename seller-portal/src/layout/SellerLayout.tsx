@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
+import { MESSAGES } from '@larder/shared-domain';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSellerLogoutMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { Button, cx } from '@larder/shared-ui';
@@ -54,9 +55,9 @@ export function SellerLayout() {
   const signOut = async () => {
     try {
       const result = await logout().unwrap();
-      toast.success(successMessage(result, 'Logged out'));
+      toast.success(successMessage(result, MESSAGES.loggedOut));
     } catch (error) {
-      toast.error(errorMessage(error, 'Logout failed. Please try again.'));
+      toast.error(errorMessage(error, MESSAGES.logoutFailed));
     }
   };
 

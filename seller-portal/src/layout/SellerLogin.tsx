@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@larder/shared-domain';
 import { useSellerLoginMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { Button, TextInput, useDocumentTitle } from '@larder/shared-ui';
 import { Logo } from './Logo';
@@ -14,9 +15,9 @@ export function SellerLogin() {
     event.preventDefault();
     try {
       const result = await login({ sellerLoginDto: { email: email.trim(), password } }).unwrap();
-      toast.success(successMessage(result, 'Logged in as seller'));
+      toast.success(successMessage(result, MESSAGES.sellerLoggedIn));
     } catch (error) {
-      toast.error(errorMessage(error, 'Login failed. Please try again.'));
+      toast.error(errorMessage(error, MESSAGES.loginFailed));
     }
   };
 

@@ -1,4 +1,5 @@
 import { useAddProductMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
+import { MESSAGES } from '@larder/shared-domain';
 import { useDocumentTitle } from '@larder/shared-ui';
 import { ProductForm } from '../../components/ProductForm';
 
@@ -17,10 +18,10 @@ export default function AddProductPage() {
         onSubmit={async (productData, images) => {
           try {
             const result = await addProduct({ productData, images }).unwrap();
-            toast.success(successMessage(result, 'Product added'));
+            toast.success(successMessage(result, MESSAGES.productAdded));
             return true;
           } catch (error) {
-            toast.error(errorMessage(error, 'Could not add the product. Please try again.'));
+            toast.error(errorMessage(error, MESSAGES.productAddFailed));
             return false;
           }
         }}

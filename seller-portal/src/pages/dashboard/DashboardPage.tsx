@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPounds } from '@larder/shared-domain';
+import { formatPounds, MESSAGES } from '@larder/shared-domain';
 import { useGetSellerSummaryQuery, errorMessage } from '@larder/shared-state';
 import { Button, buttonClasses, cx, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
@@ -29,7 +29,7 @@ export default function DashboardPage() {
         <DashboardSkeleton />
       ) : isError && !data ? (
         <div role="alert" className="rounded-xl border border-danger-soft bg-danger-soft/40 p-4">
-          <p className="text-sm text-danger">{errorMessage(error, 'The figures could not be loaded.')}</p>
+          <p className="text-sm text-danger">{errorMessage(error, MESSAGES.figuresLoadFailed)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
             Try again
           </Button>

@@ -81,7 +81,7 @@ export default function EditProductPage() {
             navigate(sellerPath('product-list'));
             return true;
           } catch (error) {
-            toast.error(errorMessage(error, 'Could not save the product. Please try again.'));
+            toast.error(errorMessage(error, MESSAGES.productSaveFailed));
             return false;
           }
         }}

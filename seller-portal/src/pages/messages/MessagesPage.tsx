@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatOrderTime, SHOP_TIME_ZONE } from '@larder/shared-domain';
+import { formatOrderTime, SHOP_TIME_ZONE, MESSAGES } from '@larder/shared-domain';
 import {
   useListContactMessagesQuery,
   useListNewsletterSubscribersQuery,
@@ -145,7 +145,7 @@ function ContactMessages() {
         </Loading>
       ) : isError && !data ? (
         <LoadFailed
-          message={errorMessage(error, 'The contact messages could not be loaded.')}
+          message={errorMessage(error, MESSAGES.contactMessagesLoadFailed)}
           onRetry={() => refetch()}
         />
       ) : messages.length === 0 ? (
@@ -218,7 +218,7 @@ function NewsletterSubscribers() {
         </Loading>
       ) : isError && !data ? (
         <LoadFailed
-          message={errorMessage(error, 'The newsletter subscribers could not be loaded.')}
+          message={errorMessage(error, MESSAGES.subscribersLoadFailed)}
           onRetry={() => refetch()}
         />
       ) : subscribers.length === 0 ? (

@@ -78,7 +78,7 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
       );
       toast.success(MESSAGES.orderUpdated);
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not update the order. Please try again.'));
+      toast.error(errorMessage(error, MESSAGES.orderUpdateFailed));
     } finally {
       setPending(null);
     }
@@ -209,7 +209,7 @@ export default function OrdersPage() {
         </>
       ) : isError && !data ? (
         <div role="alert" className="rounded-xl border border-danger-soft p-4">
-          <p className="text-sm text-danger">{errorMessage(error, 'The orders could not be loaded.')}</p>
+          <p className="text-sm text-danger">{errorMessage(error, MESSAGES.ordersLoadFailed)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
             Try again
           </Button>

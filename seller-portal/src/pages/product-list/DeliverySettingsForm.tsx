@@ -41,10 +41,10 @@ export function DeliverySettingsForm() {
     }
     try {
       const result = await save({ updateDeliverySettingsDto: { slotCapacity } }).unwrap();
-      toast.success(successMessage(result, 'Delivery settings updated'));
+      toast.success(successMessage(result, MESSAGES.deliverySettingsUpdated));
       saved();
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not save the slot capacity. Please try again.'));
+      toast.error(errorMessage(failure, MESSAGES.slotCapacitySaveFailed));
     }
   };
 

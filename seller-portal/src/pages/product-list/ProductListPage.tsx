@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { categoryText, formatPounds } from '@larder/shared-domain';
+import { categoryText, formatPounds, MESSAGES } from '@larder/shared-domain';
 import {
   useDeleteProductMutation,
   useListProductsQuery,
@@ -269,10 +269,10 @@ export default function ProductListPage() {
     setSavingCount((current) => ({ ...current, [product._id]: true }));
     try {
       const result = await setStock({ setProductStockDto: { id: product._id, stock } }).unwrap();
-      toast.success(successMessage(result, 'Stock updated'));
+      toast.success(successMessage(result, MESSAGES.stockUpdated));
       return true;
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not update the stock. Please try again.'));
+      toast.error(errorMessage(failure, MESSAGES.stockUpdateFailed));
       return false;
     } finally {
       setSavingCount(({ [product._id]: _done, ...rest }) => rest);
@@ -284,9 +284,9 @@ export default function ProductListPage() {
     setPendingStock((current) => ({ ...current, [product._id]: inStock }));
     try {
       const result = await setStock({ setProductStockDto: { id: product._id, inStock } }).unwrap();
-      toast.success(successMessage(result, 'Stock updated'));
+      toast.success(successMessage(result, MESSAGES.stockUpdated));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not update the stock. Please try again.'));
+      toast.error(errorMessage(failure, MESSAGES.stockUpdateFailed));
     } finally {
       setPendingStock(({ [product._id]: _done, ...rest }) => rest);
     }
@@ -303,9 +303,9 @@ export default function ProductListPage() {
     setDeleting((current) => ({ ...current, [product._id]: true }));
     try {
       const result = await deleteProduct({ id: product._id }).unwrap();
-      toast.success(successMessage(result, 'Product deleted'));
+      toast.success(successMessage(result, MESSAGES.productDeleted));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not delete the product. Please try again.'));
+      toast.error(errorMessage(failure, MESSAGES.productDeleteFailed));
     } finally {
       setDeleting(({ [product._id]: _done, ...rest }) => rest);
     }
@@ -351,7 +351,7 @@ export default function ProductListPage() {
           </>
         ) : isError && !data ? (
           <div role="alert" className="rounded-xl border border-danger-soft bg-danger-soft/40 p-4">
-            <p className="text-sm text-danger">{errorMessage(error, 'The products could not be loaded.')}</p>
+            <p className="text-sm text-danger">{errorMessage(error, MESSAGES.productsLoadFailed)}</p>
             <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
               Try again
             </Button>

@@ -45,7 +45,7 @@ function OrdersList() {
       <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
       {isError ? (
         <div role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger-soft p-4 text-danger">
-          <p>{errorMessage(error, 'We couldn’t load your orders.')}</p>
+          <p>{errorMessage(error, MESSAGES.myOrdersLoadFailed)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
             Try again
           </Button>

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  ALLERGEN_IDS,
+  DEFAULT_SLOT_CAPACITY,
+  MAX_INGREDIENTS_LENGTH,
+  MAX_QUANTITY,
+  MAX_SLOT_CAPACITY,
+  MAX_STOCK,
+  MIN_QUANTITY,
+  MIN_SLOT_CAPACITY,
+  ORDER_STATUSES,
+} from '@larder/shared-domain';
+import { createTestApp, TestApp } from '../../test/harness';
+
+/**
+ * The database's CHECK constraints, as the migrations left them, hold the same limits as shared-domain: a limit
+ * changed in one place and not the other fails here rather than as a 500 at checkout.
+ */
+describe('schema limits', () => {
+  let t: TestApp;
+  const definitions = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const result = await t.db.execute<{ name: string; definition: string }>(
+      sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where contype = 'c'`,
+    );
+    for (const row of result.rows) definitions.set(row.name, row.definition);
+  });
+  afterAll(() => t.close());
+
+  /** The whole numbers a definition compares with, in order: "((x >= 1) AND (x <= 99))" → [1, 99]. */
+  const bounds = (name: string) => (definitions.get(name) ?? '').match(/\b\d+\b/g)?.map(Number) ?? [];
+  /** The quoted words of a definition, in order. */
+  const words = (name: string) => [...(definitions.get(name) ?? '').matchAll(/'([^']*)'/g)].map((m) => m[1]);
+
+  it('stock counts: 0 to MAX_STOCK', () => {
+    expect(bounds('products_stock_check')).toEqual([0, MAX_STOCK]);
+  });
+
+  it('cart quantities: MIN_QUANTITY to MAX_QUANTITY', () => {
+    expect(bounds('cart_items_quantity_check')).toEqual([MIN_QUANTITY, MAX_QUANTITY]);
+  });
+
+  it('slot capacity: MIN_SLOT_CAPACITY to MAX_SLOT_CAPACITY, DEFAULT_SLOT_CAPACITY by default', async () => {
+    expect(bounds('shop_settings_slot_capacity')).toEqual([MIN_SLOT_CAPACITY, MAX_SLOT_CAPACITY]);
+    const result = await t.db.execute<{ column_default: string }>(
+      sql`select column_default from information_schema.columns
+          where table_name = 'shop_settings' and column_name = 'slot_capacity'`,
+    );
+    expect(Number(result.rows[0].column_default)).toBe(DEFAULT_SLOT_CAPACITY);
+  });
+
+  it('ingredients: at most MAX_INGREDIENTS_LENGTH characters', () => {
+    expect(bounds('products_ingredients_check')).toEqual([MAX_INGREDIENTS_LENGTH]);
+  });
+
+  it('allergens: the 14 UK allergens of ALLERGEN_IDS', () => {
+    expect(words('products_allergens_check')).toEqual([...ALLERGEN_IDS]);
+  });
+
+  it('order statuses: ORDER_STATUSES', () => {
+    expect(words('orders_status_check')).toEqual([...ORDER_STATUSES]);
+  });
+});
