@@ -57,11 +57,11 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
   const form = page.getByRole('main');
   await form
     .getByLabel('Product image 1')
-    .setInputFiles({ name: 'carrots-1.png', mimeType: 'image/png', buffer: makePng() });
+    .setInputFiles({ name: 'carrots-1.png', mimeType: 'image/png', buffer: await makePng() });
   await form.getByLabel('Product image 2').setInputFiles({
     name: 'carrots-2.png',
     mimeType: 'image/png',
-    buffer: makePng({ from: [234, 88, 12], to: [124, 58, 237] }),
+    buffer: await makePng({ from: [234, 88, 12], to: [124, 58, 237] }),
   });
   await expect(form.getByRole('button', { name: /^Remove product image/ })).toHaveCount(2);
   await form.getByLabel('Product name').fill(name);

@@ -212,7 +212,7 @@ export class ShopApi {
           ...product,
           description: product.description ?? ['Made for a journey'],
         }),
-        images: { name: 'picture.png', mimeType: 'image/png', buffer: makePng() },
+        images: { name: 'picture.png', mimeType: 'image/png', buffer: await makePng() },
       },
     });
     const added = (await this.products()).find((p) => p.name === product.name);

@@ -1,3 +1,7 @@
+/**
+ * @jest-environment node
+ */
+// The page-leave events are driven on a stand-in window of its own; the store needs no DOM here.
 import { api } from './api';
 import { cartActions, selectCartItems } from './slices/cart';
 import { selectIsSignedIn, selectSessionStatus, selectUser } from './slices/session';

@@ -2,7 +2,8 @@ import { api } from './api';
 import { cartActions, selectCartItems } from './slices/cart';
 import { selectUser } from './slices/session';
 import { dehydrate, type ServerRenderedState } from './store';
-import { eventually, makeProduct, makeUser, setupMockApi } from './testing';
+import { waitFor } from '@testing-library/react';
+import { makeProduct, makeUser, setupMockApi } from './testing';
 
 const server = setupMockApi();
 
@@ -55,7 +56,7 @@ describe('a store started from a server-rendered page', () => {
     const store = server.createStore({ serverState, cartSyncDelayMs: 1 });
 
     expect(selectCartItems(store.getState())).toEqual({ apple: 1 });
-    await eventually(() =>
+    await waitFor(() =>
       expect(server.sent('POST', '/api/cart/update').map((r) => r.body)).toEqual([
         { cartItems: { apple: 1 } },
       ]),

@@ -1,5 +1,6 @@
 import { api } from './api';
-import { eventually, makeProduct, setupMockApi } from './testing';
+import { waitFor } from '@testing-library/react';
+import { makeProduct, setupMockApi } from './testing';
 
 const server = setupMockApi();
 
@@ -42,7 +43,7 @@ describe('createStore', () => {
       api.endpoints.setProductStock.initiate({ setProductStockDto: { id: 'p', inStock: false } }),
     );
     // The invalidated list is fetched again, and the second answer holds the changed product.
-    await eventually(() =>
+    await waitFor(() =>
       expect(api.endpoints.listProducts.select()(store.getState()).data?.products[0].inStock).toBe(false),
     );
     expect(server.sent('GET', '/api/product/list')).toHaveLength(2);

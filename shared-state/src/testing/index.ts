@@ -10,4 +10,3 @@ export {
   makeUser,
 } from './fixtures';
 export { pinClock } from './clock';
-export { eventually } from './eventually';
