@@ -55,6 +55,23 @@ export default tseslint.config(
     },
   },
   {
+    // A focused test silently skips the rest of its file (and a skipped one is a test that never runs).
+    files: ['**/*.spec.{ts,tsx}', 'e2e/**/*.ts', 'backend/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['only', 'skip'].map((method) => ({
+          selector: `CallExpression > MemberExpression.callee[object.name=/^(it|test|describe)$/][property.name='${method}']`,
+          message: `No .${method}(): every test runs in CI.`,
+        })),
+        {
+          selector: "CallExpression > Identifier.callee[name=/^(fit|fdescribe|xit|xdescribe|xtest)$/]",
+          message: 'No focused or skipped tests: every test runs in CI.',
+        },
+      ],
+    },
+  },
+  {
     files: ['shared-domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
