@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
- * The two-replica crash test: two built API processes on the machine's PostgreSQL (a throw-away database, created
- * and dropped here) and Redis, behind Debian's nginx configured from deploy/nginx (the same upstream settings and
- * the same proxy rules as docker-compose). It checks that
+ * The two-replica crash test: two built API processes in production mode on the machine's PostgreSQL (a throw-away
+ * database, created and dropped here) and Redis, behind Debian's nginx configured from deploy/nginx (the same
+ * upstream settings and the same proxy rules as docker-compose); a local OpenID Connect server stands in for Google.
+ * It checks that
  *   - a session made on one replica is accepted by the other, and a logout on one ends it on the other;
  *   - the sign-in rate limit counts across both replicas;
- *   - 200 signed-in customers checking out at once through nginx, while one replica is killed with SIGKILL
- *     mid-burst and clients retry with the same Idempotency-Key, lose nothing and duplicate nothing (and, where
- *     checkout takes counted stock, oversell nothing).
+ *   - 200 signed-in customers checking out at once through nginx for fewer units than there are customers, while
+ *     replica B is killed with SIGKILL mid-burst and clients retry with the same Idempotency-Key: B answered
+ *     checkouts before it died, at least one retry was answered by A, exactly the counted units were sold (one
+ *     order each), every refusal is the out-of-stock message, and nothing is lost, duplicated or oversold;
+ *   - an order committed on B whose answer never left B (B dies before replying) is answered again, the same
+ *     order, when the customer retries through A.
  * It installs nothing: it needs `npm run build` (backend/dist), `nginx` on the PATH (or NGINX), PostgreSQL
  * (CRASH_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis (CRASH_TEST_REDIS_URL,
  * default redis://127.0.0.1:6379). Ports: CRASH_TEST_PORT (nginx, default 4550) and the next two (the replicas).
@@ -27,6 +31,10 @@ import { apiArgs } from './api-process.mjs';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromBackend = createRequire(path.join(root, 'backend/package.json'));
 const { Client } = requireFromBackend('pg');
+const { outOfStockMessage } = requireFromBackend('@larder/shared-domain');
+const GOOGLE_CLIENT_ID = 'crash-test.apps.example';
+/** The local OpenID Connect server that issues the customers' ID tokens (set in main). */
+let oidc;
 
 const CUSTOMERS = Number(process.env.CRASH_TEST_CUSTOMERS ?? 200);
 const LB_PORT = Number(process.env.CRASH_TEST_PORT ?? 4550);
@@ -38,6 +46,7 @@ const SIGN_IN_LIMIT = 5;
 /** The counted stock of the product every customer buys: fewer units than customers. */
 const COUNTED_STOCK = Math.floor(CUSTOMERS * 0.75);
 const MAX_ATTEMPTS = 12;
+const PRODUCT_NAME = 'Crash test oats';
 
 const runId = crypto.randomBytes(4).toString('hex');
 const dbName = `larder_crash_${runId}`;
@@ -61,7 +70,7 @@ function check(ok, what) {
 // ---------------------------------------------------------------- HTTP
 
 /** One JSON request; resolves { status, body, cookies } or rejects on a network error. */
-function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempotencyKey } = {}) {
+function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempotencyKey, attempt } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = { accept: 'application/json' };
@@ -73,6 +82,8 @@ function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempot
     if (cookie) headers.cookie = cookie;
     if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    // Names the attempt in nginx's access log, which records the replica that answered it.
+    if (attempt) headers['x-crash-attempt'] = attempt;
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -99,7 +110,8 @@ function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempot
           for (const c of res.headers['set-cookie'] ?? []) {
             const [pair] = c.split(';');
             const eq = pair.indexOf('=');
-            cookies[pair.slice(0, eq)] = pair;
+            // Production cookies carry the __Host- prefix; they are looked up by their plain name.
+            cookies[pair.slice(0, eq).replace(/^__Host-/, '')] = pair;
           }
           resolve({ status: res.statusCode, body: parsed, cookies });
         });
@@ -190,8 +202,8 @@ function startReplica(name, port) {
     stdio: ['ignore', out, out],
     env: {
       ...process.env,
-      // Development mode for the development sign-in (customers without Google); every secret is set anyway.
-      NODE_ENV: 'development',
+      // As deployed: customers sign in with Google ID tokens, here from the local OpenID Connect server.
+      NODE_ENV: 'production',
       ...secrets,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -202,7 +214,9 @@ function startReplica(name, port) {
       THROTTLE_LIMIT: String(SIGN_IN_LIMIT),
       THROTTLE_TTL_MS: '60000',
       SEED: 'false',
-      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_ID,
+      GOOGLE_JWKS_URL: `${oidc.issuer.url}/jwks`,
+      GOOGLE_ISSUER: oidc.issuer.url,
       DATA_DIR: path.join(workDir, name),
       LOG_LEVEL: 'warn',
     },
@@ -252,7 +266,8 @@ error_log ${workDir}/nginx-error.log warn;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 events { worker_connections 2048; }
 http {
-  access_log ${workDir}/nginx-access.log;
+  log_format crash '$msec "$upstream_addr" $status $http_x_crash_attempt';
+  access_log ${workDir}/nginx-access.log crash;
   client_body_temp_path ${workDir}/tmp/client_body;
   proxy_temp_path ${workDir}/tmp/proxy;
   fastcgi_temp_path ${workDir}/tmp/fastcgi;
@@ -268,18 +283,28 @@ ${site}
 
 // ---------------------------------------------------------------- the test
 
-/**
- * Signs a customer in on one replica (the development identity provider's key is per process, so the ID token
- * must be verified where it was issued), as the client address nginx would forward; adds their address.
- */
+/** A Google-style ID token for a customer, signed by the local OpenID Connect server. */
+function idToken(email) {
+  return oidc.issuer.buildToken({
+    expiresIn: 600,
+    scopesOrTransform: (_header, payload) => {
+      Object.assign(payload, { aud: GOOGLE_CLIENT_ID, sub: `sub-${email}`, email, email_verified: true });
+    },
+  });
+}
+
+/** Signs a customer in on one replica, as the client address nginx would forward; adds their address. */
 async function signIn(port, i) {
   const from = clientAddress(i);
   const email = `crash-${runId}-${i}@example.com`;
-  const token = await call(port, 'POST', '/api/auth/dev/id-token', { body: { email }, forwardedFor: from });
-  if (token.status !== 200) throw new Error(`id-token answered ${token.status}`);
   const login = await call(port, 'POST', '/api/user/google-login', {
     forwardedFor: from,
-    body: { tokenId: token.body.tokenId, firstName: 'Crash', lastName: `Tester ${i}`, phone: '07700 900123' },
+    body: {
+      tokenId: await idToken(email),
+      firstName: 'Crash',
+      lastName: `Tester ${i}`,
+      phone: '07700 900123',
+    },
   });
   if (login.status !== 200)
     throw new Error(`google-login answered ${login.status}: ${JSON.stringify(login.body)}`);
@@ -382,7 +407,7 @@ async function checkoutTemplate(customer, productId) {
 const SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'];
 const RETRYABLE = new Set([502, 503, 504]);
 
-async function checkout(customer, template, onAnswer) {
+async function checkout(customer, template, onAnswer, port = LB_PORT) {
   const key = `crash-${runId}-${customer.i}`;
   const body = {
     ...template,
@@ -392,11 +417,12 @@ async function checkout(customer, template, onAnswer) {
   let retries = 0;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     try {
-      const res = await call(LB_PORT, 'POST', '/api/order/cod', {
+      const res = await call(port, 'POST', '/api/order/cod', {
         body,
         cookie: customer.cookie,
         from: customer.from,
         idempotencyKey: key,
+        attempt: `${customer.i}-${attempt}`,
       });
       if (!RETRYABLE.has(res.status)) {
         onAnswer();
@@ -412,6 +438,76 @@ async function checkout(customer, template, onAnswer) {
   return { status: 0, body: undefined, retries };
 }
 
+/**
+ * A TCP relay to one replica that passes the request on but never the answer: when the replica starts to answer,
+ * the order is committed, and `onAnswer` runs before anything reaches the client, whose connection is then cut.
+ */
+function relayDroppingAnswers(port, onAnswer) {
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, '127.0.0.1');
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+    client.pipe(upstream);
+    upstream.once('data', () => {
+      onAnswer();
+      client.destroy();
+      upstream.destroy();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * Replica B (started again) commits an order and dies before its answer leaves it; the customer's retry through
+ * nginx, with the same Idempotency-Key, is answered by A with that same order, and the stock moved once.
+ */
+async function answerLostOnTheWayBack(productId) {
+  const [portA, portB] = REPLICA_PORTS;
+  const b = startReplica('replica-b-again', portB);
+  await waitFor(
+    'replica B started again',
+    async () => (await call(portB, 'GET', '/api/health')).status === 200,
+  );
+  const customer = await signIn(portA, CUSTOMERS + 2);
+  const template = await checkoutTemplate(customer, productId);
+  const relay = await relayDroppingAnswers(portB, () => b.child.kill('SIGKILL'));
+  let firstTry;
+  try {
+    firstTry = await call(relay.address().port, 'POST', '/api/order/cod', {
+      // The body and key that checkout() sends for this customer, so its retry is a true replay.
+      body: { ...template, deliverySlot: { ...template.deliverySlot, time: SLOTS[customer.i % 3] } },
+      cookie: customer.cookie,
+      idempotencyKey: `crash-${runId}-${customer.i}`,
+    }).then(
+      (res) => `answered ${res.status}`,
+      (err) => `cut off (${err.message})`,
+    );
+  } finally {
+    relay.close();
+  }
+  const retry = await checkout(customer, template, () => {});
+  const db = new Client({ connectionString: databaseUrl() });
+  await db.connect();
+  let orders;
+  let stock;
+  try {
+    orders = (await db.query('select id from orders where user_id = $1', [customer.userId])).rows;
+    stock = (await db.query('select stock from products where id = $1', [productId])).rows[0].stock;
+  } finally {
+    await db.end();
+  }
+  check(
+    firstTry.startsWith('cut off') &&
+      b.child.signalCode === 'SIGKILL' &&
+      retry.status === 201 &&
+      orders.length === 1 &&
+      orders[0].id === retry.body?.orderId &&
+      stock === 9,
+    `an order committed on B that died before answering is answered again by A, the same order, once ` +
+      `(first try ${firstTry}; retry ${retry.status}; ${orders.length} order(s) stored; ${stock} of 10 left)`,
+  );
+}
+
 async function main() {
   const started = Date.now();
   if (!fs.existsSync(path.join(root, 'backend/dist/main.js')))
@@ -419,6 +515,11 @@ async function main() {
   if (spawnSync(NGINX, ['-v']).status !== 0)
     throw new Error(`nginx is not installed (apt-get install nginx), or set NGINX`);
   if (!(await redisReachable())) throw new Error(`Redis is not reachable at ${REDIS_URL}`);
+
+  const { OAuth2Server } = await import(requireFromBackend.resolve('oauth2-mock-server'));
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
 
   await withServer((c) => c.query(`create database ${dbName}`));
   log(`database ${dbName}, work files in ${workDir}`);
@@ -449,19 +550,27 @@ async function main() {
 
   await sessionsAcrossReplicas();
 
-  // The catalogue: one product with a counted stock (fewer units than customers); slots large enough for all.
-  const productId = await withServer(async () => {
+  // The catalogue: the product of the burst, with a counted stock (fewer units than customers), and another for
+  // the answer lost on its way back; slots large enough for all.
+  const [productId, otherProductId] = await withServer(async () => {
     const db = new Client({ connectionString: databaseUrl() });
     await db.connect();
     try {
       await db.query('update shop_settings set slot_capacity = 1000');
-      const { rows } = await db.query(
-        `insert into products (name, category, description, price, offer_price, vat_basis_points, images, in_stock, stock)
-         values ('Crash test oats', 'Grains', '["Rolled oats"]', 250, 200, 0, '[]', true, $1) returning id`,
-        [COUNTED_STOCK],
-      );
+      const ids = [];
+      for (const [name, stock] of [
+        [PRODUCT_NAME, COUNTED_STOCK],
+        ['Crash test rice', 10],
+      ]) {
+        const { rows } = await db.query(
+          `insert into products (name, category, description, price, offer_price, vat_basis_points, images, in_stock, stock)
+           values ($1, 'Grains', '["From the crash test"]', 250, 200, 0, '[]', true, $2) returning id`,
+          [name, stock],
+        );
+        ids.push(rows[0].id);
+      }
       await db.query('update catalog_state set version = version + 1');
-      return rows[0].id;
+      return ids;
     } finally {
       await db.end();
     }
@@ -481,6 +590,7 @@ async function main() {
   // The burst: every customer checks out at once; replica B is killed once a quarter have been answered.
   let answered = 0;
   let killedAt;
+  let killedAtMs;
   const victim = replicas[1];
   const burstStarted = Date.now();
   const results = await Promise.all(
@@ -489,6 +599,7 @@ async function main() {
         answered++;
         if (killedAt === undefined && answered >= Math.ceil(CUSTOMERS / 4)) {
           killedAt = answered;
+          killedAtMs = Date.now();
           victim.child.kill('SIGKILL');
         }
       }),
@@ -508,7 +619,7 @@ async function main() {
   try {
     stored = (
       await db.query(
-        `select o.user_id, o.id, o.idempotency_key, coalesce(sum(i.quantity), 0)::int as units, bool_or(i.stock_taken) as stock_taken
+        `select o.user_id, o.id, o.idempotency_key, coalesce(sum(i.quantity), 0)::int as units
          from orders o left join order_items i on i.order_id = o.id group by o.id`,
       )
     ).rows;
@@ -532,7 +643,6 @@ async function main() {
     (c, n) => results[n].status !== 201 && (byUser.get(c.userId) ?? []).length > 0,
   ).length;
   const sold = stored.reduce((sum, r) => sum + r.units, 0);
-  const stockTaken = stored.some((r) => r.stock_taken);
 
   check(
     unanswered.length === 0,
@@ -548,22 +658,49 @@ async function main() {
     stored.length === placed.length,
     `orders stored (${stored.length}) = orders confirmed (${placed.length})`,
   );
-  if (stockTaken) {
-    check(
-      sold <= COUNTED_STOCK && stock === COUNTED_STOCK - sold,
-      `0 oversold: ${sold} sold of ${COUNTED_STOCK} counted, ${stock} left`,
-    );
-  } else {
-    log(
-      `note checkout does not take counted stock yet (${sold} sold against a count of ${COUNTED_STOCK}): oversold check not applicable`,
-    );
-  }
+  check(
+    placed.length === COUNTED_STOCK && sold === COUNTED_STOCK && stock === 0,
+    `exactly the counted units sold, one order each: ${placed.length} orders, ${sold} of ${COUNTED_STOCK} units, ${stock} left`,
+  );
+  const soldOut = outOfStockMessage(PRODUCT_NAME);
+  const otherRefusals = refused.filter((r) => r.body?.message !== soldOut);
+  check(
+    refused.length === CUSTOMERS - COUNTED_STOCK && otherRefusals.length === 0,
+    `every refusal (${refused.length}) says "${soldOut}" (${otherRefusals.length} other: ${[...new Set(otherRefusals.map((r) => r.body?.message))].join('; ') || '-'})`,
+  );
+
+  // Who answered what, from nginx's access log: "msec "upstreams" status customer-attempt".
+  const [portA, portB] = REPLICA_PORTS.map(String);
+  const attempts = fs
+    .readFileSync(path.join(workDir, 'nginx-access.log'), 'utf8')
+    .split('\n')
+    .map((line) => line.match(/^([\d.]+) "([^"]*)" (\d+) (\d+)-(\d+)$/))
+    .filter(Boolean)
+    .map(([, msec, upstreams, status, , attempt]) => ({
+      at: Number(msec) * 1000,
+      replica: upstreams.split(', ').pop().split(':').pop(),
+      status: Number(status),
+      attempt: Number(attempt),
+    }));
+  const answeredByBBeforeKill = attempts.filter(
+    (a) => a.replica === portB && a.at <= killedAtMs && (a.status === 201 || a.status === 409),
+  ).length;
+  const retriesAnsweredByA = attempts.filter(
+    (a) => a.attempt > 1 && a.replica === portA && (a.status === 201 || a.status === 409),
+  ).length;
+  check(
+    answeredByBBeforeKill > 0,
+    `replica B answered ${answeredByBBeforeKill} checkouts before it was killed`,
+  );
+  check(retriesAnsweredByA > 0, `${retriesAnsweredByA} retries were answered by replica A`);
 
   const survivor = await call(LB_PORT, 'GET', '/api/user/is-auth', {
     cookie: customers[0].cookie,
     from: customers[0].from,
   });
   check(survivor.status === 200, 'sessions still work through nginx with one replica down');
+
+  await answerLostOnTheWayBack(otherProductId);
 
   log('');
   log(
@@ -578,6 +715,7 @@ async function main() {
 }
 
 async function cleanUp() {
+  await oidc?.stop().catch(() => {});
   for (const entry of children.reverse()) {
     if (entry.exited) continue;
     entry.child.kill('SIGTERM');
