@@ -22,9 +22,9 @@ describe('schema limits', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const result = await t.db.execute<{ name: string; definition: string }>(
+    const result = (await t.db.execute(
       sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where contype = 'c'`,
-    );
+    )) as unknown as { rows: { name: string; definition: string }[] };
     for (const row of result.rows) definitions.set(row.name, row.definition);
   });
   afterAll(() => t.close());
@@ -44,10 +44,10 @@ describe('schema limits', () => {
 
   it('slot capacity: MIN_SLOT_CAPACITY to MAX_SLOT_CAPACITY, DEFAULT_SLOT_CAPACITY by default', async () => {
     expect(bounds('shop_settings_slot_capacity')).toEqual([MIN_SLOT_CAPACITY, MAX_SLOT_CAPACITY]);
-    const result = await t.db.execute<{ column_default: string }>(
+    const result = (await t.db.execute(
       sql`select column_default from information_schema.columns
           where table_name = 'shop_settings' and column_name = 'slot_capacity'`,
-    );
+    )) as unknown as { rows: { column_default: string }[] };
     expect(Number(result.rows[0].column_default)).toBe(DEFAULT_SLOT_CAPACITY);
   });
 

@@ -175,6 +175,9 @@ export class OrderEmails {
     if (!this.mail.enabled) return;
     const order = await this.repository.findWithItems(orderId, tx);
     if (!order?.customerEmail) return;
+    // A card order is only confirmed once paid: before that the customer has heard nothing of it, so an unpaid
+    // one that is cancelled (by them, the seller or an expired payment) is not written about either.
+    if (order.paymentType !== 'COD' && !order.isPaid) return;
     await this.mail.enqueue({ kind, orderId, recipient: order.customerEmail, ...renderer(order) }, tx);
   }
 }
