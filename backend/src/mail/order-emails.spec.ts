@@ -38,6 +38,7 @@ const POLL_MS = 50;
 jest.setTimeout(180_000);
 
 interface ReceivedMail {
+  from: string;
   to: string[];
   messageId: string;
   subject: string;
@@ -74,6 +75,10 @@ interface Smtp {
   /** While true the server answers every message with a temporary failure (451). */
   failing: boolean;
   refused: number;
+  /** Milliseconds the server takes before accepting a message it has received. */
+  delayMs: number;
+  /** Messages whose data has arrived, accepted or not yet. */
+  receiving: number;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,8 @@ async function startSmtp(port: number): Promise<Smtp> {
     mails: [],
     failing: false,
     refused: 0,
+    delayMs: 0,
+    receiving: 0,
     server: undefined as unknown as SMTPServer,
     close: () => new Promise((resolve) => smtp.server.close(() => resolve())),
   };
@@ -93,7 +100,9 @@ async function startSmtp(port: number): Promise<Smtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        smtp.receiving += 1;
+        if (smtp.delayMs) await new Promise((resolve) => setTimeout(resolve, smtp.delayMs));
         if (smtp.failing) {
           smtp.refused += 1;
           const err = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
@@ -102,6 +111,7 @@ async function startSmtp(port: number): Promise<Smtp> {
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         smtp.mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           messageId: header(raw, 'Message-ID'),
           subject: header(raw, 'Subject'),
@@ -428,33 +438,115 @@ describe('the e-mail outbox across restarts and replicas', () => {
     }
   });
 
-  it('never sends one message twice when two replicas deliver from the same outbox', async () => {
+  it('never sends one message twice when two replicas poll the same outbox while 50 orders arrive', async () => {
     const smtp = await startSmtp(SMTP_PORTS[2]);
     const shared = await sharedDatabase('replicas');
     const smtpUrl = `smtp://127.0.0.1:${SMTP_PORTS[2]}`;
     const apps: Shop[] = [];
     try {
-      // Orders are placed while the workers wait; then both replicas start polling the same rows.
-      const a = await shared.open({ smtpUrl, mailPollIntervalMs: 3_600_000 });
+      // Both replicas are polling before the first order comes in; each signs its messages with its own
+      // sender, so the mail server can tell who sent what.
+      const a = await shared.open({
+        smtpUrl,
+        mailPollIntervalMs: POLL_MS,
+        mailFrom: 'orders@replica-a.example',
+      });
       apps.push(a);
-      await setShipping(a);
+      apps.push(
+        await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS, mailFrom: 'orders@replica-b.example' }),
+      );
+      const seller = await setShipping(a);
+      // 50 orders for one slot: more than its default capacity.
+      await request(a.server)
+        .post('/api/settings/delivery')
+        .set('Cookie', seller)
+        .send({ slotCapacity: 100 })
+        .expect(200);
       const product = await createProduct(a, { name: 'Apples', offerPrice: 200, price: 250 });
-      for (let i = 0; i < 12; i += 1) {
+      for (let i = 0; i < 50; i += 1) {
         await placeOrder(a, await newCustomer(a, `replica${i}@example.com`), product);
       }
-      apps.push(await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
-      apps.push(await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
       await waitFor(async () => (await outboxRows(a.db)).every((r) => r.sentAt !== null), 'delivery');
       const rows = await outboxRows(a.db);
       for (const app of apps.reverse()) await app.close();
       apps.length = 0;
 
-      expect(rows).toHaveLength(12);
+      expect(rows).toHaveLength(50);
       expect(rows.every((r) => r.attempts === 1)).toBe(true);
-      expect(smtp.mails).toHaveLength(12);
-      expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(12);
+      expect(smtp.mails).toHaveLength(50);
+      // One Message-ID per outbox row, whichever replica sent it.
+      const rowIds = smtp.mails.map((m) => /^<([^@]+)@/.exec(m.messageId)?.[1]);
+      expect(new Set(rowIds)).toEqual(new Set(rows.map((r) => r.id)));
+      const senders = new Set(smtp.mails.map((m) => m.from));
+      expect(senders).toEqual(new Set(['orders@replica-a.example', 'orders@replica-b.example']));
     } finally {
       for (const app of apps) await app.close().catch(() => undefined);
+      await shared.drop();
+      await smtp.close();
+    }
+  });
+
+  it('never sends a delivered message again, even when its next attempt time is put in the past and the app restarts', async () => {
+    const smtp = await startSmtp(SMTP_PORTS[3]);
+    const shared = await sharedDatabase('restart');
+    const smtpUrl = `smtp://127.0.0.1:${SMTP_PORTS[3]}`;
+    let open: Shop | undefined;
+    try {
+      const first = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
+      await setShipping(first);
+      const product = await createProduct(first, { name: 'Apples', offerPrice: 200, price: 250 });
+      await placeOrder(first, await newCustomer(first, 'gail@example.com'), product);
+      await waitFor(async () => (await outboxRows(first.db)).every((r) => r.sentAt !== null), 'delivery');
+      await first.db.update(emailOutbox).set({ nextAttemptAt: new Date('2026-01-01T00:00:00Z') });
+      open = undefined;
+      await first.close();
+
+      // After the restart the worker runs: a new order's message goes out, the delivered one does not.
+      const second = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
+      await placeOrder(second, await newCustomer(second, 'hal@example.com'), product);
+      await waitFor(async () => (await outboxRows(second.db)).every((r) => r.sentAt !== null), 'delivery');
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6));
+      const rows = await outboxRows(second.db);
+      open = undefined;
+      await second.close();
+
+      expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['gail@example.com', 'hal@example.com']);
+      expect(rows.map((r) => r.attempts)).toEqual([1, 1]);
+    } finally {
+      await open?.close().catch(() => undefined);
+      await shared.drop();
+      await smtp.close();
+    }
+  });
+
+  it('sends a message once when the app stops while a slow mail server is still taking it, and restarts', async () => {
+    const smtp = await startSmtp(SMTP_PORTS[3]);
+    smtp.delayMs = 1500;
+    const shared = await sharedDatabase('restart');
+    const smtpUrl = `smtp://127.0.0.1:${SMTP_PORTS[3]}`;
+    let open: Shop | undefined;
+    try {
+      const first = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
+      await setShipping(first);
+      const product = await createProduct(first, { name: 'Apples', offerPrice: 200, price: 250 });
+      await placeOrder(first, await newCustomer(first, 'ivy@example.com'), product);
+      await waitFor(() => smtp.receiving === 1, 'the mail server receiving the message');
+      // Stopped mid-send: the message in hand is finished, nothing more is claimed.
+      open = undefined;
+      await first.close();
+      expect(smtp.mails).toHaveLength(1);
+
+      smtp.delayMs = 0;
+      const second = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
+      await placeOrder(second, await newCustomer(second, 'jo@example.com'), product);
+      await waitFor(async () => (await outboxRows(second.db)).every((r) => r.sentAt !== null), 'delivery');
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6));
+      open = undefined;
+      await second.close();
+
+      expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['ivy@example.com', 'jo@example.com']);
+    } finally {
+      await open?.close().catch(() => undefined);
       await shared.drop();
       await smtp.close();
     }
