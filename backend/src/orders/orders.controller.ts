@@ -28,7 +28,9 @@ import {
   WebhookResponse,
 } from './dto/order.response';
 import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
-import { OrdersService } from './orders.service';
+import { CheckoutService } from './checkout.service';
+import { OrderStatusService } from './order-status.service';
+import { StripeWebhookService } from './stripe-webhook.service';
 
 const IdempotencyKeyHeader = () =>
   ApiHeader({
@@ -43,7 +45,11 @@ const OrderIdParam = () => ApiIdParam('Order id');
 @ApiTags('order')
 @Controller('api/order')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrderStatusService,
+    private readonly stripeEvents: StripeWebhookService,
+  ) {}
 
   @Post('cod')
   @HttpCode(201)
@@ -69,7 +75,7 @@ export class OrdersController {
     @Body() body: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<PlaceOrderResponse> {
-    const orderId = await this.orders.placeCodOrder(customer.userId, body, idempotencyKey);
+    const orderId = await this.checkout.placeCodOrder(customer.userId, body, idempotencyKey);
     return { success: true, message: MESSAGES.orderPlaced, orderId };
   }
 
@@ -94,7 +100,7 @@ export class OrdersController {
     @Body() body: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<StripeCheckoutResponse> {
-    const { orderId, url } = await this.orders.placeStripeOrder(customer.userId, body, idempotencyKey);
+    const { orderId, url } = await this.checkout.placeStripeOrder(customer.userId, body, idempotencyKey);
     return { success: true, url, orderId };
   }
 
@@ -117,7 +123,7 @@ export class OrdersController {
     @Req() req: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookResponse> {
-    await this.orders.handleStripeWebhook(req.rawBody, signature);
+    await this.stripeEvents.handle(req.rawBody, signature);
     return { success: true, received: true };
   }
 

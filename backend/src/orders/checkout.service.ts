@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type Stripe from 'stripe';
+import { Inject, Injectable } from '@nestjs/common';
 import {
-  CANCEL_WINDOW_MS,
-  canCancelOrder,
   MAX_QUANTITY,
   MESSAGES,
   notEnoughStockMessage,
-  OrderStatus,
   OrderTotals,
   outOfStockMessage,
   PaymentType,
@@ -15,30 +11,18 @@ import {
   poundsToPence,
   priceOrder,
   selectableDeliveryDate,
-  statusChangeRefusal,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { AddressSnapshot } from '../db/schema';
-import {
-  ConflictError,
-  InvalidError,
-  NotFoundError,
-  NotImplementedError,
-  UnauthorizedError,
-} from '../common/errors';
+import { ConflictError, InvalidError, NotImplementedError, UnauthorizedError } from '../common/errors';
 import { isUuid } from '../common/uuid-param';
-import { CatalogService } from '../catalog/catalog.service';
-import { UsersService } from '../users/users.service';
-import { CartService } from '../cart/cart.service';
 import { Clock } from '../delivery/clock';
-import { DeliveryService } from '../delivery/delivery.service';
 import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
-import type { OrderView, SellerOrderView } from './dto/order.response';
-import { toOrderView, toSellerOrderView } from './order-views';
+import { CheckoutRepository } from './checkout.repository';
+import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
-import { ChangedOrder, NewOrder, NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
+import type { NewOrder, NewOrderLine } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -56,32 +40,20 @@ interface PreparedOrder {
 }
 
 /**
- * Orders: checkout (COD and Stripe Checkout), the customer's and the seller's order lists, cancelling and status
- * changes. Checkout reads the customer's address and contact, the shipping settings and the products in one
- * statement, then stores the order, empties the cart, books the slot and takes the stock, all in one transaction.
+ * Checkout: placing an order (cash on delivery or Stripe Checkout). The order's lines and totals are recomputed on
+ * the server; the order is stored, the cart emptied, the slot booked and the stock taken in one transaction.
  */
 @Injectable()
-export class OrdersService implements OnModuleInit {
-  private readonly logger = new Logger(OrdersService.name);
-
+export class CheckoutService {
   constructor(
     @Inject(DB) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly repository: OrdersRepository,
-    private readonly catalog: CatalogService,
-    private readonly users: UsersService,
-    private readonly cart: CartService,
+    private readonly repository: CheckoutRepository,
+    private readonly bookings: OrderBookings,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
-    private readonly delivery: DeliveryService,
     private readonly emails: OrderEmails,
   ) {}
-
-  onModuleInit(): void {
-    this.users.onAccountDeletion(async (tx, userId) => {
-      for (const order of await this.repository.forgetCustomer(userId, tx)) await this.giveBack(order, tx);
-    });
-  }
 
   /**
    * Places a cash-on-delivery order and empties the cart, in one transaction. With an idempotency key that the
@@ -104,7 +76,7 @@ export class OrdersService implements OnModuleInit {
         if (!id) throw new AlreadyPlaced();
         await this.emails.orderPlaced(id, tx);
         // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
-        await this.takeUnitsAndSlot(prepared, tx, id);
+        await this.bookings.takeUnitsAndSlot(prepared.lines, prepared, tx, id);
         return id;
       });
     } catch (err) {
@@ -162,20 +134,20 @@ export class OrdersService implements OnModuleInit {
         // Prices, availability and stock may have changed while the session was created: read them again
         // with the product rows locked, and refuse as COD would when the order is no longer the same.
         // The product rows before the slot row, as COD takes them.
-        await this.catalog.lockProducts(
+        await this.bookings.lockProducts(
           prepared.lines.map((line) => line.productId),
           tx,
         );
         const current = await this.prepare(userId, input, now, tx);
         if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
-        await this.takeUnits(current, tx);
-        await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
+        await this.bookings.takeUnits(current.lines, tx);
+        await this.bookings.bookSlot(prepared, tx);
         if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
         return true;
       })
       .catch(async (err: unknown) => {
         // No order holds this session: it must never be paid.
-        await this.expireSession(session.id, `order ${orderId}, which was not stored`);
+        await this.stripe.expireSessionQuietly(session.id, `order ${orderId}, which was not stored`);
         if (err instanceof AlreadyPlaced) return false;
         throw err;
       });
@@ -187,179 +159,12 @@ export class OrdersService implements OnModuleInit {
     return { orderId, url: session.url };
   }
 
-  /** A verified Stripe event: a completed payment marks its order paid; an expired session cancels it. */
-  async handleStripeWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
-    if (!this.stripe.webhooksEnabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
-    if (!signature) throw new InvalidError(MESSAGES.missingStripeSignature);
-    if (!rawBody) {
-      this.logger.error('The Stripe webhook arrived without its raw body: enable rawBody in the app factory');
-      throw new InvalidError(MESSAGES.invalidStripeSignature);
-    }
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.constructEvent(rawBody, signature);
-    } catch {
-      throw new InvalidError(MESSAGES.invalidStripeSignature);
-    }
-    const now = this.clock.now();
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = event.data.object;
-        if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
-        const order = await this.db.transaction(async (tx) => {
-          // Only the first report of a payment changes anything: Stripe may send an event more than once.
-          const paid = await this.repository.markPaidBySession(session.id, now, tx);
-          // A payment for an order cancelled meanwhile is recorded (the money was taken) but leaves the
-          // customer's cart alone; the seller sees a paid, cancelled order to refund.
-          if (paid?.userId && paid.status !== 'Cancelled') {
-            await this.cart.clearCart(paid.userId, tx);
-            await this.emails.orderPlaced(paid.id, tx);
-          }
-          return paid;
-        });
-        if (!order) {
-          if (!(await this.repository.hasSession(session.id))) {
-            this.logger.warn(`Stripe reported a payment for unknown checkout session ${session.id}`);
-          }
-        } else if (order.status === 'Cancelled') {
-          this.logger.warn(`Order ${order.id} was paid after it was cancelled: it needs a refund`);
-        }
-        return;
-      }
-      case 'checkout.session.expired':
-      case 'checkout.session.async_payment_failed': {
-        const sessionId = event.data.object.id;
-        await this.db.transaction(async (tx) => {
-          const cancelled = await this.repository.cancelUnpaidBySession(sessionId, now, tx);
-          if (cancelled) await this.giveBack(cancelled, tx);
-        });
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  async listUserOrders(userId: string): Promise<OrderView[]> {
-    return (await this.repository.listForUser(userId)).map(toOrderView);
-  }
-
-  async listSellerOrders(page: PageRequest): Promise<Page<SellerOrderView>> {
-    const { rows, total } = await this.repository.listAll(page);
-    return { rows: rows.map(toSellerOrderView), total };
-  }
-
   /**
-   * Cancels the customer's own order while it is Pending and younger than the cancel window, with one
-   * conditional UPDATE; only when that changes nothing is the reason looked up for the message.
+   * The checkout's context: every check of placing an order, and its lines and totals recomputed from the
+   * catalogue and settings. One statement reads the customer's address (only when theirs) and contact, the
+   * shipping settings and the products; nothing is locked here — the rows that change are locked when they
+   * change, in OrderBookings' order (products, then the slot).
    */
-  async cancelOrder(userId: string, orderId: string): Promise<void> {
-    const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
-    const cancelled = await this.db.transaction(async (tx) => {
-      const order = await this.repository.cancelWithinWindow(orderId, userId, windowStart, now, tx);
-      if (order) {
-        await this.giveBack(order, tx);
-        await this.emails.statusChanged(order.id, 'Cancelled', tx);
-      }
-      return order;
-    });
-    if (cancelled) {
-      await this.expireUnpaidSession(cancelled);
-      return;
-    }
-    const order = await this.repository.findOwned(orderId, userId);
-    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-    if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
-    if (!canCancelOrder(order, now)) throw new ConflictError(MESSAGES.cancelWindowClosed);
-    throw new ConflictError(MESSAGES.cancelOrderFailed);
-  }
-
-  /**
-   * The seller moves a Pending order to Completed (a COD order is then marked paid; a card order must be paid
-   * already) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
-   * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
-   * status the order already has changes nothing. The customer hears of a change by e-mail.
-   */
-  async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
-    const now = this.clock.now();
-    const changed =
-      status === 'Pending'
-        ? undefined
-        : await this.db.transaction(async (tx) => {
-            const order = await this.repository.changeStatus(orderId, status, now, tx);
-            if (order && status === 'Cancelled') await this.giveBack(order, tx);
-            if (order) await this.emails.statusChanged(order.id, status, tx);
-            return order;
-          });
-    if (changed) {
-      if (status === 'Cancelled') await this.expireUnpaidSession(changed);
-      return;
-    }
-    const order = await this.repository.findStatus(orderId);
-    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-    const refusal = statusChangeRefusal(order, status);
-    if (refusal) throw new ConflictError(MESSAGES[refusal]);
-    // The order already had this status: nothing to do.
-  }
-
-  /**
-   * After an unpaid card order was cancelled: expires its Checkout Session so it can no longer be paid. A
-   * failure is only logged; the order stays cancelled (a later payment is recorded for a refund).
-   */
-  private async expireUnpaidSession(order: ChangedOrder): Promise<void> {
-    if (order.paymentType !== 'Online' || order.isPaid || !order.stripeSessionId) return;
-    await this.expireSession(order.stripeSessionId, `cancelled order ${order.id}`);
-  }
-
-  private async expireSession(sessionId: string, what: string): Promise<void> {
-    try {
-      await this.stripe.expireCheckoutSession(sessionId);
-    } catch (err) {
-      this.logger.warn(
-        `Could not expire checkout session ${sessionId} of ${what}: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-
-  /**
-   * Books the order's slot place and takes its units from the products that count stock, inside the order's
-   * transaction (409 when either has run out); `storedOrderId` names the order whose lines are stored already.
-   */
-  private async takeUnitsAndSlot(
-    prepared: PreparedOrder,
-    tx: DbExecutor,
-    storedOrderId: string,
-  ): Promise<void> {
-    // The slot row last: of the rows every order shares it is the hottest (a few per date), so it is held only
-    // from this statement to the commit. Products before slot, as every other change takes them.
-    await this.takeUnits(prepared, tx, storedOrderId);
-    await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
-  }
-
-  /**
-   * Takes the units of the lines marked stockTaken (their product counted stock when priced) and marks which
-   * were taken; a line whose product stopped counting stock meanwhile is marked not taken, also on its stored
-   * row when the order is stored already.
-   */
-  private async takeUnits(prepared: PreparedOrder, tx: DbExecutor, storedOrderId?: string): Promise<void> {
-    const counted = prepared.lines.filter((line) => line.stockTaken);
-    const taken = await this.catalog.takeStock(counted, tx);
-    const notTaken = counted.filter((line) => !taken.has(line.productId)).map((line) => line.productId);
-    for (const line of prepared.lines) line.stockTaken = taken.has(line.productId);
-    if (storedOrderId && notTaken.length)
-      await this.repository.markStockNotTaken(storedOrderId, notTaken, tx);
-  }
-
-  /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
-  private async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
-    // The products first, then the slot row, as checkout locks them: the two never wait for each other in a circle.
-    await this.catalog.returnStock(await this.repository.releaseTakenLines(order.id, tx), tx);
-    await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
-  }
-
-  /** Every check of checkout, then the lines and totals recomputed from the catalogue and settings. */
   private async prepare(
     userId: string,
     input: PlaceOrderDto,
@@ -372,7 +177,7 @@ export class OrdersService implements OnModuleInit {
       : [];
     const context =
       isUuid(userId) && isUuid(input.address)
-        ? await this.repository.checkoutContext(userId, input.address, productIds, tx)
+        ? await this.repository.context(userId, input.address, productIds, tx)
         : undefined;
     const address = context?.address;
     if (!address) throw new InvalidError(MESSAGES.addressNotFound);
