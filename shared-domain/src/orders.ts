@@ -92,3 +92,36 @@ export function formatOrderTime(instant: string | Date): string {
   const date = new Date(instant);
   return Number.isNaN(date.getTime()) ? String(instant) : orderTimeFormatter.format(date);
 }
+
+/**
+ * How far the seller has got with an order, beside its status: placed, then picking, picked, out for delivery
+ * and delivered, always one step forward.
+ */
+export const FULFILMENT_STAGES = ['placed', 'picking', 'picked', 'out_for_delivery', 'delivered'] as const;
+export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
+
+export function isFulfilmentStage(value: unknown): value is FulfilmentStage {
+  return typeof value === 'string' && (FULFILMENT_STAGES as readonly string[]).includes(value);
+}
+
+/** The stage an order at `stage` may move to next, or undefined once delivered. */
+export function nextFulfilmentStage(stage: FulfilmentStage): FulfilmentStage | undefined {
+  return FULFILMENT_STAGES[FULFILMENT_STAGES.indexOf(stage) + 1];
+}
+
+/**
+ * Whether the customer may still change an order: Pending, not yet being picked, and before `deadline` (15:00
+ * London on the day before delivery, see orderChangeDeadline).
+ */
+export function canChangeOrder(
+  order: { status: string; fulfilment: string },
+  deadline: Date,
+  now: Date,
+): boolean {
+  return order.status === 'Pending' && order.fulfilment === 'placed' && now.getTime() < deadline.getTime();
+}
+
+/** A substitute's unit price in pence: the lower of the two, so a swap never costs the shopper more. */
+export function substituteUnitPrice(orderedUnitPrice: number, substituteOfferPrice: number): number {
+  return Math.min(orderedUnitPrice, substituteOfferPrice);
+}
