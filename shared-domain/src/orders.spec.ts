@@ -121,7 +121,18 @@ describe('nextFulfilmentStage', () => {
 
 describe('substituteUnitPrice', () => {
   it('charges the lower of the two unit prices', () => {
-    expect(substituteUnitPrice(250, 199)).toBe(199);
-    expect(substituteUnitPrice(199, 250)).toBe(199);
+    expect(substituteUnitPrice({ price: 250, vatBasisPoints: 0 }, { price: 199, vatBasisPoints: 0 })).toBe(
+      199,
+    );
+    expect(substituteUnitPrice({ price: 199, vatBasisPoints: 0 }, { price: 250, vatBasisPoints: 0 })).toBe(
+      199,
+    );
+  });
+
+  it("keeps the shopper's price with VAT no higher when the substitute has a higher VAT rate", () => {
+    // £1.00 at 0% replaced by a £1.00 product at 20%: charged 83p + 16.6p VAT.
+    const unit = substituteUnitPrice({ price: 100, vatBasisPoints: 0 }, { price: 100, vatBasisPoints: 2000 });
+    expect(unit).toBe(83);
+    expect(unit * 1.2).toBeLessThanOrEqual(100);
   });
 });

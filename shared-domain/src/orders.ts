@@ -121,7 +121,17 @@ export function canChangeOrder(
   return order.status === 'Pending' && order.fulfilment === 'placed' && now.getTime() < deadline.getTime();
 }
 
-/** A substitute's unit price in pence: the lower of the two, so a swap never costs the shopper more. */
-export function substituteUnitPrice(orderedUnitPrice: number, substituteOfferPrice: number): number {
-  return Math.min(orderedUnitPrice, substituteOfferPrice);
+/**
+ * A substitute's unit price in pence: the lower of the two prices, compared as the shopper pays them (with each
+ * product's own VAT), so a swap never costs more than the unit it replaces. VAT rates in basis points.
+ */
+export function substituteUnitPrice(
+  ordered: { price: number; vatBasisPoints: number },
+  substitute: { price: number; vatBasisPoints: number },
+): number {
+  // The most a substitute unit may cost before its VAT for its gross not to exceed the ordered unit's gross.
+  const grossCap = Math.floor(
+    (ordered.price * (10000 + ordered.vatBasisPoints)) / (10000 + substitute.vatBasisPoints),
+  );
+  return Math.min(ordered.price, substitute.price, grossCap);
 }

@@ -81,12 +81,14 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
       returning id
     ),
     i as (
-      insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken)
-      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken
+      insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken,
+        allow_substitutes)
+      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes
       from o, unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('names')}::text[],
         ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
-        ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[])
-        as v(product_id, name, image, price, vat, quantity, taken)
+        ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[],
+        ${sql.placeholder('substitutes')}::boolean[])
+        as v(product_id, name, image, price, vat, quantity, taken, substitutes)
     )${
       emptyCart
         ? sql`,
@@ -128,7 +130,7 @@ export class CheckoutRepository {
    */
   async context(
     userId: string,
-    addressId: string,
+    addressId: string | null,
     productIds: readonly string[],
     tx: DbExecutor = this.db,
   ): Promise<CheckoutContext> {
@@ -187,6 +189,7 @@ export class CheckoutRepository {
       vats: lines.map((l) => l.vatBasisPoints),
       quantities: lines.map((l) => l.quantity),
       taken: lines.map((l) => l.stockTaken ?? false),
+      substitutes: lines.map((l) => l.allowSubstitutes ?? true),
     });
     return rows[0]?.id;
   }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  canChangeOrder,
   MAX_QUANTITY,
+  orderChangeDeadline,
   MESSAGES,
   notEnoughStockMessage,
   OrderTotals,
@@ -15,14 +17,20 @@ import {
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { AddressSnapshot } from '../db/schema';
-import { ConflictError, InvalidError, NotImplementedError, UnauthorizedError } from '../common/errors';
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  NotImplementedError,
+  UnauthorizedError,
+} from '../common/errors';
 import { isUuid } from '../common/uuid-param';
 import { Clock } from '../delivery/clock';
-import type { OrderLineDto, PlaceOrderDto } from './dto/place-order.dto';
+import type { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
-import type { NewOrder, NewOrderLine } from './orders.repository';
+import { NewOrder, NewOrderLine, OrdersRepository, OrderWithItems } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -30,8 +38,20 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 /** Thrown inside a checkout transaction to roll it back when the idempotency key was used meanwhile. */
 class AlreadyPlaced extends Error {}
 
+/** What placing or changing an order posts; a change states no totals (the server's are the new ones). */
+interface CheckoutInput {
+  items: { product: string; quantity: number; allowSubstitutes?: boolean }[];
+  /** A saved address of the customer's; a change without one keeps the order's. */
+  address?: string;
+  deliverySlot: { date: string; time: string };
+  amount?: number;
+  shippingCharge?: number;
+  totalVat?: number;
+}
+
 interface PreparedOrder {
-  address: AddressSnapshot & { id: string };
+  /** Null only for a change that keeps the order's address. */
+  address: (AddressSnapshot & { id: string }) | null;
   contact: { name: string; email: string | null; phone: string | null };
   lines: NewOrderLine[];
   totals: OrderTotals;
@@ -49,6 +69,7 @@ export class CheckoutService {
     @Inject(DB) private readonly db: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: CheckoutRepository,
+    private readonly orders: OrdersRepository,
     private readonly bookings: OrderBookings,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
@@ -160,6 +181,70 @@ export class CheckoutService {
   }
 
   /**
+   * The customer changes their order: new lines (and slot or address when given), re-priced as of now, while it
+   * is Pending, not yet being picked and before 15:00 London on the day before delivery (409 otherwise; 404 when
+   * it is not theirs). Only the difference in stock moves, and a new slot is booked as the old one is freed, in
+   * one transaction that locks as every change does: the order's row, the products in id order, the slots.
+   * A replayed change finds nothing left to move, so an Idempotency-Key needs no record of its own.
+   */
+  async changeOrder(
+    userId: string,
+    orderId: string,
+    input: ChangeOrderDto,
+    idempotencyKey?: string,
+  ): Promise<OrderWithItems> {
+    this.checkIdempotencyKey(idempotencyKey);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const order = await this.orders.lockOwned(orderId, userId, tx);
+      if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+      // Card orders were paid (or are being paid) for their amount: they are not re-priced.
+      if (order.paymentType !== 'COD' || !canChangeOrder(order, orderChangeDeadline(order.deliveryDate), now))
+        throw new ConflictError(MESSAGES.orderNotChangeable);
+
+      const before = await this.orders.lines(orderId, tx);
+      const held = new Map<string, number>();
+      for (const line of before) if (line.stockTaken) held.set(line.productId, line.quantity);
+      const slot = input.deliverySlot ?? { date: order.deliveryDate, time: order.deliveryTime };
+      const wanted = input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid);
+      await this.bookings.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
+      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, held);
+
+      await this.bookings.moveUnits(held, prepared.lines, tx);
+      await this.orders.replaceLines(orderId, prepared.lines, tx);
+      const address = prepared.address;
+      await this.orders.update(
+        orderId,
+        {
+          goods: prepared.totals.goods,
+          totalVat: prepared.totals.vat,
+          shippingCharge: prepared.totals.shipping,
+          amount: prepared.totals.amount,
+          deliveryDate: prepared.deliveryDate,
+          deliveryTime: prepared.deliveryTime,
+          ...(address && {
+            addressId: address.id,
+            address: {
+              street: address.street,
+              city: address.city,
+              state: address.state,
+              postalCode: address.postalCode,
+              country: address.country,
+            },
+          }),
+          updatedAt: now,
+        },
+        tx,
+      );
+      await this.bookings.moveSlot(order, prepared, tx);
+      await this.emails.orderChanged(orderId, tx);
+      const changed = await this.orders.findWithItems(orderId, tx);
+      if (!changed) throw new NotFoundError(MESSAGES.orderNotFound);
+      return changed;
+    });
+  }
+
+  /**
    * The checkout's context: every check of placing an order, and its lines and totals recomputed from the
    * catalogue and settings. One statement reads the customer's address (only when theirs) and contact, the
    * shipping settings and the products; nothing is locked here — the rows that change are locked when they
@@ -167,37 +252,41 @@ export class CheckoutService {
    */
   private async prepare(
     userId: string,
-    input: PlaceOrderDto,
+    input: CheckoutInput,
     now: Date,
     tx: DbExecutor,
+    held: ReadonlyMap<string, number> = new Map(),
   ): Promise<PreparedOrder> {
     // One round trip reads the address, the contact details, the shipping settings and the products.
     const productIds = Array.isArray(input.items)
       ? [...new Set(input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid))]
       : [];
-    const context =
-      isUuid(userId) && isUuid(input.address)
-        ? await this.repository.context(userId, input.address, productIds, tx)
-        : undefined;
-    const address = context?.address;
-    if (!address) throw new InvalidError(MESSAGES.addressNotFound);
+    const addressId = input.address === undefined ? null : input.address;
+    if (addressId !== null && !isUuid(addressId)) throw new InvalidError(MESSAGES.addressNotFound);
+    const context = isUuid(userId)
+      ? await this.repository.context(userId, addressId, productIds, tx)
+      : undefined;
+    const address = context?.address ?? null;
+    if (!context || (addressId !== null && !address)) throw new InvalidError(MESSAGES.addressNotFound);
 
-    // A malformed slot is bad input (400, refused by PlaceOrderDto); a well-formed date that is no longer
+    // A malformed slot is bad input (400, refused by the DTO); a well-formed date that is no longer
     // selectable is a conflict with the clock (409, with the date to choose instead).
     const deliveryDate = selectableDeliveryDate(now);
     if (input.deliverySlot.date !== deliveryDate) {
       throw new ConflictError(MESSAGES.deliveryDateUnavailable, { deliveryDate });
     }
 
-    const quantities = mergeLines(input.items);
+    const merged = mergeLines(input.items);
     const byId = new Map(context.products.map((p) => [p.id, p]));
     const lines: NewOrderLine[] = [];
-    for (const [productId, quantity] of quantities) {
+    for (const [productId, { quantity, allowSubstitutes }] of merged) {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
       if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
-      if (product.stock !== null && product.stock < quantity) {
-        throw new ConflictError(notEnoughStockMessage(product.name, product.stock));
+      // Units this order holds already count as available to it.
+      const available = product.stock === null ? null : product.stock + (held.get(productId) ?? 0);
+      if (available !== null && available < quantity) {
+        throw new ConflictError(notEnoughStockMessage(product.name, available));
       }
       lines.push({
         productId,
@@ -206,6 +295,7 @@ export class CheckoutService {
         price: product.offerPrice,
         vatBasisPoints: product.vatBasisPoints,
         quantity,
+        allowSubstitutes,
         // Taken from a counted stock when the order is stored (checked again then).
         stockTaken: product.stock !== null,
       });
@@ -216,9 +306,10 @@ export class CheckoutService {
       context.shipping,
     );
     if (
-      poundsToPence(input.amount) !== totals.amount ||
-      poundsToPence(input.shippingCharge) !== totals.shipping ||
-      poundsToPence(input.totalVat) !== totals.vat
+      input.amount !== undefined &&
+      (poundsToPence(input.amount) !== totals.amount ||
+        poundsToPence(input.shippingCharge ?? NaN) !== totals.shipping ||
+        poundsToPence(input.totalVat ?? NaN) !== totals.vat)
     ) {
       throw totalsChanged(totals);
     }
@@ -235,7 +326,8 @@ export class CheckoutService {
     now: Date,
     idempotencyKey: string | undefined,
   ): NewOrder {
-    const { id: addressId, street, city, state, postalCode, country } = prepared.address;
+    // Placing always names an address (checked by prepare).
+    const { id: addressId, street, city, state, postalCode, country } = prepared.address!;
     return {
       userId,
       address: { street, city, state, postalCode, country },
@@ -309,14 +401,23 @@ function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
   );
 }
 
-/** Quantities by product, lines naming the same product merged; over-limit totals refused. */
-function mergeLines(items: OrderLineDto[]): Map<string, number> {
-  const quantities = new Map<string, number>();
+/**
+ * Quantities by product, lines naming the same product merged (a product's substitutes allowed unless one of its
+ * lines says no); over-limit totals refused.
+ */
+function mergeLines(
+  items: CheckoutInput['items'],
+): Map<string, { quantity: number; allowSubstitutes: boolean }> {
+  const merged = new Map<string, { quantity: number; allowSubstitutes: boolean }>();
   for (const item of items) {
     const id = item.product.toLowerCase();
-    const quantity = (quantities.get(id) ?? 0) + item.quantity;
+    const before = merged.get(id);
+    const quantity = (before?.quantity ?? 0) + item.quantity;
     if (quantity > MAX_QUANTITY) throw new InvalidError(MESSAGES.maxQuantityReached);
-    quantities.set(id, quantity);
+    merged.set(id, {
+      quantity,
+      allowSubstitutes: (before?.allowSubstitutes ?? true) && item.allowSubstitutes !== false,
+    });
   }
-  return quantities;
+  return merged;
 }

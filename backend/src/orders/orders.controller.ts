@@ -18,8 +18,10 @@ import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { CustomerRateLimited } from '../common/throttling';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
-import { PlaceOrderDto } from './dto/place-order.dto';
+import { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
 import {
+  ChangeOrderResponse,
+  FulfilmentResponse,
   PlaceOrderResponse,
   SellerOrdersResponse,
   StripeCheckoutResponse,
@@ -28,8 +30,10 @@ import {
   WebhookResponse,
 } from './dto/order.response';
 import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
+import { UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
 import { CheckoutService } from './checkout.service';
 import { OrderStatusService } from './order-status.service';
+import { toOrderView, toSellerOrderView } from './order-views';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 const IdempotencyKeyHeader = () =>
@@ -150,6 +154,36 @@ export class OrdersController {
     return { success: true, message: MESSAGES.orderCancelled };
   }
 
+  @Put(':id')
+  @CustomerRateLimited('order')
+  @CustomerAuth()
+  @OrderIdParam()
+  @ApiHeader({
+    name: 'idempotency-key',
+    required: false,
+    description: 'Any unique string per change: a repeated change finds nothing left to change',
+  })
+  @ApiOperation({
+    summary: 'Change an own order until the cut-off',
+    description:
+      "Replaces the order's lines (and its slot or address when given), re-priced as of now, while the order is " +
+      'Pending, not yet being picked and before changeableUntil (15:00 London on the day before delivery). ' +
+      'Checked as placing is; only the difference in stock moves. Cash-on-delivery orders only.',
+  })
+  @ApiOkResponse({ type: ChangeOrderResponse })
+  @ApiInvalid("Empty order, bad quantities, an address that is not the customer's")
+  @ApiNotFound('No such order of this customer')
+  @ApiConflict('The order can no longer be changed, an item is out of stock, the slot is full')
+  async changeOrder(
+    @CurrentCustomer() customer: { userId: string },
+    @IdParam(MESSAGES.orderNotFound) id: string,
+    @Body() body: ChangeOrderDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<ChangeOrderResponse> {
+    const order = await this.checkout.changeOrder(customer.userId, id, body, idempotencyKey);
+    return { success: true, message: MESSAGES.orderChanged, order: toOrderView(order) };
+  }
+
   @Get('seller')
   @SellerAuth()
   @ApiOperation({
@@ -183,5 +217,28 @@ export class OrdersController {
   ): Promise<SuccessResponse> {
     await this.orders.updateOrderStatus(id, body.status);
     return { success: true, message: MESSAGES.orderUpdated };
+  }
+
+  @Put(':id/fulfilment')
+  @SellerAuth()
+  @OrderIdParam()
+  @ApiOperation({
+    summary: 'Move an order to its next fulfilment stage (seller only)',
+    description:
+      'placed → picking → picked → out_for_delivery → delivered, one step at a time. picking ends changes by the ' +
+      'customer. picked needs every line with the units found and any substitute (charged at the lower unit ' +
+      'price, with its own VAT); the order is re-priced, never higher. delivered sets the status Completed and ' +
+      'the order paid; lines refused at the door leave the total.',
+  })
+  @ApiOkResponse({ type: FulfilmentResponse })
+  @ApiInvalid('Unknown stage, lines missing or not matching the order, a substitute where none is allowed')
+  @ApiNotFound()
+  @ApiConflict('Not the next stage, a cancelled or completed order, a substitute without enough stock')
+  async updateFulfilment(
+    @IdParam(MESSAGES.orderNotFound) id: string,
+    @Body() body: UpdateFulfilmentDto,
+  ): Promise<FulfilmentResponse> {
+    const order = await this.orders.changeFulfilment(id, body);
+    return { success: true, message: MESSAGES.fulfilmentUpdated, order: toSellerOrderView(order) };
   }
 }

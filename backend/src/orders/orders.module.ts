@@ -13,13 +13,15 @@ import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrderStatusService } from './order-status.service';
 import { StripeWebhookService } from './stripe-webhook.service';
+import { PickingController } from './picking.controller';
+import { PickingService } from './picking.service';
 import { SellerSummaryController } from './seller-summary.controller';
 import { SellerSummaryService } from './seller-summary.service';
 import { StripeGateway } from './stripe-gateway';
 
 @Module({
   imports: [UsersModule, CartModule, CatalogModule, SettingsModule, DeliveryModule, MailModule],
-  controllers: [OrdersController, SellerSummaryController],
+  controllers: [OrdersController, SellerSummaryController, PickingController],
   providers: [
     CheckoutService,
     CheckoutRepository,
@@ -29,6 +31,7 @@ import { StripeGateway } from './stripe-gateway';
     OrdersRepository,
     OrderEmails,
     SellerSummaryService,
+    PickingService,
     StripeGateway,
   ],
 })

@@ -48,6 +48,50 @@ export interface OrderWithItems extends OrderRow {
 export class OrdersRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
+  /**
+   * Locks a customer's order row until the transaction ends (the first row any change of an order locks) and
+   * answers it as it is now, after any change that held the lock before; undefined when it is not theirs.
+   */
+  async lockOwned(id: string, userId: string, tx: DbExecutor): Promise<OrderRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .for('update');
+    return row;
+  }
+
+  /** Locks any order row until the transaction ends, as lockOwned does for the customer. */
+  async lock(id: string, tx: DbExecutor): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return row;
+  }
+
+  /** An order's lines, by name. */
+  lines(orderId: string, tx: DbExecutor): Promise<OrderItemRow[]> {
+    return tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.name), asc(orderItems.id));
+  }
+
+  /** Replaces an order's lines (a change by the customer). */
+  async replaceLines(orderId: string, lines: NewOrderLine[], tx: DbExecutor): Promise<void> {
+    await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+    if (lines.length) await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
+  }
+
+  /** Sets columns of an order whose row this transaction holds locked. */
+  async update(id: string, changes: Partial<NewOrder>, tx: DbExecutor): Promise<void> {
+    await tx.update(orders).set(changes).where(eq(orders.id, id));
+  }
+
+  /** Sets columns of one line of an order. */
+  async updateLine(lineId: string, changes: Partial<NewOrderLine>, tx: DbExecutor): Promise<void> {
+    await tx.update(orderItems).set(changes).where(eq(orderItems.id, lineId));
+  }
+
   /** Marks the lines of these products as not having taken units (their stock was no longer counted). */
   async markStockNotTaken(orderId: string, productIds: readonly string[], tx: DbExecutor): Promise<void> {
     if (!productIds.length) return;
@@ -220,13 +264,31 @@ export class OrdersRepository {
     return row;
   }
 
-  /** Clears the stock_taken mark of an order's lines; answers the lines whose units are to be given back. */
-  releaseTakenLines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
-    return tx
-      .update(orderItems)
-      .set({ stockTaken: false })
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
-      .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
+  /**
+   * For an order whose row the caller has locked: clears the stock marks of its lines; answers the units to give
+   * back, once: a line's units as taken
+   * (only those found once it was picked: the missing ones were never on the shelf) and its substitute's units.
+   */
+  async releaseTakenLines(
+    orderId: string,
+    tx: DbExecutor,
+  ): Promise<{ productId: string; quantity: number }[]> {
+    // The order's row is locked by whoever ends it, so these lines cannot change between the two statements.
+    const marked = and(
+      eq(orderItems.orderId, orderId),
+      or(eq(orderItems.stockTaken, true), eq(orderItems.substituteStockTaken, true)),
+    );
+    const released = await tx.select().from(orderItems).where(marked);
+    if (!released.length) return [];
+    await tx.update(orderItems).set({ stockTaken: false, substituteStockTaken: false }).where(marked);
+    const lines: { productId: string; quantity: number }[] = [];
+    for (const line of released) {
+      const units = line.picked ?? line.quantity;
+      if (line.stockTaken && units > 0) lines.push({ productId: line.productId, quantity: units });
+      if (line.substituteStockTaken && line.substituteProductId && line.substituteQuantity)
+        lines.push({ productId: line.substituteProductId, quantity: line.substituteQuantity });
+    }
+    return lines;
   }
 
   /** One order with its lines, or undefined. */
@@ -308,6 +370,60 @@ export class OrdersRepository {
       })
       .where(eq(orders.userId, userId));
     return cancelled;
+  }
+
+  /**
+   * The non-cancelled orders for a delivery date (and slot, when given) with their lines: by postcode for the
+   * run sheet, else by when they were placed.
+   */
+  async forDelivery(
+    date: string,
+    time?: string,
+    { byPostcode = false }: { byPostcode?: boolean } = {},
+  ): Promise<OrderWithItems[]> {
+    const where = and(
+      eq(orders.deliveryDate, date),
+      time === undefined ? undefined : eq(orders.deliveryTime, time),
+      ne(orders.status, 'Cancelled'),
+    );
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(
+        ...(byPostcode ? [sql`${orders.address}->>'postalCode' nulls last`] : []),
+        asc(orders.createdAt),
+        asc(orders.id),
+      );
+    const ids = rows.map((row) => row.id);
+    return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
+  }
+
+  /**
+   * The pick list of a delivery date: each live product's units across the date's non-cancelled orders (a picked
+   * line counts what was found, a substitute counts as its own product), by category then name.
+   */
+  async pickList(
+    date: string,
+  ): Promise<{ product: string; name: string; quantity: number; orders: number }[]> {
+    const result = await this.db.execute(sql`
+      with wanted as (
+        select i.product_id, i.order_id, coalesce(i.picked, i.quantity) as units
+          from ${orderItems} i join ${orders} o on o.id = i.order_id
+         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
+        union all
+        select i.substitute_product_id, i.order_id, i.substitute_quantity
+          from ${orderItems} i join ${orders} o on o.id = i.order_id
+         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
+           and i.substitute_product_id is not null
+      )
+      select p.id as product, p.name, sum(w.units)::int as quantity, count(distinct w.order_id)::int as orders
+        from wanted w join products p on p.id = w.product_id
+       where p.deleted_at is null
+       group by p.id, p.name, p.category
+      having sum(w.units) > 0
+       order by p.category, p.name, p.id`);
+    return rowsOf<{ product: string; name: string; quantity: number; orders: number }>(result);
   }
 
   /** Attaches the lines selected by `filter` (all lines when absent) to their orders. */
