@@ -4,6 +4,8 @@ import {
   formatDeliveryDate,
   isDeliveryCity,
   isDeliverySlot,
+  changeableUntil,
+  orderChangeDeadline,
   orderCutoff,
   selectableDeliveryDate,
 } from './delivery';
@@ -96,5 +98,42 @@ describe('slots, cities and formatting', () => {
 
   it('formats delivery dates for shoppers', () => {
     expect(formatDeliveryDate('2027-01-01')).toBe('Fri, 1 Jan 2027');
+  });
+});
+
+describe('changeableUntil', () => {
+  it('is 15:00 GMT on the day before a winter delivery', () => {
+    expect(changeableUntil('2026-11-24')).toBe('2026-11-23T15:00:00+00:00');
+    expect(orderChangeDeadline('2026-11-24').toISOString()).toBe('2026-11-23T15:00:00.000Z');
+  });
+
+  it('is 15:00 BST on the day before a summer delivery', () => {
+    expect(changeableUntil('2026-07-10')).toBe('2026-07-09T15:00:00+01:00');
+    expect(orderChangeDeadline('2026-07-10').toISOString()).toBe('2026-07-09T14:00:00.000Z');
+  });
+
+  it('follows the clock of the day before when the clocks change in between', () => {
+    // Clocks go back at 02:00 BST on Sunday 25 October 2026: the day before is still BST.
+    expect(changeableUntil('2026-10-25')).toBe('2026-10-24T15:00:00+01:00');
+    expect(changeableUntil('2026-10-26')).toBe('2026-10-25T15:00:00+00:00');
+    // Clocks go forward at 01:00 GMT on Sunday 29 March 2026.
+    expect(changeableUntil('2026-03-29')).toBe('2026-03-28T15:00:00+00:00');
+    expect(changeableUntil('2026-03-30')).toBe('2026-03-29T15:00:00+01:00');
+  });
+
+  it('crosses month and year ends', () => {
+    expect(changeableUntil('2027-01-01')).toBe('2026-12-31T15:00:00+00:00');
+    expect(changeableUntil('2026-03-01')).toBe('2026-02-28T15:00:00+00:00');
+  });
+
+  it('is the moment ordering for the same date closes', () => {
+    for (const now of ['2026-11-23T10:00:00Z', '2026-07-09T13:59:59Z', '2026-10-24T14:30:00Z']) {
+      const date = selectableDeliveryDate(new Date(now));
+      expect(orderChangeDeadline(date).getTime()).toBe(orderCutoff(new Date(now)).getTime());
+    }
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => orderChangeDeadline('2026-02-30')).toThrow(RangeError);
   });
 });

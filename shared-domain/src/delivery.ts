@@ -1,4 +1,4 @@
-import { addCalendarDays, londonInstant, londonParts, parseIsoDate } from './london-time';
+import { addCalendarDays, londonInstant, londonIsoString, londonParts, parseIsoDate } from './london-time';
 
 /** Cities the shop delivers to; the country is the United Kingdom only. */
 export const DELIVERY_CITIES = ['Bristol', 'Cardiff', 'Somerset', 'Swindon'] as const;
@@ -39,6 +39,22 @@ export function orderCutoff(now: Date): Date {
   if (p.hour < ORDER_CUTOFF_HOUR) return londonInstant(p.year, p.month, p.day, ORDER_CUTOFF_HOUR);
   const next = parseIsoDate(addCalendarDays(p.year, p.month, p.day, 1))!;
   return londonInstant(next.year, next.month, next.day, ORDER_CUTOFF_HOUR);
+}
+
+/**
+ * The moment an order for `deliveryDate` (YYYY-MM-DD) can no longer be changed: 15:00 London on the day
+ * before, the same moment that closes ordering for that date.
+ */
+export function orderChangeDeadline(deliveryDate: string): Date {
+  const d = parseIsoDate(deliveryDate);
+  if (!d) throw new RangeError(`Not a delivery date: ${deliveryDate}`);
+  const before = parseIsoDate(addCalendarDays(d.year, d.month, d.day, -1))!;
+  return londonInstant(before.year, before.month, before.day, ORDER_CUTOFF_HOUR);
+}
+
+/** `orderChangeDeadline` as the API shows it: ISO 8601 with London's offset ("2026-11-23T15:00:00+00:00"). */
+export function changeableUntil(deliveryDate: string): string {
+  return londonIsoString(orderChangeDeadline(deliveryDate));
 }
 
 const dateFormatter = new Intl.DateTimeFormat('en-GB', {

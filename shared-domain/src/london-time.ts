@@ -42,6 +42,19 @@ function londonOffsetMinutes(instant: Date): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
 }
 
+/** An instant as ISO 8601 in London's wall-clock time with its offset: "2026-07-09T15:00:00+01:00". */
+export function londonIsoString(instant: Date): string {
+  const p = londonParts(instant);
+  const offset = londonOffsetMinutes(instant);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}` +
+    `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+  );
+}
+
 /** The instant at which London's clocks read the given local date and time. */
 export function londonInstant(year: number, month: number, day: number, hour = 0, minute = 0): Date {
   const guess = Date.UTC(year, month - 1, day, hour, minute);

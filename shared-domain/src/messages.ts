@@ -110,6 +110,18 @@ export const MESSAGES = {
   invalidIdempotencyKey: 'Idempotency-Key must be 1 to 200 visible characters',
   orderInProgress: 'This order is already being placed. Please check your orders.',
   missingStripeSignature: 'Missing Stripe signature',
+  orderChanged: 'Order updated',
+  orderNotChangeable: 'This order can no longer be changed.',
+
+  // Picking and delivery (the seller's fulfilment stages)
+  fulfilmentUpdated: 'Fulfilment updated',
+  invalidFulfilmentStage: 'Stage must be one of placed, picking, picked, out_for_delivery, delivered',
+  cancelledOrderNotFulfilled: 'A cancelled order cannot be picked or delivered',
+  pickedLinesRequired: 'List every line of the order once, with the quantity picked',
+  pickedQuantityInvalid: 'The picked quantity must be a whole number from 0 to the quantity ordered',
+  substituteInvalid: 'A substitute must be another available product, with a quantity of 1 or more',
+  refusedLinesInvalid: 'Refused lines must name lines of the order',
+  pickingDateInvalid: 'Please give a date as YYYY-MM-DD',
   invalidStripeSignature: 'Invalid Stripe signature',
 
   // Product form (the seller portal checks these before uploading; the server answers the same words)
@@ -180,6 +192,16 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Why an order at fulfilment stage `from` cannot move to `to`: stages go forward one at a time. */
+export function fulfilmentStepMessage(from: string, to: string): string {
+  return `An order at stage ${from} cannot move to ${to}: stages move forward one at a time`;
+}
+
+/** A substitute offered for a line whose customer did not allow substitutes. */
+export function substituteNotAllowedMessage(name: string): string {
+  return `Substitutes are not allowed for ${name}`;
+}
 
 /** "Sorry, {name} is out of stock" for an order line that can no longer be supplied. */
 export function outOfStockMessage(productName: string): string {

@@ -1,5 +1,10 @@
 import {
   canCancelOrder,
+  canChangeOrder,
+  FULFILMENT_STAGES,
+  FulfilmentStage,
+  nextFulfilmentStage,
+  substituteUnitPrice,
   cancelTimeLeftMs,
   formatOrderTime,
   isOrderStatus,
@@ -84,5 +89,50 @@ describe('seller status changes', () => {
 
   it('completes a card order only once it is paid', () => {
     expect(statusChangeRefusal(card('Pending', false), 'Completed')).toBe('unpaidCardOrderNotCompletable');
+  });
+});
+
+describe('canChangeOrder', () => {
+  const deadline = new Date('2026-11-23T15:00:00Z');
+  const placed = { status: 'Pending', fulfilment: 'placed' };
+
+  it('allows a Pending order still at placed until the deadline, not at it', () => {
+    expect(canChangeOrder(placed, deadline, new Date('2026-11-23T14:59:59.999Z'))).toBe(true);
+    expect(canChangeOrder(placed, deadline, deadline)).toBe(false);
+  });
+
+  it('refuses once picking started or the order is no longer Pending', () => {
+    const early = new Date('2026-11-22T10:00:00Z');
+    expect(canChangeOrder({ ...placed, fulfilment: 'picking' }, deadline, early)).toBe(false);
+    expect(canChangeOrder({ ...placed, status: 'Cancelled' }, deadline, early)).toBe(false);
+    expect(canChangeOrder({ ...placed, status: 'Completed' }, deadline, early)).toBe(false);
+  });
+});
+
+describe('nextFulfilmentStage', () => {
+  it('walks the stages one step at a time and stops at delivered', () => {
+    const walked: string[] = ['placed'];
+    let stage: FulfilmentStage | undefined = 'placed';
+    while ((stage = nextFulfilmentStage(stage))) walked.push(stage);
+    expect(walked).toEqual([...FULFILMENT_STAGES]);
+    expect(walked).toEqual(['placed', 'picking', 'picked', 'out_for_delivery', 'delivered']);
+  });
+});
+
+describe('substituteUnitPrice', () => {
+  it('charges the lower of the two unit prices', () => {
+    expect(substituteUnitPrice({ price: 250, vatBasisPoints: 0 }, { price: 199, vatBasisPoints: 0 })).toBe(
+      199,
+    );
+    expect(substituteUnitPrice({ price: 199, vatBasisPoints: 0 }, { price: 250, vatBasisPoints: 0 })).toBe(
+      199,
+    );
+  });
+
+  it("keeps the shopper's price with VAT no higher when the substitute has a higher VAT rate", () => {
+    // £1.00 at 0% replaced by a £1.00 product at 20%: charged 83p + 16.6p VAT.
+    const unit = substituteUnitPrice({ price: 100, vatBasisPoints: 0 }, { price: 100, vatBasisPoints: 2000 });
+    expect(unit).toBe(83);
+    expect(unit * 1.2).toBeLessThanOrEqual(100);
   });
 });

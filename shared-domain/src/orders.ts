@@ -92,3 +92,46 @@ export function formatOrderTime(instant: string | Date): string {
   const date = new Date(instant);
   return Number.isNaN(date.getTime()) ? String(instant) : orderTimeFormatter.format(date);
 }
+
+/**
+ * How far the seller has got with an order, beside its status: placed, then picking, picked, out for delivery
+ * and delivered, always one step forward.
+ */
+export const FULFILMENT_STAGES = ['placed', 'picking', 'picked', 'out_for_delivery', 'delivered'] as const;
+export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
+
+export function isFulfilmentStage(value: unknown): value is FulfilmentStage {
+  return typeof value === 'string' && (FULFILMENT_STAGES as readonly string[]).includes(value);
+}
+
+/** The stage an order at `stage` may move to next, or undefined once delivered. */
+export function nextFulfilmentStage(stage: FulfilmentStage): FulfilmentStage | undefined {
+  return FULFILMENT_STAGES[FULFILMENT_STAGES.indexOf(stage) + 1];
+}
+
+/**
+ * Whether the customer may still change an order: Pending, not yet being picked, and before `deadline` (15:00
+ * London on the day before delivery, see orderChangeDeadline).
+ */
+export function canChangeOrder(
+  order: { status: string; fulfilment: string },
+  deadline: Date,
+  now: Date,
+): boolean {
+  return order.status === 'Pending' && order.fulfilment === 'placed' && now.getTime() < deadline.getTime();
+}
+
+/**
+ * A substitute's unit price in pence: the lower of the two prices, compared as the shopper pays them (with each
+ * product's own VAT), so a swap never costs more than the unit it replaces. VAT rates in basis points.
+ */
+export function substituteUnitPrice(
+  ordered: { price: number; vatBasisPoints: number },
+  substitute: { price: number; vatBasisPoints: number },
+): number {
+  // The most a substitute unit may cost before its VAT for its gross not to exceed the ordered unit's gross.
+  const grossCap = Math.floor(
+    (ordered.price * (10000 + ordered.vatBasisPoints)) / (10000 + substitute.vatBasisPoints),
+  );
+  return Math.min(ordered.price, substitute.price, grossCap);
+}

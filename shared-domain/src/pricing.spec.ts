@@ -8,6 +8,8 @@ import {
   parseVatPercentText,
   penceToPounds,
   poundsToPence,
+  FulfilledLine,
+  priceFulfilledOrder,
   priceOrder,
   vatTotal,
 } from './pricing';
@@ -122,5 +124,34 @@ describe('parseVatPercentText', () => {
     for (const text of ['', '-5', '100.01', '101', '12.345', '20%', 'abc']) {
       expect(parseVatPercentText(text)).toBeUndefined();
     }
+  });
+});
+
+describe('priceFulfilledOrder', () => {
+  const line = (partial: Partial<FulfilledLine>): FulfilledLine => ({
+    price: 200,
+    vatBasisPoints: 2000,
+    quantity: 3,
+    picked: null,
+    substitute: null,
+    refused: false,
+    ...partial,
+  });
+
+  it('charges the units found and the substitutes, keeps the shipping charge', () => {
+    const totals = priceFulfilledOrder(
+      [line({ picked: 1, substitute: { quantity: 2, price: 150, vatBasisPoints: 0 } }), line({ picked: 0 })],
+      399,
+    );
+    expect(totals).toEqual({ goods: 500, vat: 40, shipping: 399, amount: 939 });
+  });
+
+  it('leaves refused lines out', () => {
+    expect(priceFulfilledOrder([line({ refused: true }), line({ quantity: 1 })], 0)).toEqual({
+      goods: 200,
+      vat: 40,
+      shipping: 0,
+      amount: 240,
+    });
   });
 });

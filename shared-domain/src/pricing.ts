@@ -116,3 +116,41 @@ export function parseVatPercentText(text: string): number | undefined {
   const value = Number(trimmed);
   return value >= 0 && value <= 100 ? value : undefined;
 }
+
+/** An order line as it goes to the door: what was found, what was sent instead, whether the customer refused it. */
+export interface FulfilledLine {
+  /** Unit price (pence) and VAT (basis points) of the ordered product, as placed. */
+  price: number;
+  vatBasisPoints: number;
+  quantity: number;
+  /** Units found; null before picking (all of them, then). */
+  picked: number | null;
+  substitute: { quantity: number; price: number; vatBasisPoints: number } | null;
+  refused: boolean;
+}
+
+/**
+ * An order re-priced from what really goes to the door: the units found, substitutes at their own price and VAT,
+ * refused lines left out, the shipping charge as placed (a shortage never raises it).
+ */
+export function priceFulfilledOrder(lines: readonly FulfilledLine[], shippingCharge: number): OrderTotals {
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    if (line.refused) continue;
+    priced.push({
+      offerPrice: line.price,
+      quantity: line.picked ?? line.quantity,
+      vat: line.vatBasisPoints / 100,
+    });
+    if (line.substitute) {
+      priced.push({
+        offerPrice: line.substitute.price,
+        quantity: line.substitute.quantity,
+        vat: line.substitute.vatBasisPoints / 100,
+      });
+    }
+  }
+  const goods = goodsTotal(priced);
+  const vat = vatTotal(priced);
+  return { goods, vat, shipping: shippingCharge, amount: goods + vat + shippingCharge };
+}

@@ -236,6 +236,18 @@ export class CatalogRepository {
       where p.id = v.id and p.stock is not null`);
   }
 
+  /** Sets the counted stock of these products to 0 (found missing on the shelf); answers how many changed. */
+  async emptyShelves(productIds: readonly string[], tx: DbExecutor): Promise<number> {
+    const ids = [...new Set(productIds.filter(isUuid))];
+    if (!ids.length) return 0;
+    const rows = await tx
+      .update(products)
+      .set({ stock: 0 })
+      .where(and(inArray(products.id, ids), isNotNull(products.stock), sql`${products.stock} <> 0`))
+      .returning({ id: products.id });
+    return rows.length;
+  }
+
   /** Soft-deletes a live product and takes it out of every cart; false when there is none. */
   async softDelete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {

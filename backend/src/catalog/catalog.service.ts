@@ -147,6 +147,14 @@ export class CatalogService {
     await this.repository.lockProducts(productIds, tx);
   }
 
+  /**
+   * For products found short while picking (their rows locked by the caller): a counted stock becomes 0 until the
+   * seller counts again, as the units it promised were not on the shelf.
+   */
+  async emptyShelves(productIds: readonly string[], tx: DbExecutor): Promise<void> {
+    if (await this.repository.emptyShelves(productIds, tx)) await this.repository.bumpVersion(tx);
+  }
+
   /** Gives the units of a cancelled order back to the products that still count their stock. */
   async returnStock(lines: readonly StockLine[], tx: DbExecutor): Promise<void> {
     if (!lines.length) return;

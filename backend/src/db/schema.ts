@@ -21,6 +21,7 @@ import {
 import {
   ALLERGEN_IDS,
   DEFAULT_SLOT_CAPACITY,
+  FULFILMENT_STAGES,
   MAX_INGREDIENTS_LENGTH,
   MAX_QUANTITY,
   MAX_SLOT_CAPACITY,
@@ -218,6 +219,8 @@ export const orders = pgTable(
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     deliveryTime: text('delivery_time').notNull(),
     status: text('status').notNull().default('Pending'),
+    /** How far the seller has got: placed, picking, picked, out_for_delivery, delivered (forward only). */
+    fulfilment: text('fulfilment').notNull().default('placed'),
     isPaid: boolean('is_paid').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
     stripeSessionId: text('stripe_session_id'),
@@ -230,6 +233,7 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
     check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
+    check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STAGES, ', ')})`),
   ],
 );
 
@@ -251,8 +255,31 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Whether checkout took these units from a counted stock (so a cancel gives them back). */
     stockTaken: boolean('stock_taken').notNull().default(false),
+    /** Whether the customer accepts a substitute when the product is short. */
+    allowSubstitutes: boolean('allow_substitutes').notNull().default(true),
+    /** Units found when the order was picked (null before); the rest was not on the shelf. */
+    picked: integer('picked'),
+    /** The product sent instead of the missing units, as picked: name, units, unit price (pence), VAT. */
+    substituteProductId: uuid('substitute_product_id').references(() => products.id),
+    substituteName: text('substitute_name'),
+    substituteQuantity: integer('substitute_quantity'),
+    substitutePrice: integer('substitute_price'),
+    substituteVatBasisPoints: integer('substitute_vat_basis_points'),
+    /** Whether the substitute's units were taken from a counted stock (so a cancel gives them back). */
+    substituteStockTaken: boolean('substitute_stock_taken').notNull().default(false),
+    /** Refused by the customer at the door: the line has left the order and its total. */
+    refused: boolean('refused').notNull().default(false),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_picked_check', sql`${t.picked} is null or ${t.picked} between 0 and ${t.quantity}`),
+    check(
+      'order_items_substitute_check',
+      sql`(${t.substituteProductId} is null) = (${t.substituteQuantity} is null)
+        and (${t.substituteQuantity} is null or ${t.substituteQuantity} > 0)`,
+    ),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import {
   formatDeliveryDate,
   formatOrderTime,
   formatPence,
+  orderChangeDeadline,
   orderReference,
   SHOP_LOCATION,
   SHOP_NAME,
@@ -14,7 +15,8 @@ import { MailService, OutgoingMail } from '../mail/mail.service';
 import { OrdersRepository, OrderWithItems } from './orders.repository';
 
 /** What an order e-mail is about (email_outbox.kind). */
-export type OrderEmailKind = 'order-placed' | 'order-completed' | 'order-cancelled';
+export type OrderEmailKind =
+  'order-placed' | 'order-changed' | 'order-picked' | 'order-completed' | 'order-cancelled';
 
 type Rendered = Pick<OutgoingMail, 'subject' | 'textBody' | 'htmlBody'>;
 
@@ -120,6 +122,68 @@ export function renderOrderPlaced(order: OrderWithItems): Rendered {
   ]);
 }
 
+/** The message sent when the customer changed their order: its new lines and totals. */
+export function renderOrderChanged(order: OrderWithItems): Rendered {
+  const ref = orderReference(order.id);
+  return render(`Your order has been updated: ${SHOP_NAME} #${ref}`, [
+    greeting(order),
+    { paragraph: `Your order has been updated. Order #${ref} now holds:` },
+    itemRows(order),
+    totalRows(order),
+    ...deliveryParagraphs(order),
+    {
+      paragraph: `You can change it from My orders until ${formatOrderTime(orderChangeDeadline(order.deliveryDate))} (London time).`,
+    },
+  ]);
+}
+
+/**
+ * The final receipt, sent when the order has been picked: what was found, what was sent instead (both names and
+ * prices), what is missing, and what is to be paid on delivery.
+ */
+export function renderOrderPicked(order: OrderWithItems): Rendered {
+  const ref = orderReference(order.id);
+  const picked: [string, string][] = [];
+  const substituted: Block[] = [];
+  const missing: [string, string][] = [];
+  for (const item of order.items) {
+    const found = item.picked ?? item.quantity;
+    if (found > 0) picked.push([`${found} x ${item.name}`, formatPence(item.price * found)]);
+    const short = item.quantity - found;
+    const subQuantity = item.substituteQuantity ?? 0;
+    if (item.substituteName && subQuantity > 0) {
+      substituted.push({
+        paragraph:
+          `${subQuantity} x ${item.substituteName} at ${formatPence(item.substitutePrice ?? 0)} each, ` +
+          `instead of ${item.name} at ${formatPence(item.price)} each: ${formatPence((item.substitutePrice ?? 0) * subQuantity)}`,
+      });
+    }
+    const unreplaced = short - Math.min(short, subQuantity);
+    if (unreplaced > 0) missing.push([`${unreplaced} x ${item.name}`, 'not charged']);
+  }
+  const amountLabel = order.isPaid ? 'Paid by card' : 'To pay on delivery';
+  const blocks: Block[] = [
+    greeting(order),
+    { paragraph: `Your order #${ref} has been picked. This is your final receipt.` },
+  ];
+  if (picked.length) blocks.push({ paragraph: 'Picked:' }, { rows: picked });
+  if (substituted.length) blocks.push({ paragraph: 'Substituted:' }, ...substituted);
+  if (missing.length) blocks.push({ paragraph: 'Missing:' }, { rows: missing });
+  blocks.push(
+    {
+      rows: [
+        ['Goods', formatPence(order.goods)],
+        ['VAT', formatPence(order.totalVat)],
+        ['Delivery', order.shippingCharge === 0 ? 'Free' : formatPence(order.shippingCharge)],
+        [amountLabel, formatPence(order.amount)],
+      ],
+      strongLast: true,
+    },
+    ...deliveryParagraphs(order),
+  );
+  return render(`Your ${SHOP_NAME} order #${ref} has been picked: your final receipt`, blocks);
+}
+
 /** The message sent when the order is completed or cancelled. */
 export function renderOrderStatus(order: OrderWithItems, status: 'Completed' | 'Cancelled'): Rendered {
   const ref = orderReference(order.id);
@@ -155,6 +219,14 @@ export class OrderEmails {
 
   async orderPlaced(orderId: string, tx: DbExecutor): Promise<void> {
     await this.queue(orderId, 'order-placed', tx, renderOrderPlaced);
+  }
+
+  async orderChanged(orderId: string, tx: DbExecutor): Promise<void> {
+    await this.queue(orderId, 'order-changed', tx, renderOrderChanged);
+  }
+
+  async orderPicked(orderId: string, tx: DbExecutor): Promise<void> {
+    await this.queue(orderId, 'order-picked', tx, renderOrderPicked);
   }
 
   /** Completed or Cancelled; other statuses send nothing. */

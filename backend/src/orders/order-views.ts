@@ -1,11 +1,14 @@
-import { formatAddress, penceToPounds } from '@larder/shared-domain';
+import { changeableUntil, formatAddress, penceToPounds } from '@larder/shared-domain';
 import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
 import type { OrderWithItems } from './orders.repository';
 
 /** How the seller's list names a customer whose account (and personal data) is gone. */
 export const DELETED_CUSTOMER_NAME = 'Deleted customer';
 
-/** An order as the API shows it: pounds, VAT in percent, the spec's field names. */
+/**
+ * An order as the API shows it: pounds, VAT in percent, the spec's field names. Every order view (the customer's,
+ * the seller's, picking, a change's answer) is built here.
+ */
 export function toOrderView(order: OrderWithItems): OrderView {
   return {
     _id: order.id,
@@ -18,6 +21,19 @@ export function toOrderView(order: OrderWithItems): OrderView {
       price: penceToPounds(item.price),
       quantity: item.quantity,
       vat: item.vatBasisPoints / 100,
+      allowSubstitutes: item.allowSubstitutes,
+      picked: item.picked,
+      substitute:
+        item.substituteProductId && item.substituteQuantity
+          ? {
+              product: item.substituteProductId,
+              name: item.substituteName ?? '',
+              quantity: item.substituteQuantity,
+              price: penceToPounds(item.substitutePrice ?? 0),
+              vat: (item.substituteVatBasisPoints ?? 0) / 100,
+            }
+          : null,
+      refused: item.refused,
     })),
     address: order.address
       ? {
@@ -35,6 +51,8 @@ export function toOrderView(order: OrderWithItems): OrderView {
     goods: penceToPounds(order.goods),
     deliverySlot: { date: order.deliveryDate, time: order.deliveryTime },
     status: order.status,
+    fulfilment: order.fulfilment,
+    changeableUntil: changeableUntil(order.deliveryDate),
     isPaid: order.isPaid,
     createdAt: order.createdAt.toISOString(),
   };

@@ -18,8 +18,10 @@ import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { CustomerRateLimited } from '../common/throttling';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
-import { PlaceOrderDto } from './dto/place-order.dto';
+import { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
 import {
+  ChangeOrderResponse,
+  FulfilmentResponse,
   PlaceOrderResponse,
   SellerOrdersResponse,
   StripeCheckoutResponse,
@@ -28,7 +30,11 @@ import {
   WebhookResponse,
 } from './dto/order.response';
 import { UpdateOrderStatusDto } from './dto/update-order-status.dto';
-import { OrdersService } from './orders.service';
+import { UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
+import { CheckoutService } from './checkout.service';
+import { OrderStatusService } from './order-status.service';
+import { toOrderView, toSellerOrderView } from './order-views';
+import { StripeWebhookService } from './stripe-webhook.service';
 
 const IdempotencyKeyHeader = () =>
   ApiHeader({
@@ -43,7 +49,11 @@ const OrderIdParam = () => ApiIdParam('Order id');
 @ApiTags('order')
 @Controller('api/order')
 export class OrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrderStatusService,
+    private readonly stripeEvents: StripeWebhookService,
+  ) {}
 
   @Post('cod')
   @HttpCode(201)
@@ -69,7 +79,7 @@ export class OrdersController {
     @Body() body: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<PlaceOrderResponse> {
-    const orderId = await this.orders.placeCodOrder(customer.userId, body, idempotencyKey);
+    const orderId = await this.checkout.placeCodOrder(customer.userId, body, idempotencyKey);
     return { success: true, message: MESSAGES.orderPlaced, orderId };
   }
 
@@ -94,7 +104,7 @@ export class OrdersController {
     @Body() body: PlaceOrderDto,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<StripeCheckoutResponse> {
-    const { orderId, url } = await this.orders.placeStripeOrder(customer.userId, body, idempotencyKey);
+    const { orderId, url } = await this.checkout.placeStripeOrder(customer.userId, body, idempotencyKey);
     return { success: true, url, orderId };
   }
 
@@ -117,7 +127,7 @@ export class OrdersController {
     @Req() req: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature?: string,
   ): Promise<WebhookResponse> {
-    await this.orders.handleStripeWebhook(req.rawBody, signature);
+    await this.stripeEvents.handle(req.rawBody, signature);
     return { success: true, received: true };
   }
 
@@ -142,6 +152,36 @@ export class OrdersController {
   ): Promise<SuccessResponse> {
     await this.orders.cancelOrder(customer.userId, id);
     return { success: true, message: MESSAGES.orderCancelled };
+  }
+
+  @Put(':id')
+  @CustomerRateLimited('order')
+  @CustomerAuth()
+  @OrderIdParam()
+  @ApiHeader({
+    name: 'idempotency-key',
+    required: false,
+    description: 'Any unique string per change: a repeated change finds nothing left to change',
+  })
+  @ApiOperation({
+    summary: 'Change an own order until the cut-off',
+    description:
+      "Replaces the order's lines (and its slot or address when given), re-priced as of now, while the order is " +
+      'Pending, not yet being picked and before changeableUntil (15:00 London on the day before delivery). ' +
+      'Checked as placing is; only the difference in stock moves. Cash-on-delivery orders only.',
+  })
+  @ApiOkResponse({ type: ChangeOrderResponse })
+  @ApiInvalid("Empty order, bad quantities, an address that is not the customer's")
+  @ApiNotFound('No such order of this customer')
+  @ApiConflict('The order can no longer be changed, an item is out of stock, the slot is full')
+  async changeOrder(
+    @CurrentCustomer() customer: { userId: string },
+    @IdParam(MESSAGES.orderNotFound) id: string,
+    @Body() body: ChangeOrderDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<ChangeOrderResponse> {
+    const order = await this.checkout.changeOrder(customer.userId, id, body, idempotencyKey);
+    return { success: true, message: MESSAGES.orderChanged, order: toOrderView(order) };
   }
 
   @Get('seller')
@@ -177,5 +217,28 @@ export class OrdersController {
   ): Promise<SuccessResponse> {
     await this.orders.updateOrderStatus(id, body.status);
     return { success: true, message: MESSAGES.orderUpdated };
+  }
+
+  @Put(':id/fulfilment')
+  @SellerAuth()
+  @OrderIdParam()
+  @ApiOperation({
+    summary: 'Move an order to its next fulfilment stage (seller only)',
+    description:
+      'placed → picking → picked → out_for_delivery → delivered, one step at a time. picking ends changes by the ' +
+      'customer. picked needs every line with the units found and any substitute (charged at the lower unit ' +
+      'price, with its own VAT); the order is re-priced, never higher. delivered sets the status Completed and ' +
+      'the order paid; lines refused at the door leave the total.',
+  })
+  @ApiOkResponse({ type: FulfilmentResponse })
+  @ApiInvalid('Unknown stage, lines missing or not matching the order, a substitute where none is allowed')
+  @ApiNotFound()
+  @ApiConflict('Not the next stage, a cancelled or completed order, a substitute without enough stock')
+  async updateFulfilment(
+    @IdParam(MESSAGES.orderNotFound) id: string,
+    @Body() body: UpdateFulfilmentDto,
+  ): Promise<FulfilmentResponse> {
+    const order = await this.orders.changeFulfilment(id, body);
+    return { success: true, message: MESSAGES.fulfilmentUpdated, order: toSellerOrderView(order) };
   }
 }

@@ -1,14 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql } from 'drizzle-orm';
-import { SHOP_TIME_ZONE, type OrderStatus, type ShippingSettings } from '@larder/shared-domain';
+import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
-import { preparedStatement } from '../db/prepared';
-import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
-import type { AddressSnapshot } from '../db/schema';
-import type { CatalogProduct } from '../catalog/product-view';
-import { DEFAULT_SHIPPING } from '../settings/settings.repository';
+import { orderItems, orders } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -40,187 +36,60 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** What checkout reads in one statement: the customer's address and contact, the shipping settings, the products. */
-export interface CheckoutContext {
-  address: (AddressSnapshot & { id: string }) | null;
-  contact: { name: string; email: string | null; phone: string | null } | null;
-  shipping: ShippingSettings;
-  products: CheckoutProduct[];
-}
-
-/** A product as checkout prices it (pence, VAT basis points). */
-export type CheckoutProduct = Pick<
-  CatalogProduct,
-  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock'
-> & { deleted: boolean };
-
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
 }
 
-/** Checkout's one read (see OrdersRepository.checkoutContext). */
-const CHECKOUT_CONTEXT = preparedStatement<{
-  address: (AddressSnapshot & { id: string }) | null;
-  contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
-  shipping: ShippingSettings | null;
-  products: CheckoutProduct[];
-}>(
-  'checkout_context',
-  sql`
-    select
-      (select json_build_object('id', a.id, 'street', a.street, 'city', a.city, 'state', a.state,
-                'postalCode', a.postal_code, 'country', a.country)
-         from ${addresses} a
-        where a.id = ${sql.placeholder('addressId')}::uuid and a.user_id = ${sql.placeholder('userId')}::uuid) as address,
-      (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
-                'phone', u.phone)
-         from ${users} u where u.id = ${sql.placeholder('userId')}::uuid) as contact,
-      (select json_build_object('shippingCharge', s.shipping_charge, 'shippingThreshold', s.shipping_threshold)
-         from ${shopSettings} s where s.id = 1) as shipping,
-      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
-                'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'inStock', p.in_stock,
-                'stock', p.stock, 'deleted', p.deleted_at is not null)), '[]'::json)
-         from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products`,
-);
-
-/** A timestamp for a prepared statement: ISO text, or null for the column's default (now). */
-function timestampValue(value: Date | SQL | undefined): string | null {
-  return value instanceof Date ? value.toISOString() : null;
-}
-
 /**
- * An order and its lines in one statement (see OrdersRepository.insert); the lines come as one array per
- * column. A used idempotency key inserts nothing and answers no row. With `emptyCart`, the customer's cart is
- * emptied by the same statement when the order was inserted.
+ * The queries of placed orders and their lines (checkout's reads and inserts are in CheckoutRepository, the only
+ * order queries that touch other modules' tables).
  */
-function insertOrderStatement(name: string, emptyCart: boolean) {
-  return preparedStatement<{ id: string }>(
-    name,
-    sql`
-    with o as (
-      insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
-        payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
-        idempotency_key, stripe_session_id, created_at, updated_at)
-      values (coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${sql.placeholder('userId')}::uuid,
-        ${sql.placeholder('address')}::jsonb, ${sql.placeholder('addressId')}::uuid,
-        ${sql.placeholder('customerName')}::text, ${sql.placeholder('customerEmail')}::text,
-        ${sql.placeholder('customerPhone')}::text, ${sql.placeholder('paymentType')}::text,
-        ${sql.placeholder('goods')}::int, ${sql.placeholder('totalVat')}::int,
-        ${sql.placeholder('shippingCharge')}::int, ${sql.placeholder('amount')}::int,
-        ${sql.placeholder('deliveryDate')}::date, ${sql.placeholder('deliveryTime')}::text,
-        ${sql.placeholder('status')}::text, ${sql.placeholder('isPaid')}::boolean,
-        ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
-        coalesce(${sql.placeholder('createdAt')}::timestamptz, now()),
-        coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()))
-      on conflict (user_id, idempotency_key) do nothing
-      returning id
-    ),
-    i as (
-      insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken)
-      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken
-      from o, unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('names')}::text[],
-        ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
-        ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[])
-        as v(product_id, name, image, price, vat, quantity, taken)
-    )${
-      emptyCart
-        ? sql`,
-    c as (delete from ${cartItems} where user_id = ${sql.placeholder('userId')}::uuid and exists (select 1 from o))`
-        : sql``
-    }
-    select id from o`,
-  );
-}
-
-const INSERT_ORDER = insertOrderStatement('insert_order', false);
-const INSERT_ORDER_EMPTYING_CART = insertOrderStatement('insert_order_emptying_cart', true);
-
-/** The one place the orders and order_items tables are queried. */
 @Injectable()
 export class OrdersRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  async findByIdempotencyKey(
-    userId: string,
-    key: string,
-    tx: DbExecutor = this.db,
-  ): Promise<Pick<OrderRow, 'id' | 'paymentType' | 'stripeSessionId'> | undefined> {
+  /**
+   * Locks a customer's order row until the transaction ends (the first row any change of an order locks) and
+   * answers it as it is now, after any change that held the lock before; undefined when it is not theirs.
+   */
+  async lockOwned(id: string, userId: string, tx: DbExecutor): Promise<OrderRow | undefined> {
     const [row] = await tx
-      .select({ id: orders.id, paymentType: orders.paymentType, stripeSessionId: orders.stripeSessionId })
+      .select()
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-      .limit(1);
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .for('update');
     return row;
   }
 
-  /**
-   * Everything checkout reads, in one statement (one round trip inside the order's transaction): the customer's
-   * address (only when it is theirs), their name and contact details, the shipping settings and the products by
-   * id (deleted ones included). Reads only; the rows that change are locked later, when they change.
-   */
-  async checkoutContext(
-    userId: string,
-    addressId: string,
-    productIds: readonly string[],
-    tx: DbExecutor = this.db,
-  ): Promise<CheckoutContext> {
-    const rows = await CHECKOUT_CONTEXT(tx, { userId, addressId, productIds: [...productIds] });
-    const [row] = rows;
-    const contact = row.contact;
-    return {
-      address: row.address,
-      contact: contact && {
-        name: `${contact.firstName} ${contact.lastName}`.trim(),
-        email: contact.email,
-        phone: contact.phone,
-      },
-      shipping: row.shipping ?? DEFAULT_SHIPPING,
-      products: row.products,
-    };
+  /** Locks any order row until the transaction ends, as lockOwned does for the customer. */
+  async lock(id: string, tx: DbExecutor): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return row;
   }
 
-  /**
-   * Inserts an order and its lines in one statement. With an idempotency key already used by the same customer
-   * nothing is written and undefined is returned (a concurrent duplicate waits for the first insert's
-   * transaction and then lands here instead of failing with a unique violation). With `emptyCart`, the same
-   * statement empties the customer's cart when the order was inserted.
-   */
-  async insert(
-    order: NewOrder,
-    lines: NewOrderLine[],
-    tx: DbExecutor = this.db,
-    { emptyCart = false }: { emptyCart?: boolean } = {},
-  ): Promise<string | undefined> {
-    const rows = await (emptyCart ? INSERT_ORDER_EMPTYING_CART : INSERT_ORDER)(tx, {
-      id: order.id ?? null,
-      userId: order.userId ?? null,
-      address: order.address === undefined || order.address === null ? null : JSON.stringify(order.address),
-      addressId: order.addressId ?? null,
-      customerName: order.customerName ?? null,
-      customerEmail: order.customerEmail ?? null,
-      customerPhone: order.customerPhone ?? null,
-      paymentType: order.paymentType,
-      goods: order.goods,
-      totalVat: order.totalVat,
-      shippingCharge: order.shippingCharge,
-      amount: order.amount,
-      deliveryDate: order.deliveryDate,
-      deliveryTime: order.deliveryTime,
-      status: order.status ?? 'Pending',
-      isPaid: order.isPaid ?? false,
-      idempotencyKey: order.idempotencyKey ?? null,
-      stripeSessionId: order.stripeSessionId ?? null,
-      createdAt: timestampValue(order.createdAt),
-      updatedAt: timestampValue(order.updatedAt),
-      productIds: lines.map((l) => l.productId),
-      names: lines.map((l) => l.name),
-      images: lines.map((l) => l.image ?? null),
-      prices: lines.map((l) => l.price),
-      vats: lines.map((l) => l.vatBasisPoints),
-      quantities: lines.map((l) => l.quantity),
-      taken: lines.map((l) => l.stockTaken ?? false),
-    });
-    return rows[0]?.id;
+  /** An order's lines, by name. */
+  lines(orderId: string, tx: DbExecutor): Promise<OrderItemRow[]> {
+    return tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.name), asc(orderItems.id));
+  }
+
+  /** Replaces an order's lines (a change by the customer). */
+  async replaceLines(orderId: string, lines: NewOrderLine[], tx: DbExecutor): Promise<void> {
+    await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+    if (lines.length) await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
+  }
+
+  /** Sets columns of an order whose row this transaction holds locked. */
+  async update(id: string, changes: Partial<NewOrder>, tx: DbExecutor): Promise<void> {
+    await tx.update(orders).set(changes).where(eq(orders.id, id));
+  }
+
+  /** Sets columns of one line of an order. */
+  async updateLine(lineId: string, changes: Partial<NewOrderLine>, tx: DbExecutor): Promise<void> {
+    await tx.update(orderItems).set(changes).where(eq(orderItems.id, lineId));
   }
 
   /** Marks the lines of these products as not having taken units (their stock was no longer counted). */
@@ -395,13 +264,31 @@ export class OrdersRepository {
     return row;
   }
 
-  /** Clears the stock_taken mark of an order's lines; answers the lines whose units are to be given back. */
-  releaseTakenLines(orderId: string, tx: DbExecutor): Promise<{ productId: string; quantity: number }[]> {
-    return tx
-      .update(orderItems)
-      .set({ stockTaken: false })
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
-      .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
+  /**
+   * For an order whose row the caller has locked: clears the stock marks of its lines; answers the units to give
+   * back, once: a line's units as taken
+   * (only those found once it was picked: the missing ones were never on the shelf) and its substitute's units.
+   */
+  async releaseTakenLines(
+    orderId: string,
+    tx: DbExecutor,
+  ): Promise<{ productId: string; quantity: number }[]> {
+    // The order's row is locked by whoever ends it, so these lines cannot change between the two statements.
+    const marked = and(
+      eq(orderItems.orderId, orderId),
+      or(eq(orderItems.stockTaken, true), eq(orderItems.substituteStockTaken, true)),
+    );
+    const released = await tx.select().from(orderItems).where(marked);
+    if (!released.length) return [];
+    await tx.update(orderItems).set({ stockTaken: false, substituteStockTaken: false }).where(marked);
+    const lines: { productId: string; quantity: number }[] = [];
+    for (const line of released) {
+      const units = line.picked ?? line.quantity;
+      if (line.stockTaken && units > 0) lines.push({ productId: line.productId, quantity: units });
+      if (line.substituteStockTaken && line.substituteProductId && line.substituteQuantity)
+        lines.push({ productId: line.substituteProductId, quantity: line.substituteQuantity });
+    }
+    return lines;
   }
 
   /** One order with its lines, or undefined. */
@@ -483,6 +370,60 @@ export class OrdersRepository {
       })
       .where(eq(orders.userId, userId));
     return cancelled;
+  }
+
+  /**
+   * The non-cancelled orders for a delivery date (and slot, when given) with their lines: by postcode for the
+   * run sheet, else by when they were placed.
+   */
+  async forDelivery(
+    date: string,
+    time?: string,
+    { byPostcode = false }: { byPostcode?: boolean } = {},
+  ): Promise<OrderWithItems[]> {
+    const where = and(
+      eq(orders.deliveryDate, date),
+      time === undefined ? undefined : eq(orders.deliveryTime, time),
+      ne(orders.status, 'Cancelled'),
+    );
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(
+        ...(byPostcode ? [sql`${orders.address}->>'postalCode' nulls last`] : []),
+        asc(orders.createdAt),
+        asc(orders.id),
+      );
+    const ids = rows.map((row) => row.id);
+    return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
+  }
+
+  /**
+   * The pick list of a delivery date: each live product's units across the date's non-cancelled orders (a picked
+   * line counts what was found, a substitute counts as its own product), by category then name.
+   */
+  async pickList(
+    date: string,
+  ): Promise<{ product: string; name: string; quantity: number; orders: number }[]> {
+    const result = await this.db.execute(sql`
+      with wanted as (
+        select i.product_id, i.order_id, coalesce(i.picked, i.quantity) as units
+          from ${orderItems} i join ${orders} o on o.id = i.order_id
+         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
+        union all
+        select i.substitute_product_id, i.order_id, i.substitute_quantity
+          from ${orderItems} i join ${orders} o on o.id = i.order_id
+         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
+           and i.substitute_product_id is not null
+      )
+      select p.id as product, p.name, sum(w.units)::int as quantity, count(distinct w.order_id)::int as orders
+        from wanted w join products p on p.id = w.product_id
+       where p.deleted_at is null
+       group by p.id, p.name, p.category
+      having sum(w.units) > 0
+       order by p.category, p.name, p.id`);
+    return rowsOf<{ product: string; name: string; quantity: number; orders: number }>(result);
   }
 
   /** Attaches the lines selected by `filter` (all lines when absent) to their orders. */

@@ -589,6 +589,10 @@ describe('GET /api/order/user', () => {
           price: 2,
           quantity: 2,
           vat: 0,
+          allowSubstitutes: true,
+          picked: null,
+          substitute: null,
+          refused: false,
         },
         {
           product: cola,
@@ -598,6 +602,10 @@ describe('GET /api/order/user', () => {
           price: 1.25,
           quantity: 3,
           vat: 20,
+          allowSubstitutes: true,
+          picked: null,
+          substitute: null,
+          refused: false,
         },
       ],
       address: ADDRESS,
@@ -608,6 +616,9 @@ describe('GET /api/order/user', () => {
       goods: 7.75,
       deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
       status: 'Pending',
+      fulfilment: 'placed',
+      // 15:00 London on the day before delivery.
+      changeableUntil: '2026-11-23T15:00:00+00:00',
       isPaid: false,
       createdAt: MONDAY_10AM.toISOString(),
     });

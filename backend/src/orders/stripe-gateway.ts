@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
@@ -23,6 +23,7 @@ export interface CheckoutSessionRequest {
  */
 @Injectable()
 export class StripeGateway {
+  private readonly logger = new Logger(StripeGateway.name);
   private client?: Stripe;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -64,6 +65,20 @@ export class StripeGateway {
   /** Expires an open Checkout Session so it can no longer be paid. */
   async expireCheckoutSession(sessionId: string): Promise<void> {
     await this.stripe().checkout.sessions.expire(sessionId);
+  }
+
+  /**
+   * Expires a session that no order may be paid through (`what` names the order for the log). A failure is only
+   * logged: the order stays as it is, and a later payment is recorded for a refund.
+   */
+  async expireSessionQuietly(sessionId: string, what: string): Promise<void> {
+    try {
+      await this.expireCheckoutSession(sessionId);
+    } catch (err) {
+      this.logger.warn(
+        `Could not expire checkout session ${sessionId} of ${what}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
 
   async sessionUrl(sessionId: string): Promise<string | null> {

@@ -79,8 +79,25 @@ const injectedRtkApi = api.injectEndpoints({
     listUserOrders: build.query<ListUserOrdersApiResponse, ListUserOrdersApiArg>({
       query: () => ({ url: `/api/order/user` }),
     }),
+    changeOrder: build.mutation<ChangeOrderApiResponse, ChangeOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/${queryArg.id}`,
+        method: 'PUT',
+        body: queryArg.changeOrderDto,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
+      }),
+    }),
     cancelOrder: build.mutation<CancelOrderApiResponse, CancelOrderApiArg>({
       query: (queryArg) => ({ url: `/api/order/${queryArg.id}/cancel`, method: 'PUT' }),
+    }),
+    updateFulfilment: build.mutation<UpdateFulfilmentApiResponse, UpdateFulfilmentApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/${queryArg.id}/fulfilment`,
+        method: 'PUT',
+        body: queryArg.updateFulfilmentDto,
+      }),
     }),
     updateOrderStatus: build.mutation<UpdateOrderStatusApiResponse, UpdateOrderStatusApiArg>({
       query: (queryArg) => ({
@@ -123,6 +140,23 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     sellerLogoutByPost: build.mutation<SellerLogoutByPostApiResponse, SellerLogoutByPostApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'POST' }),
+    }),
+    getPicking: build.query<GetPickingApiResponse, GetPickingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/picking`,
+        params: {
+          date: queryArg.date,
+        },
+      }),
+    }),
+    getRunSheet: build.query<GetRunSheetApiResponse, GetRunSheetApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/run-sheet`,
+        params: {
+          date: queryArg.date,
+          time: queryArg.time,
+        },
+      }),
     }),
     getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
       query: () => ({ url: `/api/seller/summary` }),
@@ -246,10 +280,24 @@ export type PlaceStripeOrderApiArg = {
 };
 export type ListUserOrdersApiResponse = /** status 200  */ UserOrdersResponse;
 export type ListUserOrdersApiArg = void;
+export type ChangeOrderApiResponse = /** status 200  */ ChangeOrderResponse;
+export type ChangeOrderApiArg = {
+  /** Order id */
+  id: string;
+  /** Any unique string per change: a repeated change finds nothing left to change */
+  'idempotency-key'?: string;
+  changeOrderDto: ChangeOrderDto;
+};
 export type CancelOrderApiResponse = /** status 200  */ SuccessResponse;
 export type CancelOrderApiArg = {
   /** Order id */
   id: string;
+};
+export type UpdateFulfilmentApiResponse = /** status 200  */ FulfilmentResponse;
+export type UpdateFulfilmentApiArg = {
+  /** Order id */
+  id: string;
+  updateFulfilmentDto: UpdateFulfilmentDto;
 };
 export type UpdateOrderStatusApiResponse = /** status 200  */ SuccessResponse;
 export type UpdateOrderStatusApiArg = {
@@ -303,6 +351,18 @@ export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
 export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutByPostApiArg = void;
+export type GetPickingApiResponse = /** status 200  */ PickingResponse;
+export type GetPickingApiArg = {
+  /** Delivery date, YYYY-MM-DD */
+  date: string;
+};
+export type GetRunSheetApiResponse = unknown;
+export type GetRunSheetApiArg = {
+  /** Delivery date, YYYY-MM-DD */
+  date: string;
+  /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time: string;
+};
 export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
 export type GetSellerSummaryApiArg = void;
 export type GetDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
@@ -489,6 +549,8 @@ export type DeliverySlotDto = {
   time: string;
 };
 export type OrderLineDto = {
+  /** Whether a substitute may be sent when the product is short (default true) */
+  allowSubstitutes?: boolean;
   /** Product id */
   product: string;
   /** Quantity, a whole number from 1 to 99 */
@@ -534,17 +596,37 @@ export type DeliverySlotView = {
   date: string;
   time: string;
 };
+export type FulfilmentStage = 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
+export type OrderSubstituteView = {
+  /** Name of the substitute when it was picked */
+  name: string;
+  /** Unit price charged, pounds: never more than the ordered product's */
+  price: number;
+  /** Product id of the substitute */
+  product: string;
+  quantity: number;
+  /** VAT rate in percent: the substitute's */
+  vat: number;
+};
 export type OrderItemView = {
+  /** Whether the customer accepts a substitute when the product is short */
+  allowSubstitutes: boolean;
   /** Main product image URL at checkout */
   image: string | null;
   /** Product name at checkout */
   name: string;
+  /** Units found when the order was picked; null before picking */
+  picked: number | null;
   /** Unit price paid (offer price at checkout), pounds */
   price: number;
   /** Product id (same as productId) */
   product: string;
   productId: string;
   quantity: number;
+  /** Refused at the door: the line is not part of the total */
+  refused: boolean;
+  /** What was sent instead of the missing units, or null */
+  substitute: OrderSubstituteView | null;
   /** VAT rate in percent at checkout */
   vat: number;
 };
@@ -556,9 +638,13 @@ export type SellerOrderView = {
   address: OrderAddressView | null;
   /** Total paid: goods + VAT + shipping, pounds */
   amount: number;
+  /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
+  changeableUntil: string;
   createdAt: string;
   customer: OrderCustomerView;
   deliverySlot: DeliverySlotView;
+  /** How far the seller has got; moves forward only */
+  fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
   isPaid: boolean;
@@ -597,8 +683,12 @@ export type OrderView = {
   address: OrderAddressView | null;
   /** Total paid: goods + VAT + shipping, pounds */
   amount: number;
+  /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
+  changeableUntil: string;
   createdAt: string;
   deliverySlot: DeliverySlotView;
+  /** How far the seller has got; moves forward only */
+  fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
   isPaid: boolean;
@@ -617,9 +707,57 @@ export type UserOrdersResponse = {
   orders: OrderView[];
   success: boolean;
 };
+export type ChangeOrderResponse = {
+  message: string;
+  order: OrderView;
+  success: boolean;
+};
+export type ChangeOrderLineDto = {
+  /** Whether a substitute may be sent when the product is short (default true) */
+  allowSubstitutes?: boolean;
+  /** Product id */
+  product: string;
+  /** Quantity, a whole number from 1 to 99 */
+  quantity: number;
+};
+export type ChangeOrderDto = {
+  /** Id of one of the customer's saved addresses; the order keeps its address when absent */
+  address?: string;
+  /** Another slot on the delivery date; the order keeps its slot when absent */
+  deliverySlot?: DeliverySlotDto;
+  /** The order's new lines (replacing all of them); lines naming the same product are merged */
+  items: ChangeOrderLineDto[];
+};
 export type SuccessResponse = {
   message?: string;
   success: boolean;
+};
+export type FulfilmentResponse = {
+  message: string;
+  order: SellerOrderView;
+  success: boolean;
+};
+export type SubstituteDto = {
+  /** The product sent instead (another live product) */
+  product: string;
+  /** Units sent, at most the units missing */
+  quantity: number;
+};
+export type FulfilmentLineDto = {
+  /** Stage picked: units found, 0 to the quantity ordered */
+  picked?: number;
+  /** The order line's product */
+  product: string;
+  /** Stage delivered: the customer refused the line at the door */
+  refused?: boolean;
+  /** Stage picked: a substitute for missing units, where the line allows substitutes */
+  substitute?: SubstituteDto;
+};
+export type UpdateFulfilmentDto = {
+  /** Stage picked: every line of the order once. Stage delivered: the lines refused at the door (optional). */
+  lines?: FulfilmentLineDto[];
+  /** The next stage: placed → picking → picked → out_for_delivery → delivered */
+  stage: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
 };
 export type UpdateOrderStatusDto = {
   /** New status; Completed also marks the order paid */
@@ -707,6 +845,26 @@ export type SellerLoginDto = {
   email: string;
   /** The seller password (SELLER_PASSWORD) */
   password: string;
+};
+export type PickListLineView = {
+  name: string;
+  /** How many orders have the product */
+  orders: number;
+  product: string;
+  /** Units across the day's orders */
+  quantity: number;
+};
+export type PickingSlotView = {
+  orders: SellerOrderView[];
+  time: string;
+};
+export type PickingResponse = {
+  /** YYYY-MM-DD */
+  date: string;
+  /** Every product's total across the day's non-cancelled orders, by category then name */
+  products: PickListLineView[];
+  slots: PickingSlotView[];
+  success: boolean;
 };
 export type DailySales = {
   /** A London calendar date, YYYY-MM-DD */
@@ -886,7 +1044,9 @@ export const {
   usePlaceStripeOrderMutation,
   useListUserOrdersQuery,
   useLazyListUserOrdersQuery,
+  useChangeOrderMutation,
   useCancelOrderMutation,
+  useUpdateFulfilmentMutation,
   useUpdateOrderStatusMutation,
   useAddProductMutation,
   useListProductsQuery,
@@ -901,6 +1061,10 @@ export const {
   useSellerLoginMutation,
   useSellerLogoutMutation,
   useSellerLogoutByPostMutation,
+  useGetPickingQuery,
+  useLazyGetPickingQuery,
+  useGetRunSheetQuery,
+  useLazyGetRunSheetQuery,
   useGetSellerSummaryQuery,
   useLazyGetSellerSummaryQuery,
   useGetDeliverySettingsQuery,

@@ -1,6 +1,26 @@
-import { DELIVERY_SLOTS, ORDER_STATUSES, PAYMENT_TYPES } from '@larder/shared-domain';
+import { DELIVERY_SLOTS, FULFILMENT_STAGES, ORDER_STATUSES, PAYMENT_TYPES } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 import { PageInfo } from '../../common/pagination';
+
+export class OrderSubstituteView {
+  @ResponseField({ format: 'uuid', description: 'Product id of the substitute' })
+  product!: string;
+
+  @ResponseField({ description: 'Name of the substitute when it was picked' })
+  name!: string;
+
+  @ResponseField({ type: 'integer', example: 1 })
+  quantity!: number;
+
+  @ResponseField({
+    description: "Unit price charged, pounds: never more than the ordered product's",
+    example: 1.1,
+  })
+  price!: number;
+
+  @ResponseField({ description: "VAT rate in percent: the substitute's", example: 0 })
+  vat!: number;
+}
 
 export class OrderItemView {
   @ResponseField({ format: 'uuid', description: 'Product id (same as productId)' })
@@ -23,6 +43,27 @@ export class OrderItemView {
 
   @ResponseField({ description: 'VAT rate in percent at checkout', example: 0 })
   vat!: number;
+
+  @ResponseField({ description: 'Whether the customer accepts a substitute when the product is short' })
+  allowSubstitutes!: boolean;
+
+  @ResponseField({
+    type: 'integer',
+    nullable: true,
+    description: 'Units found when the order was picked; null before picking',
+    example: 2,
+  })
+  picked!: number | null;
+
+  @ResponseField({
+    type: () => OrderSubstituteView,
+    nullable: true,
+    description: 'What was sent instead of the missing units, or null',
+  })
+  substitute!: OrderSubstituteView | null;
+
+  @ResponseField({ description: 'Refused at the door: the line is not part of the total' })
+  refused!: boolean;
 }
 
 export class OrderAddressView {
@@ -83,6 +124,20 @@ export class OrderView {
 
   @ResponseField({ enum: [...ORDER_STATUSES], enumName: 'OrderStatus' })
   status!: string;
+
+  @ResponseField({
+    enum: [...FULFILMENT_STAGES],
+    enumName: 'FulfilmentStage',
+    description: 'How far the seller has got; moves forward only',
+  })
+  fulfilment!: string;
+
+  @ResponseField({
+    description:
+      'Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset)',
+    example: '2026-11-23T15:00:00+00:00',
+  })
+  changeableUntil!: string;
 
   @ResponseField()
   isPaid!: boolean;
@@ -184,4 +239,66 @@ export class WebhookResponse {
 
   @ResponseField({ example: true })
   received!: true;
+}
+
+export class ChangeOrderResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ example: 'Order updated' })
+  message!: string;
+
+  @ResponseField({ type: () => OrderView })
+  order!: OrderView;
+}
+
+export class FulfilmentResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ example: 'Fulfilment updated' })
+  message!: string;
+
+  @ResponseField({ type: () => SellerOrderView })
+  order!: SellerOrderView;
+}
+
+export class PickListLineView {
+  @ResponseField({ format: 'uuid' })
+  product!: string;
+
+  @ResponseField()
+  name!: string;
+
+  @ResponseField({ type: 'integer', description: "Units across the day's orders", example: 4 })
+  quantity!: number;
+
+  @ResponseField({ type: 'integer', description: 'How many orders have the product', example: 2 })
+  orders!: number;
+}
+
+export class PickingSlotView {
+  @ResponseField({ example: DELIVERY_SLOTS[0] })
+  time!: string;
+
+  @ResponseField({ type: () => SellerOrderView, isArray: true })
+  orders!: SellerOrderView[];
+}
+
+export class PickingResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
+  date!: string;
+
+  @ResponseField({
+    type: () => PickListLineView,
+    isArray: true,
+    description: "Every product's total across the day's non-cancelled orders, by category then name",
+  })
+  products!: PickListLineView[];
+
+  @ResponseField({ type: () => PickingSlotView, isArray: true })
+  slots!: PickingSlotView[];
 }

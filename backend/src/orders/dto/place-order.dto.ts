@@ -8,6 +8,7 @@ import {
   PAYMENT_TYPES,
 } from '@larder/shared-domain';
 import {
+  BoolField,
   DecimalField,
   EnumField,
   IntField,
@@ -39,6 +40,12 @@ export class OrderLineDto {
     example: 0,
   })
   vat?: number;
+
+  @BoolField({
+    required: false,
+    description: 'Whether a substitute may be sent when the product is short (default true)',
+  })
+  allowSubstitutes?: boolean;
 }
 
 /** A delivery slot as posted: a well-formed calendar date and one of the slots (whether the date can still be
@@ -115,4 +122,44 @@ export class PlaceOrderDto {
     description: 'Chosen delivery date and slot',
   })
   deliverySlot!: DeliverySlotDto;
+}
+
+/** A line of a changed order. */
+export class ChangeOrderLineDto {
+  @UuidField({ description: 'Product id' })
+  product!: string;
+
+  @IntField({ min: MIN_QUANTITY, max: MAX_QUANTITY, description: 'Quantity, a whole number from 1 to 99' })
+  quantity!: number;
+
+  @BoolField({
+    required: false,
+    description: 'Whether a substitute may be sent when the product is short (default true)',
+  })
+  allowSubstitutes?: boolean;
+}
+
+/** A change of a placed order: its new lines, and optionally another slot or address. */
+export class ChangeOrderDto {
+  @NestedListField(() => ChangeOrderLineDto, {
+    maxItems: MAX_CART_LINES,
+    minItems: 1,
+    tooFewMessage: MESSAGES.cartEmpty,
+    description: "The order's new lines (replacing all of them); lines naming the same product are merged",
+  })
+  items!: ChangeOrderLineDto[];
+
+  @NestedField(() => DeliverySlotDto, {
+    required: false,
+    message: MESSAGES.selectDeliverySlot,
+    description: 'Another slot on the delivery date; the order keeps its slot when absent',
+  })
+  deliverySlot?: DeliverySlotDto;
+
+  @UuidField({
+    required: false,
+    message: MESSAGES.selectAddress,
+    description: "Id of one of the customer's saved addresses; the order keeps its address when absent",
+  })
+  address?: string;
 }

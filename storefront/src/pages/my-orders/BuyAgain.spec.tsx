@@ -18,6 +18,10 @@ const item = (productId: string, name: string, quantity: number) => ({
   price: 2,
   quantity,
   vat: 0,
+  allowSubstitutes: true,
+  picked: null,
+  substitute: null,
+  refused: false,
 });
 
 const order: OrderView = {
@@ -37,6 +41,8 @@ const order: OrderView = {
   goods: 16,
   deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
   status: 'Completed',
+  fulfilment: 'placed',
+  changeableUntil: '2026-11-23T15:00:00+00:00',
   isPaid: true,
   createdAt: '2026-11-20T10:00:00.000Z',
 };

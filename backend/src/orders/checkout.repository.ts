@@ -1,0 +1,196 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, SQL, sql } from 'drizzle-orm';
+import type { ShippingSettings } from '@larder/shared-domain';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { preparedStatement } from '../db/prepared';
+import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
+import type { AddressSnapshot } from '../db/schema';
+import type { CatalogProduct } from '../catalog/product-view';
+import { DEFAULT_SHIPPING } from '../settings/settings.repository';
+import type { NewOrder, NewOrderLine, OrderRow } from './orders.repository';
+
+/** What checkout reads in one statement: the customer's address and contact, the shipping settings, the products. */
+export interface CheckoutContext {
+  address: (AddressSnapshot & { id: string }) | null;
+  contact: { name: string; email: string | null; phone: string | null } | null;
+  shipping: ShippingSettings;
+  products: CheckoutProduct[];
+}
+
+/** A product as checkout prices it (pence, VAT basis points). */
+export type CheckoutProduct = Pick<
+  CatalogProduct,
+  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock'
+> & { deleted: boolean };
+
+/** Checkout's one read (see OrdersRepository.checkoutContext). */
+const CHECKOUT_CONTEXT = preparedStatement<{
+  address: (AddressSnapshot & { id: string }) | null;
+  contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
+  shipping: ShippingSettings | null;
+  products: CheckoutProduct[];
+}>(
+  'checkout_context',
+  sql`
+    select
+      (select json_build_object('id', a.id, 'street', a.street, 'city', a.city, 'state', a.state,
+                'postalCode', a.postal_code, 'country', a.country)
+         from ${addresses} a
+        where a.id = ${sql.placeholder('addressId')}::uuid and a.user_id = ${sql.placeholder('userId')}::uuid) as address,
+      (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
+                'phone', u.phone)
+         from ${users} u where u.id = ${sql.placeholder('userId')}::uuid) as contact,
+      (select json_build_object('shippingCharge', s.shipping_charge, 'shippingThreshold', s.shipping_threshold)
+         from ${shopSettings} s where s.id = 1) as shipping,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
+                'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'inStock', p.in_stock,
+                'stock', p.stock, 'deleted', p.deleted_at is not null)), '[]'::json)
+         from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products`,
+);
+
+/** A timestamp for a prepared statement: ISO text, or null for the column's default (now). */
+function timestampValue(value: Date | SQL | undefined): string | null {
+  return value instanceof Date ? value.toISOString() : null;
+}
+
+/**
+ * An order and its lines in one statement (see OrdersRepository.insert); the lines come as one array per
+ * column. A used idempotency key inserts nothing and answers no row. With `emptyCart`, the customer's cart is
+ * emptied by the same statement when the order was inserted.
+ */
+function insertOrderStatement(name: string, emptyCart: boolean) {
+  return preparedStatement<{ id: string }>(
+    name,
+    sql`
+    with o as (
+      insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
+        payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
+        idempotency_key, stripe_session_id, created_at, updated_at)
+      values (coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${sql.placeholder('userId')}::uuid,
+        ${sql.placeholder('address')}::jsonb, ${sql.placeholder('addressId')}::uuid,
+        ${sql.placeholder('customerName')}::text, ${sql.placeholder('customerEmail')}::text,
+        ${sql.placeholder('customerPhone')}::text, ${sql.placeholder('paymentType')}::text,
+        ${sql.placeholder('goods')}::int, ${sql.placeholder('totalVat')}::int,
+        ${sql.placeholder('shippingCharge')}::int, ${sql.placeholder('amount')}::int,
+        ${sql.placeholder('deliveryDate')}::date, ${sql.placeholder('deliveryTime')}::text,
+        ${sql.placeholder('status')}::text, ${sql.placeholder('isPaid')}::boolean,
+        ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
+        coalesce(${sql.placeholder('createdAt')}::timestamptz, now()),
+        coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()))
+      on conflict (user_id, idempotency_key) do nothing
+      returning id
+    ),
+    i as (
+      insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken,
+        allow_substitutes)
+      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes
+      from o, unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('names')}::text[],
+        ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
+        ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[],
+        ${sql.placeholder('substitutes')}::boolean[])
+        as v(product_id, name, image, price, vat, quantity, taken, substitutes)
+    )${
+      emptyCart
+        ? sql`,
+    c as (delete from ${cartItems} where user_id = ${sql.placeholder('userId')}::uuid and exists (select 1 from o))`
+        : sql``
+    }
+    select id from o`,
+  );
+}
+
+const INSERT_ORDER = insertOrderStatement('insert_order', false);
+const INSERT_ORDER_EMPTYING_CART = insertOrderStatement('insert_order_emptying_cart', true);
+
+/**
+ * Checkout's queries: the one read of everything an order is priced and checked from, and the insert of an order
+ * with its lines (emptying the cart). The only order queries that read other modules' tables.
+ */
+@Injectable()
+export class CheckoutRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async findByIdempotencyKey(
+    userId: string,
+    key: string,
+    tx: DbExecutor = this.db,
+  ): Promise<Pick<OrderRow, 'id' | 'paymentType' | 'stripeSessionId'> | undefined> {
+    const [row] = await tx
+      .select({ id: orders.id, paymentType: orders.paymentType, stripeSessionId: orders.stripeSessionId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Everything checkout reads, in one statement (one round trip inside the order's transaction): the customer's
+   * address (only when it is theirs), their name and contact details, the shipping settings and the products by
+   * id (deleted ones included). Reads only; the rows that change are locked later, when they change.
+   */
+  async context(
+    userId: string,
+    addressId: string | null,
+    productIds: readonly string[],
+    tx: DbExecutor = this.db,
+  ): Promise<CheckoutContext> {
+    const rows = await CHECKOUT_CONTEXT(tx, { userId, addressId, productIds: [...productIds] });
+    const [row] = rows;
+    const contact = row.contact;
+    return {
+      address: row.address,
+      contact: contact && {
+        name: `${contact.firstName} ${contact.lastName}`.trim(),
+        email: contact.email,
+        phone: contact.phone,
+      },
+      shipping: row.shipping ?? DEFAULT_SHIPPING,
+      products: row.products,
+    };
+  }
+
+  /**
+   * Inserts an order and its lines in one statement. With an idempotency key already used by the same customer
+   * nothing is written and undefined is returned (a concurrent duplicate waits for the first insert's
+   * transaction and then lands here instead of failing with a unique violation). With `emptyCart`, the same
+   * statement empties the customer's cart when the order was inserted.
+   */
+  async insert(
+    order: NewOrder,
+    lines: NewOrderLine[],
+    tx: DbExecutor = this.db,
+    { emptyCart = false }: { emptyCart?: boolean } = {},
+  ): Promise<string | undefined> {
+    const rows = await (emptyCart ? INSERT_ORDER_EMPTYING_CART : INSERT_ORDER)(tx, {
+      id: order.id ?? null,
+      userId: order.userId ?? null,
+      address: order.address === undefined || order.address === null ? null : JSON.stringify(order.address),
+      addressId: order.addressId ?? null,
+      customerName: order.customerName ?? null,
+      customerEmail: order.customerEmail ?? null,
+      customerPhone: order.customerPhone ?? null,
+      paymentType: order.paymentType,
+      goods: order.goods,
+      totalVat: order.totalVat,
+      shippingCharge: order.shippingCharge,
+      amount: order.amount,
+      deliveryDate: order.deliveryDate,
+      deliveryTime: order.deliveryTime,
+      status: order.status ?? 'Pending',
+      isPaid: order.isPaid ?? false,
+      idempotencyKey: order.idempotencyKey ?? null,
+      stripeSessionId: order.stripeSessionId ?? null,
+      createdAt: timestampValue(order.createdAt),
+      updatedAt: timestampValue(order.updatedAt),
+      productIds: lines.map((l) => l.productId),
+      names: lines.map((l) => l.name),
+      images: lines.map((l) => l.image ?? null),
+      prices: lines.map((l) => l.price),
+      vats: lines.map((l) => l.vatBasisPoints),
+      quantities: lines.map((l) => l.quantity),
+      taken: lines.map((l) => l.stockTaken ?? false),
+      substitutes: lines.map((l) => l.allowSubstitutes ?? true),
+    });
+    return rows[0]?.id;
+  }
+}

@@ -1,0 +1,423 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  canChangeOrder,
+  MAX_QUANTITY,
+  orderChangeDeadline,
+  MESSAGES,
+  notEnoughStockMessage,
+  OrderTotals,
+  outOfStockMessage,
+  PaymentType,
+  penceToPounds,
+  poundsToPence,
+  priceOrder,
+  selectableDeliveryDate,
+} from '@larder/shared-domain';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import type { AddressSnapshot } from '../db/schema';
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  NotImplementedError,
+  UnauthorizedError,
+} from '../common/errors';
+import { isUuid } from '../common/uuid-param';
+import { Clock } from '../common/clock';
+import type { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
+import { CheckoutRepository } from './checkout.repository';
+import { OrderBookings } from './order-bookings';
+import { OrderEmails } from './order-emails';
+import { NewOrder, NewOrderLine, OrdersRepository, OrderWithItems } from './orders.repository';
+import { StripeGateway } from './stripe-gateway';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** Thrown inside a checkout transaction to roll it back when the idempotency key was used meanwhile. */
+class AlreadyPlaced extends Error {}
+
+/** What placing or changing an order posts; a change states no totals (the server's are the new ones). */
+interface CheckoutInput {
+  items: { product: string; quantity: number; allowSubstitutes?: boolean }[];
+  /** A saved address of the customer's; a change without one keeps the order's. */
+  address?: string;
+  deliverySlot: { date: string; time: string };
+  amount?: number;
+  shippingCharge?: number;
+  totalVat?: number;
+}
+
+interface PreparedOrder {
+  /** Null only for a change that keeps the order's address. */
+  address: (AddressSnapshot & { id: string }) | null;
+  contact: { name: string; email: string | null; phone: string | null };
+  lines: NewOrderLine[];
+  totals: OrderTotals;
+  deliveryDate: string;
+  deliveryTime: string;
+}
+
+/**
+ * Checkout: placing an order (cash on delivery or Stripe Checkout). The order's lines and totals are recomputed on
+ * the server; the order is stored, the cart emptied, the slot booked and the stock taken in one transaction.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repository: CheckoutRepository,
+    private readonly orders: OrdersRepository,
+    private readonly bookings: OrderBookings,
+    private readonly clock: Clock,
+    private readonly stripe: StripeGateway,
+    private readonly emails: OrderEmails,
+  ) {}
+
+  /**
+   * Places a cash-on-delivery order and empties the cart, in one transaction. With an idempotency key that the
+   * customer already used, answers the first order's id and places nothing.
+   */
+  async placeCodOrder(userId: string, input: PlaceOrderDto, idempotencyKey?: string): Promise<string> {
+    const key = this.checkIdempotencyKey(idempotencyKey);
+    const now = this.clock.now();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const prepared = await this.prepare(userId, input, now, tx);
+        // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
+        // The same statement empties the cart.
+        const id = await this.repository.insert(
+          this.orderRow(userId, prepared, 'COD', now, key),
+          prepared.lines,
+          tx,
+          { emptyCart: true },
+        );
+        if (!id) throw new AlreadyPlaced();
+        await this.emails.orderPlaced(id, tx);
+        // Last, so the rows every order shares (slot, stock, catalogue version) stay locked the shortest time.
+        await this.bookings.takeUnitsAndSlot(prepared.lines, prepared, tx, id);
+        return id;
+      });
+    } catch (err) {
+      if (err instanceof AlreadyPlaced) return this.existingOrderId(userId, key);
+      // A replayed key answers the first order even when checking the replay failed (a later delivery date,
+      // changed prices, emptied stock): only then is the key looked up.
+      const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
+      if (existing) return existing.id;
+      throw err;
+    }
+  }
+
+  /**
+   * Starts a card payment: validates like COD, creates a Stripe Checkout Session and stores the order as unpaid.
+   * The cart is emptied once Stripe reports the payment (a customer who backs out still has it).
+   */
+  async placeStripeOrder(
+    userId: string,
+    input: PlaceOrderDto,
+    idempotencyKey?: string,
+  ): Promise<{ orderId: string; url: string }> {
+    if (!this.stripe.enabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
+    const key = this.checkIdempotencyKey(idempotencyKey);
+    if (key) {
+      const existing = await this.repository.findByIdempotencyKey(userId, key);
+      if (existing) return this.existingCheckout(existing);
+    }
+    const now = this.clock.now();
+    const prepared = await this.db.transaction((tx) => this.prepare(userId, input, now, tx));
+    const orderId = randomUUID();
+    // Return links come from PUBLIC_URL only, never from the request's Origin or Host.
+    const base = this.config.publicUrl;
+    const session = await this.stripe.createCheckoutSession({
+      orderId,
+      customerEmail: prepared.contact.email ?? undefined,
+      lines: [
+        ...prepared.lines.map((line) => ({
+          name: line.name,
+          unitAmount: line.price,
+          quantity: line.quantity,
+        })),
+        { name: 'VAT', unitAmount: prepared.totals.vat, quantity: 1 },
+        { name: 'Delivery', unitAmount: prepared.totals.shipping, quantity: 1 },
+      ],
+      successUrl: `${base}/loader?next=my-orders`,
+      cancelUrl: `${base}/cart`,
+    });
+    const row = {
+      ...this.orderRow(userId, prepared, 'Online', now, key),
+      id: orderId,
+      stripeSessionId: session.id,
+    };
+    const stored = await this.db
+      .transaction(async (tx) => {
+        // Prices, availability and stock may have changed while the session was created: read them again
+        // with the product rows locked, and refuse as COD would when the order is no longer the same.
+        // The product rows before the slot row, as COD takes them.
+        await this.bookings.lockProducts(
+          prepared.lines.map((line) => line.productId),
+          tx,
+        );
+        const current = await this.prepare(userId, input, now, tx);
+        if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
+        await this.bookings.takeUnits(current.lines, tx);
+        await this.bookings.bookSlot(prepared, tx);
+        if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
+        return true;
+      })
+      .catch(async (err: unknown) => {
+        // No order holds this session: it must never be paid.
+        await this.stripe.expireSessionQuietly(session.id, `order ${orderId}, which was not stored`);
+        if (err instanceof AlreadyPlaced) return false;
+        throw err;
+      });
+    if (!stored && key) {
+      const existing = await this.repository.findByIdempotencyKey(userId, key);
+      if (existing) return this.existingCheckout(existing);
+    }
+    if (!stored) throw new ConflictError(MESSAGES.orderInProgress);
+    return { orderId, url: session.url };
+  }
+
+  /**
+   * The customer changes their order: new lines (and slot or address when given), re-priced as of now, while it
+   * is Pending, not yet being picked and before 15:00 London on the day before delivery (409 otherwise; 404 when
+   * it is not theirs). Only the difference in stock moves, and a new slot is booked as the old one is freed, in
+   * one transaction that locks as every change does: the order's row, the products in id order, the slots.
+   * A replayed change finds nothing left to move, so an Idempotency-Key needs no record of its own.
+   */
+  async changeOrder(
+    userId: string,
+    orderId: string,
+    input: ChangeOrderDto,
+    idempotencyKey?: string,
+  ): Promise<OrderWithItems> {
+    this.checkIdempotencyKey(idempotencyKey);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const order = await this.orders.lockOwned(orderId, userId, tx);
+      if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+      // Card orders were paid (or are being paid) for their amount: they are not re-priced.
+      if (order.paymentType !== 'COD' || !canChangeOrder(order, orderChangeDeadline(order.deliveryDate), now))
+        throw new ConflictError(MESSAGES.orderNotChangeable);
+
+      const before = await this.orders.lines(orderId, tx);
+      const held = new Map<string, number>();
+      for (const line of before) if (line.stockTaken) held.set(line.productId, line.quantity);
+      const slot = input.deliverySlot ?? { date: order.deliveryDate, time: order.deliveryTime };
+      const wanted = input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid);
+      await this.bookings.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
+      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, held);
+
+      await this.bookings.moveUnits(held, prepared.lines, tx);
+      await this.orders.replaceLines(orderId, prepared.lines, tx);
+      const address = prepared.address;
+      await this.orders.update(
+        orderId,
+        {
+          goods: prepared.totals.goods,
+          totalVat: prepared.totals.vat,
+          shippingCharge: prepared.totals.shipping,
+          amount: prepared.totals.amount,
+          deliveryDate: prepared.deliveryDate,
+          deliveryTime: prepared.deliveryTime,
+          ...(address && {
+            addressId: address.id,
+            address: {
+              street: address.street,
+              city: address.city,
+              state: address.state,
+              postalCode: address.postalCode,
+              country: address.country,
+            },
+          }),
+          updatedAt: now,
+        },
+        tx,
+      );
+      await this.bookings.moveSlot(order, prepared, tx);
+      await this.emails.orderChanged(orderId, tx);
+      const changed = await this.orders.findWithItems(orderId, tx);
+      if (!changed) throw new NotFoundError(MESSAGES.orderNotFound);
+      return changed;
+    });
+  }
+
+  /**
+   * The checkout's context: every check of placing an order, and its lines and totals recomputed from the
+   * catalogue and settings. One statement reads the customer's address (only when theirs) and contact, the
+   * shipping settings and the products; nothing is locked here — the rows that change are locked when they
+   * change, in OrderBookings' order (products, then the slot).
+   */
+  private async prepare(
+    userId: string,
+    input: CheckoutInput,
+    now: Date,
+    tx: DbExecutor,
+    held: ReadonlyMap<string, number> = new Map(),
+  ): Promise<PreparedOrder> {
+    // One round trip reads the address, the contact details, the shipping settings and the products.
+    const productIds = Array.isArray(input.items)
+      ? [...new Set(input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid))]
+      : [];
+    const addressId = input.address === undefined ? null : input.address;
+    if (addressId !== null && !isUuid(addressId)) throw new InvalidError(MESSAGES.addressNotFound);
+    const context = isUuid(userId)
+      ? await this.repository.context(userId, addressId, productIds, tx)
+      : undefined;
+    const address = context?.address ?? null;
+    if (!context || (addressId !== null && !address)) throw new InvalidError(MESSAGES.addressNotFound);
+
+    // A malformed slot is bad input (400, refused by the DTO); a well-formed date that is no longer
+    // selectable is a conflict with the clock (409, with the date to choose instead).
+    const deliveryDate = selectableDeliveryDate(now);
+    if (input.deliverySlot.date !== deliveryDate) {
+      throw new ConflictError(MESSAGES.deliveryDateUnavailable, { deliveryDate });
+    }
+
+    const merged = mergeLines(input.items);
+    const byId = new Map(context.products.map((p) => [p.id, p]));
+    const lines: NewOrderLine[] = [];
+    for (const [productId, { quantity, allowSubstitutes }] of merged) {
+      const product = byId.get(productId);
+      if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
+      if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      // Units this order holds already count as available to it.
+      const available = product.stock === null ? null : product.stock + (held.get(productId) ?? 0);
+      if (available !== null && available < quantity) {
+        throw new ConflictError(notEnoughStockMessage(product.name, available));
+      }
+      lines.push({
+        productId,
+        name: product.name,
+        image: product.images[0] ?? null,
+        price: product.offerPrice,
+        vatBasisPoints: product.vatBasisPoints,
+        quantity,
+        allowSubstitutes,
+        // Taken from a counted stock when the order is stored (checked again then).
+        stockTaken: product.stock !== null,
+      });
+    }
+
+    const totals = priceOrder(
+      lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vat: l.vatBasisPoints / 100 })),
+      context.shipping,
+    );
+    if (
+      input.amount !== undefined &&
+      (poundsToPence(input.amount) !== totals.amount ||
+        poundsToPence(input.shippingCharge ?? NaN) !== totals.shipping ||
+        poundsToPence(input.totalVat ?? NaN) !== totals.vat)
+    ) {
+      throw totalsChanged(totals);
+    }
+
+    const contact = context.contact;
+    if (!contact) throw new UnauthorizedError(MESSAGES.notAuthorized);
+    return { address, contact, lines, totals, deliveryDate, deliveryTime: input.deliverySlot.time };
+  }
+
+  private orderRow(
+    userId: string,
+    prepared: PreparedOrder,
+    paymentType: PaymentType,
+    now: Date,
+    idempotencyKey: string | undefined,
+  ): NewOrder {
+    // Placing always names an address (checked by prepare).
+    const { id: addressId, street, city, state, postalCode, country } = prepared.address!;
+    return {
+      userId,
+      address: { street, city, state, postalCode, country },
+      addressId,
+      customerName: prepared.contact.name,
+      customerEmail: prepared.contact.email,
+      customerPhone: prepared.contact.phone,
+      paymentType,
+      goods: prepared.totals.goods,
+      totalVat: prepared.totals.vat,
+      shippingCharge: prepared.totals.shipping,
+      amount: prepared.totals.amount,
+      deliveryDate: prepared.deliveryDate,
+      deliveryTime: prepared.deliveryTime,
+      status: 'Pending',
+      isPaid: false,
+      idempotencyKey: idempotencyKey ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  private checkIdempotencyKey(value: string | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    if (!IDEMPOTENCY_KEY.test(value)) throw new InvalidError(MESSAGES.invalidIdempotencyKey);
+    return value;
+  }
+
+  /** The order a concurrent request with the same idempotency key stored first. */
+  private async existingOrderId(userId: string, key: string | undefined): Promise<string> {
+    const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
+    if (!existing) throw new ConflictError(MESSAGES.orderInProgress);
+    return existing.id;
+  }
+
+  private async existingCheckout(existing: {
+    id: string;
+    stripeSessionId: string | null;
+  }): Promise<{ orderId: string; url: string }> {
+    const url = existing.stripeSessionId ? await this.stripe.sessionUrl(existing.stripeSessionId) : null;
+    if (!url) throw new ConflictError(MESSAGES.orderInProgress);
+    return { orderId: existing.id, url };
+  }
+}
+
+/** 409 "Prices have changed", with the current figures for the customer to review. */
+function totalsChanged(totals: OrderTotals): ConflictError {
+  return new ConflictError(MESSAGES.totalsChanged, {
+    amount: penceToPounds(totals.amount),
+    shippingCharge: penceToPounds(totals.shipping),
+    totalVat: penceToPounds(totals.vat),
+    goods: penceToPounds(totals.goods),
+  });
+}
+
+/** Whether two pricings of an order have the same lines: product, name, picture, price, VAT and quantity. */
+function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line, i) => {
+      const other = b[i];
+      return (
+        line.productId === other.productId &&
+        line.name === other.name &&
+        line.image === other.image &&
+        line.price === other.price &&
+        line.vatBasisPoints === other.vatBasisPoints &&
+        line.quantity === other.quantity
+      );
+    })
+  );
+}
+
+/**
+ * Quantities by product, lines naming the same product merged (a product's substitutes allowed unless one of its
+ * lines says no); over-limit totals refused.
+ */
+function mergeLines(
+  items: CheckoutInput['items'],
+): Map<string, { quantity: number; allowSubstitutes: boolean }> {
+  const merged = new Map<string, { quantity: number; allowSubstitutes: boolean }>();
+  for (const item of items) {
+    const id = item.product.toLowerCase();
+    const before = merged.get(id);
+    const quantity = (before?.quantity ?? 0) + item.quantity;
+    if (quantity > MAX_QUANTITY) throw new InvalidError(MESSAGES.maxQuantityReached);
+    merged.set(id, {
+      quantity,
+      allowSubstitutes: (before?.allowSubstitutes ?? true) && item.allowSubstitutes !== false,
+    });
+  }
+  return merged;
+}

@@ -1,0 +1,292 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import {
+  CANCEL_WINDOW_MS,
+  canCancelOrder,
+  FulfilledLine,
+  FulfilmentStage,
+  fulfilmentStepMessage,
+  MESSAGES,
+  nextFulfilmentStage,
+  outOfStockMessage,
+  priceFulfilledOrder,
+  substituteNotAllowedMessage,
+  substituteUnitPrice,
+  OrderStatus,
+  statusChangeRefusal,
+} from '@larder/shared-domain';
+import type { Page, PageRequest } from '../common/pagination';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
+import type { CatalogProduct } from '../catalog/product-view';
+import { UsersService } from '../users/users.service';
+import { Clock } from '../common/clock';
+import type { OrderView, SellerOrderView } from './dto/order.response';
+import { toOrderView, toSellerOrderView } from './order-views';
+import { OrderBookings } from './order-bookings';
+import { OrderEmails } from './order-emails';
+import { ChangedOrder, OrderItemRow, OrderRow, OrdersRepository, OrderWithItems } from './orders.repository';
+import type { FulfilmentLineDto, UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
+import { StripeGateway } from './stripe-gateway';
+
+/**
+ * A placed order's life: the customer's and the seller's lists, the customer's cancel, the seller's status
+ * changes, and the orders of a customer deleting their account. Whatever ends an order gives back its units and
+ * slot place exactly once (the change is one conditional UPDATE, so of two racing changes one wins).
+ */
+@Injectable()
+export class OrderStatusService implements OnModuleInit {
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly repository: OrdersRepository,
+    private readonly bookings: OrderBookings,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+    private readonly stripe: StripeGateway,
+    private readonly emails: OrderEmails,
+  ) {}
+
+  onModuleInit(): void {
+    this.users.onAccountDeletion(async (tx, userId) => {
+      for (const order of await this.repository.forgetCustomer(userId, tx))
+        await this.bookings.giveBack(order, tx);
+    });
+  }
+
+  async listUserOrders(userId: string): Promise<OrderView[]> {
+    return (await this.repository.listForUser(userId)).map(toOrderView);
+  }
+
+  async listSellerOrders(page: PageRequest): Promise<Page<SellerOrderView>> {
+    const { rows, total } = await this.repository.listAll(page);
+    return { rows: rows.map(toSellerOrderView), total };
+  }
+
+  /**
+   * Cancels the customer's own order while it is Pending and younger than the cancel window, with one
+   * conditional UPDATE; only when that changes nothing is the reason looked up for the message.
+   */
+  async cancelOrder(userId: string, orderId: string): Promise<void> {
+    const now = this.clock.now();
+    const windowStart = new Date(now.getTime() - CANCEL_WINDOW_MS);
+    const cancelled = await this.db.transaction(async (tx) => {
+      const order = await this.repository.cancelWithinWindow(orderId, userId, windowStart, now, tx);
+      if (order) {
+        await this.bookings.giveBack(order, tx);
+        await this.emails.statusChanged(order.id, 'Cancelled', tx);
+      }
+      return order;
+    });
+    if (cancelled) {
+      await this.expireUnpaidSession(cancelled);
+      return;
+    }
+    const order = await this.repository.findOwned(orderId, userId);
+    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+    if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
+    if (!canCancelOrder(order, now)) throw new ConflictError(MESSAGES.cancelWindowClosed);
+    throw new ConflictError(MESSAGES.cancelOrderFailed);
+  }
+
+  /**
+   * The seller moves a Pending order to Completed (a COD order is then marked paid; a card order must be paid
+   * already) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
+   * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
+   * status the order already has changes nothing. The customer hears of a change by e-mail.
+   */
+  async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
+    const now = this.clock.now();
+    const changed =
+      status === 'Pending'
+        ? undefined
+        : await this.db.transaction(async (tx) => {
+            const order = await this.repository.changeStatus(orderId, status, now, tx);
+            if (order && status === 'Cancelled') await this.bookings.giveBack(order, tx);
+            if (order) await this.emails.statusChanged(order.id, status, tx);
+            return order;
+          });
+    if (changed) {
+      if (status === 'Cancelled') await this.expireUnpaidSession(changed);
+      return;
+    }
+    const order = await this.repository.findStatus(orderId);
+    if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+    const refusal = statusChangeRefusal(order, status);
+    if (refusal) throw new ConflictError(MESSAGES[refusal]);
+    // The order already had this status: nothing to do.
+  }
+
+  /**
+   * After an unpaid card order was cancelled: expires its Checkout Session so it can no longer be paid. A
+   * failure is only logged; the order stays cancelled (a later payment is recorded for a refund).
+   */
+  private async expireUnpaidSession(order: ChangedOrder): Promise<void> {
+    if (order.paymentType !== 'Online' || order.isPaid || !order.stripeSessionId) return;
+    await this.stripe.expireSessionQuietly(order.stripeSessionId, `cancelled order ${order.id}`);
+  }
+
+  /**
+   * The seller moves an order one stage forward: placed → picking → picked → out_for_delivery → delivered (409
+   * otherwise, and for a cancelled or completed order). Entering picking ends the customer's changes. Picked
+   * records what was found and substituted and re-prices the order from it; delivered completes the order as
+   * the spec's Completed does, leaving out the lines refused at the door. One transaction, locking the order's row
+   * first, then the products, as every change of an order does.
+   */
+  async changeFulfilment(orderId: string, input: UpdateFulfilmentDto): Promise<OrderWithItems> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const order = await this.repository.lock(orderId, tx);
+      if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+      if (order.status === 'Cancelled') throw new ConflictError(MESSAGES.cancelledOrderNotFulfilled);
+      if (order.status === 'Completed') throw new ConflictError(MESSAGES.completedOrderLocked);
+      const from = order.fulfilment as FulfilmentStage;
+      if (nextFulfilmentStage(from) !== input.stage)
+        throw new ConflictError(fulfilmentStepMessage(from, input.stage));
+
+      if (input.stage === 'picked') await this.recordPicking(order, input.lines, tx);
+      if (input.stage === 'delivered') {
+        if (order.paymentType === 'Online' && !order.isPaid)
+          throw new ConflictError(MESSAGES.unpaidCardOrderNotCompletable);
+        await this.recordRefusals(order, input.lines ?? [], tx);
+      }
+      await this.repository.update(
+        orderId,
+        {
+          fulfilment: input.stage,
+          ...(input.stage === 'delivered' && { status: 'Completed', isPaid: true }),
+          updatedAt: now,
+        },
+        tx,
+      );
+      if (input.stage === 'picked') await this.emails.orderPicked(orderId, tx);
+      if (input.stage === 'delivered') await this.emails.statusChanged(orderId, 'Completed', tx);
+      const changed = await this.repository.findWithItems(orderId, tx);
+      if (!changed) throw new NotFoundError(MESSAGES.orderNotFound);
+      return changed;
+    });
+  }
+
+  /**
+   * Stage picked: every line's found units and substitute, checked, then the stock (short counted products go
+   * to 0, substitutes' units are taken) and the order re-priced from what goes to the door.
+   */
+  private async recordPicking(
+    order: OrderRow,
+    input: FulfilmentLineDto[] | undefined,
+    tx: DbExecutor,
+  ): Promise<void> {
+    const lines = await this.repository.lines(order.id, tx);
+    const byProduct = new Map((input ?? []).map((line) => [line.product.toLowerCase(), line]));
+    if (!input || byProduct.size !== input.length || input.length !== lines.length)
+      throw new InvalidError(MESSAGES.pickedLinesRequired);
+    for (const line of lines) {
+      const picked = byProduct.get(line.productId);
+      if (!picked || picked.picked === undefined) throw new InvalidError(MESSAGES.pickedLinesRequired);
+      if (picked.picked > line.quantity) throw new InvalidError(MESSAGES.pickedQuantityInvalid);
+      const substitute = picked.substitute;
+      if (!substitute) continue;
+      if (!line.allowSubstitutes) throw new InvalidError(substituteNotAllowedMessage(line.name));
+      if (
+        substitute.product.toLowerCase() === line.productId ||
+        picked.picked + substitute.quantity > line.quantity
+      )
+        throw new InvalidError(MESSAGES.substituteInvalid);
+    }
+
+    const substituteIds = [...byProduct.values()].flatMap((l) =>
+      l.substitute ? [l.substitute.product] : [],
+    );
+    await this.bookings.lockProducts([...lines.map((l) => l.productId), ...substituteIds], tx);
+    const products = new Map((await this.bookings.products(substituteIds, tx)).map((p) => [p.id, p]));
+    const shortLines = lines.filter((line) => byProduct.get(line.productId)!.picked! < line.quantity);
+    await this.bookings.emptyShelves(
+      shortLines.map((line) => line.productId),
+      tx,
+    );
+
+    const substitutes: { line: OrderItemRow; product: CatalogProduct; quantity: number }[] = [];
+    for (const line of lines) {
+      const wanted = byProduct.get(line.productId)!.substitute;
+      if (!wanted) continue;
+      const product = products.get(wanted.product.toLowerCase());
+      if (!product || product.deletedAt) throw new InvalidError(MESSAGES.substituteInvalid);
+      if (!product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      substitutes.push({ line, product, quantity: wanted.quantity });
+    }
+    const taken = await this.bookings.takeSubstitutes(
+      substitutes
+        .filter((s) => s.product.stock !== null)
+        .map((s) => ({ productId: s.product.id, quantity: s.quantity })),
+      tx,
+    );
+
+    const fulfilled: FulfilledLine[] = [];
+    for (const line of lines) {
+      const picked = byProduct.get(line.productId)!.picked!;
+      const sub = substitutes.find((s) => s.line.id === line.id);
+      const price = sub
+        ? substituteUnitPrice(line, {
+            price: sub.product.offerPrice,
+            vatBasisPoints: sub.product.vatBasisPoints,
+          })
+        : null;
+      await this.repository.updateLine(
+        line.id,
+        {
+          picked,
+          substituteProductId: sub?.product.id ?? null,
+          substituteName: sub?.product.name ?? null,
+          substituteQuantity: sub?.quantity ?? null,
+          substitutePrice: price,
+          substituteVatBasisPoints: sub?.product.vatBasisPoints ?? null,
+          substituteStockTaken: sub ? taken.has(sub.product.id) : false,
+        },
+        tx,
+      );
+      fulfilled.push({
+        ...line,
+        picked,
+        substitute:
+          sub && price !== null
+            ? { quantity: sub.quantity, price, vatBasisPoints: sub.product.vatBasisPoints }
+            : null,
+      });
+    }
+    await this.reprice(order, fulfilled, tx);
+  }
+
+  /** Stage delivered: the lines refused at the door leave the order and its total. */
+  private async recordRefusals(order: OrderRow, input: FulfilmentLineDto[], tx: DbExecutor): Promise<void> {
+    const refused = input.filter((line) => line.refused === true).map((line) => line.product.toLowerCase());
+    if (!refused.length) return;
+    const lines = await this.repository.lines(order.id, tx);
+    if (refused.some((id) => !lines.some((line) => line.productId === id)))
+      throw new InvalidError(MESSAGES.refusedLinesInvalid);
+    for (const line of lines)
+      if (refused.includes(line.productId)) await this.repository.updateLine(line.id, { refused: true }, tx);
+    await this.reprice(
+      order,
+      lines.map((line) => ({
+        ...line,
+        refused: line.refused || refused.includes(line.productId),
+        substitute:
+          line.substituteQuantity && line.substitutePrice !== null
+            ? {
+                quantity: line.substituteQuantity,
+                price: line.substitutePrice,
+                vatBasisPoints: line.substituteVatBasisPoints ?? 0,
+              }
+            : null,
+      })),
+      tx,
+    );
+  }
+
+  private async reprice(order: OrderRow, lines: FulfilledLine[], tx: DbExecutor): Promise<void> {
+    const totals = priceFulfilledOrder(lines, order.shippingCharge);
+    await this.repository.update(
+      order.id,
+      { goods: totals.goods, totalVat: totals.vat, amount: totals.amount },
+      tx,
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { MESSAGES } from '@larder/shared-domain';
+import { DB, Database } from '../db/database.module';
+import { InvalidError, NotImplementedError } from '../common/errors';
+import { CartService } from '../cart/cart.service';
+import { Clock } from '../common/clock';
+import { OrderBookings } from './order-bookings';
+import { OrderEmails } from './order-emails';
+import { OrdersRepository } from './orders.repository';
+import { StripeGateway } from './stripe-gateway';
+
+/** Stripe's reports on Checkout Sessions: a payment marks its order paid, an expired session cancels it. */
+@Injectable()
+export class StripeWebhookService {
+  private readonly logger = new Logger(StripeWebhookService.name);
+
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly repository: OrdersRepository,
+    private readonly bookings: OrderBookings,
+    private readonly cart: CartService,
+    private readonly clock: Clock,
+    private readonly stripe: StripeGateway,
+    private readonly emails: OrderEmails,
+  ) {}
+
+  /** A verified Stripe event: a completed payment marks its order paid; an expired session cancels it. */
+  async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
+    if (!this.stripe.webhooksEnabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
+    if (!signature) throw new InvalidError(MESSAGES.missingStripeSignature);
+    if (!rawBody) {
+      this.logger.error('The Stripe webhook arrived without its raw body: enable rawBody in the app factory');
+      throw new InvalidError(MESSAGES.invalidStripeSignature);
+    }
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.constructEvent(rawBody, signature);
+    } catch {
+      throw new InvalidError(MESSAGES.invalidStripeSignature);
+    }
+    const now = this.clock.now();
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
+        const order = await this.db.transaction(async (tx) => {
+          // Only the first report of a payment changes anything: Stripe may send an event more than once.
+          const paid = await this.repository.markPaidBySession(session.id, now, tx);
+          // A payment for an order cancelled meanwhile is recorded (the money was taken) but leaves the
+          // customer's cart alone; the seller sees a paid, cancelled order to refund.
+          if (paid?.userId && paid.status !== 'Cancelled') {
+            await this.cart.clearCart(paid.userId, tx);
+            await this.emails.orderPlaced(paid.id, tx);
+          }
+          return paid;
+        });
+        if (!order) {
+          if (!(await this.repository.hasSession(session.id))) {
+            this.logger.warn(`Stripe reported a payment for unknown checkout session ${session.id}`);
+          }
+        } else if (order.status === 'Cancelled') {
+          this.logger.warn(`Order ${order.id} was paid after it was cancelled: it needs a refund`);
+        }
+        return;
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed': {
+        const sessionId = event.data.object.id;
+        await this.db.transaction(async (tx) => {
+          const cancelled = await this.repository.cancelUnpaidBySession(sessionId, now, tx);
+          if (cancelled) await this.bookings.giveBack(cancelled, tx);
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
