@@ -42,14 +42,6 @@ function stockValues(lines: readonly StockLine[]): SQL {
   );
 }
 
-/** Escapes LIKE's wildcards so a search text matches itself only. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** How many products one search answers at most. */
-const SEARCH_LIMIT = 50;
-
 /** The catalog_state row this connection bumps (see CATALOG_VERSION_SHARDS). */
 const VERSION_SHARD = sql.raw(`pg_backend_pid() % ${CATALOG_VERSION_SHARDS} + 1`);
 
@@ -130,29 +122,6 @@ export class CatalogRepository {
     const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
     if (!wanted.length) return [];
     return tx.select().from(products).where(inArray(products.id, wanted));
-  }
-
-  /**
-   * Live products matching a search text, best first: trigram word similarity against the name and against
-   * name + category + description (typos and word order forgiven), or the text appearing as it is. The
-   * `<%` and `%` operators and LIKE use the GIN trigram indexes.
-   */
-  async search(text: string): Promise<CatalogProduct[]> {
-    const q = text.toLowerCase();
-    const like = `%${likeLiteral(q)}%`;
-    const name = sql`lower(${products.name})`;
-    const score = sql`(2 * word_similarity(${q}, ${name}) + similarity(${q}, ${name}) + word_similarity(${q}, ${products.searchText}) + case when ${name} like ${like} then 1 else 0 end)`;
-    return this.db
-      .select()
-      .from(products)
-      .where(
-        and(
-          isNull(products.deletedAt),
-          sql`(${q} <% ${products.searchText} or ${name} % ${q} or ${products.searchText} like ${like})`,
-        ),
-      )
-      .orderBy(sql`${score} desc`, asc(products.name), asc(products.id))
-      .limit(SEARCH_LIMIT);
   }
 
   async insert(row: NewProductRow): Promise<CatalogProduct> {
