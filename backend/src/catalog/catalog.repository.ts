@@ -8,10 +8,10 @@ import { CATALOG_VERSION_SHARDS, cartItems, catalogState, products } from '../db
 import type { CatalogProduct } from './product-view';
 
 /** What a new product row is given; the database fills in the rest (id, switched on, not deleted, created now). */
-export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt'>;
+export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an edit may change. */
-export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt'>>;
+export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt' | 'updatedAt'>>;
 
 /** Units of one product, for taking from or giving back to a counted stock. */
 export interface StockLine {
@@ -149,7 +149,11 @@ export class CatalogRepository {
       if (!current) return undefined;
       const changes = await change(current);
       if (!Object.keys(changes).length) return current;
-      const [updated] = await tx.update(products).set(changes).where(eq(products.id, id)).returning();
+      const [updated] = await tx
+        .update(products)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
       await this.bumpVersion(tx);
       return updated;
     });

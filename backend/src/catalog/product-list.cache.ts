@@ -29,6 +29,7 @@ export class ProductListSnapshot {
   read = false;
 
   private index?: SearchIndex<CatalogProduct>;
+  private readonly made = new Map<string, unknown>();
 
   constructor(
     /** `{"success":true,"products":[...]}` in UTF-8. */
@@ -40,6 +41,12 @@ export class ProductListSnapshot {
     /** The rows the list was made from (newest first), for what else is answered from the live catalogue. */
     readonly rows: readonly CatalogProduct[] = [],
   ) {}
+
+  /** Something made from these rows (the sitemap), made on first use and kept as long as the rows are current. */
+  derived<T>(key: string, make: (rows: readonly CatalogProduct[]) => T): T {
+    if (!this.made.has(key)) this.made.set(key, make(this.rows));
+    return this.made.get(key) as T;
+  }
 
   /** The search index of these rows, built on the first search. */
   get searchIndex(): SearchIndex<CatalogProduct> {

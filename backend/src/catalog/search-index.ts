@@ -124,6 +124,9 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
+/** How many query words' matches an index keeps. */
+const WORD_CACHE_SIZE = 5000;
+
 /** How many edits a query word of this length may be away from a term. */
 function editsAllowed(length: number): number {
   if (length >= 8) return 2;
@@ -145,6 +148,7 @@ type WordHits = Map<number, { score: number; inName: boolean }>;
 
 export class SearchIndex<P extends SearchableProduct> {
   private readonly terms = new Map<string, Posting[]>();
+  private readonly wordCache = new Map<string, WordHits>();
   /** The number of words in each product's name, numbers left out (a pack size says nothing of the product). */
   private readonly nameLength: number[];
 
@@ -249,8 +253,21 @@ export class SearchIndex<P extends SearchableProduct> {
     return undefined;
   }
 
-  /** The products one query word matches, each with its best score. */
+  /**
+   * The products one query word matches, each with its best score. Shoppers repeat words (and each keystroke
+   * repeats the word so far), so the answers are kept for the life of this catalogue version, up to a bound.
+   */
   private hits(term: string, typed = term): WordHits {
+    const key = `${term} ${typed}`;
+    const known = this.wordCache.get(key);
+    if (known) return known;
+    if (this.wordCache.size >= WORD_CACHE_SIZE) this.wordCache.clear();
+    const hits = this.matchWord(term, typed);
+    this.wordCache.set(key, hits);
+    return hits;
+  }
+
+  private matchWord(term: string, typed: string): WordHits {
     const hits: WordHits = new Map();
     const record = (postings: Posting[], quality: number) => {
       for (const posting of postings) {

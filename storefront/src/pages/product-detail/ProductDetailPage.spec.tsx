@@ -33,6 +33,12 @@ function setup(product: ProductDto) {
 }
 
 describe('ProductDetailPage', () => {
+  it('titles the tab as the server titles the page: name with pack, price, shop', async () => {
+    setup(apples);
+    await screen.findByRole('img', { name: 'Braeburn Apples' });
+    expect(document.title).toBe('Braeburn Apples – £2.50 | Larder');
+  });
+
   it('shows the thumbnail strip for a product with one picture, with that picture selected', async () => {
     setup(apples);
     const strip = await screen.findByRole('list', { name: 'Product pictures' });
