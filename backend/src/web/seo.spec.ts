@@ -11,7 +11,7 @@ import {
 } from '@larder/shared-domain';
 import { signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { productJsonLd } from './seo';
+import { productJsonLd, withSeoHead, type PageSeo } from './seo';
 
 const PUBLIC_URL = 'https://larder.example';
 
@@ -257,6 +257,28 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       unitCode: 'GRM',
     });
     expect(productDescription(view)).toContain('Vine Tomatoes 500g for £1.40');
+  });
+
+  it('puts one title and one description in a host page however its build wrote them, or without them', () => {
+    const seo: PageSeo = {
+      title: 'Flour | Larder',
+      description: 'Flour & more',
+      canonical: `${PUBLIC_URL}/products/flour`,
+      openGraph: {},
+      jsonLd: [],
+    };
+    for (const head of [
+      '<meta name=description content="Old"><title>Old</title>',
+      '<META NAME="description" CONTENT="Old" /><TITLE>Old</TITLE>',
+      '',
+    ]) {
+      const html = withSeoHead(`<html><head>${head}</head><body></body></html>`, seo);
+      expect(html.match(/<title>/gi)).toHaveLength(1);
+      expect(html.match(/name=["']?description/gi)).toHaveLength(1);
+      expect(titleOf(html)).toBe('Flour | Larder');
+      expect(metaOf(html, 'name', 'description')).toBe('Flour &amp; more');
+      expect(html).not.toContain('Old');
+    }
   });
 
   it('serves robots.txt: the shop allowed; the API, seller area, cart and account pages not; the sitemap named', async () => {

@@ -269,14 +269,19 @@ export function seoHeadTags(seo: PageSeo): string {
 /** The host page with the page's own title and description in place of the defaults, and its SEO tags added. */
 export function withSeoHead(html: string, seo: PageSeo | undefined): string {
   if (!seo) return html;
-  const titled = html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(seo.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeAttribute(seo.description)}">`,
-    );
-  const at = titled.indexOf('</head>');
-  return at === -1 ? titled : titled.slice(0, at) + seoHeadTags(seo) + titled.slice(at);
+  const title = `<title>${escapeText(seo.title)}</title>`;
+  const description = `<meta name="description" content="${escapeAttribute(seo.description)}">`;
+  let added = seoHeadTags(seo);
+  let page = html;
+  // Whatever form the host page's build gave these two tags (minified or not), the page has one of each.
+  const titleTag = /<title>[\s\S]*?<\/title>/i;
+  if (titleTag.test(page)) page = page.replace(titleTag, () => title);
+  else added = title + added;
+  const descriptionTag = /<meta\s+name=["']?description["']?[^>]*>/i;
+  if (descriptionTag.test(page)) page = page.replace(descriptionTag, () => description);
+  else added = description + added;
+  const at = page.indexOf('</head>');
+  return at === -1 ? page : page.slice(0, at) + added + page.slice(at);
 }
 
 /** Paths that robots.txt keeps crawlers out of: the API, the seller area, the cart and the account pages. */
