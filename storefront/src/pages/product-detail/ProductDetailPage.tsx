@@ -98,6 +98,8 @@ export default function ProductDetailPage() {
             className={buttonClasses({ variant: 'secondary', className: 'rounded-full px-10' })}
           >
             See more
+            {/* Where it leads, for screen readers and search engines ("See more" alone says nothing). */}
+            <span className="sr-only"> {categoryText(product.category)}</span>
           </Link>
         </div>
       </section>
