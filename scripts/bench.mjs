@@ -16,6 +16,8 @@
 //   - checkout: customers (50) signed in through the development sign-in, each with an address and a cart,
 //     placing orders (10 each) with a fresh Idempotency-Key and replaying one key: orders/s, p50/p99, and
 //     how many acknowledged orders are missing (lost) or stored twice (duplicated);
+//   - GET /api/product/search with autocannon (10 connections) cycling through shoppers' queries (typos,
+//     half-typed words, misspellings): req/s and p99;
 //   - the API's resident memory when idle (after start, and after the load).
 // The shop's rate limits are raised through its configuration (THROTTLE_LIMIT); it runs with LOG_LEVEL=warn
 // (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
@@ -327,6 +329,49 @@ async function benchCatalogue(shopBase) {
   }
 }
 
+/** Searches as shoppers type them, with typos, half-typed words and misspellings, cycled by each connection. */
+const SEARCH_QUERIES = [
+  'carots',
+  'strawb',
+  'tumeric',
+  'cardomom',
+  'spaghetti bolognaise',
+  'chapatti flour',
+  'icecream',
+  'pop corn',
+  'cheese',
+  'brown rice',
+  'croissnats',
+  'milk',
+  'ginegr beer',
+  'self rising flour',
+  'xqzvw',
+  'tomato',
+];
+const SEARCH_CONNECTIONS = 10;
+
+async function benchSearch(shopBase) {
+  const run = (seconds) =>
+    autocannon({
+      url: shopBase,
+      connections: SEARCH_CONNECTIONS,
+      duration: seconds,
+      requests: SEARCH_QUERIES.map((q) => ({
+        method: 'GET',
+        path: `/api/product/search?q=${encodeURIComponent(q)}`,
+        headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' },
+      })),
+    });
+  await run(WARMUP_SECONDS);
+  const result = await run(CATALOGUE_SECONDS);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
 // -------------------------------------------------------------------------------------------- checkout
 
 // node:http over a keep-alive agent rather than fetch: per request it costs the load generator a fraction of
@@ -563,10 +608,11 @@ async function benchEngine(engine, api, databaseUrl) {
     await settle(shop.pid);
     const idleRss = rssMb(shop.pid);
     const catalogue = checkoutOnly ? undefined : await benchCatalogue(shop.base);
+    const search = checkoutOnly ? undefined : await benchSearch(shop.base);
     const checkout = await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
     const afterRss = rssMb(shop.pid);
-    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, checkout };
+    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, search, checkout };
   } finally {
     await shop.stop();
   }
@@ -639,6 +685,23 @@ async function main() {
         `${(fmt((100 * c.shop.rps) / c.bare.rps) + '%').padStart(9)} ${fmt(c.shop.bad).padStart(6)}`,
     );
   }
+  if (!checkoutOnly) {
+    console.log(
+      `\nSearch: GET /api/product/search, ${SEARCH_CONNECTIONS} connections, ${CATALOGUE_SECONDS} s, ` +
+        `${SEARCH_QUERIES.length} shoppers' queries in turn`,
+    );
+    console.log(
+      `${'engine'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(6)}`,
+    );
+  }
+  for (const r of results) {
+    const q = r.search;
+    if (!q) continue;
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(q.rps).padStart(9)} ${fmt(q.p50).padStart(7)} ` +
+        `${fmt(q.p99).padStart(7)} ${fmt(q.bad).padStart(6)}`,
+    );
+  }
   console.log(
     `\nCheckout: POST /api/order/cod, ${CUSTOMERS} customers at once, ${ORDERS_EACH} orders each ` +
       `(fresh Idempotency-Key) + 1 replay each`,
@@ -691,6 +754,7 @@ async function main() {
   const broken = results.some(
     (r) =>
       (r.catalogue?.shop.bad ?? 0) > 0 ||
+      (r.search?.bad ?? 0) > 0 ||
       r.checkout.lost > 0 ||
       r.checkout.duplicated > 0 ||
       r.checkout.placed === 0,

@@ -7,7 +7,8 @@
  * Pages: home, a category page and a product page with Lighthouse's mobile defaults (simulated slow 4G and
  * a 4x slower CPU), and home with the desktop preset. For each it prints performance, LCP, TBT, CLS,
  * the JavaScript the page downloaded (transfer bytes of script resources, gzip: the browser is told to
- * accept gzip only, so the figure is comparable between servers) and accessibility.
+ * accept gzip only, so the figure is comparable between servers), accessibility and SEO (with the SEO audits
+ * that failed, by id).
  *
  * Options:
  *   --url=<origin>   measure a shop that is already running
@@ -68,7 +69,7 @@ async function audit(port, url, desktop) {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
     // Transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
     extraHeaders: { 'Accept-Encoding': 'gzip' },
   };
@@ -87,6 +88,10 @@ async function audit(port, url, desktop) {
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     js,
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    seoFailed: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
     scripts: requests
       .filter((r) => r.resourceType === 'Script')
       .map((r) => ({ url: r.url, transferSize: r.transferSize, resourceSize: r.resourceSize })),
@@ -154,7 +159,7 @@ async function main() {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
-  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'a11y'];
+  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'a11y', 'SEO'];
   const table = rows.map((r) => [
     `${r.label} ${r.path}`.slice(0, 60),
     String(r.performance),
@@ -163,6 +168,7 @@ async function main() {
     r.cls.toFixed(3),
     `${(r.js / 1024).toFixed(1)} KB`,
     String(r.accessibility),
+    String(r.seo),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) =>
@@ -173,6 +179,8 @@ async function main() {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   for (const r of rows) for (const w of r.warnings) console.log(`  ${r.label}: ${w}`);
+  for (const r of rows)
+    if (r.seoFailed.length) console.log(`  ${r.label}: SEO audits failed: ${r.seoFailed.join(', ')}`);
 }
 
 main().catch((error) => {

@@ -19,6 +19,7 @@ import { MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
+import { registerSeoRoutes } from './web/seo';
 import { ProductListCache } from './catalog/product-list.cache';
 import { productListFastPath } from './catalog/product-list.http';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
@@ -119,7 +120,8 @@ export async function createApp(
   if (config.allowedOrigins.length) {
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
-  const spaFallback = await registerStaticContent(fastify, config);
+  registerSeoRoutes(fastify, config.publicUrl, app.get(ProductListCache));
+  const spaFallback = await registerStaticContent(fastify, config, app.get(ProductListCache));
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));

@@ -56,6 +56,8 @@ export async function startBackend(dists, env = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // Canonical URLs, the sitemap and the structured data name the address the pages are measured at.
+      PUBLIC_URL: origin,
       STATIC_DIR_HOST_SHELL: dists.hostShell,
       STATIC_DIR_STOREFRONT: dists.storefront,
       STATIC_DIR_SELLER_PORTAL: dists.sellerPortal,

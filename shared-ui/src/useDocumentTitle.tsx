@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { documentTitle } from '@larder/shared-domain';
 
 const SiteNameContext = createContext('Larder');
 
@@ -15,7 +16,7 @@ export function useDocumentTitle(title: string): void {
   const site = useContext(SiteNameContext);
   useEffect(() => {
     const previous = document.title;
-    document.title = title ? `${title} | ${site}` : site;
+    document.title = documentTitle(title, site);
     return () => {
       document.title = previous;
     };

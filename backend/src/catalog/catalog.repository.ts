@@ -8,10 +8,10 @@ import { CATALOG_VERSION_SHARDS, cartItems, catalogState, products } from '../db
 import type { CatalogProduct } from './product-view';
 
 /** What a new product row is given; the database fills in the rest (id, switched on, not deleted, created now). */
-export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt'>;
+export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an edit may change. */
-export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt'>>;
+export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt' | 'updatedAt'>>;
 
 /** Units of one product, for taking from or giving back to a counted stock. */
 export interface StockLine {
@@ -41,14 +41,6 @@ function stockValues(lines: readonly StockLine[]): SQL {
     sql`, `,
   );
 }
-
-/** Escapes LIKE's wildcards so a search text matches itself only. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** How many products one search answers at most. */
-const SEARCH_LIMIT = 50;
 
 /** The catalog_state row this connection bumps (see CATALOG_VERSION_SHARDS). */
 const VERSION_SHARD = sql.raw(`pg_backend_pid() % ${CATALOG_VERSION_SHARDS} + 1`);
@@ -132,29 +124,6 @@ export class CatalogRepository {
     return tx.select().from(products).where(inArray(products.id, wanted));
   }
 
-  /**
-   * Live products matching a search text, best first: trigram word similarity against the name and against
-   * name + category + description (typos and word order forgiven), or the text appearing as it is. The
-   * `<%` and `%` operators and LIKE use the GIN trigram indexes.
-   */
-  async search(text: string): Promise<CatalogProduct[]> {
-    const q = text.toLowerCase();
-    const like = `%${likeLiteral(q)}%`;
-    const name = sql`lower(${products.name})`;
-    const score = sql`(2 * word_similarity(${q}, ${name}) + similarity(${q}, ${name}) + word_similarity(${q}, ${products.searchText}) + case when ${name} like ${like} then 1 else 0 end)`;
-    return this.db
-      .select()
-      .from(products)
-      .where(
-        and(
-          isNull(products.deletedAt),
-          sql`(${q} <% ${products.searchText} or ${name} % ${q} or ${products.searchText} like ${like})`,
-        ),
-      )
-      .orderBy(sql`${score} desc`, asc(products.name), asc(products.id))
-      .limit(SEARCH_LIMIT);
-  }
-
   async insert(row: NewProductRow): Promise<CatalogProduct> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx.insert(products).values(row).returning();
@@ -180,7 +149,11 @@ export class CatalogRepository {
       if (!current) return undefined;
       const changes = await change(current);
       if (!Object.keys(changes).length) return current;
-      const [updated] = await tx.update(products).set(changes).where(eq(products.id, id)).returning();
+      const [updated] = await tx
+        .update(products)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(products.id, id))
+        .returning();
       await this.bumpVersion(tx);
       return updated;
     });

@@ -14,6 +14,10 @@ import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
 import { CatalogProduct, toProductView } from './product-view';
+import { ProductListCache } from './product-list.cache';
+
+/** How many products one search answers at most. */
+const SEARCH_LIMIT = 50;
 
 export type { CatalogProduct } from './product-view';
 export type { StockLine } from './catalog.repository';
@@ -23,6 +27,7 @@ export class CatalogService {
   constructor(
     private readonly repository: CatalogRepository,
     private readonly images: ProductImageStore,
+    private readonly list: ProductListCache,
   ) {}
 
   /** Products by id (pence, VAT basis points), deleted ones included. */
@@ -30,9 +35,18 @@ export class CatalogService {
     return this.repository.findByIds(ids, tx);
   }
 
-  /** Live products matching a search text (already trimmed and checked), best match first. */
+  /**
+   * Live products matching a search text (already trimmed and checked), best match first, from the live
+   * catalogue in memory (see search-index.ts).
+   */
   async searchProducts(text: string): Promise<ProductView[]> {
-    return (await this.repository.search(text)).map(toProductView);
+    return (await this.rankProducts(text)).slice(0, SEARCH_LIMIT).map(toProductView);
+  }
+
+  /** Every live product matching a search text, best match first (filters apply to this, then the limit). */
+  async rankProducts(text: string): Promise<CatalogProduct[]> {
+    const snapshot = await this.list.get();
+    return snapshot.searchIndex.search(text);
   }
 
   /** Live, counted products at or below LOW_STOCK_THRESHOLD units, lowest stock first (the seller's figures). */

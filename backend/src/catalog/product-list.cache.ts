@@ -4,7 +4,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DATABASE_HANDLE } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
 import { CatalogRepository } from './catalog.repository';
-import { toProductView } from './product-view';
+import { toProductView, type CatalogProduct } from './product-view';
+import { SearchIndex } from './search-index';
 
 /** The channel the catalog_state trigger notifies on every catalogue write (migration 0005). */
 export const CATALOG_CHANNEL = 'larder_catalog';
@@ -27,6 +28,9 @@ export class ProductListSnapshot {
   /** Whether the list was handed out to be sent: a replaced list nobody read needs no eager reload. */
   read = false;
 
+  private index?: SearchIndex<CatalogProduct>;
+  private readonly made = new Map<string, unknown>();
+
   constructor(
     /** `{"success":true,"products":[...]}` in UTF-8. */
     readonly json: Buffer,
@@ -34,7 +38,21 @@ export class ProductListSnapshot {
     readonly etag: string,
     /** Which invalidation this snapshot was read after. */
     readonly generation: number,
+    /** The rows the list was made from (newest first), for what else is answered from the live catalogue. */
+    readonly rows: readonly CatalogProduct[] = [],
   ) {}
+
+  /** Something made from these rows (the sitemap), made on first use and kept as long as the rows are current. */
+  derived<T>(key: string, make: (rows: readonly CatalogProduct[]) => T): T {
+    if (!this.made.has(key)) this.made.set(key, make(this.rows));
+    return this.made.get(key) as T;
+  }
+
+  /** The search index of these rows, built on the first search. */
+  get searchIndex(): SearchIndex<CatalogProduct> {
+    this.index ??= new SearchIndex(this.rows);
+    return this.index;
+  }
 
   /** The JSON in this encoding (compressed on first use, about a millisecond, then kept). */
   encoded(encoding: ListEncoding): Buffer {
@@ -56,10 +74,14 @@ export class ProductListSnapshot {
 }
 
 /** Builds the served form of a list: its JSON and ETag. */
-export function buildSnapshot(body: unknown, generation: number): ProductListSnapshot {
+export function buildSnapshot(
+  body: unknown,
+  generation: number,
+  rows: readonly CatalogProduct[] = [],
+): ProductListSnapshot {
   const json = Buffer.from(JSON.stringify(body));
   const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
-  return new ProductListSnapshot(json, `"${hash}"`, generation);
+  return new ProductListSnapshot(json, `"${hash}"`, generation, rows);
 }
 
 /**
@@ -165,7 +187,7 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
     const replacedWasRead = this.snapshot?.read ?? false;
     const loading = this.repository
       .listLive()
-      .then((rows) => buildSnapshot({ success: true, products: rows.map(toProductView) }, generation))
+      .then((rows) => buildSnapshot({ success: true, products: rows.map(toProductView) }, generation, rows))
       .then((snapshot) => {
         if (!this.snapshot || this.snapshot.generation <= snapshot.generation) this.snapshot = snapshot;
         return snapshot;

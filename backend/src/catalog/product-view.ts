@@ -23,6 +23,8 @@ export interface CatalogProduct {
   allergens: string[];
   deletedAt: Date | null;
   createdAt: Date;
+  /** When the seller last changed it. */
+  updatedAt: Date;
 }
 
 /** The API's product shape: pounds with two decimals, VAT in percent. */

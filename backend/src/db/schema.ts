@@ -107,12 +107,10 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Name, category and description in one lower-cased text, for trigram search. */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(name || ' ' || category || ' ' || description::text)`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** When the seller last changed the product (its sitemap lastmod); stock taken by orders leaves it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('products_live_created_idx')
@@ -126,8 +124,6 @@ export const products = pgTable(
       'products_ingredients_check',
       sql`${t.ingredients} is null or char_length(${t.ingredients}) <= ${literal(MAX_INGREDIENTS_LENGTH)}`,
     ),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

@@ -14,6 +14,7 @@ import type { SpaFallback } from '../common/http-exception.filter';
 import { carriesSession } from '../common/personal-responses';
 import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
 import { StorefrontServerRenderer } from './server-render';
+import { pageSeo, withSeoHead, type CatalogueSource } from './seo';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -92,6 +93,8 @@ export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isPr
 export async function registerStaticContent(
   fastify: FastifyInstance,
   config: AppConfig,
+  /** The live catalogue, for each shop page's title, description and structured data. */
+  catalogue?: CatalogueSource,
 ): Promise<SpaFallback> {
   let decorated = false;
   const serve = async (
@@ -166,7 +169,11 @@ export async function registerStaticContent(
       if (html === undefined) return reply.callNotFound();
       const page = await renderer.render(request.url, inProcessFetch(fastify, request));
       const input = headInput(request);
-      const body = (page && withRenderedPage(html, input, page)) ?? withPageHead(html, input);
+      const seo = catalogue && pageSeo(input.pathname, (await catalogue.get()).rows, config.publicUrl);
+      const body = withSeoHead(
+        (page && withRenderedPage(html, input, page)) ?? withPageHead(html, input),
+        seo,
+      );
       // A signed-in visitor's page holds their session and cart: no cache may keep it.
       return reply
         .header('cache-control', carriesSession(request) ? 'no-store' : REVALIDATE)

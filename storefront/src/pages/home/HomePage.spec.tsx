@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
-import { MESSAGES } from '@larder/shared-domain';
+import { HOME_TITLE, MESSAGES } from '@larder/shared-domain';
 import { setupMockApi } from '@larder/shared-state/testing';
 import HomePage from './HomePage';
 import { createTestStore, renderPage } from '../../../test/page-testing';
@@ -10,6 +10,14 @@ const server = setupMockApi();
 
 afterEach(() => {
   act(() => toast.remove());
+});
+
+describe('HomePage title', () => {
+  it('titles the tab as the server titles the home page, whatever page was shown before', async () => {
+    document.title = 'Mature Cheddar 400g – £3.25 | Larder';
+    renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
+    await waitFor(() => expect(document.title).toBe(HOME_TITLE));
+  });
 });
 
 describe('HomePage newsletter', () => {

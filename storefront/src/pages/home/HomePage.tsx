@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, HOME_PRODUCT_COUNT, categorySlug } from '@larder/shared-domain';
+import { CATEGORIES, HOME_PRODUCT_COUNT, HOME_TITLE, categorySlug } from '@larder/shared-domain';
 import { useSubscribeToNewsletterMutation } from '@larder/shared-state';
 import { Button, EmptyState, TextInput, buttonClasses } from '@larder/shared-ui';
 import homeIcons from '../../assets/home-icons.svg';
@@ -50,6 +50,10 @@ function HomeIcon({ name, size, className }: { name: string; size: number; class
 }
 
 export default function HomePage() {
+  // The shop's own title, as the server sends it: a page landed on first leaves its title behind when left.
+  useEffect(() => {
+    document.title = HOME_TITLE;
+  }, []);
   return (
     <div className="space-y-16 py-6 md:py-10">
       <Banner />

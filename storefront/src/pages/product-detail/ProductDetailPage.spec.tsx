@@ -33,6 +33,18 @@ function setup(product: ProductDto) {
 }
 
 describe('ProductDetailPage', () => {
+  it('titles the tab as the server titles the page: name with pack, price, shop', async () => {
+    setup(apples);
+    await screen.findByRole('img', { name: 'Braeburn Apples' });
+    expect(document.title).toBe('Braeburn Apples – £2.50 | Larder');
+  });
+
+  it('says where "See more" leads to screen readers and search engines', async () => {
+    setup(apples);
+    const link = await screen.findByRole('link', { name: 'See more Fresh Fruits' });
+    expect(link).toHaveAttribute('href', '/products/fruits');
+  });
+
   it('shows the thumbnail strip for a product with one picture, with that picture selected', async () => {
     setup(apples);
     const strip = await screen.findByRole('list', { name: 'Product pictures' });

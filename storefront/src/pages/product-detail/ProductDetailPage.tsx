@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { RELATED_PRODUCT_COUNT, categoryFromSlug, categoryText, formatPounds } from '@larder/shared-domain';
+import {
+  RELATED_PRODUCT_COUNT,
+  categoryFromSlug,
+  categoryText,
+  formatPounds,
+  productScreenTitle,
+} from '@larder/shared-domain';
 import { selectCartQuantity, useAppSelector } from '@larder/shared-state';
 import {
   Badge,
@@ -25,7 +31,10 @@ export default function ProductDetailPage() {
   const { category: slug = '', id = '' } = useParams();
   const { byId, inStock, isLoading, isError, refetch } = useProducts();
   const product = byId.get(id);
-  useDocumentTitle(product?.name ?? (isLoading ? 'Loading product' : 'Product not found'));
+  // The same title the server sent with the page (backend/src/web/seo.ts).
+  useDocumentTitle(
+    product ? productScreenTitle(product) : isLoading ? 'Loading product' : 'Product not found',
+  );
 
   if (isLoading) return <ProductDetailSkeleton />;
   if (isError) {
@@ -89,6 +98,8 @@ export default function ProductDetailPage() {
             className={buttonClasses({ variant: 'secondary', className: 'rounded-full px-10' })}
           >
             See more
+            {/* Where it leads, for screen readers and search engines ("See more" alone says nothing). */}
+            <span className="sr-only"> {categoryText(product.category)}</span>
           </Link>
         </div>
       </section>

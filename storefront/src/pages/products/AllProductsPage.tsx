@@ -1,4 +1,4 @@
-import { MESSAGES } from '@larder/shared-domain';
+import { ALL_PRODUCTS_TITLE, MESSAGES } from '@larder/shared-domain';
 import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } from '@larder/shared-state';
 import { Button, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { search as searchIcon } from '../../assets/emoji';
@@ -13,7 +13,7 @@ import { canBuy } from '../../components/stock';
  * endpoint finds for the text (typos forgiven, best match first), still in-stock only.
  */
 export default function AllProductsPage() {
-  useDocumentTitle('All products');
+  useDocumentTitle(ALL_PRODUCTS_TITLE);
   const { inStock, isLoading, isError, refetch } = useProducts();
   const query = useAppSelector(selectSearchQuery).trim();
   const dispatch = useAppDispatch();
