@@ -14,7 +14,7 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { deliverySlotBookings, emailOutbox, orderItems, products } from '../db/schema';
+import { deliverySlotBookings, emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 const ADDRESS = {
@@ -217,11 +217,18 @@ describe('PUT /api/order/:id', () => {
       .expect(200);
     expect((await change(owner, id, body).expect(409)).body.message).toBe(MESSAGES.orderNotChangeable);
 
+    // A card order was paid (or is being paid) for its amount: it is not re-priced.
+    const card = (await place(owner, [[a, 1, 100]]).expect(201)).body.orderId;
+    await t.db.update(orders).set({ paymentType: 'Online' }).where(eq(orders.id, card));
+    await change(owner, card, body).expect(409);
+    // A malformed Idempotency-Key is bad input.
+    await change(owner, card, body, 'not a key').expect(400);
+
     const cancelled = (await place(owner, [[a, 1, 100]]).expect(201)).body.orderId;
     await request(t.server).put(`/api/order/${cancelled}/cancel`).set('Cookie', owner.cookie).expect(200);
     await change(owner, cancelled, body).expect(409);
-    // 10 - 1 (picking) - 1 (placed) + 1 (cancelled): the refused changes took nothing.
-    expect(await stockOf(a)).toBe(9);
+    // 10 - 1 (picking) - 1 (card) - 1 (placed) + 1 (cancelled): the refused changes took nothing.
+    expect(await stockOf(a)).toBe(8);
   });
 
   it('checks a change as placing is, and changes nothing when refused', async () => {
