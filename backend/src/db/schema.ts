@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -211,6 +212,23 @@ export const orders = pgTable(
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
     check('orders_status_check', sql`${t.status} in ('Pending', 'Completed', 'Cancelled')`),
   ],
+);
+
+/**
+ * One row per change of an order that its customer or the seller may be watching (written by a trigger on
+ * `orders`, hand-written SQL in the migration): the id is the Server-Sent Events id, so a reconnecting client
+ * gets what it missed. Rows older than a few minutes are purged.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_created_idx').on(t.createdAt)],
 );
 
 export const orderItems = pgTable(

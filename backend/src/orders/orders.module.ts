@@ -6,6 +6,9 @@ import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { DeliveryModule } from '../delivery/delivery.module';
 import { OrderEmails } from './order-emails';
+import { OrderEventsController } from './order-events.controller';
+import { OrderEventsHub } from './order-events.hub';
+import { OrderEventsRepository } from './order-events.repository';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -15,8 +18,16 @@ import { StripeGateway } from './stripe-gateway';
 
 @Module({
   imports: [UsersModule, CartModule, CatalogModule, SettingsModule, DeliveryModule, MailModule],
-  controllers: [OrdersController, SellerSummaryController],
-  providers: [OrdersService, OrdersRepository, OrderEmails, SellerSummaryService, StripeGateway],
+  controllers: [OrdersController, OrderEventsController, SellerSummaryController],
+  providers: [
+    OrdersService,
+    OrdersRepository,
+    OrderEmails,
+    SellerSummaryService,
+    StripeGateway,
+    OrderEventsHub,
+    OrderEventsRepository,
+  ],
   exports: [OrdersService],
 })
 export class OrdersModule {}
