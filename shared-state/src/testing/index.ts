@@ -11,3 +11,4 @@ export {
 } from './fixtures';
 export { pinClock } from './clock';
 export { eventually } from './eventually';
+export { FakeEventSource, installFakeEventSource } from './fake-event-source';
