@@ -10,6 +10,7 @@ import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
+import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from './clock';
 import { changeableUntil } from './order-event-view';
@@ -119,8 +120,10 @@ async function openStream(
 ): Promise<StreamClient> {
   const port = await listening(server);
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: `/api/order/events${query}`, headers }, (res) =>
-      resolve(new StreamClient(req, res)),
+    const req = http.get(
+      // No keep-alive agent: a finished stream leaves no pooled socket behind.
+      { host: '127.0.0.1', port, path: `/api/order/events${query}`, headers, agent: false },
+      (res) => resolve(new StreamClient(req, res)),
     );
     req.on('error', reject);
   });
@@ -384,6 +387,20 @@ if (process.env.DATABASE_URL) {
         await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'));
         expect(s.orders.filter((o) => o.id === order).map((o) => o.status)).toEqual(['Pending', 'Cancelled']);
       }
+    });
+
+    it('sends the changes made while its listening connection was down once it listens again', async () => {
+      const ann = await newCustomer();
+      const s = await stream(otherServer, { cookie: ann.cookie });
+      const order = await placeOrder(ann, 1, t.server);
+      await s.until(() => s.orders.some((o) => o.id === order));
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+      );
+      // Written at once, before either replica can be listening again: its notification reaches nobody.
+      await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order));
+      await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'), 10_000);
     });
 
     it("ends a replica's open streams when it shuts down", async () => {
