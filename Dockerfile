@@ -33,5 +33,5 @@ ARG APP=host-shell
 ENV NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx/larder LARDER_REMOTE_ORIGINS=""
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
 COPY deploy/nginx/templates/ /etc/nginx/templates/
-COPY deploy/nginx/tls-maps.conf deploy/nginx/proxy-api.conf /etc/nginx/larder/
+COPY deploy/nginx/tls-maps.conf deploy/nginx/proxy-api.conf deploy/nginx/proxy-events.conf /etc/nginx/larder/
 COPY deploy/nginx/${APP}.conf /etc/nginx/conf.d/default.conf

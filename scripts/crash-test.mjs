@@ -233,7 +233,7 @@ function startReplica(name, port) {
 function writeNginxConfig() {
   const larderDir = path.join(workDir, 'larder');
   fs.mkdirSync(larderDir, { recursive: true });
-  for (const f of ['tls-maps.conf', 'proxy-api.conf']) {
+  for (const f of ['tls-maps.conf', 'proxy-api.conf', 'proxy-events.conf']) {
     fs.copyFileSync(path.join(root, 'deploy/nginx', f), path.join(larderDir, f));
   }
   const template = fs.readFileSync(

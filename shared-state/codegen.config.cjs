@@ -3,8 +3,15 @@
 // src/generated/api.ts is stale. Cache tags are added by hand in src/api.ts, never in the generated file.
 const path = require('node:path');
 
-// Server-side flows a browser never calls through fetch: webhooks and the OAuth redirect pair.
-const NOT_CLIENT_CALLS = ['stripeWebhook', 'googleRedirect', 'googleCallback', 'getDevJwks'];
+// Server-side flows a browser never calls through fetch: webhooks and the OAuth redirect pair; the live order
+// stream is opened with EventSource (order-events.ts).
+const NOT_CLIENT_CALLS = [
+  'stripeWebhook',
+  'googleRedirect',
+  'googleCallback',
+  'getDevJwks',
+  'streamOrderEvents',
+];
 
 /** @type {import('@rtk-query/codegen-openapi').ConfigFile} */
 module.exports = {

@@ -95,6 +95,24 @@ describe('nginx in front of the API', () => {
     expect(proxyConf).not.toMatch(/\$http_x_/);
   });
 
+  it('passes the order event stream on unbuffered, kept open, with the same headers as every API call', () => {
+    const eventsConf = read('deploy/nginx/proxy-events.conf');
+    expect(hostConf).toMatch(
+      /location = \/api\/order\/events \{ include \/etc\/nginx\/larder\/proxy-events\.conf; proxy_pass http:\/\/larder_api; \}/,
+    );
+    const headerLines = (conf: string) =>
+      conf.split('\n').filter((line) => line.startsWith('proxy_set_header'));
+    expect(headerLines(eventsConf)).toEqual(headerLines(proxyConf));
+    expect(eventsConf).toMatch(/^proxy_http_version 1\.1;$/m);
+    expect(eventsConf).toMatch(/^proxy_set_header Connection "";$/m);
+    expect(eventsConf).toMatch(/^proxy_buffering off;$/m);
+    const readTimeout = /^proxy_read_timeout (\d+)h;$/m.exec(eventsConf);
+    expect(Number(readTimeout?.[1])).toBeGreaterThanOrEqual(1);
+    expect(read('Dockerfile')).toMatch(
+      /COPY [^\n]*deploy\/nginx\/proxy-events\.conf[^\n]* \/etc\/nginx\/larder\//,
+    );
+  });
+
   it('passes a request on to another replica only where that cannot repeat a non-idempotent one', () => {
     expect(proxyConf).toMatch(/^proxy_next_upstream error timeout http_502 http_503 http_504;$/m);
     expect(proxyConf).not.toContain('non_idempotent');

@@ -596,7 +596,7 @@ describe('OpenAPI-driven fuzzing', () => {
 
   beforeAll(async () => {
     // Wrong seller passwords are among the generated requests: the lockout they would trigger is tested on
-    // its own (auth/sessions.spec.ts), so here it must not stop the seller identity from signing in again.
+    // its own (session/sessions.spec.ts), so here it must not stop the seller identity from signing in again.
     t = await createTestApp({
       throttleLimit: 1_000_000,
       sellerLockoutAttempts: 1_000_000,
@@ -674,8 +674,11 @@ describe('OpenAPI-driven fuzzing', () => {
     }
   }
 
-  /** Operations fuzzed generically; the Stripe webhook and the Google redirects get targeted cases below. */
-  const TARGETED = new Set(['stripeWebhook', 'googleRedirect', 'googleCallback']);
+  /**
+   * Operations fuzzed generically; the Stripe webhook, the Google redirects and the order event stream (which
+   * stays open when it is accepted) get targeted cases below.
+   */
+  const TARGETED = new Set(['stripeWebhook', 'googleRedirect', 'googleCallback', 'streamOrderEvents']);
 
   it('covers every operation of the document', () => {
     const ops = operationsOf(doc);
@@ -727,6 +730,28 @@ describe('OpenAPI-driven fuzzing', () => {
       );
     }
   }, 600_000);
+
+  it('refuses order event streams it does not open with 4xx in the shop error shape', async () => {
+    const cases: Array<[string, string]> = [
+      ['', ''],
+      ['', '?as=seller'],
+      [cookies.customer, '?as=seller'],
+      [cookies.seller, '?as=customer'],
+      ...['bogus', '%00', '', 'customer&as=seller'].map((as): [string, string] => [
+        cookies.customer,
+        `?as=${as}`,
+      ]),
+    ];
+    for (const [cookie, query] of cases) {
+      let test = request(t.server).get(`/api/order/events${query}`).set('last-event-id', '%00');
+      if (cookie) test = test.set('Cookie', cookie);
+      const res = await test;
+      sent += 1;
+      record('streamOrderEvents', res.status);
+      expect([400, 401]).toContain(res.status);
+      expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+    }
+  });
 
   it('answers hostile Stripe webhooks with 4xx and changes nothing; signed events about no order change nothing', async () => {
     const before = await snapshot(t, tables);

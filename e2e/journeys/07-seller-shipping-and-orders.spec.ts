@@ -1,5 +1,5 @@
 // The seller changes the shipping settings (a customer's cart follows) and completes an order
-// (the customer sees it Completed).
+// (the customer's open My orders page shows it Completed without a reload).
 import type { Locator, Page } from '@playwright/test';
 import { newCustomer } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -94,6 +94,19 @@ test('the seller sees the order under its customer and sets it Completed; the cu
     time: '12:00 - 13:00',
   });
 
+  // The customer watches My orders while the seller works: the order event stream brings the change, with
+  // neither a reload nor another read of the orders.
+  let orderListReads = 0;
+  shop.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/order/user') orderListReads += 1;
+  });
+  await openShop(shop, '/my-orders');
+  const mine = shop.getByRole('list', { name: 'Orders' }).getByRole('article');
+  await expect(mine).toHaveCount(1);
+  await expect(badge(mine, 'Pending')).toBeVisible();
+  await shop.evaluate(() => Object.assign(window, { notReloaded: true }));
+  const readsBefore = orderListReads;
+
   await sellerLogin(page);
   await sellerMenu(page).getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL('/seller/orders');
@@ -127,11 +140,10 @@ test('the seller sees the order under its customer and sets it Completed; the cu
       .getByRole('combobox'),
   ).toHaveValue('Completed');
 
-  // The customer sees it Completed, with no cancel button.
-  await openShop(shop, '/my-orders');
-  const mine = shop.getByRole('list', { name: 'Orders' }).getByRole('article');
-  await expect(mine).toHaveCount(1);
+  // The customer sees it Completed on the page they had open, with no cancel button.
   await expect(badge(mine, 'Completed')).toBeVisible();
+  expect(await shop.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(orderListReads).toBe(readsBefore);
   await expect(mine.getByRole('button', { name: 'Cancel order' })).toBeHidden();
   await expect(visibleText(mine, 'Cash On Delivery (paid)')).toBeVisible();
 });

@@ -5,6 +5,8 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolk
 /** What the store passes to every request (see createStore): where the API lives and how to fetch. */
 export interface ApiEnvironment {
   baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+  /** Prefix of every API URL ('' for the same origin), for what is not fetched (the order event stream). */
+  apiBaseUrl?: string;
 }
 
 /** Query parameters that are all left out leave no bare "?" on the URL (`/api/contact`, not `/api/contact?`). */

@@ -51,6 +51,7 @@ export function createStore(options: CreateStoreOptions = {}) {
   const rootReducer = createRootReducer();
   const environment: ApiEnvironment = {
     baseQuery: createBaseQuery({ baseUrl: options.apiBaseUrl, fetchFn: options.fetchFn }),
+    apiBaseUrl: options.apiBaseUrl,
   };
   const listener = createListenerMiddleware({ extra: environment });
 

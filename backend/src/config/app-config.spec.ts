@@ -81,6 +81,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends an order-event heartbeat every 25 s unless ORDER_EVENTS_HEARTBEAT_MS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).orderEventsHeartbeatMs).toBe(25_000);
+    expect(
+      loadConfig({ NODE_ENV: 'development', ORDER_EVENTS_HEARTBEAT_MS: '1000' }).orderEventsHeartbeatMs,
+    ).toBe(1000);
+  });
+
   it('gives production the documented rate limits and seller lock-out when nothing overrides them', () => {
     const c = loadConfig({ ...PRODUCTION, NODE_ENV: 'production' });
     expect(c.isProduction).toBe(true);
@@ -177,6 +184,7 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ MAIL_POLL_INTERVAL_MS: '5' }, 'MAIL_POLL_INTERVAL_MS'],
     [{ MAIL_POLL_INTERVAL_MS: 'often' }, 'MAIL_POLL_INTERVAL_MS'],
+    [{ ORDER_EVENTS_HEARTBEAT_MS: '5' }, 'ORDER_EVENTS_HEARTBEAT_MS'],
     [{ MAIL_FROM: 'Larder <orders@shop.example>' }, 'MAIL_FROM'],
     [{ PUBLIC_URL: 'ftp://shop.example' }, 'PUBLIC_URL'],
     [{ CUSTOMER_IDLE_TIMEOUT_MINUTES: '0' }, 'CUSTOMER_IDLE_TIMEOUT_MINUTES'],

@@ -58,6 +58,11 @@ export interface AppConfig {
   mailFrom?: string;
   /** How often the e-mail outbox is checked for messages to send, in ms; retries back off from this. */
   mailPollIntervalMs: number;
+  /**
+   * How often an open order-event stream gets a heartbeat comment (keeping proxies from closing it) and its
+   * session is checked again, in ms.
+   */
+  orderEventsHeartbeatMs: number;
   /** Redis URL for shared rate-limit storage across replicas. */
   redisUrl?: string;
   /**
@@ -262,6 +267,7 @@ function envSchema(mode: NodeEnv) {
       'is not an email address',
     ),
     MAIL_POLL_INTERVAL_MS: integer(5000, 10, 3_600_000),
+    ORDER_EVENTS_HEARTBEAT_MS: integer(25_000, 10, 600_000),
     REDIS_URL: urlOf(['redis:', 'rediss:']),
     TRUST_PROXY: trustProxy,
     THROTTLE_LIMIT: integer(mode === 'test' ? 1000 : 10, 1, 1_000_000),
@@ -346,6 +352,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     contactEmailTo: e.CONTACT_EMAIL_TO,
     mailFrom: e.MAIL_FROM,
     mailPollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+    orderEventsHeartbeatMs: e.ORDER_EVENTS_HEARTBEAT_MS,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     throttleLimit: e.THROTTLE_LIMIT,

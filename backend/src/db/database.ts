@@ -35,8 +35,8 @@ export interface DatabaseHandle {
   /** Runs `work` while holding a cluster-wide lock (so replicas starting together migrate and seed once). */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Listens on a notification channel (`LISTEN`): in process on PGlite, on a dedicated connection on a
-   * server. `onNotify` gets each payload; `onSubscribed` runs each time listening (re)starts, after which
+   * Listens on a notification channel (`LISTEN`): in process on PGlite, on one dedicated connection (shared by
+   * every channel of the process) on a server. `onNotify` gets each payload; `onSubscribed` runs each time listening (re)starts, after which
    * nothing sent before may have been seen; `onLost` runs when the dedicated connection drops (it is
    * re-established with a growing delay). Returns a function that stops listening.
    */
@@ -82,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection the server ends (a restart, a dropped database) is only discarded: without a
     // listener the pool's 'error' event would crash the process. Queries still report their own errors.
     pool.on('error', (err) => new Logger('Database').warn(`Idle database connection closed: ${err.message}`));
-    const listeners = new Set<() => Promise<void>>();
+    let listener: ServerListener | undefined;
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let ended = false;
     return {
@@ -98,19 +98,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
-      async subscribe(channel, handlers) {
-        const stop = await listenOnServer(databaseUrl, channel, handlers);
-        const unsubscribe = async () => {
-          listeners.delete(unsubscribe);
-          await stop();
-        };
-        listeners.add(unsubscribe);
-        return unsubscribe;
+      subscribe(channel, handlers) {
+        listener ??= createServerListener(databaseUrl);
+        return listener.subscribe(channel, handlers);
       },
       close: async () => {
         if (ended) return;
         ended = true;
-        await Promise.all([...listeners].map((stop) => stop()));
+        await listener?.stop();
         await pool.end();
       },
     };
@@ -148,20 +143,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Shown in pg_stat_activity for the connection that listens for notifications. */
 export const LISTENER_APPLICATION_NAME = 'larder-listener';
 
+interface ServerListener {
+  subscribe(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  stop(): Promise<void>;
+}
+
 /**
- * LISTEN on a dedicated server connection, reconnecting (100 ms, doubling to 5 s) whenever it is lost.
- * Resolves once the first attempt is over (when it failed, `onLost` has run and a retry is scheduled).
+ * LISTEN on one dedicated server connection per process, for every channel subscribed, reconnecting (100 ms,
+ * doubling to 5 s) whenever it is lost and listening on every channel again. Subscribing and unsubscribing run
+ * one at a time; the first subscription resolves once the first connection attempt is over (when it failed,
+ * `onLost` has run and a retry is scheduled).
  */
-async function listenOnServer(
-  databaseUrl: string,
-  channel: string,
-  handlers: ChannelHandlers,
-): Promise<() => Promise<void>> {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-  let stopped = false;
+function createServerListener(databaseUrl: string): ServerListener {
+  const channels = new Map<string, Set<ChannelHandlers>>();
   let client: Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = 100;
+  let stopped = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const everyHandler = (call: (handlers: ChannelHandlers) => void) => {
+    for (const set of channels.values()) for (const handlers of set) call(handlers);
+  };
 
   const connect = async (): Promise<void> => {
     const c = new Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME });
@@ -171,20 +179,23 @@ async function listenOnServer(
       lost = true;
       if (client === c) client = undefined;
       c.end().catch(() => undefined);
-      if (stopped) return;
-      handlers.onLost();
-      retryTimer = setTimeout(reconnect, delay);
+      if (stopped || channels.size === 0) return;
+      everyHandler((handlers) => handlers.onLost());
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        if (!stopped && !client) serially(connect).catch(() => undefined);
+      }, delay);
       retryTimer.unref();
       delay = Math.min(delay * 2, 5000);
     };
     c.on('notification', (msg) => {
-      if (msg.channel === channel) handlers.onNotify(msg.payload ?? '');
+      for (const handlers of channels.get(msg.channel) ?? []) handlers.onNotify(msg.payload ?? '');
     });
     c.on('error', onGone);
     c.on('end', onGone);
     try {
       await c.connect();
-      await c.query(`LISTEN ${channel}`);
+      for (const channel of channels.keys()) await c.query(`LISTEN ${channel}`);
     } catch {
       onGone();
       return;
@@ -195,20 +206,56 @@ async function listenOnServer(
     }
     client = c;
     delay = 100;
-    handlers.onSubscribed();
-  };
-  const reconnect = () => {
-    retryTimer = undefined;
-    if (!stopped) connect().catch(() => undefined);
+    everyHandler((handlers) => handlers.onSubscribed());
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    const c = client;
-    client = undefined;
-    await c?.end().catch(() => undefined);
+  return {
+    subscribe(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      return serially(async () => {
+        let set = channels.get(channel);
+        const isNew = !set;
+        if (!set) {
+          set = new Set();
+          channels.set(channel, set);
+        }
+        set.add(handlers);
+        if (client) {
+          try {
+            if (isNew) await client.query(`LISTEN ${channel}`);
+            handlers.onSubscribed();
+          } catch {
+            // The connection is going: its loss reconnects and listens on every channel again.
+          }
+        } else if (!retryTimer && !stopped) {
+          await connect();
+        }
+        // Otherwise a reconnection is scheduled; it listens on this channel too.
+        return () =>
+          serially(async () => {
+            const current = channels.get(channel);
+            if (!current?.delete(handlers) || current.size > 0) return;
+            channels.delete(channel);
+            if (channels.size === 0) {
+              if (retryTimer) clearTimeout(retryTimer);
+              retryTimer = undefined;
+              const c = client;
+              client = undefined;
+              await c?.end().catch(() => undefined);
+            } else {
+              await client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+            }
+          });
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = undefined;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
   };
 }
 

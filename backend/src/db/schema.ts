@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -231,6 +232,23 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
     check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STAGES, ', ')})`),
   ],
+);
+
+/**
+ * One row per change of an order that its customer or the seller may be watching (written by a trigger on
+ * `orders`, hand-written SQL in the migration): the id is the Server-Sent Events id, so a reconnecting client
+ * gets what it missed. Rows older than a few minutes are purged.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_created_idx').on(t.createdAt)],
 );
 
 export const orderItems = pgTable(

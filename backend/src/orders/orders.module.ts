@@ -9,6 +9,9 @@ import { CheckoutRepository } from './checkout.repository';
 import { CheckoutService } from './checkout.service';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
+import { OrderEventsController } from './order-events.controller';
+import { OrderEventsHub } from './order-events.hub';
+import { OrderEventsRepository } from './order-events.repository';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrderStatusService } from './order-status.service';
@@ -21,7 +24,7 @@ import { StripeGateway } from './stripe-gateway';
 
 @Module({
   imports: [UsersModule, CartModule, CatalogModule, SettingsModule, DeliveryModule, MailModule],
-  controllers: [OrdersController, SellerSummaryController, PickingController],
+  controllers: [OrdersController, OrderEventsController, SellerSummaryController, PickingController],
   providers: [
     CheckoutService,
     CheckoutRepository,
@@ -33,6 +36,8 @@ import { StripeGateway } from './stripe-gateway';
     SellerSummaryService,
     PickingService,
     StripeGateway,
+    OrderEventsHub,
+    OrderEventsRepository,
   ],
 })
 export class OrdersModule {}

@@ -60,12 +60,18 @@ export class SessionRepository {
 
   /**
    * The live session with this id (not expired, used within the idle timeout), read by primary key; its last use
-   * is moved forward when it is older than a minute. Undefined when there is no such live session.
+   * is moved forward when it is older than a minute (unless `recordUse` is false: a check that is not the
+   * user's doing, which must not keep an idle session alive). Undefined when there is no such live session.
    */
-  async touch(id: string, kind: SessionKind, idleMinutes: number): Promise<LiveSession | undefined> {
+  async touch(
+    id: string,
+    kind: SessionKind,
+    idleMinutes: number,
+    recordUse = true,
+  ): Promise<LiveSession | undefined> {
     const [row] = await READ_SESSION(this.db, { id, kind, idleMinutes });
     if (!row) return undefined;
-    if (row.stale)
+    if (row.stale && recordUse)
       await this.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })

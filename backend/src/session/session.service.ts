@@ -70,19 +70,32 @@ export class SessionService implements OnApplicationBootstrap {
     this.clearCookie(reply, SELLER_COOKIE);
   }
 
-  /** The signed-in customer's user id, or undefined (no cookie, bad token, session ended, idle or account deleted). */
-  async customerOf(request: FastifyRequest): Promise<string | undefined> {
+  /**
+   * The signed-in customer's user id, or undefined (no cookie, bad token, session ended, idle or account deleted).
+   * `recordUse: false` checks without counting as activity (a long-lived stream re-checking its session).
+   */
+  async customerOf(request: FastifyRequest, recordUse = true): Promise<string | undefined> {
     const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
     if (!claims || !isUuid(claims.sub)) return undefined;
-    const session = await this.repository.touch(claims.sid, 'customer', this.config.customerIdleMinutes);
+    const session = await this.repository.touch(
+      claims.sid,
+      'customer',
+      this.config.customerIdleMinutes,
+      recordUse,
+    );
     return session && session.userId === claims.sub ? session.userId : undefined;
   }
 
   /** Whether the request carries a live seller session opened with the configured credentials. */
-  async isSeller(request: FastifyRequest): Promise<boolean> {
+  async isSeller(request: FastifyRequest, recordUse = true): Promise<boolean> {
     const claims = await this.claims(request.cookies?.[SELLER_COOKIE], SELLER_AUDIENCE);
     if (!claims) return false;
-    const session = await this.repository.touch(claims.sid, 'seller', this.config.sellerIdleMinutes);
+    const session = await this.repository.touch(
+      claims.sid,
+      'seller',
+      this.config.sellerIdleMinutes,
+      recordUse,
+    );
     return session !== undefined && session.credentialStamp === this.sellerStamp();
   }
 

@@ -10,3 +10,4 @@ export {
   makeUser,
 } from './fixtures';
 export { pinClock } from './clock';
+export { FakeEventSource, installFakeEventSource } from './fake-event-source';

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { SellerOrderView } from '@larder/shared-state';
-import { makeSellerOrder } from '@larder/shared-state/testing';
+import { installFakeEventSource, makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
@@ -140,5 +140,44 @@ describe('Orders', () => {
   it('says when there are no orders', async () => {
     renderWithApi(<OrdersPage />);
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+  });
+
+  describe('live status', () => {
+    let events: ReturnType<typeof installFakeEventSource>;
+    beforeEach(() => {
+      events = installFakeEventSource();
+    });
+    afterEach(() => events.uninstall());
+
+    const live = (id: string, status: SellerOrderView['status']) => ({
+      id,
+      status,
+      fulfilment: 'placed',
+      amount: 7.97,
+      changeableUntil: '2026-11-23T15:00:00+00:00',
+    });
+
+    it("shows another replica's status change in place and a new order after reading the list again", async () => {
+      renderWithApi(<OrdersPage />, {}, { state: { sellerOrders: [order('o-1', 'u-ann', ann)] } });
+      expect(await screen.findByText('Unpaid')).toBeInTheDocument();
+      const [source] = events.sources;
+      expect(source.url).toMatch(/\/api\/order\/events\?as=seller$/);
+      act(() => source.open());
+
+      act(() => source.send(live('o-1', 'Completed')));
+      expect(await screen.findByText('Paid')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: /Status of order/ })).toHaveValue('Completed');
+      expect(server.sent('GET', '/api/order/seller')).toHaveLength(1);
+
+      server.seed({
+        sellerOrders: [
+          order('o-2', 'u-raj', raj),
+          order('o-1', 'u-ann', ann, { status: 'Completed', isPaid: true }),
+        ],
+      });
+      act(() => source.send(live('o-2', 'Pending'), '2'));
+      expect(await screen.findByRole('heading', { name: 'Raj Patel', level: 2 })).toBeInTheDocument();
+      expect(server.sent('GET', '/api/order/seller')).toHaveLength(2);
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
   api,
   useAppDispatch,
   useListSellerOrdersQuery,
+  useLiveOrders,
   useUpdateOrderStatusMutation,
   type ListSellerOrdersApiArg,
   type ListSellerOrdersApiResponse,
@@ -179,12 +180,16 @@ function LoadingOrders() {
   );
 }
 
-/** Every order, one group per customer, with a status dropdown on each order. */
+/** Every order, one group per customer, with a status dropdown on each order; kept current by the order event stream. */
 export default function OrdersPage() {
   useDocumentTitle('Orders');
   const [page, setPage] = useState(1);
   const listPage = pageArg(page);
-  const { data, isLoading, isFetching, isError, error, refetch } = useListSellerOrdersQuery(listPage);
+  // New orders and status changes arrive over the order event stream; while it is down the list is polled.
+  const { pollingInterval } = useLiveOrders('seller');
+  const { data, isLoading, isFetching, isError, error, refetch } = useListSellerOrdersQuery(listPage, {
+    pollingInterval,
+  });
   const orders = data?.orders ?? [];
   const groups = groupOrdersByCustomer(orders);
 

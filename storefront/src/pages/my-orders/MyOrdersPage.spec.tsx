@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@larder/shared-domain';
-import type { OrderView } from '@larder/shared-state';
-import { pinClock, setupMockApi } from '@larder/shared-state/testing';
+import { ORDER_EVENTS_POLL_MS, type OrderView } from '@larder/shared-state';
+import { installFakeEventSource, pinClock, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -63,6 +63,16 @@ function setup(orders: OrderView[]) {
     route: '/my-orders',
   });
   return { user: userEvent.setup() };
+}
+
+/** As setup, for a test that unmounts the page. */
+function renderOnly(orders: OrderView[]) {
+  server.seed({ userOrders: orders });
+  return renderPage(<MyOrdersPage />, {
+    store: createTestStore(server, { user: makeUser() }),
+    path: '/my-orders',
+    route: '/my-orders',
+  });
 }
 
 const card = (reference: string) => screen.getByRole('article', { name: `Order #${reference}` });
@@ -149,5 +159,65 @@ describe('MyOrdersPage', () => {
     setup([]);
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/products');
+  });
+
+  describe('live status', () => {
+    let events: ReturnType<typeof installFakeEventSource>;
+    beforeEach(() => {
+      events = installFakeEventSource();
+    });
+    afterEach(() => events.uninstall());
+
+    it('shows a status change from the order event stream without reading the orders again', async () => {
+      setup([order('bbbbbbbb-2')]);
+      expect(await screen.findByText('Pending')).toBeInTheDocument();
+      const [source] = events.sources;
+      expect(source.url).toMatch(/^http:\/\/api-\d+\.larder\.test\/api\/order\/events\?as=customer$/);
+      expect(source.init).toEqual({ withCredentials: true });
+      act(() => source.open());
+      act(() =>
+        source.send({
+          id: 'bbbbbbbb-2',
+          status: 'Cancelled',
+          fulfilment: 'placed',
+          amount: 8.99,
+          changeableUntil: '2026-11-23T15:00:00+00:00',
+        }),
+      );
+      expect(await within(card('BBBBBBBB')).findByText('Cancelled')).toBeInTheDocument();
+      expect(
+        within(card('BBBBBBBB')).queryByRole('button', { name: 'Cancel order' }),
+      ).not.toBeInTheDocument();
+      expect(server.sent('GET', '/api/order/user')).toHaveLength(1);
+    });
+
+    it('polls the orders while the stream is down and stops once it is back', async () => {
+      setup([order('bbbbbbbb-2')]);
+      await screen.findByRole('list', { name: 'Orders' });
+      const [source] = events.sources;
+      act(() => source.open());
+      // From here the timers are the test's: polling is seen without waiting 30 s.
+      jest.useFakeTimers({ now: Date.now(), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      await act(() => jest.advanceTimersByTimeAsync(ORDER_EVENTS_POLL_MS * 2));
+      expect(server.sent('GET', '/api/order/user')).toHaveLength(1);
+
+      act(() => source.fail());
+      await act(() => jest.advanceTimersByTimeAsync(ORDER_EVENTS_POLL_MS));
+      await waitFor(() => expect(server.sent('GET', '/api/order/user')).toHaveLength(2));
+      await act(() => jest.advanceTimersByTimeAsync(ORDER_EVENTS_POLL_MS));
+      await waitFor(() => expect(server.sent('GET', '/api/order/user')).toHaveLength(3));
+
+      act(() => source.open());
+      await act(() => jest.advanceTimersByTimeAsync(ORDER_EVENTS_POLL_MS * 3));
+      expect(server.sent('GET', '/api/order/user')).toHaveLength(3);
+    });
+
+    it('closes the stream when the page is left', async () => {
+      const { unmount } = renderOnly([order('bbbbbbbb-2')]);
+      await screen.findByRole('list', { name: 'Orders' });
+      const [source] = events.sources;
+      unmount();
+      expect(source.closed).toBe(true);
+    });
   });
 });

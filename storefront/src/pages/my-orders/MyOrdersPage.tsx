@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
-import { useListUserOrdersQuery, type OrderView, errorMessage } from '@larder/shared-state';
+import { useListUserOrdersQuery, useLiveOrders, type OrderView, errorMessage } from '@larder/shared-state';
 import {
   Button,
   buttonClasses,
@@ -17,7 +17,10 @@ import { OrderCard } from './OrderCard';
 
 const TITLE = 'My Orders';
 
-/** /my-orders: the signed-in customer's orders, newest first, with cancellation within the first hour. */
+/**
+ * /my-orders: the signed-in customer's orders, newest first, with cancellation within the first hour; statuses
+ * follow the order event stream without a reload.
+ */
 export default function MyOrdersPage() {
   useDocumentTitle(TITLE);
   return (
@@ -28,7 +31,9 @@ export default function MyOrdersPage() {
 }
 
 function OrdersList() {
-  const { data, isLoading, isError, error, refetch } = useListUserOrdersQuery();
+  // Status changes arrive over the order event stream; while it is down the list is polled instead.
+  const { pollingInterval } = useLiveOrders('customer');
+  const { data, isLoading, isError, error, refetch } = useListUserOrdersQuery(undefined, { pollingInterval });
   const now = useNow(30_000);
   const [failure, setFailure] = useState<string | null>(null);
   const okRef = useRef<HTMLButtonElement>(null);

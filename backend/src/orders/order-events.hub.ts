@@ -1,0 +1,161 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleDestroy,
+} from '@nestjs/common';
+import { DATABASE_HANDLE } from '../db/database.module';
+import type { DatabaseHandle } from '../db/database';
+import { OrderEventsRepository, type OrderEventRow } from './order-events.repository';
+import { toOrderEvent, type OrderEventView } from './order-event-view';
+
+/** The channel the trigger on orders notifies with each new order_events id (see the migration). */
+export const ORDER_EVENTS_CHANNEL = 'larder_order_events';
+/** How far back a reconnecting stream's Last-Event-ID is honoured, and how long events are kept. */
+export const ORDER_EVENTS_REPLAY_SECONDS = 5 * 60;
+/** How often each replica removes events older than the replay window. */
+const PURGE_INTERVAL_MS = 60_000;
+
+/** One open stream, as the hub sees it. */
+export interface OrderEventWatcher {
+  /** The customer whose orders it shows; undefined for the seller, who sees every order. */
+  readonly userId?: string;
+  send(eventId: number, view: OrderEventView): void;
+  /** Ends the stream (the application is shutting down). */
+  close(): void;
+}
+
+/** An event to send: its id (the SSE id) and the order as it is now. */
+export interface OrderEvent {
+  eventId: number;
+  userId: string | null;
+  view: OrderEventView;
+}
+
+function toEvent(row: OrderEventRow): OrderEvent {
+  return { eventId: row.eventId, userId: row.userId, view: toOrderEvent(row) };
+}
+
+/** Whether a watcher may see an order of this customer. */
+export function concerns(watcher: Pick<OrderEventWatcher, 'userId'>, userId: string | null): boolean {
+  return watcher.userId === undefined || watcher.userId === userId;
+}
+
+/**
+ * Passes order changes to this process's open streams, whichever replica made them. The trigger on orders
+ * notifies ORDER_EVENTS_CHANNEL with each event's id at commit (in process on PGlite, on the listening
+ * connection on a server); the hub then reads those events with their orders' current state, one read per burst,
+ * and only while some stream is open. After the listening connection was lost and is back, the orders changed
+ * meanwhile are sent again from order_events.
+ */
+@Injectable()
+export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('OrderEventsHub');
+  private readonly watchers = new Set<OrderEventWatcher>();
+  private readonly pending = new Set<number>();
+  private draining?: Promise<void>;
+  /** The newest event id this process was told of. */
+  private newestSeen = 0;
+  private listenedBefore = false;
+  private unsubscribe?: () => Promise<void>;
+  private purgeTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repository: OrderEventsRepository,
+    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.unsubscribe = await this.database.subscribe(ORDER_EVENTS_CHANNEL, {
+      onNotify: (payload) => this.notified(payload),
+      onSubscribed: () => {
+        if (this.listenedBefore) this.catchUp();
+        this.listenedBefore = true;
+      },
+      onLost: () => this.logger.warn('Lost the order notifications; reconnecting'),
+    });
+    this.purgeTimer = setInterval(() => {
+      this.repository
+        .purgeOlderThan(ORDER_EVENTS_REPLAY_SECONDS)
+        .catch((err: unknown) => this.logger.warn(`Purging old order events failed: ${String(err)}`));
+    }, PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  /** Open streams end before the HTTP server closes (it waits for open connections). */
+  onModuleDestroy(): void {
+    for (const watcher of [...this.watchers]) watcher.close();
+    this.watchers.clear();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await this.draining;
+  }
+
+  /** Starts passing events to the watcher; returns the function that stops it. */
+  watch(watcher: OrderEventWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  }
+
+  /**
+   * The orders the watcher may see that changed after event `afterId` (within the replay window), each once as
+   * it is now, oldest change first.
+   */
+  async replay(afterId: number, userId?: string): Promise<OrderEvent[]> {
+    const rows = await this.repository.changedSince(afterId, ORDER_EVENTS_REPLAY_SECONDS, userId);
+    return rows.map(toEvent);
+  }
+
+  private notified(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    if (id > this.newestSeen) this.newestSeen = id;
+    // Nobody is watching on this replica: nothing to read.
+    if (this.watchers.size === 0) return;
+    this.pending.add(id);
+    this.drain();
+  }
+
+  /** Reads the pending events (all that arrived meanwhile in one query) until none are left. */
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = (async () => {
+      while (this.pending.size > 0) {
+        const ids = [...this.pending];
+        this.pending.clear();
+        try {
+          this.dispatch((await this.repository.read(ids)).map(toEvent));
+        } catch (err) {
+          this.logger.error(`Reading order events failed: ${String(err)}`);
+        }
+      }
+    })().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  /** Notifications sent while not listening are lost: send again what changed since the newest one seen. */
+  private catchUp(): void {
+    if (this.watchers.size === 0) return;
+    this.replay(this.newestSeen)
+      .then((events) => this.dispatch(events))
+      .catch((err: unknown) => this.logger.error(`Catching up on order events failed: ${String(err)}`));
+  }
+
+  private dispatch(events: OrderEvent[]): void {
+    for (const event of events) {
+      if (event.eventId > this.newestSeen) this.newestSeen = event.eventId;
+      for (const watcher of this.watchers) {
+        if (concerns(watcher, event.userId)) watcher.send(event.eventId, event.view);
+      }
+    }
+  }
+}

@@ -1,0 +1,415 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { createApp, LarderApp } from '../app.factory';
+import { LISTENER_APPLICATION_NAME } from '../db/database';
+import { orderEvents, orders } from '../db/schema';
+import { Clock } from '../common/clock';
+import { OrderEventsRepository } from './order-events.repository';
+
+/** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
+const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
+const TUESDAY = '2026-11-24';
+/** Short, so that a heartbeat (and the session check it carries) is seen without waiting 25 s. */
+const HEARTBEAT_MS = 100;
+
+const ADDRESS = {
+  street: '12 Harbour Way',
+  city: 'Bristol',
+  state: 'Avon',
+  postalCode: 'BS1 4DJ',
+  country: 'United Kingdom',
+};
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+interface OrderEventData {
+  id: string;
+  status: string;
+  fulfilment: string;
+  amount: number;
+  changeableUntil: string;
+}
+
+/** A text/event-stream read as a browser's EventSource would parse it. */
+class StreamClient {
+  readonly events: SseEvent[] = [];
+  readonly comments: string[] = [];
+  readonly ended: Promise<void>;
+  private buffer = '';
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    private readonly req: http.ClientRequest,
+    readonly res: http.IncomingMessage,
+  ) {
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let cut: number;
+      while ((cut = this.buffer.indexOf('\n\n')) >= 0) {
+        const block = this.buffer.slice(0, cut);
+        this.buffer = this.buffer.slice(cut + 2);
+        const event: SseEvent = {};
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
+          const m = /^(id|event|data): ?(.*)$/.exec(line);
+          if (m) event[m[1] as keyof SseEvent] = m[2];
+        }
+        if (event.event) this.events.push(event);
+      }
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.ended = new Promise((resolve) => {
+      res.on('close', resolve);
+      res.on('end', resolve);
+    });
+  }
+
+  /** The data of the `order` events received so far. */
+  get orders(): Array<OrderEventData & { eventId: number }> {
+    return this.events
+      .filter((e) => e.event === 'order')
+      .map((e) => ({ ...(JSON.parse(e.data ?? '{}') as OrderEventData), eventId: Number(e.id) }));
+  }
+
+  /** Waits until `seen` holds for what was received (at most `withinMs`). */
+  async until(seen: () => boolean, withinMs = 3000): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (!seen()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`not received within ${withinMs} ms: ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.req.destroy();
+  }
+}
+
+async function listening(server: Server): Promise<number> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Opens GET /api/order/events on the server with these request headers. */
+async function openStream(
+  server: Server,
+  headers: Record<string, string>,
+  query = '',
+): Promise<StreamClient> {
+  const port = await listening(server);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      // No keep-alive agent: a finished stream leaves no pooled socket behind.
+      { host: '127.0.0.1', port, path: `/api/order/events${query}`, headers, agent: false },
+      (res) => resolve(new StreamClient(req, res)),
+    );
+    req.on('error', reject);
+  });
+}
+
+let t: TestApp;
+let seller: string;
+let apples: string;
+let customerCount = 0;
+const streams: StreamClient[] = [];
+
+async function stream(server: Server, headers: Record<string, string>, query = ''): Promise<StreamClient> {
+  const s = await openStream(server, headers, query);
+  streams.push(s);
+  expect(s.res.statusCode).toBe(200);
+  return s;
+}
+
+interface Customer {
+  cookie: string;
+  addressId: string;
+}
+
+async function newCustomer(): Promise<Customer> {
+  customerCount += 1;
+  return signInCustomerWithAddress(
+    t,
+    { email: `watcher${customerCount}@example.com`, firstName: 'Ann', lastName: `Lee${customerCount}` },
+    ADDRESS,
+  );
+}
+
+/** Places a COD order of `quantity` apples (£2.00 each, shipping £3.99) through `server`; returns its id. */
+async function placeOrder(c: Customer, quantity = 1, server: Server = t.server): Promise<string> {
+  const res = await request(server)
+    .post('/api/order/cod')
+    .set('Cookie', c.cookie)
+    .send({
+      items: [{ product: apples, quantity, vat: 0 }],
+      address: c.addressId,
+      paymentType: 'COD',
+      amount: 2 * quantity + 3.99,
+      shippingCharge: 3.99,
+      totalVat: 0,
+      deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
+    });
+  expect(res.status).toBe(201);
+  return res.body.orderId as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ orderEventsHeartbeatMs: HEARTBEAT_MS });
+  t.app.get(Clock).now = () => MONDAY_10AM;
+  seller = await signInSeller(t);
+  await request(t.server)
+    .post('/api/settings/shipping')
+    .set('Cookie', seller)
+    .send({ shippingCharge: 3.99, shippingThreshold: 40 })
+    .expect(200);
+  await request(t.server)
+    .post('/api/settings/delivery')
+    .set('Cookie', seller)
+    .send({ slotCapacity: 1000 })
+    .expect(200);
+  apples = await createProduct(t, {
+    name: 'Braeburn apples',
+    offerPrice: 200,
+    price: 250,
+    vatBasisPoints: 0,
+  });
+});
+
+afterEach(() => {
+  for (const s of streams.splice(0)) s.close();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/order/events', () => {
+  it('answers 401 in the shop error shape without a session, and with a session of the other kind', async () => {
+    const res = await request(t.server).get('/api/order/events');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    const c = await newCustomer();
+    const asSeller = await request(t.server).get('/api/order/events?as=seller').set('Cookie', c.cookie);
+    expect(asSeller.status).toBe(401);
+    const asCustomer = await request(t.server).get('/api/order/events?as=customer').set('Cookie', seller);
+    expect(asCustomer.status).toBe(401);
+  });
+
+  it("streams uncompressed, uncached events with the shop's security headers", async () => {
+    const c = await newCustomer();
+    const s = await stream(t.server, { cookie: c.cookie, 'accept-encoding': 'br, gzip' });
+    expect(s.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(s.res.headers['cache-control']).toBe('no-store');
+    expect(s.res.headers['x-accel-buffering']).toBe('no');
+    expect(s.res.headers['content-encoding']).toBeUndefined();
+    expect(s.res.headers.etag).toBeUndefined();
+    expect(s.res.headers['x-content-type-options']).toBe('nosniff');
+    expect(s.res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it("tells a customer of their own order being placed and cancelled, never of another customer's", async () => {
+    const ann = await newCustomer();
+    const bob = await newCustomer();
+    const s = await stream(t.server, { cookie: ann.cookie });
+    const bobsOrder = await placeOrder(bob);
+    const annsOrder = await placeOrder(ann, 2);
+    await s.until(() => s.orders.length >= 1);
+    expect(s.orders).toEqual([
+      {
+        eventId: expect.any(Number),
+        id: annsOrder,
+        status: 'Pending',
+        fulfilment: 'placed',
+        amount: 7.99,
+        changeableUntil: '2026-11-23T15:00:00+00:00',
+      },
+    ]);
+    await request(t.server).put(`/api/order/${bobsOrder}/cancel`).set('Cookie', bob.cookie).expect(200);
+    await request(t.server).put(`/api/order/${annsOrder}/cancel`).set('Cookie', ann.cookie).expect(200);
+    await s.until(() => s.orders.length >= 2);
+    expect(s.orders[1]).toMatchObject({ id: annsOrder, status: 'Cancelled', amount: 7.99 });
+    expect(s.orders[1].eventId).toBeGreaterThan(s.orders[0].eventId);
+    expect(s.orders.map((o) => o.id)).not.toContain(bobsOrder);
+  });
+
+  it("tells the seller of every customer's orders, new ones and status changes", async () => {
+    const ann = await newCustomer();
+    const bob = await newCustomer();
+    const s = await stream(t.server, { cookie: seller });
+    const annsOrder = await placeOrder(ann);
+    const bobsOrder = await placeOrder(bob, 3);
+    await request(t.server)
+      .put(`/api/order/${annsOrder}/status`)
+      .set('Cookie', seller)
+      .send({ status: 'Completed' })
+      .expect(200);
+    await s.until(() => s.orders.length >= 3);
+    expect(s.orders.map(({ id, status, amount }) => ({ id, status, amount }))).toEqual([
+      { id: annsOrder, status: 'Pending', amount: 5.99 },
+      { id: bobsOrder, status: 'Pending', amount: 9.99 },
+      { id: annsOrder, status: 'Completed', amount: 5.99 },
+    ]);
+  });
+
+  it('writes an event only when what a watcher sees changes', async () => {
+    const ann = await newCustomer();
+    const order = await placeOrder(ann);
+    const count = async () =>
+      (await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order))).length;
+    expect(await count()).toBe(1);
+    await t.db.update(orders).set({ customerPhone: '07700 900999' }).where(eq(orders.id, order));
+    expect(await count()).toBe(1);
+    await t.db.update(orders).set({ amount: 123 }).where(eq(orders.id, order));
+    expect(await count()).toBe(2);
+  });
+
+  it('replays the orders changed after Last-Event-ID, each once, as they are now', async () => {
+    const ann = await newCustomer();
+    const bob = await newCustomer();
+    const first = await placeOrder(ann);
+    const [{ lastId }] = await t.db
+      .select({ lastId: sql<number>`max(${orderEvents.id})`.mapWith(Number) })
+      .from(orderEvents);
+    const second = await placeOrder(ann);
+    await placeOrder(bob);
+    await request(t.server).put(`/api/order/${second}/cancel`).set('Cookie', ann.cookie).expect(200);
+
+    const s = await stream(t.server, { cookie: ann.cookie, 'last-event-id': String(lastId) });
+    await s.until(() => s.orders.length >= 1);
+    // Nothing else arrives: the heartbeat after the replay shows the stream is past it.
+    const beats = s.comments.length;
+    await s.until(() => s.comments.length > beats);
+    expect(s.orders.map(({ id, status }) => ({ id, status }))).toEqual([{ id: second, status: 'Cancelled' }]);
+    expect(s.orders.map((o) => o.id)).not.toContain(first);
+
+    // Events older than five minutes are not replayed, and they are purged.
+    await t.db
+      .update(orderEvents)
+      .set({ createdAt: sql`now() - interval '6 minutes'` })
+      .where(eq(orderEvents.orderId, second));
+    const late = await stream(t.server, { cookie: ann.cookie, 'last-event-id': String(lastId) });
+    const lateBeats = late.comments.length;
+    await late.until(() => late.comments.length > lateBeats);
+    expect(late.orders).toEqual([]);
+    expect(await t.app.get(OrderEventsRepository).purgeOlderThan(5 * 60)).toBeGreaterThanOrEqual(2);
+    expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, second))).toEqual([]);
+  });
+
+  it('sends a heartbeat comment at the configured interval', async () => {
+    const c = await newCustomer();
+    const s = await stream(t.server, { cookie: c.cookie });
+    await s.until(() => s.comments.filter((line) => line === 'heartbeat').length >= 2);
+  });
+
+  it("ends a customer's stream when they sign out, and the seller's when the seller signs out", async () => {
+    const c = await newCustomer();
+    const customerStream = await stream(t.server, { cookie: c.cookie });
+    const ownSeller = await signInSeller(t);
+    const sellerStream = await stream(t.server, { cookie: ownSeller });
+    const stillOpen = await stream(t.server, { cookie: seller });
+
+    await request(t.server).get('/api/user/logout').set('Cookie', c.cookie).expect(200);
+    await request(t.server).get('/api/seller/logout').set('Cookie', ownSeller).expect(200);
+    await Promise.all([customerStream.ended, sellerStream.ended]);
+    // Another seller session is untouched.
+    const beats = stillOpen.comments.length;
+    await stillOpen.until(() => stillOpen.comments.length > beats + 1);
+  });
+
+  it('ends the stream when the customer deletes their account', async () => {
+    const c = await newCustomer();
+    const s = await stream(t.server, { cookie: c.cookie });
+    await request(t.server).delete('/api/user/delete-account').set('Cookie', c.cookie).expect(200);
+    await s.ended;
+  });
+});
+
+if (process.env.DATABASE_URL) {
+  describe('between two replicas on one PostgreSQL database', () => {
+    let other: LarderApp;
+    let otherServer: Server;
+    let otherDir: string;
+
+    beforeAll(async () => {
+      otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-replica-'));
+      other = await createApp({ ...t.config, dataDir: otherDir, seed: false });
+      other.app.get(Clock).now = () => MONDAY_10AM;
+      otherServer = other.app.getHttpServer() as Server;
+    });
+    afterAll(async () => {
+      await other?.app.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    });
+
+    it('a change made through one replica reaches the streams held by the other', async () => {
+      const ann = await newCustomer();
+      const customerStream = await stream(otherServer, { cookie: ann.cookie });
+      const sellerStream = await stream(otherServer, { cookie: seller });
+      const order = await placeOrder(ann, 1, t.server);
+      await request(t.server)
+        .put(`/api/order/${order}/status`)
+        .set('Cookie', seller)
+        .send({ status: 'Cancelled' })
+        .expect(200);
+      for (const s of [customerStream, sellerStream]) {
+        await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'));
+        expect(s.orders.filter((o) => o.id === order).map((o) => o.status)).toEqual(['Pending', 'Cancelled']);
+      }
+    });
+
+    it('sends the changes made while its listening connection was down once it listens again', async () => {
+      const ann = await newCustomer();
+      const s = await stream(otherServer, { cookie: ann.cookie });
+      const order = await placeOrder(ann, 1, t.server);
+      await s.until(() => s.orders.some((o) => o.id === order));
+      await t.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+      );
+      // Written at once, before either replica can be listening again: its notification reaches nobody.
+      await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order));
+      await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'), 10_000);
+    });
+
+    it("ends a replica's open streams when it shuts down", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-replica-'));
+      const third = await createApp({ ...t.config, dataDir: dir, seed: false });
+      try {
+        const s = await openStream(third.app.getHttpServer() as Server, { cookie: seller });
+        expect(s.res.statusCode).toBe(200);
+        await third.app.close();
+        await s.ended;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+} else {
+  it('on PGlite, a change written straight to the database reaches the seller stream', async () => {
+    const ann = await newCustomer();
+    const order = await placeOrder(ann);
+    const s = await stream(t.server, { cookie: seller });
+    await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order));
+    await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'));
+  });
+}

@@ -1,0 +1,84 @@
+import { api } from './api';
+import { applyOrderEvent, type OrderEventData } from './order-events';
+import { waitFor } from '@testing-library/react';
+import { makeOrder, makeSellerOrder, makeUser, setupMockApi } from './testing';
+
+const server = setupMockApi();
+
+function event(overrides: Partial<OrderEventData> = {}): OrderEventData {
+  return {
+    id: 'order-1',
+    status: 'Cancelled',
+    fulfilment: 'placed',
+    amount: 8.99,
+    changeableUntil: '2026-11-23T15:00:00+00:00',
+    ...overrides,
+  };
+}
+
+describe('applyOrderEvent', () => {
+  it("writes the change into the customer's cached orders without fetching them again", async () => {
+    server.seed({
+      user: makeUser(),
+      userOrders: [makeOrder({ _id: 'order-1', status: 'Pending' }), makeOrder({ _id: 'order-2' })],
+    });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listUserOrders.initiate());
+    await subscription;
+
+    store.dispatch(applyOrderEvent('customer', event({ status: 'Completed', amount: 7.5 })));
+    const orders = api.endpoints.listUserOrders.select()(store.getState()).data?.orders ?? [];
+    expect(orders.map(({ _id, status, amount, isPaid }) => ({ _id, status, amount, isPaid }))).toEqual([
+      { _id: 'order-1', status: 'Completed', amount: 7.5, isPaid: true },
+      { _id: 'order-2', status: 'Pending', amount: 7.97, isPaid: false },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.sent('GET', '/api/order/user')).toHaveLength(1);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it('updates the order on whichever cached page of the seller list holds it', async () => {
+    server.seed({
+      seller: true,
+      sellerOrders: [makeSellerOrder({ _id: 'order-1' }), makeSellerOrder({ _id: 'order-2' })],
+    });
+    const store = server.createStore();
+    const first = store.dispatch(api.endpoints.listSellerOrders.initiate({ page: 1, limit: 1 }));
+    const second = store.dispatch(api.endpoints.listSellerOrders.initiate({ page: 2, limit: 1 }));
+    await Promise.all([first, second]);
+
+    store.dispatch(applyOrderEvent('seller', event({ id: 'order-2' })));
+    const page = (n: number) =>
+      api.endpoints.listSellerOrders.select({ page: n, limit: 1 })(store.getState()).data?.orders[0];
+    expect(page(1)).toMatchObject({ _id: 'order-1', status: 'Pending' });
+    expect(page(2)).toMatchObject({ _id: 'order-2', status: 'Cancelled' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.sent('GET', '/api/order/seller')).toHaveLength(2);
+    first.unsubscribe();
+    second.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it('reads the list again for an order it does not hold (a new order)', async () => {
+    server.seed({ seller: true, sellerOrders: [makeSellerOrder({ _id: 'order-1' })] });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listSellerOrders.initiate({}));
+    await subscription;
+    server.seed({
+      sellerOrders: [makeSellerOrder({ _id: 'order-new' }), makeSellerOrder({ _id: 'order-1' })],
+    });
+
+    store.dispatch(applyOrderEvent('seller', event({ id: 'order-new', status: 'Pending' })));
+    await waitFor(() =>
+      expect(
+        api.endpoints.listSellerOrders
+          .select({})(store.getState())
+          .data?.orders.map((o) => o._id),
+      ).toEqual(['order-new', 'order-1']),
+    );
+    expect(server.sent('GET', '/api/order/seller')).toHaveLength(2);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
+});

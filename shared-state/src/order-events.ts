@@ -1,0 +1,168 @@
+/**
+ * Live order status: an EventSource on GET /api/order/events while a page shows orders. Each `order` event
+ * is written into the cached order lists in place (status, total and, where the list has them, fulfilment
+ * stage and change cut-off), so nothing is fetched again for it; an order no cached list holds yet (a new
+ * one) makes the lists reload. While the stream is down the page polls instead, and stops once it is back.
+ */
+import { useEffect, useState } from 'react';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { api } from './api';
+import type { ApiEnvironment } from './base-api';
+import type { OrderStatus, OrderView } from './generated/api';
+import { useAppDispatch } from './hooks';
+import type { RootState } from './store';
+
+/** Whose orders a stream shows: the signed-in customer's own, or every order for the seller. */
+export type OrderEventAudience = 'customer' | 'seller';
+
+/** The data of an `order` event, as GET /api/order/events sends it. */
+export interface OrderEventData {
+  id: string;
+  status: OrderStatus;
+  fulfilment: string;
+  /** Pounds. */
+  amount: number;
+  /** ISO 8601 with offset. */
+  changeableUntil: string;
+}
+
+/** How often the order lists are read again while the stream is down. */
+export const ORDER_EVENTS_POLL_MS = 30_000;
+/** After the stream failed for good (the browser gave up), a new one is tried this much later. */
+export const ORDER_EVENTS_REOPEN_MS = 30_000;
+
+/** The part of the browser's EventSource this module uses. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => unknown) | null;
+  onerror: ((event: Event) => unknown) | null;
+  addEventListener(type: 'order', listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+type EventSourceConstructor = new (url: string, init?: { withCredentials?: boolean }) => EventSourceLike;
+
+/** EventSource.CLOSED: the browser will not reconnect by itself. */
+const CLOSED = 2;
+
+type OrderThunk<T> = ThunkAction<T, RootState, ApiEnvironment, UnknownAction>;
+
+function isOrderEvent(value: unknown): value is OrderEventData {
+  const v = value as Partial<OrderEventData> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.status === 'string' &&
+    typeof v.amount === 'number'
+  );
+}
+
+/** Copies the event onto a cached order when it is that order; true when it was. */
+function patchOrder(order: OrderView, event: OrderEventData): boolean {
+  if (order._id !== event.id) return false;
+  order.status = event.status;
+  order.amount = event.amount;
+  // Completing an order marks it paid (cash collected), as the API does.
+  if (event.status === 'Completed') order.isPaid = true;
+  // Order views that carry the fulfilment stage and the change cut-off get them too.
+  const fields = order as unknown as Record<string, unknown>;
+  if ('fulfilment' in fields) fields.fulfilment = event.fulfilment;
+  if ('changeableUntil' in fields) fields.changeableUntil = event.changeableUntil;
+  return true;
+}
+
+/** Writes one order event into the cached order lists of that audience. */
+export function applyOrderEvent(audience: OrderEventAudience, event: OrderEventData): OrderThunk<void> {
+  return (dispatch, getState) => {
+    let found = false;
+    if (audience === 'customer') {
+      if (api.endpoints.listUserOrders.select()(getState()).data) {
+        dispatch(
+          api.util.updateQueryData('listUserOrders', undefined, (draft) => {
+            for (const order of draft.orders) found = patchOrder(order, event) || found;
+          }),
+        );
+      }
+    } else {
+      for (const arg of api.util.selectCachedArgsForQuery(getState(), 'listSellerOrders')) {
+        dispatch(
+          api.util.updateQueryData('listSellerOrders', arg, (draft) => {
+            for (const order of draft.orders) found = patchOrder(order, event) || found;
+          }),
+        );
+      }
+    }
+    // A new order (or one on a page nobody has read): the lists are read again to show it.
+    if (!found) dispatch(api.util.invalidateTags(['Orders']));
+  };
+}
+
+const apiBaseUrl = (): OrderThunk<string> => (_dispatch, _getState, environment) =>
+  environment?.apiBaseUrl ?? '';
+
+export interface LiveOrders {
+  /** Whether the stream is open. */
+  live: boolean;
+  /** The polling interval to give the order list query: 0 while the stream is open. */
+  pollingInterval: number;
+}
+
+/**
+ * Keeps the cached order lists of `audience` current while the calling page is shown and `enabled` (signed in).
+ * Pass `pollingInterval` to the page's order list query.
+ */
+export function useLiveOrders(audience: OrderEventAudience, enabled = true): LiveOrders {
+  const dispatch = useAppDispatch();
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    const Source = (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
+    if (!enabled || typeof Source !== 'function') return undefined;
+    const url = `${dispatch(apiBaseUrl())}/api/order/events?as=${audience}`;
+    let source: EventSourceLike | undefined;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let made = 0;
+
+    const open = () => {
+      const current = new Source(url, { withCredentials: true });
+      const replacesOne = made > 0;
+      made += 1;
+      let opened = false;
+      source = current;
+      current.onopen = () => {
+        // A new stream (not the browser's reconnect, which sends Last-Event-ID) may have missed changes.
+        if (replacesOne && !opened) dispatch(api.util.invalidateTags(['Orders']));
+        opened = true;
+        setLive(true);
+      };
+      current.onerror = () => {
+        setLive(false);
+        if (current.readyState === CLOSED && !stopped) {
+          current.close();
+          reopenTimer = setTimeout(open, ORDER_EVENTS_REOPEN_MS);
+        }
+      };
+      current.addEventListener('order', (message) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        if (isOrderEvent(data)) dispatch(applyOrderEvent(audience, data));
+      });
+    };
+    open();
+
+    return () => {
+      stopped = true;
+      if (reopenTimer) clearTimeout(reopenTimer);
+      source?.close();
+      setLive(false);
+    };
+  }, [dispatch, audience, enabled]);
+
+  return { live, pollingInterval: live ? 0 : ORDER_EVENTS_POLL_MS };
+}
