@@ -21,6 +21,10 @@ import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
 import { ProductListCache } from './catalog/product-list.cache';
 import { productListFastPath } from './catalog/product-list.http';
+import { registerProductImageRoute } from './catalog/product-image.http';
+import { DB, type Database } from './db/database.module';
+import { registerHttpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
 import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
 import { personalResponsesHook } from './common/personal-responses';
@@ -92,6 +96,8 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const metrics = app.get(Metrics);
+  registerHttpMetrics(fastify, metrics);
   fastify.addHook('onRequest', securityHeadersHook(config));
   fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
@@ -119,7 +125,8 @@ export async function createApp(
   if (config.allowedOrigins.length) {
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
-  const spaFallback = await registerStaticContent(fastify, config);
+  registerProductImageRoute(fastify, app.get<Database>(DB));
+  const spaFallback = await registerStaticContent(fastify, config, metrics);
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));
