@@ -139,9 +139,17 @@ export async function backup(target: Target): Promise<string> {
   let sql: string;
   if ('pglite' in target) {
     const { pgDump } = await import('@electric-sql/pglite-tools');
-    sql = await (await pgDump({ pg: target.pglite, args: DUMP_ARGS })).text();
-    // pgDump leaves the session's search_path changed: give the instance back as it was.
-    await target.pglite.exec('set search_path to public');
+    // pgDump puts the session's search_path back afterwards, then compares the quoted and unquoted forms of
+    // the same value and warns that it changed: that one warning is noise.
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (!String(args[0]).startsWith('Warning: search_path has been changed')) warn(...args);
+    };
+    try {
+      sql = await (await pgDump({ pg: target.pglite, args: DUMP_ARGS })).text();
+    } finally {
+      console.warn = warn;
+    }
   } else {
     sql = await runPgDump(target.databaseUrl);
   }
