@@ -26,6 +26,8 @@ import { backup, BackupError, loadableSql, readBackupInfo, restore, shopTables, 
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
 const serverUrl = process.env.DATABASE_URL;
+// A new PGlite data folder (initdb) and a restore into it take 20-30 s on a quiet 2-core machine.
+jest.setTimeout(180_000);
 type Engine = 'pglite' | 'postgres';
 
 /** A test app on the given engine, whatever this run's DATABASE_URL says. */
@@ -76,6 +78,7 @@ async function emptyDatabase(engine: Engine): Promise<EmptyDatabase> {
     };
   }
   let pglite: PGlite | undefined = createPglite(path.join(dataDir, 'pglite'));
+  await pglite.waitReady;
   return {
     target: { pglite },
     app: { databaseUrl: undefined, dataDir },
