@@ -22,6 +22,10 @@ import { registerStaticContent } from './web/frontends';
 import { registerSeoRoutes } from './web/seo';
 import { ProductListCache } from './catalog/product-list.cache';
 import { productListFastPath } from './catalog/product-list.http';
+import { registerProductImageRoute } from './catalog/product-image.http';
+import { DB, type Database } from './db/database.module';
+import { registerHttpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
 import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
 import { personalResponsesHook } from './common/personal-responses';
@@ -93,6 +97,8 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const metrics = app.get(Metrics);
+  registerHttpMetrics(fastify, metrics);
   fastify.addHook('onRequest', securityHeadersHook(config));
   fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
@@ -121,7 +127,8 @@ export async function createApp(
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
   registerSeoRoutes(fastify, config.publicUrl, app.get(ProductListCache));
-  const spaFallback = await registerStaticContent(fastify, config, app.get(ProductListCache));
+  registerProductImageRoute(fastify, app.get<Database>(DB));
+  const spaFallback = await registerStaticContent(fastify, config, app.get(ProductListCache), metrics);
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));

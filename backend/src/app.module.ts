@@ -5,6 +5,7 @@ import type { Options as PinoHttpOptions } from 'pino-http';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DatabaseModuleOptions } from './db/database.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './common/throttling';
 import { ClockModule } from './common/clock';
 import { SessionModule } from './session/session.module';
@@ -113,6 +114,7 @@ export class AppModule {
           pinoHttp: logStream ? [httpLogging, logStream] : httpLogging,
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),
+        MetricsModule,
         RateLimitModule,
         ClockModule,
         SessionModule,

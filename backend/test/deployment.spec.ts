@@ -16,6 +16,7 @@ interface ComposeService {
   image?: string;
   build?: unknown;
   ports?: string[];
+  expose?: string[];
   environment?: Record<string, string>;
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
   healthcheck?: { test: string[] };
@@ -64,6 +65,17 @@ describe('docker-compose.yml', () => {
     expect(lbAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(lb.ports).toEqual(['8080:80']);
     for (const [name] of apis) expect(lb.depends_on![name]).toEqual({ condition: 'service_healthy' });
+  });
+
+  it("serves every replica's metrics inside the network, and Prometheus scrapes each one", () => {
+    const scrape = read('deploy/prometheus/prometheus.yml');
+    for (const [name, api] of apis) {
+      const port = api.environment!.METRICS_PORT;
+      expect(port).toMatch(/^\d+$/);
+      expect(api.expose).toEqual([port]);
+      expect(scrape).toContain(`'${name}:${port}'`);
+    }
+    expect(compose.services.prometheus).toMatchObject({ networks: ['backend'] });
   });
 
   it("balances over every replica in nginx's upstream, with passive health checks", () => {

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
@@ -34,6 +35,8 @@ export interface TestApp {
   config: AppConfig;
   /** 'pglite' or 'postgres'. */
   engine: 'pglite' | 'postgres';
+  /** The in-memory PGlite the app runs on (unset on a server). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function createTestApp(
       server: app.getHttpServer() as Server,
       db: app.get<Database>(DB),
       engine: databaseUrl ? 'postgres' : 'pglite',
+      pglite,
       async close() {
         try {
           await app.close();
@@ -114,6 +118,29 @@ export async function createTestApp(
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/**
+ * A second app on the same database as `t` (another replica), with its own data folder (`dataDir`, which the
+ * caller owns). Closing it leaves the server database to `t`; on PGlite it shares `t`'s instance, so close it last.
+ */
+export async function createReplica(
+  t: TestApp,
+  dataDir: string,
+  overrides: Partial<AppConfig> = {},
+): Promise<Omit<TestApp, 'pglite'>> {
+  const { app, config } = await createApp(
+    { ...t.config, ...overrides, dataDir, databaseUrl: t.config.databaseUrl },
+    { pglite: t.pglite },
+  );
+  return {
+    app,
+    config,
+    server: app.getHttpServer() as Server,
+    db: app.get<Database>(DB),
+    engine: t.engine,
+    close: () => app.close(),
+  };
 }
 
 /** The columns of a product row a test may set (prices in pence, VAT in basis points). */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,7 +5,7 @@ import request from 'supertest';
 import { MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
-import { catalogState, products } from '../db/schema';
+import { catalogState, productImages, products } from '../db/schema';
 
 /** Stock counts, food information, editing and search, over HTTP. */
 describe('catalogue: stock, food information, editing, search', () => {
@@ -29,8 +28,8 @@ describe('catalogue: stock, food information, editing, search', () => {
   // The catalogue version: the sum of its rows (one per writing connection).
   const version = async () =>
     (await t.db.select({ v: catalogState.version }).from(catalogState)).reduce((sum, row) => sum + row.v, 0);
-  const productsDir = () => path.join(t.config.dataDir, 'uploads', 'products');
-  const storedFiles = () => (fs.existsSync(productsDir()) ? fs.readdirSync(productsDir()).sort() : []);
+  const storedFiles = async () =>
+    (await t.db.select({ name: productImages.name }).from(productImages)).map((r) => r.name).sort();
 
   const add = (data: unknown, image: Buffer = jpeg) =>
     request(t.server)
@@ -118,12 +117,12 @@ describe('catalogue: stock, food information, editing, search', () => {
     ];
     it.each(invalid)('refuses %s with 400 and stores nothing', async (_label, extra, message) => {
       const [{ n: before }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
-      const files = storedFiles();
+      const files = await storedFiles();
       const res = await add({ ...base, name: 'Refused Product', ...extra }).expect(400);
       expect(res.body).toEqual({ success: false, message });
       const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
       expect(after).toBe(before);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
   });
 
@@ -223,7 +222,7 @@ describe('catalogue: stock, food information, editing, search', () => {
       expect(res.body.product.image).toHaveLength(2);
       expect(res.body.product.image[0]).not.toBe(created.image[0]);
       await request(t.server).get(res.body.product.image[1]).expect(200);
-      expect(storedFiles()).toContain(oldFile);
+      expect(await storedFiles()).toContain(oldFile);
       const noPictures = await edit(created._id, { price: 2 }).expect(200);
       expect(noPictures.body.product.image).toEqual(res.body.product.image);
     });
@@ -240,7 +239,7 @@ describe('catalogue: stock, food information, editing, search', () => {
     ];
     it.each(invalid)('refuses %s with 400 and changes nothing', async (_label, data, message) => {
       const created = (await add({ ...base, name: 'Unchanged Muffin', stock: 6 }).expect(201)).body.product;
-      const files = storedFiles();
+      const files = await storedFiles();
       let req = request(t.server).put(`/api/product/${created._id}`).set('Cookie', seller);
       req = req.field('productData', typeof data === 'string' ? data : JSON.stringify(data));
       const res = await req.attach('images', png, 'new.png').expect(400);
@@ -249,7 +248,7 @@ describe('catalogue: stock, food information, editing, search', () => {
         message: typeof message === 'string' ? message : expect.stringMatching(message),
       });
       expect(await listed(created._id)).toEqual(created);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
     });
 
     it('refuses a picture that is not an image', async () => {

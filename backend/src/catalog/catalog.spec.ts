@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
-import { cartItems, products, users } from '../db/schema';
+import { cartItems, productImages, products, users } from '../db/schema';
 import { CatalogService } from './catalog.service';
 
 async function picture(
@@ -33,8 +31,8 @@ describe('catalogue', () => {
   let customer: string;
   let jpeg: Buffer;
 
-  const productsDir = () => path.join(t.config.dataDir, 'uploads', 'products');
-  const storedFiles = () => (fs.existsSync(productsDir()) ? fs.readdirSync(productsDir()) : []);
+  const storedFiles = async () =>
+    (await t.db.select({ name: productImages.name }).from(productImages)).map((r) => r.name).sort();
   const productCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(products))[0].n;
 
   const add = (
@@ -133,7 +131,7 @@ describe('catalogue', () => {
   describe('POST /api/product/add', () => {
     beforeEach(async () => {
       await t.db.delete(products).where(sql`true`);
-      fs.rmSync(productsDir(), { recursive: true, force: true });
+      await t.db.delete(productImages);
     });
 
     it('adds a product with pictures of every accepted format, re-encoded to WebP', async () => {
@@ -215,7 +213,7 @@ describe('catalogue', () => {
         typeof message === 'string' ? message : expect.stringMatching(message),
       );
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     it('refuses a product without images', async () => {
@@ -229,7 +227,7 @@ describe('catalogue', () => {
       const res = await add(productData, files).expect(400);
       expect(res.body.message).toBe(MESSAGES.tooManyImages);
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     it('refuses a text file named .png, even next to a real picture', async () => {
@@ -240,7 +238,7 @@ describe('catalogue', () => {
       const res = await add(productData, files).expect(400);
       expect(res.body.message).toBe(MESSAGES.imageType);
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     it('refuses a picture format that is not accepted (GIF)', async () => {
@@ -250,7 +248,7 @@ describe('catalogue', () => {
       const res = await add(productData, [{ buffer: gif, name: 'a.jpg' }]).expect(400);
       expect(res.body).toEqual({ success: false, message: MESSAGES.imageType });
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     it('refuses an image over 5 MB', async () => {
@@ -258,7 +256,7 @@ describe('catalogue', () => {
       const res = await add(productData, [{ buffer: big, name: 'big.jpg' }]).expect(400);
       expect(res.body.message).toBe(MESSAGES.imageTooLarge);
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
 
     it('refuses files under another field name and a JSON body', async () => {
@@ -285,7 +283,7 @@ describe('catalogue', () => {
         .attach('images', jpeg, 'a.jpg')
         .expect(401);
       expect(await productCount()).toBe(0);
-      expect(storedFiles()).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     });
   });
 

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@larder/shared-domain';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { uploadsDir } from '../web/frontends';
+import { DB, type Database } from '../db/database.module';
 import { InvalidError } from '../common/errors';
 import { loadSharp } from '../common/sharp';
+import { deleteProductImages, insertProductImages, type ProductImageRow } from './product-image.repository';
+
+/** Where product pictures are served: `/uploads/products/<name>` (the path earlier versions served files at). */
+export const PRODUCT_IMAGES_PATH = '/uploads/products/';
 
 /** Widths each upload is stored at; the first is the main picture listed in `image[]`. */
 export const PRODUCT_IMAGE_WIDTHS = [800, 400] as const;
@@ -15,7 +16,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export interface StoredImages {
   /** Public URLs of the main pictures, one per upload. */
   urls: string[];
-  /** Every file written (all widths), for clean-up. */
+  /** The names of every variant stored (all widths), for clean-up. */
   files: string[];
 }
 
@@ -40,45 +41,40 @@ export async function assertSupportedImage(buffer: Buffer): Promise<void> {
   if (!ok) throw new InvalidError(MESSAGES.imageType);
 }
 
-/** Renders a picture to WebP at the product widths and stores it under DATA_DIR/uploads/products. */
+/** Renders a picture to WebP at the product widths and stores the variants in the database (product_images). */
 @Injectable()
 export class ProductImageStore {
-  private readonly root: string;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.root = uploadsDir(config);
-  }
+  constructor(@Inject(DB) private readonly db: Database) {}
 
   async store(buffers: Buffer[]): Promise<StoredImages> {
-    const dir = path.join(this.root, 'products');
-    await fs.mkdir(dir, { recursive: true });
     const stored: StoredImages = { urls: [], files: [] };
+    const rows: ProductImageRow[] = [];
     const sharp = await loadSharp();
     try {
       for (const buffer of buffers) {
         const id = crypto.randomUUID();
         for (const [i, width] of PRODUCT_IMAGE_WIDTHS.entries()) {
           const name = i === 0 ? `${id}.webp` : `${id}-${width}.webp`;
-          const file = path.join(dir, name);
           const webp = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
             .rotate()
             .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
             .webp({ quality: 82 })
-            .toBuffer();
-          await fs.writeFile(file, webp);
-          stored.files.push(file);
-          if (i === 0) stored.urls.push(`/uploads/products/${name}`);
+            .toBuffer({ resolveWithObject: true });
+          rows.push({ name, pictureId: id, width: webp.info.width, format: 'webp', bytes: webp.data });
+          stored.files.push(name);
+          if (i === 0) stored.urls.push(`${PRODUCT_IMAGES_PATH}${name}`);
         }
       }
     } catch (err) {
-      await this.remove(stored.files);
       if (err instanceof InvalidError) throw err;
       throw new InvalidError(MESSAGES.imageType);
     }
+    await insertProductImages(this.db, rows);
     return stored;
   }
 
+  /** Removes variants stored by `store` (a product that was then refused). */
   async remove(files: string[]): Promise<void> {
-    await Promise.all(files.map((f) => fs.rm(f, { force: true })));
+    await deleteProductImages(this.db, files);
   }
 }

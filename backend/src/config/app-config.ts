@@ -21,6 +21,11 @@ export interface AppConfig {
   port: number;
   /** Address the server listens on: `localhost` unless HOST says otherwise (`0.0.0.0` in containers). */
   host: string;
+  /**
+   * Port of the Prometheus metrics endpoint (`GET /metrics`), served apart from the shop's port so that it stays
+   * inside the deployment's network; undefined (the default) means no metrics endpoint.
+   */
+  metricsPort?: number;
   /** Where PGlite keeps its files (when DATABASE_URL is unset) and where uploads live (`uploads/`). */
   dataDir: string;
   /** PostgreSQL server URL; unset means embedded PGlite in `dataDir`. */
@@ -128,7 +133,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() !== 
 
 const text = () => z.preprocess(blankToUndefined, z.string().optional());
 
-const integer = (fallback: number, min: number, max: number) =>
+const optionalInteger = (min: number, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -142,9 +147,11 @@ const integer = (fallback: number, min: number, max: number) =>
           .min(min, `must be an integer between ${min} and ${max}`)
           .max(max, `must be an integer between ${min} and ${max}`),
       )
-      .optional()
-      .transform((n) => n ?? fallback),
+      .optional(),
   );
+
+const integer = (fallback: number, min: number, max: number) =>
+  optionalInteger(min, max).transform((n) => n ?? fallback);
 
 const flag = (fallback: boolean) =>
   z.preprocess(
@@ -219,6 +226,7 @@ function envSchema(mode: NodeEnv) {
   return z.object({
     PORT: integer(3000, 1, 65535),
     HOST: text().transform((v) => v ?? 'localhost'),
+    METRICS_PORT: optionalInteger(1, 65535),
     DATA_DIR: text().transform((v) => path.resolve(v ?? './data')),
     DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
     JWT_SECRET: required(production, DEV_JWT_SECRET).refine(
@@ -329,6 +337,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     isProduction,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,

@@ -11,6 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabaseHandle, openDatabase, runMigrations } from './database';
 import { seedDemoCatalogue } from './seed';
+import { importProductImageFolder, legacyPictureFolder } from '../catalog/product-image.repository';
 
 export type { Database, DbExecutor, DbTransaction } from './database';
 
@@ -54,8 +55,11 @@ export class DatabaseModule {
             try {
               await handle.withStartupLock(async () => {
                 await runMigrations(handle);
+                const imported = await importProductImageFolder(handle.db, legacyPictureFolder(config));
+                if (imported > 0)
+                  logger.log(`Copied ${imported} product pictures from the uploads folder into the database`);
                 if (config.seed) {
-                  const added = await seedDemoCatalogue(handle.db, config.dataDir);
+                  const added = await seedDemoCatalogue(handle.db);
                   if (added > 0) logger.log(`Seeded the demo catalogue with ${added} products`);
                 }
               });

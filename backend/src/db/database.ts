@@ -41,6 +41,8 @@ export interface DatabaseHandle {
    * re-established with a growing delay). Returns a function that stops listening.
    */
   subscribe(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /** The server pool's connections (total, idle) and queued requests; absent on PGlite, which has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       engine: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async withStartupLock(work) {
         const client = await pool.connect();
         try {

@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -134,6 +135,34 @@ export const products = pgTable(
  * database connection (pg_backend_pid() modulo this), so concurrent orders taking stock never queue for one row.
  */
 export const CATALOG_VERSION_SHARDS = 64;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite hands back a Uint8Array, node-postgres a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Product pictures, one row per stored file (each width of each picture), served at `/uploads/products/<name>`.
+ * In the database rather than on disk so that every replica on any host serves them and a backup holds them.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    /** The file name in the URL, e.g. `3f2a….webp` (main width) or `3f2a…-400.webp`. */
+    name: text('name').primaryKey(),
+    /** The upload the variant was rendered from: a UUID, or `seed-<slug>` for the demo catalogue. */
+    pictureId: text('picture_id').notNull(),
+    width: integer('width').notNull(),
+    /** The image format, e.g. `webp`. */
+    format: text('format').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** The strong validator sent as ETag (a hash of the bytes, quoted). */
+    etag: text('etag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_picture_idx').on(t.pictureId)],
+);
 
 export const catalogState = pgTable(
   'catalog_state',

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import {
@@ -13,6 +11,7 @@ import {
 import { createTestApp, TestApp } from '../../test/harness';
 import { SEED_PRODUCTS } from './seed-data';
 import { seedDemoCatalogue } from './seed';
+import { countProductImages } from '../catalog/product-image.repository';
 
 describe('demo catalogue seed', () => {
   let t: TestApp;
@@ -82,11 +81,14 @@ describe('demo catalogue seed', () => {
     const img = await request(t.server).get(cola.image[0]).buffer(true).expect(200);
     const meta = await sharp(img.body as Buffer).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
-    const files = fs.readdirSync(path.join(t.config.dataDir, 'uploads', 'products'));
-    expect(files).toHaveLength(SEED_PRODUCTS.length * 2);
+    expect(await countProductImages(t.db)).toBe(SEED_PRODUCTS.length * 2);
+    const small = await request(t.server)
+      .get(cola.image[0].replace(/\.webp$/, '-400.webp'))
+      .buffer(true);
+    expect(await sharp(small.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 400 });
   });
 
   it('does nothing when the catalogue is not empty', async () => {
-    expect(await seedDemoCatalogue(t.db, t.config.dataDir)).toBe(0);
+    expect(await seedDemoCatalogue(t.db)).toBe(0);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * The demo catalogue, added on first start when the products table is empty (SEED=false turns it off).
  * Each picture is a Fluent Emoji Flat illustration (MIT) drawn on its category's colour and stored as WebP
- * in DATA_DIR/uploads/products, exactly like an uploaded picture. The pictures are drawn by a short-lived
+ * in product_images, exactly like an uploaded picture. The pictures are drawn by a short-lived
  * child process (backend/scripts/draw-seed-pictures.mjs), so the server never holds the image library and
  * the icon set for the rest of its life.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, CATEGORY_PATHS } from '@larder/shared-domain';
+import { importProductImageFolder } from '../catalog/product-image.repository';
 import type { Database } from './database';
 import { catalogState, products } from './schema';
 import { SEED_PRODUCTS } from './seed-data';
@@ -46,7 +49,7 @@ function drawPictures(dir: string, pictures: Picture[]): Promise<void> {
 }
 
 /** Fills an empty catalogue with the demo products; returns how many were added (0 when not empty). */
-export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<number> {
+export async function seedDemoCatalogue(db: Database): Promise<number> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if (count > 0) return 0;
 
@@ -55,7 +58,13 @@ export async function seedDemoCatalogue(db: Database, dataDir: string): Promise<
     icon: product.icon,
     background: CATEGORIES.find((c) => c.path === product.category)?.bgColor ?? '#F5F5F5',
   }));
-  await drawPictures(path.join(dataDir, 'uploads', 'products'), pictures);
+  const drawn = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-seed-'));
+  try {
+    await drawPictures(drawn, pictures);
+    await importProductImageFolder(db, drawn, { mainWidth: SIZES[0] });
+  } finally {
+    fs.rmSync(drawn, { recursive: true, force: true });
+  }
   const now = Date.now();
   const perCategory = new Map<string, number>();
   const rows: Array<typeof products.$inferInsert> = [];

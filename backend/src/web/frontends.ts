@@ -1,7 +1,7 @@
 /**
  * Serves the built frontends from the API's port when their dist folders exist:
  * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
- * uploads at `/uploads/`, and the host's index.html for browser navigations that match no route, with the
+ * and the host's index.html for browser navigations that match no route, with the
  * files that route needs named in its head (./page-head.ts). The shop pages (home, all products, a category,
  * a product) come rendered on the server by the storefront's Node build (./server-render.ts).
  */
@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
+import type { Metrics } from '../metrics/metrics';
 import { carriesSession } from '../common/personal-responses';
 import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
 import { StorefrontServerRenderer } from './server-render';
@@ -33,10 +34,6 @@ export function cacheControlFor(filePath: string): string {
     return REVALIDATE;
   }
   return HASHED_NAME.test(name) ? IMMUTABLE : REVALIDATE;
-}
-
-export function uploadsDir(config: Pick<AppConfig, 'dataDir'>): string {
-  return path.join(config.dataDir, 'uploads');
 }
 
 /** The paths of the shop pages rendered on the server. */
@@ -95,6 +92,7 @@ export async function registerStaticContent(
   config: AppConfig,
   /** The live catalogue, for each shop page's title, description and structured data. */
   catalogue?: CatalogueSource,
+  metrics?: Pick<Metrics, 'startPageRender'>,
 ): Promise<SpaFallback> {
   let decorated = false;
   const serve = async (
@@ -126,10 +124,6 @@ export async function registerStaticContent(
     });
     decorated = true;
   };
-
-  const uploads = uploadsDir(config);
-  fs.mkdirSync(uploads, { recursive: true });
-  await serve(uploads, '/uploads/', () => IMMUTABLE, false);
 
   const { hostShell, storefront, sellerPortal } = config.staticDirs;
   if (fs.existsSync(path.join(storefront, 'remoteEntry.js')))
@@ -167,7 +161,9 @@ export async function registerStaticContent(
     const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const html = wantsPage(request) ? readIndex() : undefined;
       if (html === undefined) return reply.callNotFound();
+      const rendered = metrics?.startPageRender();
       const page = await renderer.render(request.url, inProcessFetch(fastify, request));
+      rendered?.(page ? 'rendered' : 'fallback');
       const input = headInput(request);
       const seo = catalogue && pageSeo(input.pathname, (await catalogue.get()).rows, config.publicUrl);
       const body = withSeoHead(

@@ -1,0 +1,171 @@
+import request from 'supertest';
+import { DELIVERY_SLOTS } from '@larder/shared-domain';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { signInCustomerWithAddress } from '../../test/auth-helpers';
+import { emailOutbox } from '../db/schema';
+import { insertProductImages } from '../catalog/product-image.repository';
+import { Clock } from '../common/clock';
+import { Metrics, refusalReason } from './metrics';
+import { MetricsServer } from './metrics-server';
+
+/** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
+const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
+const TUESDAY = '2026-11-24';
+
+/** The value of one sample line of a Prometheus text answer, e.g. `name{a="b"}`; undefined when absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('Prometheus metrics on METRICS_PORT', () => {
+  let t: TestApp;
+  let metricsUrl: string;
+  const scrape = async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    return res.text();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ metricsPort: 0, host: '127.0.0.1' });
+    t.app.get(Clock).now = () => MONDAY_10AM;
+    metricsUrl = `http://127.0.0.1:${t.app.get(MetricsServer).port}/metrics`;
+  });
+  afterAll(() => t?.close());
+
+  it('is off unless METRICS_PORT is set', async () => {
+    const plain = await createTestApp();
+    try {
+      expect(plain.app.get(MetricsServer).port).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+    // The shop's own port does not serve the figures.
+    const res = await request(t.server).get('/metrics');
+    expect(res.text).not.toContain('larder_http_request_duration_seconds');
+  });
+
+  it('times requests by route pattern and status, not by raw URL', async () => {
+    const unmatched = 'larder_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}';
+    const unmatchedBefore = sample(await scrape(), unmatched) ?? 0;
+    const bytes = Buffer.from('not really a picture');
+    await insertProductImages(t.db, [
+      { name: 'metered-1.webp', pictureId: 'metered-1', width: 1, format: 'webp', bytes },
+    ]);
+    await request(t.server).get('/uploads/products/metered-1.webp').expect(200);
+    await request(t.server).get('/uploads/products/metered-2.webp').expect(404);
+    await request(t.server).get('/api/no-such-route').expect(404);
+    const text = await scrape();
+    const route = 'route="/uploads/products/:name"';
+    expect(
+      sample(text, `larder_http_request_duration_seconds_count{method="GET",${route},status="200"}`),
+    ).toBe(1);
+    expect(
+      sample(text, `larder_http_request_duration_seconds_count{method="GET",${route},status="404"}`),
+    ).toBe(1);
+    expect(sample(text, unmatched)).toBe(unmatchedBefore + 1);
+    expect(text).not.toContain('metered-1');
+  });
+
+  it('counts orders placed and refused by reason, and times checkouts', async () => {
+    const product = await createProduct(t, {
+      name: 'Metered Pears',
+      price: 5000,
+      offerPrice: 5000,
+      stock: 1,
+    });
+    const buyer = (n: number) =>
+      signInCustomerWithAddress(
+        t,
+        { email: `metrics-${n}@example.com`, firstName: 'Met', lastName: `Ric${n}`, phone: '07700 900789' },
+        {
+          street: `${n} Quay St`,
+          city: 'Bristol',
+          state: 'Avon',
+          postalCode: 'BS1 4DJ',
+          country: 'United Kingdom',
+        },
+      );
+    const place = (c: { cookie: string; addressId: string }) =>
+      request(t.server)
+        .post('/api/order/cod')
+        .set('Cookie', c.cookie)
+        .send({
+          items: [{ product, quantity: 1, vat: 0 }],
+          address: c.addressId,
+          paymentType: 'COD',
+          amount: 50,
+          shippingCharge: 0,
+          totalVat: 0,
+          deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[2] },
+        });
+    await place(await buyer(1)).expect(201);
+    const refused = await place(await buyer(2)).expect(409);
+    expect(refusalReason(409, refused.body.message)).toBe('out_of_stock');
+    await request(t.server).post('/api/order/cod').send({}).expect(401);
+
+    const text = await scrape();
+    expect(sample(text, 'larder_orders_placed_total{payment="cod"}')).toBe(1);
+    expect(sample(text, 'larder_orders_refused_total{payment="cod",reason="out_of_stock"}')).toBe(1);
+    expect(sample(text, 'larder_orders_refused_total{payment="cod",reason="unauthorised"}')).toBe(1);
+    expect(sample(text, 'larder_checkout_duration_seconds_count{payment="cod",outcome="placed"}')).toBe(1);
+    expect(sample(text, 'larder_checkout_duration_seconds_count{payment="cod",outcome="refused"}')).toBe(2);
+  });
+
+  it('reports the outbox backlog and the age of its oldest unsent message', async () => {
+    await t.db.delete(emailOutbox);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await t.db.insert(emailOutbox).values([
+      {
+        kind: 'test',
+        recipient: 'a@example.com',
+        subject: 's',
+        textBody: 't',
+        htmlBody: 'h',
+        createdAt: hourAgo,
+      },
+      { kind: 'test', recipient: 'b@example.com', subject: 's', textBody: 't', htmlBody: 'h' },
+      {
+        kind: 'test',
+        recipient: 'c@example.com',
+        subject: 's',
+        textBody: 't',
+        htmlBody: 'h',
+        sentAt: new Date(0),
+        createdAt: new Date(0),
+      },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the one-second snapshot of the last scrape
+    const text = await scrape();
+    expect(sample(text, 'larder_email_outbox_backlog')).toBe(2);
+    const age = sample(text, 'larder_email_outbox_oldest_age_seconds')!;
+    expect(age).toBeGreaterThanOrEqual(3599);
+    expect(age).toBeLessThan(3700);
+  });
+
+  it('records page renders and page cache lookups given through the Metrics provider', async () => {
+    const metrics = t.app.get(Metrics);
+    metrics.pageCache('hit');
+    metrics.pageCache('hit');
+    metrics.pageCache('fallback');
+    metrics.startPageRender()('rendered');
+    const text = await scrape();
+    expect(sample(text, 'larder_page_cache_total{result="hit"}')).toBe(2);
+    expect(sample(text, 'larder_page_cache_total{result="fallback"}')).toBe(1);
+    expect(sample(text, 'larder_page_render_duration_seconds_count{outcome="rendered"}')).toBe(1);
+  });
+
+  it('reports event-loop lag, and the connection pool on a server', async () => {
+    const text = await scrape();
+    expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    if (t.engine === 'postgres') {
+      expect(sample(text, 'larder_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'larder_db_pool_connections{state="waiting"}')).toBe(0);
+    } else {
+      // PGlite runs in the process: there is no pool to report.
+      expect(text).not.toContain('larder_db_pool_connections{');
+    }
+  });
+});
