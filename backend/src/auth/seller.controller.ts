@@ -46,9 +46,10 @@ export class SellerController {
   })
   async sellerLogin(
     @Body() body: SellerLoginDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SellerLoginResponse> {
-    await this.sellerAuth.verifyCredentials(body.email, body.password);
+    await this.sellerAuth.verifyCredentials(body.email, body.password, request.ip);
     await this.sessions.startSellerSession(reply);
     return { success: true, message: MESSAGES.sellerLoggedIn };
   }
