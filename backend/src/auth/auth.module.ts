@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DeliveryModule } from '../delivery/delivery.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { CustomerAuthGuard, SellerAuthGuard } from './auth.guards';
@@ -14,6 +15,9 @@ import { SellerAuthService } from './seller-auth.service';
 import { SellerController } from './seller.controller';
 import { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorService } from './two-factor.service';
 
 /**
  * Sign-in for customers (Google ID tokens, the Google redirect flow, the development identity provider) and for
@@ -33,8 +37,9 @@ import { SessionService } from './session.service';
       }),
     }),
     UsersModule,
+    DeliveryModule,
   ],
-  controllers: [AuthController, CustomerSessionController, SellerController],
+  controllers: [AuthController, CustomerSessionController, SellerController, TwoFactorController],
   providers: [
     SessionRepository,
     SessionService,
@@ -46,6 +51,8 @@ import { SessionService } from './session.service';
     GoogleOAuthGuard,
     CustomerAuthService,
     SellerAuthService,
+    TwoFactorRepository,
+    TwoFactorService,
   ],
   exports: [SessionService, CustomerAuthGuard, SellerAuthGuard],
 })

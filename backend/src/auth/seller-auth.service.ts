@@ -32,7 +32,7 @@ export class SellerAuthService implements OnModuleInit {
     this.passwordHash = await hash(this.config.sellerPassword);
   }
 
-  /** Checks the credentials; 401 "Invalid email or password" otherwise, 429 while the account is locked. */
+  /** Checks the credentials (the caller clears the failures once the sign-in is complete); 401 "Invalid email or password" otherwise, 429 while the account is locked. */
   async verifyCredentials(email: string, password: string, clientAddress: string): Promise<void> {
     await this.refuseWhileLocked(clientAddress);
     this.passwordHash ??= await hash(this.config.sellerPassword);
@@ -40,7 +40,6 @@ export class SellerAuthService implements OnModuleInit {
     const passwordOk = await verify(this.passwordHash, password).catch(() => false);
     const emailOk = email.trim().toLowerCase() === this.config.sellerEmail;
     if (!passwordOk || !emailOk) await this.fail(clientAddress, MESSAGES.invalidCredentials);
-    await this.succeed(clientAddress);
   }
 
   /** 429 while the client address is locked out. */

@@ -29,7 +29,7 @@ describe('seller sign-in', () => {
     const res = await login({ email: 'boss@larder.test', password: 'correct horse battery staple' }).expect(
       200,
     );
-    expect(res.body).toEqual({ success: true, message: MESSAGES.sellerLoggedIn });
+    expect(res.body).toEqual({ success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false });
     const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
       c.startsWith(`${SELLER_COOKIE}=`),
     );

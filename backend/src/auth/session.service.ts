@@ -3,12 +3,14 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import { CUSTOMER_COOKIE, SELLER_CODE_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
 import { isUuid } from '../common/uuid-param';
 import {
   CUSTOMER_AUDIENCE,
   CUSTOMER_SESSION_SECONDS,
   SELLER_AUDIENCE,
+  SELLER_CODE_AUDIENCE,
+  SELLER_CODE_SECONDS,
   SELLER_SESSION_SECONDS,
   SESSION_ISSUER,
 } from './auth.constants';
@@ -62,6 +64,21 @@ export class SessionService implements OnApplicationBootstrap {
     });
     const token = await this.sign(id, 'seller', SELLER_AUDIENCE, SELLER_SESSION_SECONDS);
     this.setCookie(reply, SELLER_COOKIE, token, SELLER_SESSION_SECONDS);
+  }
+
+  /** The seller's password was right and an authenticator code is still needed: remembered for a few minutes. */
+  async awaitSellerCode(reply: FastifyReply): Promise<void> {
+    const token = await this.sign(crypto.randomUUID(), 'seller', SELLER_CODE_AUDIENCE, SELLER_CODE_SECONDS);
+    this.setCookie(reply, SELLER_CODE_COOKIE, token, SELLER_CODE_SECONDS);
+  }
+
+  /** Whether the request comes from a seller who gave the right password in the last few minutes. */
+  async isAwaitingSellerCode(request: FastifyRequest): Promise<boolean> {
+    return (await this.claims(request.cookies?.[SELLER_CODE_COOKIE], SELLER_CODE_AUDIENCE)) !== undefined;
+  }
+
+  clearSellerCode(reply: FastifyReply): void {
+    this.clearCookie(reply, SELLER_CODE_COOKIE);
   }
 
   async endSellerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -13,6 +13,7 @@ export const CUSTOMER_AUTH = 'customer';
 export const SELLER_AUTH = 'seller';
 export const CUSTOMER_COOKIE = 'larder_customer';
 export const SELLER_COOKIE = 'larder_seller';
+export const SELLER_CODE_COOKIE = 'larder_seller_code';
 
 export const ApiInvalid = (description = 'Invalid request') =>
   ApiBadRequestResponse({ description, type: ErrorResponse });
