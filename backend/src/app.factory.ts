@@ -32,7 +32,7 @@ import {
   SELLER_COOKIE,
 } from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';
-import { securityHeadersHook } from './common/security-headers';
+import { securityHeadersHooks } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
@@ -92,7 +92,9 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  fastify.addHook('onRequest', securityHeadersHook(config));
+  const securityHooks = securityHeadersHooks(config);
+  fastify.addHook('onRequest', securityHooks.onRequest);
+  fastify.addHook('onSend', securityHooks.onSend);
   fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
