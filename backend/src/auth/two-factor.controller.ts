@@ -40,7 +40,9 @@ export class TwoFactorController {
   @Post('confirm')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: "Turns two-factor sign-in on with the app's first code; answers the recovery codes" })
+  @ApiOperation({
+    summary: "Turns two-factor sign-in on with the app's first code; answers the recovery codes",
+  })
   @ApiOkResponse({ type: TwoFactorRecoveryCodesResponse })
   @ApiInvalid('The code is not right')
   @ApiConflict('No enrolment started, or already on')

@@ -70,7 +70,13 @@ export class TwoFactorService {
     const step = await this.totpStep(row.secret, code);
     if (step === undefined) throw new InvalidError(MESSAGES.twoFactorCodeWrong);
     const codes = Array.from({ length: RECOVERY_CODES }, () => this.newRecoveryCode());
-    if (!(await this.repository.enable(ACCOUNT, step, codes.map((c) => this.hash(c)))))
+    if (
+      !(await this.repository.enable(
+        ACCOUNT,
+        step,
+        codes.map((c) => this.hash(c)),
+      ))
+    )
       throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
     return codes;
   }

@@ -66,7 +66,10 @@ describe("the seller's two-factor sign-in", () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(res.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Larder:boss%40larder\.test\?/);
     expect(res.body.otpauthUrl).toContain(`secret=${secret}`);
-    const svg = Buffer.from(res.body.qrCode.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+    const svg = Buffer.from(
+      res.body.qrCode.replace(/^data:image\/svg\+xml;base64,/, ''),
+      'base64',
+    ).toString();
     expect(svg).toMatch(/^<svg[^>]*>/);
     const [row] = await t.db.select().from(sellerTwoFactor);
     expect(row.enabledAt).toBeNull();
@@ -96,7 +99,11 @@ describe("the seller's two-factor sign-in", () => {
 
   it('asks for the code after the right password, and signs in only with a fresh one', async () => {
     const first = await passwordStep();
-    expect(first.body).toEqual({ success: true, message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true });
+    expect(first.body).toEqual({
+      success: true,
+      message: MESSAGES.twoFactorCodeNeeded,
+      twoFactorRequired: true,
+    });
     expect(cookieFrom(first, SELLER_COOKIE)).toBeUndefined();
     const pending = cookieFrom(first, SELLER_CODE_COOKIE)!;
     expect(pending).toBeDefined();

@@ -130,7 +130,12 @@ export function securityHeadersHooks(config: AppConfig) {
       void reply.headers(headers);
       done();
     },
-    onSend(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, p: unknown) => void) {
+    onSend(
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, p: unknown) => void,
+    ) {
       if (isSubresourceType(reply.getHeader('content-type')))
         for (const name of documentOnly) reply.removeHeader(name);
       done(null, payload);

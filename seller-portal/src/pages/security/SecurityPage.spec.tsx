@@ -31,9 +31,11 @@ describe('Security: two-factor sign-in', () => {
     await user.type(screen.getByLabelText('Code from the app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-      server.state.sellerTwoFactor.recoveryCodes,
-    );
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(server.state.sellerTwoFactor.recoveryCodes);
     expect(server.state.sellerTwoFactor.enabled).toBe(true);
     expect(requests.filter((r) => r.url === '/api/seller/two-factor/confirm').map((r) => r.body)).toEqual([
       { code: '999999' },

@@ -60,8 +60,8 @@ function TwoFactorCard() {
         Two-factor sign-in
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Sign-in asks for a code from an authenticator app on your phone after the password, so a stolen password
-        alone cannot open the seller area.
+        Sign-in asks for a code from an authenticator app on your phone after the password, so a stolen
+        password alone cannot open the seller area.
       </p>
       {body}
     </section>
@@ -160,8 +160,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p className="text-sm font-medium text-gray-900">Two-factor sign-in is on.</p>
       <h3 className="text-base font-semibold text-gray-900">Your recovery codes</h3>
       <p className="text-sm text-gray-700">
-        Keep these somewhere safe, away from your phone. Each one signs you in once if you lose the phone. They are
-        shown only now.
+        Keep these somewhere safe, away from your phone. Each one signs you in once if you lose the phone.
+        They are shown only now.
       </p>
       <ul
         aria-label="Recovery codes"
