@@ -190,4 +190,19 @@ describe('loadConfig', () => {
     expect(c.devSignIn).toBe(false);
     expect(withOverrides(loadConfig({ NODE_ENV: 'test' }), { nodeEnv: 'production' }).devSignIn).toBe(false);
   });
+
+  it('names a bad DATABASE_URL, SMTP_URL or REDIS_URL without printing its password', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'development',
+      DATABASE_URL: 'mysql://larder:db-s3cret@db.internal/shop',
+      SMTP_URL: 'http://mailer:smtp-s3cret@smtp.example.com',
+      REDIS_URL: 'http://:redis-s3cret@cache:6379',
+    });
+    expect(problems).toContain(
+      'DATABASE_URL must be a postgres: or postgresql: URL (got "mysql://larder:***@db.internal/shop")',
+    );
+    expect(problems).toContain('SMTP_URL');
+    expect(problems).toContain('REDIS_URL');
+    expect(problems).not.toMatch(/s3cret/);
+  });
 });

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { redact } from '../common/redact';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -306,7 +307,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? 'configuration');
       const raw = typeof env[name] === 'string' && !/SECRET|PASSWORD/.test(name) ? env[name] : undefined;
-      problems.push(`${name} ${issue.message}${raw !== undefined ? ` (got "${raw}")` : ''}`);
+      problems.push(`${name} ${issue.message}${raw !== undefined ? ` (got "${redact(raw)}")` : ''}`);
     }
     throw new ConfigError(problems);
   }

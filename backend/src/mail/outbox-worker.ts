@@ -6,6 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { SHOP_NAME } from '@larder/shared-domain';
+import { redact } from '../common/redact';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { createSmtpTransport, SmtpTransport } from './smtp-transport';
 import { OutboxRepository, OutboxRow } from './outbox.repository';
@@ -71,7 +72,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       this.running = this.round()
         .catch((err: unknown) => {
           this.logger.error(
-            `E-mail outbox round failed: ${err instanceof Error ? err.message : String(err)}`,
+            `E-mail outbox round failed: ${redact(err instanceof Error ? err.message : String(err))}`,
           );
           return 0;
         })
@@ -112,7 +113,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         date: row.createdAt,
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // The server's answer often names the recipient: neither the log nor the table keeps the address.
+      const message = redact(err instanceof Error ? err.message : String(err));
       const retryIn = retryDelayMs(row.attempts, this.config.mailPollIntervalMs);
       this.logger.warn(`E-mail ${row.id} (attempt ${row.attempts}) failed: ${message}`);
       await this.outbox.markFailed(row.id, message, retryIn);
