@@ -8,6 +8,7 @@ import {
 import { SHOP_NAME } from '@larder/shared-domain';
 import { redact } from '../common/redact';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { Clock } from '../delivery/clock';
 import { createSmtpTransport, SmtpTransport } from './smtp-transport';
 import { OutboxRepository, OutboxRow } from './outbox.repository';
 
@@ -17,6 +18,10 @@ export const OUTBOX_BATCH = 10;
 export const OUTBOX_LEASE_MS = 2 * 60_000;
 /** After this many failed attempts a message stays unsent (its last error is kept for the operator). */
 export const OUTBOX_MAX_ATTEMPTS = 10;
+/** Sent messages are kept this long (for an operator's questions), then deleted. */
+export const OUTBOX_KEEP_SENT_DAYS = 30;
+/** How often the worker looks for sent messages past that age. */
+const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
 /** The longest wait between two attempts. */
 export const OUTBOX_MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -39,10 +44,12 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
+  private lastPurgeAt?: number;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -90,6 +97,13 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
    * sent, so its lease only has to outlast one SMTP exchange, and a shutdown stops between two messages.
    */
   private async round(): Promise<number> {
+    const now = this.clock.now().getTime();
+    if (this.lastPurgeAt === undefined || now - this.lastPurgeAt >= OUTBOX_PURGE_EVERY_MS) {
+      this.lastPurgeAt = now;
+      const purged = await this.outbox.purgeSentBefore(new Date(now - OUTBOX_KEEP_SENT_DAYS * 86_400_000));
+      if (purged > 0)
+        this.logger.log(`Deleted ${purged} e-mail(s) sent over ${OUTBOX_KEEP_SENT_DAYS} days ago`);
+    }
     let handled = 0;
     while (handled < OUTBOX_BATCH && !this.stopped) {
       const rows = await this.outbox.claimDue(1, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS);
