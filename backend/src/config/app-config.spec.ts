@@ -205,4 +205,27 @@ describe('loadConfig', () => {
     expect(problems).toContain('REDIS_URL');
     expect(problems).not.toMatch(/s3cret/);
   });
+
+  it('refuses in production the documented development JWT_SECRET and a common seller password', () => {
+    const dev = problemsOf({
+      ...PRODUCTION,
+      NODE_ENV: 'production',
+      JWT_SECRET: loadConfig({ NODE_ENV: 'development' }).jwtSecret,
+    });
+    expect(dev).toBe('JWT_SECRET must not be the development secret in production');
+    for (const password of [
+      'password1234',
+      'Qwertyuiop123',
+      'correct horse battery staple',
+      'iloveyou2024',
+    ]) {
+      expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'production', SELLER_PASSWORD: password })).toBe(
+        'SELLER_PASSWORD is one of the most common passwords: choose one nobody would guess',
+      );
+    }
+    // Development keeps its defaults.
+    expect(loadConfig({ NODE_ENV: 'development', SELLER_PASSWORD: 'password1234' }).sellerPassword).toBe(
+      'password1234',
+    );
+  });
 });
