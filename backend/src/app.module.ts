@@ -15,6 +15,7 @@ import { OrdersModule } from './orders/orders.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { ContactModule } from './contact/contact.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { HealthModule } from './health/health.module';
 
 /**
@@ -121,6 +122,7 @@ export class AppModule {
         OrdersModule,
         ContactModule,
         NewsletterModule,
+        PrivacyModule,
         HealthModule,
         ...(options.imports ?? []),
       ],

@@ -183,6 +183,9 @@ const injectedRtkApi = api.injectEndpoints({
     deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
       query: () => ({ url: `/api/user/delete-account`, method: 'DELETE' }),
     }),
+    exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
+      query: () => ({ url: `/api/user/export` }),
+    }),
     googleLogin: build.mutation<GoogleLoginApiResponse, GoogleLoginApiArg>({
       query: (queryArg) => ({ url: `/api/user/google-login`, method: 'POST', body: queryArg.googleLoginDto }),
     }),
@@ -370,6 +373,9 @@ export type CheckEmailApiArg = {
 };
 export type DeleteAccountApiResponse = /** status 200  */ DeleteAccountResponse;
 export type DeleteAccountApiArg = void;
+export type ExportMyDataApiResponse =
+  /** status 200 Sent as an attachment (larder-my-data-YYYY-MM-DD.json) */ DataExportResponse;
+export type ExportMyDataApiArg = void;
 export type GoogleLoginApiResponse = /** status 200  */ GoogleLoginResponse;
 export type GoogleLoginApiArg = {
   googleLoginDto: GoogleLoginDto;
@@ -903,6 +909,18 @@ export type UserDto = {
   lastName: string;
   phone: string | null;
 };
+export type DataExportResponse = {
+  /** Messages sent through the contact form from the account's e-mail */
+  contactMessages: ContactMessageView[];
+  exportedAt: string;
+  /** The newsletter subscription of the account's e-mail, or null */
+  newsletterSubscription: NewsletterSubscriberView | null;
+  /** Every order, with its lines */
+  orders: OrderView[];
+  /** The account: name, e-mail, phone, addresses and cart */
+  profile: UserDto;
+  success: boolean;
+};
 export type GoogleLoginResponse = {
   message: string;
   success: boolean;
@@ -989,6 +1007,8 @@ export const {
   useAddAddressMutation,
   useCheckEmailMutation,
   useDeleteAccountMutation,
+  useExportMyDataQuery,
+  useLazyExportMyDataQuery,
   useGoogleLoginMutation,
   useUserIsAuthQuery,
   useLazyUserIsAuthQuery,
