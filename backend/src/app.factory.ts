@@ -113,7 +113,7 @@ export async function createApp(
       parts: 20,
     },
   });
-  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
+  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins, config.publicUrl));
   // Hostile input (deep JSON, NUL, lone surrogates) is refused before any route's validation runs.
   registerSafeBodyParsers(app, MAX_BODY_BYTES);
   fastify.addHook('preValidation', cleanInputHook);
