@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { MESSAGES } from '@larder/shared-domain';
@@ -27,7 +27,8 @@ export interface Enrolment {
  * enrolling; a code is accepted once (its time step is remembered).
  */
 @Injectable()
-export class TwoFactorService {
+export class TwoFactorService implements OnModuleInit {
+  private readonly logger = new Logger(TwoFactorService.name);
   private readonly key: Buffer;
 
   constructor(
@@ -42,6 +43,21 @@ export class TwoFactorService {
   }
 
   private readonly sellerEmail: string;
+
+  /**
+   * A secret stored under another JWT_SECRET can no longer be read, nor the recovery codes checked: rather than
+   * shut the seller out, two-factor sign-in is turned off (the operator who changed the secret can enrol again).
+   */
+  async onModuleInit(): Promise<void> {
+    const row = await this.repository.find(ACCOUNT);
+    if (!row) return;
+    try {
+      this.decrypt(row.secret);
+    } catch {
+      await this.repository.remove(ACCOUNT);
+      this.logger.warn('Two-factor sign-in was turned off: its secret was stored under another JWT_SECRET');
+    }
+  }
 
   async isEnabled(): Promise<boolean> {
     return (await this.repository.find(ACCOUNT))?.enabled ?? false;

@@ -6,6 +6,8 @@ import { createTestApp, TestApp } from '../../test/harness';
 import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
 import { sellerRecoveryCodes, sellerTwoFactor, signInFailures } from '../db/schema';
 import { Clock } from '../delivery/clock';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorService } from './two-factor.service';
 
 const EMAIL = 'boss@larder.test';
 const PASSWORD = 'correct horse battery staple';
@@ -161,5 +163,17 @@ describe("the seller's two-factor sign-in", () => {
     expect((await passwordStep()).body.twoFactorRequired).toBe(false);
     const off = await post('/api/seller/two-factor/disable', { code: '123456' }).expect(409);
     expect(off.body).toEqual({ success: false, message: MESSAGES.twoFactorNotOn });
+  });
+
+  it('turns itself off when JWT_SECRET changed (the secret can no longer be read)', async () => {
+    await post('/api/seller/two-factor/setup', {}).expect(200);
+    await t.db.update(sellerTwoFactor).set({ enabledAt: new Date() });
+    const other = new TwoFactorService(
+      { ...t.config, jwtSecret: 'another-secret-of-at-least-32-characters' },
+      t.app.get(TwoFactorRepository),
+      t.app.get(Clock),
+    );
+    await other.onModuleInit();
+    expect(await t.db.select().from(sellerTwoFactor)).toEqual([]);
   });
 });
