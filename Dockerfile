@@ -27,11 +27,17 @@ VOLUME ["/data"]
 # The same V8 flags as every other start of the API (scripts/api-process.mjs).
 CMD ["node", "--max-semi-space-size=4", "--expose-gc", "backend/dist/main.js"]
 
+# The files a static site publishes: no source maps (they would hand out the source) and not the storefront's
+# Node server bundle (dist/server, run by the API for server rendering, never by a browser).
+FROM build AS web-files
+ARG APP=host-shell
+RUN cp -r /app/${APP}/dist /web && rm -rf /web/server && find /web -name '*.map' -delete
+
 FROM nginx:1.27-alpine AS web
 ARG APP=host-shell
 # The image's entrypoint fills in ${LARDER_REMOTE_ORIGINS} of the security headers when the container starts.
 ENV NGINX_ENVSUBST_OUTPUT_DIR=/etc/nginx/larder LARDER_REMOTE_ORIGINS=""
-COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+COPY --from=web-files /web /usr/share/nginx/html
 COPY deploy/nginx/templates/ /etc/nginx/templates/
 COPY deploy/nginx/tls-maps.conf deploy/nginx/proxy-api.conf deploy/nginx/proxy-events.conf /etc/nginx/larder/
 COPY deploy/nginx/${APP}.conf /etc/nginx/conf.d/default.conf

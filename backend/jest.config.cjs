@@ -6,6 +6,8 @@ module.exports = {
   displayName: 'backend',
   rootDir: __dirname,
   testEnvironment: 'node',
+  // otplib's hashing and base32 packages are published as ES modules only; jest loads them through SWC too.
+  transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition|@scure/base|@noble/hashes)/)'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   maxWorkers: 2,

@@ -37,7 +37,7 @@ import {
   SELLER_COOKIE,
 } from './common/openapi-docs';
 import { originCheckHook } from './common/origin-check';
-import { securityHeadersHook } from './common/security-headers';
+import { securityHeadersHooks } from './common/security-headers';
 import { createValidationPipe } from './common/validation';
 
 export const MAX_UPLOAD_FILES = 4;
@@ -99,7 +99,9 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const metrics = app.get(Metrics);
   registerHttpMetrics(fastify, metrics);
-  fastify.addHook('onRequest', securityHeadersHook(config));
+  const securityHooks = securityHeadersHooks(config);
+  fastify.addHook('onRequest', securityHooks.onRequest);
+  fastify.addHook('onSend', securityHooks.onSend);
   fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
@@ -118,7 +120,7 @@ export async function createApp(
       parts: 20,
     },
   });
-  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins));
+  fastify.addHook('onRequest', originCheckHook(config.allowedOrigins, config.publicUrl));
   // Hostile input (deep JSON, NUL, lone surrogates) is refused before any route's validation runs.
   registerSafeBodyParsers(app, MAX_BODY_BYTES);
   fastify.addHook('preValidation', cleanInputHook);

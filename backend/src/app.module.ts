@@ -18,6 +18,7 @@ import { OrdersModule } from './orders/orders.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { ContactModule } from './contact/contact.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { HealthModule } from './health/health.module';
 
 /**
@@ -127,6 +128,7 @@ export class AppModule {
         OrdersModule,
         ContactModule,
         NewsletterModule,
+        PrivacyModule,
         HealthModule,
         ...(options.imports ?? []),
       ],

@@ -43,7 +43,7 @@ export async function signInCustomer(t: Pick<TestApp, 'server'>, customer: TestC
     .post('/api/user/google-login')
     .send({ tokenId: token.body.tokenId, firstName, lastName, phone: customer.phone ?? '07700 900123' });
   if (res.status !== 200) throw new Error(`google-login answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const cookie = cookieFrom(res, CUSTOMER_COOKIE);
+  const cookie = cookieFrom(res, CUSTOMER_COOKIE) ?? cookieFrom(res, `__Host-${CUSTOMER_COOKIE}`);
   if (!cookie) throw new Error('google-login did not set the customer cookie');
   return cookie;
 }
@@ -66,7 +66,7 @@ export async function signInSeller(t: Pick<TestApp, 'server' | 'config'>): Promi
     .post('/api/seller/login')
     .send({ email: t.config.sellerEmail, password: t.config.sellerPassword });
   if (res.status !== 200) throw new Error(`seller login answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const cookie = cookieFrom(res, SELLER_COOKIE);
+  const cookie = cookieFrom(res, SELLER_COOKIE) ?? cookieFrom(res, `__Host-${SELLER_COOKIE}`);
   if (!cookie) throw new Error('seller login did not set the seller cookie');
   return cookie;
 }

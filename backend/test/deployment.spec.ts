@@ -2,7 +2,9 @@
  * The deployment files (docker-compose.yml and the nginx configuration) checked against what the API expects:
  * `docker compose config` cannot run on every machine, so their structure is checked here.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { parse } from 'yaml';
@@ -212,5 +214,94 @@ describe('the client address behind a proxy', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the static sites nginx serves', () => {
+  /** Serves `deploy/nginx/<site>.conf` with Debian's nginx from a folder holding what a build leaves in dist. */
+  async function serve(site: string, work: (get: (p: string) => Promise<number>) => Promise<void>) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-nginx-'));
+    const larder = path.join(dir, 'larder');
+    const html = path.join(dir, 'html');
+    fs.mkdirSync(path.join(html, 'server'), { recursive: true });
+    fs.mkdirSync(larder);
+    for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+      fs.mkdirSync(path.join(dir, 'tmp', d), { recursive: true });
+    for (const f of ['tls-maps.conf', 'proxy-api.conf'])
+      fs.copyFileSync(path.join(REPO_ROOT, 'deploy/nginx', f), path.join(larder, f));
+    fs.writeFileSync(
+      path.join(larder, 'security-headers.conf'),
+      nginxHeaders.replaceAll('${LARDER_REMOTE_ORIGINS}', ''),
+    );
+    for (const f of [
+      'index.html',
+      'remoteEntry.js',
+      'main.1234abcd.js',
+      'main.1234abcd.js.map',
+      'server/remoteEntry.js',
+      'server/page.js',
+    ])
+      fs.writeFileSync(path.join(html, f), 'x');
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const conf = read(`deploy/nginx/${site}.conf`)
+      .replaceAll('/etc/nginx/larder/', `${larder}/`)
+      .replace(/server api-\d:3000[^;]*;/g, 'server 127.0.0.1:9;')
+      .replace('listen 80;', `listen 127.0.0.1:${port};`)
+      .replace('root /usr/share/nginx/html;', `root ${html};`);
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/client_body; proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi; uwsgi_temp_path ${dir}/tmp/uwsgi; scgi_temp_path ${dir}/tmp/scgi;
+${conf}
+}`,
+    );
+    const nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+      stdio: 'ignore',
+    });
+    const get = async (p: string) => (await fetch(`http://127.0.0.1:${port}${p}`)).status;
+    try {
+      for (let i = 0; ; i++) {
+        try {
+          await get('/');
+          break;
+        } catch (err) {
+          if (i > 100) throw err;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+      await work(get);
+    } finally {
+      nginx.kill('SIGTERM');
+      await new Promise((r) => nginx.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it.each(['host-shell', 'storefront', 'seller-portal'])(
+    '%s publishes no source map and nothing of the server bundle',
+    async (site) => {
+      await serve(site, async (get) => {
+        expect(await get('/main.1234abcd.js')).toBe(200);
+        expect(await get('/remoteEntry.js')).toBe(200);
+        expect(await get('/main.1234abcd.js.map')).toBe(404);
+        expect(await get('/server/remoteEntry.js')).toBe(404);
+        expect(await get('/server/page.js')).toBe(404);
+      });
+    },
+  );
+
+  it('builds the web image without them (Dockerfile)', () => {
+    const dockerfile = read('Dockerfile');
+    const web = dockerfile.slice(dockerfile.indexOf('AS web\n'));
+    expect(web).toMatch(/COPY --from=web-files \/web \/usr\/share\/nginx\/html/);
+    expect(web).not.toMatch(/COPY --from=build \/app\/\$\{APP\}\/dist/);
+    expect(dockerfile).toMatch(
+      /AS web-files[\s\S]*rm -rf \/web\/server && find \/web -name '\*\.map' -delete/,
+    );
   });
 });

@@ -10,6 +10,7 @@ const EditProductPage = lazy(() => import('./pages/edit-product/EditProductPage'
 const ProductListPage = lazy(() => import('./pages/product-list/ProductListPage'));
 const OrdersPage = lazy(() => import('./pages/orders/OrdersPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
+const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 /** The seller routes, relative to where the portal is mounted (/seller/*). */
@@ -27,6 +28,7 @@ export function SellerPortal() {
               <Route path="product-list" element={<ProductListPage />} />
               <Route path="orders" element={<OrdersPage />} />
               <Route path="messages" element={<MessagesPage />} />
+              <Route path="security" element={<SecurityPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

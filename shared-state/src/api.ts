@@ -148,6 +148,10 @@ export const api = withUpload.enhanceEndpoints({
 
     sellerIsAuth: { providesTags: tags('Seller') },
     sellerLogin: { invalidatesTags: tags('Seller', 'Orders') },
+    sellerLoginCode: { invalidatesTags: tags('Seller', 'Orders') },
+    getTwoFactorStatus: { providesTags: tags('TwoFactor') },
+    confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor') },
+    disableTwoFactor: { invalidatesTags: tags('TwoFactor') },
     sellerLogout: { invalidatesTags: tags('Seller', 'Orders') },
 
     listContactMessages: { providesTags: tags('ContactMessages') },

@@ -55,6 +55,7 @@ export const TAG_TYPES = [
   'DeliverySlots',
   'DeliverySettings',
   'SellerSummary',
+  'TwoFactor',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

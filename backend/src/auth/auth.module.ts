@@ -8,6 +8,9 @@ import { GOOGLE_OAUTH_STRATEGY, GoogleOAuthGuard } from './google-oauth.strategy
 import { IdTokenVerifier } from './id-token.verifier';
 import { SellerAuthService } from './seller-auth.service';
 import { SellerController } from './seller.controller';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorService } from './two-factor.service';
 
 /**
  * Signing in: customers through Google ID tokens, the Google redirect flow or the development identity provider,
@@ -15,7 +18,7 @@ import { SellerController } from './seller.controller';
  */
 @Module({
   imports: [UsersModule],
-  controllers: [AuthController, CustomerSessionController, SellerController],
+  controllers: [AuthController, CustomerSessionController, SellerController, TwoFactorController],
   providers: [
     IdTokenVerifier,
     DevIdentityProvider,
@@ -23,6 +26,8 @@ import { SellerController } from './seller.controller';
     GoogleOAuthGuard,
     CustomerAuthService,
     SellerAuthService,
+    TwoFactorRepository,
+    TwoFactorService,
   ],
 })
 export class AuthModule {}

@@ -5,13 +5,19 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { SessionRepository } from '../session/session.repository';
 
-/** The key of the seller account's failed sign-ins, whatever e-mail was typed (so the lock reveals nothing). */
-const SELLER_ACCOUNT = 'seller';
+/**
+ * The keys under which a failed sign-in is counted: the seller account from this client address (whatever e-mail
+ * was typed, so the lock reveals nothing), and the client address itself. Neither names the account alone, so
+ * failures from one address never lock the seller out of another.
+ */
+export function failureKeys(clientAddress: string): string[] {
+  return [`seller@${clientAddress}`, `address:${clientAddress}`];
+}
 
 /**
  * The seller account: SELLER_EMAIL and SELLER_PASSWORD, the password kept only as an argon2 hash. After
- * SELLER_LOCKOUT_ATTEMPTS consecutive failures the account is locked for SELLER_LOCKOUT_MINUTES (429), counted in
- * the database so the lock holds on every replica and whatever address the attempts come from.
+ * SELLER_LOCKOUT_ATTEMPTS consecutive failures from one client address, that address is locked out for
+ * SELLER_LOCKOUT_MINUTES (429); counted in the database so the lock holds on every replica.
  */
 @Injectable()
 export class SellerAuthService implements OnModuleInit {
@@ -26,24 +32,41 @@ export class SellerAuthService implements OnModuleInit {
     this.passwordHash = await hash(this.config.sellerPassword);
   }
 
-  /** Checks the credentials; 401 "Invalid email or password" otherwise, 429 while the account is locked. */
-  async verifyCredentials(email: string, password: string): Promise<void> {
-    const locked = await this.failures.lockedUntil(SELLER_ACCOUNT);
-    if (locked) throw this.lockedError(locked);
+  /** Checks the credentials (the caller clears the failures once the sign-in is complete); 401 "Invalid email or password" otherwise, 429 while the account is locked. */
+  async verifyCredentials(email: string, password: string, clientAddress: string): Promise<void> {
+    await this.refuseWhileLocked(clientAddress);
     this.passwordHash ??= await hash(this.config.sellerPassword);
     // The password is always checked, so a wrong e-mail takes as long as a wrong password.
     const passwordOk = await verify(this.passwordHash, password).catch(() => false);
     const emailOk = email.trim().toLowerCase() === this.config.sellerEmail;
-    if (!passwordOk || !emailOk) {
-      const lockedNow = await this.failures.recordFailure(
-        SELLER_ACCOUNT,
+    if (!passwordOk || !emailOk) await this.fail(clientAddress, MESSAGES.invalidCredentials);
+  }
+
+  /** 429 while the client address is locked out. */
+  async refuseWhileLocked(clientAddress: string): Promise<void> {
+    for (const key of failureKeys(clientAddress)) {
+      const locked = await this.failures.lockedUntil(key);
+      if (locked) throw this.lockedError(locked);
+    }
+  }
+
+  /** Counts a failure from the address and throws: 401 with `message`, or 429 when this failure locks it. */
+  async fail(clientAddress: string, message: string): Promise<never> {
+    let lockedNow: Date | undefined;
+    for (const key of failureKeys(clientAddress)) {
+      const until = await this.failures.recordFailure(
+        key,
         this.config.sellerLockoutAttempts,
         this.config.sellerLockoutMinutes,
       );
-      if (lockedNow) throw this.lockedError(lockedNow);
-      throw new UnauthorizedError(MESSAGES.invalidCredentials);
+      if (until && (!lockedNow || until > lockedNow)) lockedNow = until;
     }
-    await this.failures.clearFailures(SELLER_ACCOUNT);
+    if (lockedNow) throw this.lockedError(lockedNow);
+    throw new UnauthorizedError(message);
+  }
+
+  async succeed(clientAddress: string): Promise<void> {
+    for (const key of failureKeys(clientAddress)) await this.failures.clearFailures(key);
   }
 
   private lockedError(until: Date): TooManyRequestsError {

@@ -29,7 +29,7 @@ describe('seller sign-in', () => {
     const res = await login({ email: 'boss@larder.test', password: 'correct horse battery staple' }).expect(
       200,
     );
-    expect(res.body).toEqual({ success: true, message: MESSAGES.sellerLoggedIn });
+    expect(res.body).toEqual({ success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false });
     const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
       c.startsWith(`${SELLER_COOKIE}=`),
     );
@@ -115,15 +115,25 @@ describe('seller sign-in in production', () => {
   });
   afterAll(() => t.close());
 
-  it('marks the seller cookie Secure', async () => {
+  it('names the seller cookie with the __Host- prefix, Secure, for the whole host, and reads it back', async () => {
     const res = await request(t.server)
       .post('/api/seller/login')
       .send({ email: 'boss@larder.test', password: 'a-long-production-password' })
       .expect(200);
-    const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
-      c.startsWith(`${SELLER_COOKIE}=`),
-    );
+    const cookies = res.headers['set-cookie'] as unknown as string[];
+    expect(cookies.some((c) => c.startsWith(`${SELLER_COOKIE}=`))).toBe(false);
+    const setCookie = cookies.find((c) => c.startsWith(`__Host-${SELLER_COOKIE}=`));
     expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/; Domain=/i);
+    const cookie = cookieFrom(res, `__Host-${SELLER_COOKIE}`)!;
+    const isAuth = await request(t.server).get('/api/seller/is-auth').set('Cookie', cookie).expect(200);
+    expect(isAuth.headers['cache-control']).toBe('no-store');
+    // The development name is not read in production.
+    await request(t.server)
+      .get('/api/seller/is-auth')
+      .set('Cookie', cookie.replace('__Host-', ''))
+      .expect(401);
   });
 
   it('has no development identity provider', async () => {

@@ -9,13 +9,16 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
+import { UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import { SellerAuth } from '../session/session.decorators';
 import { SellerLoginDto } from './dto/seller-login.dto';
+import { TwoFactorCodeDto } from './dto/two-factor-code.dto';
 import { SellerLoginResponse } from './dto/seller-login.response';
 import { SellerAuthService } from './seller-auth.service';
 import { SessionService } from '../session/session.service';
+import { TwoFactorService } from './two-factor.service';
 
 @ApiTags('seller')
 @Controller('api/seller')
@@ -23,6 +26,7 @@ export class SellerController {
   constructor(
     private readonly sellerAuth: SellerAuthService,
     private readonly sessions: SessionService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   @Get('is-auth')
@@ -36,7 +40,10 @@ export class SellerController {
   @Post('login')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: 'Seller sign-in with e-mail and password (sets the seller cookie; rate limited)' })
+  @ApiOperation({
+    summary:
+      'Seller sign-in with e-mail and password: sets the seller cookie, or asks for the authenticator code when two-factor sign-in is on (rate limited)',
+  })
   @ApiOkResponse({ type: SellerLoginResponse })
   @ApiInvalid()
   @ApiUnauthorizedResponse({ description: 'Invalid email or password', type: ErrorResponse })
@@ -46,11 +53,50 @@ export class SellerController {
   })
   async sellerLogin(
     @Body() body: SellerLoginDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SellerLoginResponse> {
-    await this.sellerAuth.verifyCredentials(body.email, body.password);
+    await this.sellerAuth.verifyCredentials(body.email, body.password, request.ip);
+    if (await this.twoFactor.isEnabled()) {
+      await this.sessions.awaitSellerCode(reply);
+      return { success: true, message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true };
+    }
+    await this.sellerAuth.succeed(request.ip);
     await this.sessions.startSellerSession(reply);
-    return { success: true, message: MESSAGES.sellerLoggedIn };
+    return { success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false };
+  }
+
+  @Post('login/code')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({
+    summary:
+      "The second step of the seller's sign-in: the authenticator code or a recovery code, after the password (sets the seller cookie)",
+  })
+  @ApiOkResponse({ type: SellerLoginResponse })
+  @ApiInvalid()
+  @ApiUnauthorizedResponse({
+    description: 'The code is not right, or the password step has expired',
+    type: ErrorResponse,
+  })
+  @ApiTooManyRequestsResponse({
+    description: 'Rate limited, or this address is locked out after repeated failed sign-ins',
+    type: ErrorResponse,
+  })
+  async sellerLoginCode(
+    @Body() body: TwoFactorCodeDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SellerLoginResponse> {
+    await this.sellerAuth.refuseWhileLocked(request.ip);
+    if (!(await this.sessions.isAwaitingSellerCode(request)))
+      throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
+    if (!(await this.twoFactor.acceptCode(body.code)))
+      await this.sellerAuth.fail(request.ip, MESSAGES.twoFactorCodeWrong);
+    await this.sellerAuth.succeed(request.ip);
+    this.sessions.clearSellerCode(reply);
+    await this.sessions.startSellerSession(reply);
+    return { success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false };
   }
 
   @Get('logout')

@@ -140,9 +140,41 @@ describe('global request handling', () => {
       await post().expect(201);
     });
 
-    it('lets same-origin requests through (http or https)', async () => {
-      await post().set('Host', 'shop.example').set('Origin', 'https://shop.example').expect(201);
+    it('lets same-origin requests through (http or https, as the trusted proxy says)', async () => {
+      await post()
+        .set('Host', 'shop.example')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Origin', 'https://shop.example')
+        .expect(201);
       await post().set('Host', 'localhost:3000').set('Origin', 'http://localhost:3000').expect(201);
+      await post()
+        .set('Host', 'shop.example')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Origin', 'https://shop.example')
+        .set('Sec-Fetch-Site', 'same-origin')
+        .expect(201);
+    });
+
+    it('compares the scheme too: an http page may not post to the https shop, nor the reverse', async () => {
+      await post()
+        .set('Host', 'shop.example')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Origin', 'http://shop.example')
+        .expect(403);
+      await post().set('Host', 'shop.example').set('Origin', 'https://shop.example').expect(403);
+    });
+
+    it("honours the browser's Sec-Fetch-Site: another site is refused, with or without an Origin", async () => {
+      const res = await post().set('Sec-Fetch-Site', 'cross-site').expect(403);
+      expect(res.body).toEqual({ success: false, message: MESSAGES.forbiddenOrigin });
+      await post()
+        .set('Host', 'shop.example')
+        .set('Origin', 'http://shop.example')
+        .set('Sec-Fetch-Site', 'same-site')
+        .expect(403);
+      // An allowed origin (a development server) is another site, and allowed.
+      await post().set('Origin', 'http://localhost:4200').set('Sec-Fetch-Site', 'same-site').expect(201);
+      await post().set('Sec-Fetch-Site', 'none').expect(201);
     });
 
     it('lets allowed origins through', async () => {

@@ -6,7 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CUSTOMER_COOKIE, SELLER_COOKIE } from './openapi-docs';
 
-const SESSION_COOKIE = new RegExp(`(^|;\\s*)(${CUSTOMER_COOKIE}|${SELLER_COOKIE})=`);
+/** Either session cookie, under its production (`__Host-`) or development name. */
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Host-)?(${CUSTOMER_COOKIE}|${SELLER_COOKIE})=`);
 
 /** True when the request is made with a session of a customer or of the seller. */
 export function carriesSession(request: FastifyRequest): boolean {

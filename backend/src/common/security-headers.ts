@@ -106,23 +106,39 @@ export const SUBRESOURCE_HEADER_NAMES = [
 ];
 
 /**
- * Paths of files that are never a document: scripts, style sheets, fonts and raster pictures (SVG is a
- * document format that can run script, so it keeps the full set). API answers always keep it too.
+ * Content types that are never a document: scripts, style sheets, fonts and raster pictures (SVG is a document
+ * format that can run script, so it keeps the full set). Decided by what is sent, never by the URL: a page
+ * answered for `/products/x/y.png` is still a page.
  */
-const SUBRESOURCE_PATH = /^\/(?!api\/)[^?#]*\.(?:m?js|css|woff2?|webp|avif|png|jpe?g|gif|ico)(?:[?#]|$)/i;
+const SUBRESOURCE_TYPE =
+  /^\s*(?:text\/javascript|application\/(?:x-)?javascript|text\/css|font\/|image\/(?:webp|avif|png|jpeg|gif|x-icon|vnd\.microsoft\.icon))/i;
 
-export function isSubresourcePath(url: string): boolean {
-  return SUBRESOURCE_PATH.test(url);
+export function isSubresourceType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && SUBRESOURCE_TYPE.test(contentType);
 }
 
-/** An onRequest hook putting the security headers on every answer (API, documentation and static pages). */
-export function securityHeadersHook(config: AppConfig) {
+/**
+ * Hooks putting the security headers on every answer (API, documentation and static pages): the full set when
+ * the request arrives (errors included), then, once the content type is known, a script, style sheet, font or
+ * picture sheds the document-only headers.
+ */
+export function securityHeadersHooks(config: AppConfig) {
   const headers = securityHeaders(config);
-  const subresource = Object.fromEntries(
-    Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADER_NAMES.includes(name)),
-  );
-  return function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-    void reply.headers(isSubresourcePath(request.url) ? subresource : headers);
-    done();
+  const documentOnly = Object.keys(headers).filter((name) => !SUBRESOURCE_HEADER_NAMES.includes(name));
+  return {
+    onRequest(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+      void reply.headers(headers);
+      done();
+    },
+    onSend(
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, p: unknown) => void,
+    ) {
+      if (isSubresourceType(reply.getHeader('content-type')))
+        for (const name of documentOnly) reply.removeHeader(name);
+      done(null, payload);
+    },
   };
 }

@@ -198,4 +198,42 @@ describe('loadConfig', () => {
     expect(c.devSignIn).toBe(false);
     expect(withOverrides(loadConfig({ NODE_ENV: 'test' }), { nodeEnv: 'production' }).devSignIn).toBe(false);
   });
+
+  it('names a bad DATABASE_URL, SMTP_URL or REDIS_URL without printing its password', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'development',
+      DATABASE_URL: 'mysql://larder:db-s3cret@db.internal/shop',
+      SMTP_URL: 'http://mailer:smtp-s3cret@smtp.example.com',
+      REDIS_URL: 'http://:redis-s3cret@cache:6379',
+    });
+    expect(problems).toContain(
+      'DATABASE_URL must be a postgres: or postgresql: URL (got "mysql://larder:***@db.internal/shop")',
+    );
+    expect(problems).toContain('SMTP_URL');
+    expect(problems).toContain('REDIS_URL');
+    expect(problems).not.toMatch(/s3cret/);
+  });
+
+  it('refuses in production the documented development JWT_SECRET and a common seller password', () => {
+    const dev = problemsOf({
+      ...PRODUCTION,
+      NODE_ENV: 'production',
+      JWT_SECRET: loadConfig({ NODE_ENV: 'development' }).jwtSecret,
+    });
+    expect(dev).toBe('JWT_SECRET must not be the development secret in production');
+    for (const password of [
+      'password1234',
+      'Qwertyuiop123',
+      'correct horse battery staple',
+      'iloveyou2024',
+    ]) {
+      expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'production', SELLER_PASSWORD: password })).toBe(
+        'SELLER_PASSWORD is one of the most common passwords: choose one nobody would guess',
+      );
+    }
+    // Development keeps its defaults.
+    expect(loadConfig({ NODE_ENV: 'development', SELLER_PASSWORD: 'password1234' }).sellerPassword).toBe(
+      'password1234',
+    );
+  });
 });

@@ -7,8 +7,10 @@
  * Inject it anywhere with `@Inject(APP_CONFIG) private readonly config: AppConfig`
  * (ConfigModule is global). Tests pass overrides to `createApp(overrides)` / `createTestApp(overrides)`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { redact } from '../common/redact';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -126,6 +128,18 @@ export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 type Env = Record<string, string | undefined>;
 
+/** backend/src/config/common-passwords.txt: passwords too common to protect an account, read once when needed. */
+let commonPasswords: Set<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    fs
+      .readFileSync(path.join(REPO_ROOT, 'backend/src/config/common-passwords.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#')),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}
+
 // ---- Field schemas: each reads one variable (a string or unset) and yields a typed value. ----
 
 /** Blank counts as unset. */
@@ -229,10 +243,12 @@ function envSchema(mode: NodeEnv) {
     METRICS_PORT: optionalInteger(1, 65535),
     DATA_DIR: text().transform((v) => path.resolve(v ?? './data')),
     DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
-    JWT_SECRET: required(production, DEV_JWT_SECRET).refine(
-      (v) => !production || v.length >= MIN_JWT_SECRET_LENGTH,
-      `must be at least ${MIN_JWT_SECRET_LENGTH} characters in production`,
-    ),
+    JWT_SECRET: required(production, DEV_JWT_SECRET)
+      .refine(
+        (v) => !production || v.length >= MIN_JWT_SECRET_LENGTH,
+        `must be at least ${MIN_JWT_SECRET_LENGTH} characters in production`,
+      )
+      .refine((v) => !production || v !== DEV_JWT_SECRET, 'must not be the development secret in production'),
     SELLER_EMAIL: required(production, DEV_SELLER_EMAIL)
       .transform((v) => v.toLowerCase())
       .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), 'is not an email address'),
@@ -254,6 +270,10 @@ function envSchema(mode: NodeEnv) {
       .refine(
         (v) => !production || v !== DEV_SELLER_PASSWORD,
         'must not be the development password in production',
+      )
+      .refine(
+        (v) => !production || !isCommonPassword(v),
+        'is one of the most common passwords: choose one nobody would guess',
       ),
     GOOGLE_CLIENT_ID: text(),
     GOOGLE_CLIENT_SECRET: text(),
@@ -320,7 +340,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? 'configuration');
       const raw = typeof env[name] === 'string' && !/SECRET|PASSWORD/.test(name) ? env[name] : undefined;
-      problems.push(`${name} ${issue.message}${raw !== undefined ? ` (got "${raw}")` : ''}`);
+      problems.push(`${name} ${issue.message}${raw !== undefined ? ` (got "${redact(raw)}")` : ''}`);
     }
     throw new ConfigError(problems);
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
@@ -24,5 +24,14 @@ export class ContactRepository {
   /** One page of the messages, newest first, and how many there are in all. */
   async list(page: PageRequest): Promise<Page<ContactMessageRow>> {
     return newestFirstPage(this.db, contactMessages, page);
+  }
+
+  /** Every message sent from this address (any case), oldest first. */
+  async listByEmail(email: string): Promise<ContactMessageRow[]> {
+    return this.db
+      .select()
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = lower(${email})`)
+      .orderBy(asc(contactMessages.createdAt));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Page, PageRequest } from '../common/pagination';
 import { ContactMailer } from './contact-mailer';
-import { ContactRepository } from './contact.repository';
+import { ContactRepository, type ContactMessageRow } from './contact.repository';
 import type { ContactMessageView } from './dto/contact.response';
 import type { SendContactMessageDto } from './dto/send-contact-message.dto';
 
@@ -36,15 +36,23 @@ export class ContactService {
   /** One page of the messages, newest first. */
   async list(page: PageRequest): Promise<Page<ContactMessageView>> {
     const { rows, total } = await this.repository.list(page);
-    const views = rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      createdAt: row.createdAt.toISOString(),
-      emailedAt: row.emailedAt ? row.emailedAt.toISOString() : null,
-    }));
-    return { rows: views, total };
+    return { rows: rows.map(toView), total };
   }
+
+  /** The messages sent from an address (a customer's data export). */
+  async listFrom(email: string): Promise<ContactMessageView[]> {
+    return (await this.repository.listByEmail(email)).map(toView);
+  }
+}
+
+function toView(row: ContactMessageRow): ContactMessageView {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    emailedAt: row.emailedAt ? row.emailedAt.toISOString() : null,
+  };
 }

@@ -426,12 +426,34 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins per account (the seller's), shared by every replica: enough consecutive failures lock the
- * account for a while, whatever address the attempts come from.
+ * Failed seller sign-ins, keyed by the account and client address and by the address alone, shared by every
+ * replica: enough consecutive failures lock that address out for a while (and never the seller elsewhere).
  */
 export const signInFailures = pgTable('sign_in_failures', {
   account: text('account').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * The seller's authenticator (TOTP) for two-factor sign-in. `secret` is encrypted (AES-256-GCM, a key derived from
+ * JWT_SECRET) and never sent again after enrolment; `enabled_at` is null while enrolment awaits its first code.
+ * `last_used_step` refuses a code used once already (a replay within its 30 seconds).
+ */
+export const sellerTwoFactor = pgTable('seller_two_factor', {
+  account: text('account').primaryKey(),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of the seller's two-factor sign-in, kept only as keyed hashes. */
+export const sellerRecoveryCodes = pgTable('seller_recovery_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  account: text('account')
+    .notNull()
+    .references(() => sellerTwoFactor.account, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -105,7 +105,10 @@ async function startSmtp(port: number): Promise<Smtp> {
         if (smtp.delayMs) await new Promise((resolve) => setTimeout(resolve, smtp.delayMs));
         if (smtp.failing) {
           smtp.refused += 1;
-          const err = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          const to = session.envelope.rcptTo[0]?.address;
+          const err = Object.assign(new Error(`Mailbox busy for <${to}>, try again later`), {
+            responseCode: 451,
+          });
           callback(err);
           return;
         }
@@ -330,7 +333,8 @@ describe('order e-mails', () => {
     }, 'two refused attempts');
     const refused = await row();
     expect(refused.sentAt).toBeNull();
-    expect(refused.lastError).toContain('Mailbox busy');
+    expect(refused.lastError).toContain('Mailbox busy for <[e-mail]>');
+    expect(refused.lastError).not.toContain('dan@example.com');
     smtp.failing = false;
     await waitFor(async () => (await row()).sentAt !== null, 'delivery');
     const sent = await row();

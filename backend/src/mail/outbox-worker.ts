@@ -6,7 +6,9 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { SHOP_NAME } from '@larder/shared-domain';
+import { redact } from '../common/redact';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock';
 import { createSmtpTransport, SmtpTransport } from './smtp-transport';
 import { OutboxRepository, OutboxRow } from './outbox.repository';
 
@@ -16,6 +18,10 @@ export const OUTBOX_BATCH = 10;
 export const OUTBOX_LEASE_MS = 2 * 60_000;
 /** After this many failed attempts a message stays unsent (its last error is kept for the operator). */
 export const OUTBOX_MAX_ATTEMPTS = 10;
+/** Sent messages are kept this long (for an operator's questions), then deleted. */
+export const OUTBOX_KEEP_SENT_DAYS = 30;
+/** How often the worker looks for sent messages past that age. */
+const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
 /** The longest wait between two attempts. */
 export const OUTBOX_MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -38,10 +44,12 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
+  private lastPurgeAt?: number;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -71,7 +79,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       this.running = this.round()
         .catch((err: unknown) => {
           this.logger.error(
-            `E-mail outbox round failed: ${err instanceof Error ? err.message : String(err)}`,
+            `E-mail outbox round failed: ${redact(err instanceof Error ? err.message : String(err))}`,
           );
           return 0;
         })
@@ -89,6 +97,13 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
    * sent, so its lease only has to outlast one SMTP exchange, and a shutdown stops between two messages.
    */
   private async round(): Promise<number> {
+    const now = this.clock.now().getTime();
+    if (this.lastPurgeAt === undefined || now - this.lastPurgeAt >= OUTBOX_PURGE_EVERY_MS) {
+      this.lastPurgeAt = now;
+      const purged = await this.outbox.purgeSentBefore(new Date(now - OUTBOX_KEEP_SENT_DAYS * 86_400_000));
+      if (purged > 0)
+        this.logger.log(`Deleted ${purged} e-mail(s) sent over ${OUTBOX_KEEP_SENT_DAYS} days ago`);
+    }
     let handled = 0;
     while (handled < OUTBOX_BATCH && !this.stopped) {
       const rows = await this.outbox.claimDue(1, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS);
@@ -112,7 +127,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         date: row.createdAt,
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // The server's answer often names the recipient: neither the log nor the table keeps the address.
+      const message = redact(err instanceof Error ? err.message : String(err));
       const retryIn = retryDelayMs(row.attempts, this.config.mailPollIntervalMs);
       this.logger.warn(`E-mail ${row.id} (attempt ${row.attempts}) failed: ${message}`);
       await this.outbox.markFailed(row.id, message, retryIn);

@@ -77,4 +77,18 @@ export class OutboxRepository {
       })
       .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
   }
+
+  /** Removes every message to this address (an account being deleted), sent or not. */
+  async eraseRecipient(email: string, tx: DbExecutor = this.db): Promise<void> {
+    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.recipient}) = lower(${email})`);
+  }
+
+  /** Removes messages sent before `cutoff`; answers how many. */
+  async purgeSentBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db
+      .delete(emailOutbox)
+      .where(lt(emailOutbox.sentAt, cutoff))
+      .returning({ id: emailOutbox.id });
+    return rows.length;
+  }
 }

@@ -7,5 +7,6 @@ import { NewsletterService } from './newsletter.service';
 @Module({
   controllers: [NewsletterController],
   providers: [NewsletterService, NewsletterRepository],
+  exports: [NewsletterService],
 })
 export class NewsletterModule {}

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
@@ -20,5 +21,13 @@ export class NewsletterRepository {
   /** One page of the subscribers, newest first, and how many there are in all. */
   async list(page: PageRequest): Promise<Page<NewsletterSubscriberRow>> {
     return newestFirstPage(this.db, newsletterSubscribers, page);
+  }
+
+  async find(email: string): Promise<NewsletterSubscriberRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.toLowerCase()));
+    return row;
   }
 }

@@ -18,4 +18,10 @@ export class NewsletterService {
     const { rows, total } = await this.repository.list(page);
     return { rows: rows.map((row) => ({ email: row.email, createdAt: row.createdAt.toISOString() })), total };
   }
+
+  /** The address's subscription, or null (a customer's data export). */
+  async subscriptionOf(email: string): Promise<NewsletterSubscriberView | null> {
+    const row = await this.repository.find(email);
+    return row ? { email: row.email, createdAt: row.createdAt.toISOString() } : null;
+  }
 }

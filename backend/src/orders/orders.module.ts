@@ -39,5 +39,6 @@ import { StripeGateway } from './stripe-gateway';
     OrderEventsHub,
     OrderEventsRepository,
   ],
+  exports: [OrderStatusService],
 })
 export class OrdersModule {}

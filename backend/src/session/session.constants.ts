@@ -6,3 +6,7 @@ export const SELLER_SESSION_SECONDS = 24 * 60 * 60;
 export const SESSION_ISSUER = 'larder';
 export const CUSTOMER_AUDIENCE = 'larder:customer';
 export const SELLER_AUDIENCE = 'larder:seller';
+
+/** Between the seller's password and the authenticator code: a short-lived cookie that is not a session. */
+export const SELLER_CODE_AUDIENCE = 'larder:seller-code';
+export const SELLER_CODE_SECONDS = 5 * 60;

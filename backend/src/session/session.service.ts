@@ -3,12 +3,19 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import {
+  CUSTOMER_COOKIE,
+  SELLER_CODE_COOKIE,
+  SELLER_COOKIE,
+  sessionCookieName,
+} from '../common/openapi-docs';
 import { isUuid } from '../common/uuid-param';
 import {
   CUSTOMER_AUDIENCE,
   CUSTOMER_SESSION_SECONDS,
   SELLER_AUDIENCE,
+  SELLER_CODE_AUDIENCE,
+  SELLER_CODE_SECONDS,
   SELLER_SESSION_SECONDS,
   SESSION_ISSUER,
 } from './session.constants';
@@ -30,12 +37,19 @@ interface SessionClaims {
 @Injectable()
 export class SessionService implements OnApplicationBootstrap {
   private readonly logger = new Logger(SessionService.name);
+  private readonly customerCookie: string;
+  private readonly sellerCookie: string;
+  private readonly sellerCodeCookie: string;
 
   constructor(
     private readonly jwt: JwtService,
     private readonly repository: SessionRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.customerCookie = sessionCookieName(CUSTOMER_COOKIE, config.isProduction);
+    this.sellerCookie = sessionCookieName(SELLER_COOKIE, config.isProduction);
+    this.sellerCodeCookie = sessionCookieName(SELLER_CODE_COOKIE, config.isProduction);
+  }
 
   /** Seller sessions opened with other credentials (the password was changed) end at start-up. */
   async onApplicationBootstrap(): Promise<void> {
@@ -46,14 +60,14 @@ export class SessionService implements OnApplicationBootstrap {
   async startCustomerSession(reply: FastifyReply, userId: string): Promise<void> {
     const id = await this.repository.create('customer', CUSTOMER_SESSION_SECONDS, { userId });
     const token = await this.sign(id, userId, CUSTOMER_AUDIENCE, CUSTOMER_SESSION_SECONDS);
-    this.setCookie(reply, CUSTOMER_COOKIE, token, CUSTOMER_SESSION_SECONDS);
+    this.setCookie(reply, this.customerCookie, token, CUSTOMER_SESSION_SECONDS);
   }
 
   /** Ends the request's customer session on the server and clears the cookie. */
   async endCustomerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
+    const claims = await this.claims(request.cookies?.[this.customerCookie], CUSTOMER_AUDIENCE);
     if (claims) await this.repository.delete(claims.sid, 'customer');
-    this.clearCookie(reply, CUSTOMER_COOKIE);
+    this.clearCookie(reply, this.customerCookie);
   }
 
   async startSellerSession(reply: FastifyReply): Promise<void> {
@@ -61,13 +75,28 @@ export class SessionService implements OnApplicationBootstrap {
       credentialStamp: this.sellerStamp(),
     });
     const token = await this.sign(id, 'seller', SELLER_AUDIENCE, SELLER_SESSION_SECONDS);
-    this.setCookie(reply, SELLER_COOKIE, token, SELLER_SESSION_SECONDS);
+    this.setCookie(reply, this.sellerCookie, token, SELLER_SESSION_SECONDS);
+  }
+
+  /** The seller's password was right and an authenticator code is still needed: remembered for a few minutes. */
+  async awaitSellerCode(reply: FastifyReply): Promise<void> {
+    const token = await this.sign(crypto.randomUUID(), 'seller', SELLER_CODE_AUDIENCE, SELLER_CODE_SECONDS);
+    this.setCookie(reply, this.sellerCodeCookie, token, SELLER_CODE_SECONDS);
+  }
+
+  /** Whether the request comes from a seller who gave the right password in the last few minutes. */
+  async isAwaitingSellerCode(request: FastifyRequest): Promise<boolean> {
+    return (await this.claims(request.cookies?.[this.sellerCodeCookie], SELLER_CODE_AUDIENCE)) !== undefined;
+  }
+
+  clearSellerCode(reply: FastifyReply): void {
+    this.clearCookie(reply, this.sellerCodeCookie);
   }
 
   async endSellerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const claims = await this.claims(request.cookies?.[SELLER_COOKIE], SELLER_AUDIENCE);
+    const claims = await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
     if (claims) await this.repository.delete(claims.sid, 'seller');
-    this.clearCookie(reply, SELLER_COOKIE);
+    this.clearCookie(reply, this.sellerCookie);
   }
 
   /**
@@ -75,7 +104,7 @@ export class SessionService implements OnApplicationBootstrap {
    * `recordUse: false` checks without counting as activity (a long-lived stream re-checking its session).
    */
   async customerOf(request: FastifyRequest, recordUse = true): Promise<string | undefined> {
-    const claims = await this.claims(request.cookies?.[CUSTOMER_COOKIE], CUSTOMER_AUDIENCE);
+    const claims = await this.claims(request.cookies?.[this.customerCookie], CUSTOMER_AUDIENCE);
     if (!claims || !isUuid(claims.sub)) return undefined;
     const session = await this.repository.touch(
       claims.sid,
@@ -88,7 +117,7 @@ export class SessionService implements OnApplicationBootstrap {
 
   /** Whether the request carries a live seller session opened with the configured credentials. */
   async isSeller(request: FastifyRequest, recordUse = true): Promise<boolean> {
-    const claims = await this.claims(request.cookies?.[SELLER_COOKIE], SELLER_AUDIENCE);
+    const claims = await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
     if (!claims) return false;
     const session = await this.repository.touch(
       claims.sid,

@@ -112,7 +112,7 @@ describe('sessions kept on the server', () => {
   });
 });
 
-describe("the seller's account locks after repeated failed sign-ins", () => {
+describe('failed seller sign-ins lock out the client address, never the seller elsewhere', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
@@ -124,41 +124,58 @@ describe("the seller's account locks after repeated failed sign-ins", () => {
   });
   afterAll(() => t.close());
 
-  // Each attempt from another address: the lock is per account, not per IP.
-  let address = 0;
-  const login = (password: string, email = 'boss@larder.test') =>
-    request(t.server)
-      .post('/api/seller/login')
-      .set('X-Forwarded-For', `203.0.113.${++address}`)
-      .send({ email, password });
+  // The connection's own address (no proxy header), as nginx or a client would present it.
+  const login = async (remoteAddress: string, password: string, email = 'boss@larder.test') => {
+    const res = await t.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url: '/api/seller/login', remoteAddress, payload: { email, password } });
+    return { status: res.statusCode, body: res.json() as unknown, cookie: res.headers['set-cookie'] };
+  };
+  const CORRECT = 'correct horse battery staple';
+  const locked = { status: 429, body: { success: false, message: signInLockedMessage(15) } };
 
-  it('locks after the configured number of failures, from any address, even for the right password', async () => {
-    expect((await login('wrong-1').expect(401)).body).toEqual({
-      success: false,
-      message: MESSAGES.invalidCredentials,
+  it('locks the attacking address, even for the right password, and lets the seller in from another', async () => {
+    expect(await login('127.0.0.2', 'wrong-1')).toMatchObject({
+      status: 401,
+      body: { success: false, message: MESSAGES.invalidCredentials },
     });
-    await login('wrong-2', 'someone@else.example').expect(401);
-    expect((await login('wrong-3').expect(429)).body).toEqual({
-      success: false,
-      message: signInLockedMessage(15),
-    });
-    const locked = await login('correct horse battery staple').expect(429);
-    expect(locked.body).toEqual({ success: false, message: signInLockedMessage(15) });
-    expect(locked.headers['set-cookie']).toBeUndefined();
-    const [row] = await t.db.select().from(signInFailures);
-    expect(row).toMatchObject({ account: 'seller', failures: 3 });
-    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    await login('127.0.0.2', 'wrong-2', 'someone@else.example');
+    expect(await login('127.0.0.2', 'wrong-3')).toMatchObject(locked);
+    const refused = await login('127.0.0.2', CORRECT);
+    expect(refused).toMatchObject(locked);
+    expect(refused.cookie).toBeUndefined();
+    // Attempts while locked are refused unread, and change nothing elsewhere.
+    expect(await login('127.0.0.2', 'wrong-4')).toMatchObject(locked);
+    const seller = await login('127.0.0.3', CORRECT);
+    expect(seller.status).toBe(200);
+    expect(seller.cookie).toBeDefined();
+    const rows = await t.db.select().from(signInFailures);
+    expect(rows.map((r) => [r.account, r.failures]).sort()).toEqual([
+      ['address:127.0.0.2', 3],
+      ['seller@127.0.0.2', 3],
+    ]);
+    expect(rows[0].lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
   });
 
-  it('lets the seller in once the lock has passed, and forgets the failures', async () => {
+  it('counts failures per address: two addresses below the limit lock neither', async () => {
+    await login('127.0.0.4', 'wrong');
+    await login('127.0.0.4', 'wrong');
+    await login('127.0.0.5', 'wrong');
+    await login('127.0.0.5', 'wrong');
+    expect((await login('127.0.0.4', CORRECT)).status).toBe(200);
+    expect((await login('127.0.0.5', CORRECT)).status).toBe(200);
+  });
+
+  it('lets the address in once the lock has passed, and forgets its failures', async () => {
     await t.db.execute(
       sql`update sign_in_failures set locked_until = now() - interval '1 second',
           last_failure_at = now() - interval '16 minutes'`,
     );
-    await login('correct horse battery staple').expect(200);
+    expect((await login('127.0.0.2', CORRECT)).status).toBe(200);
     expect(await t.db.select().from(signInFailures)).toEqual([]);
     // The count starts again from zero.
-    await login('wrong-again').expect(401);
-    await login('correct horse battery staple').expect(200);
+    expect((await login('127.0.0.2', 'wrong-again')).status).toBe(401);
+    expect((await login('127.0.0.2', CORRECT)).status).toBe(200);
   });
 });

@@ -158,6 +158,11 @@ describe('built frontends', () => {
     const page = await request(t.server).get('/products/dairy').set('Accept', 'text/html').expect(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A page whose path ends like a file is still a page, and keeps the document's headers.
+    const lookalike = await request(t.server).get('/products/x/y.png').set('Accept', 'text/html');
+    expect(lookalike.headers['content-type']).toMatch(/^text\/html/);
+    expect(lookalike.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(lookalike.headers['x-frame-options']).toBe('SAMEORIGIN');
     // A path under /api/ that looks like a file is still an API answer.
     const api = await request(t.server).get('/api/nothing.js').expect(404);
     expect(api.headers['content-security-policy']).toContain("default-src 'self'");

@@ -12,6 +12,7 @@ import {
   LogoutIcon,
   MessagesIcon,
   OrdersIcon,
+  ShieldIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
 
@@ -28,6 +29,7 @@ const MENU: readonly MenuEntry[] = [
   { to: 'product-list', label: 'Product List', icon: ListIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
+  { to: 'security', label: 'Security', icon: ShieldIcon },
 ];
 
 /** After moving between screens: back to the top, with focus on the new screen for keyboard and screen readers. */

@@ -135,6 +135,13 @@ const injectedRtkApi = api.injectEndpoints({
     sellerLogin: build.mutation<SellerLoginApiResponse, SellerLoginApiArg>({
       query: (queryArg) => ({ url: `/api/seller/login`, method: 'POST', body: queryArg.sellerLoginDto }),
     }),
+    sellerLoginCode: build.mutation<SellerLoginCodeApiResponse, SellerLoginCodeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/login/code`,
+        method: 'POST',
+        body: queryArg.twoFactorCodeDto,
+      }),
+    }),
     sellerLogout: build.mutation<SellerLogoutApiResponse, SellerLogoutApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'GET' }),
     }),
@@ -160,6 +167,26 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
       query: () => ({ url: `/api/seller/summary` }),
+    }),
+    getTwoFactorStatus: build.query<GetTwoFactorStatusApiResponse, GetTwoFactorStatusApiArg>({
+      query: () => ({ url: `/api/seller/two-factor` }),
+    }),
+    confirmTwoFactorSetup: build.mutation<ConfirmTwoFactorSetupApiResponse, ConfirmTwoFactorSetupApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/two-factor/confirm`,
+        method: 'POST',
+        body: queryArg.twoFactorCodeDto,
+      }),
+    }),
+    disableTwoFactor: build.mutation<DisableTwoFactorApiResponse, DisableTwoFactorApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/two-factor/disable`,
+        method: 'POST',
+        body: queryArg.twoFactorCodeDto,
+      }),
+    }),
+    startTwoFactorSetup: build.mutation<StartTwoFactorSetupApiResponse, StartTwoFactorSetupApiArg>({
+      query: () => ({ url: `/api/seller/two-factor/setup`, method: 'POST' }),
     }),
     getDeliverySettings: build.query<GetDeliverySettingsApiResponse, GetDeliverySettingsApiArg>({
       query: () => ({ url: `/api/settings/delivery` }),
@@ -189,6 +216,9 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     deleteAccount: build.mutation<DeleteAccountApiResponse, DeleteAccountApiArg>({
       query: () => ({ url: `/api/user/delete-account`, method: 'DELETE' }),
+    }),
+    exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
+      query: () => ({ url: `/api/user/export` }),
     }),
     googleLogin: build.mutation<GoogleLoginApiResponse, GoogleLoginApiArg>({
       query: (queryArg) => ({ url: `/api/user/google-login`, method: 'POST', body: queryArg.googleLoginDto }),
@@ -347,6 +377,10 @@ export type SellerLoginApiResponse = /** status 200  */ SellerLoginResponse;
 export type SellerLoginApiArg = {
   sellerLoginDto: SellerLoginDto;
 };
+export type SellerLoginCodeApiResponse = /** status 200  */ SellerLoginResponse;
+export type SellerLoginCodeApiArg = {
+  twoFactorCodeDto: TwoFactorCodeDto;
+};
 export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
 export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
@@ -365,6 +399,18 @@ export type GetRunSheetApiArg = {
 };
 export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
 export type GetSellerSummaryApiArg = void;
+export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusResponse;
+export type GetTwoFactorStatusApiArg = void;
+export type ConfirmTwoFactorSetupApiResponse = /** status 200  */ TwoFactorRecoveryCodesResponse;
+export type ConfirmTwoFactorSetupApiArg = {
+  twoFactorCodeDto: TwoFactorCodeDto;
+};
+export type DisableTwoFactorApiResponse = /** status 200  */ SuccessResponse;
+export type DisableTwoFactorApiArg = {
+  twoFactorCodeDto: TwoFactorCodeDto;
+};
+export type StartTwoFactorSetupApiResponse = /** status 200  */ TwoFactorEnrolmentResponse;
+export type StartTwoFactorSetupApiArg = void;
 export type GetDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
 export type GetDeliverySettingsApiArg = void;
 export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
@@ -387,6 +433,9 @@ export type CheckEmailApiArg = {
 };
 export type DeleteAccountApiResponse = /** status 200  */ DeleteAccountResponse;
 export type DeleteAccountApiArg = void;
+export type ExportMyDataApiResponse =
+  /** status 200 Sent as an attachment (larder-my-data-YYYY-MM-DD.json) */ DataExportResponse;
+export type ExportMyDataApiArg = void;
 export type GoogleLoginApiResponse = /** status 200  */ GoogleLoginResponse;
 export type GoogleLoginApiArg = {
   googleLoginDto: GoogleLoginDto;
@@ -839,12 +888,18 @@ export type SetProductStockDto = {
 export type SellerLoginResponse = {
   message: string;
   success: boolean;
+  /** True when two-factor sign-in is on: no session yet; send the authenticator code to POST /api/seller/login/code */
+  twoFactorRequired: boolean;
 };
 export type SellerLoginDto = {
   /** The seller e-mail (SELLER_EMAIL) */
   email: string;
   /** The seller password (SELLER_PASSWORD) */
   password: string;
+};
+export type TwoFactorCodeDto = {
+  /** The 6-digit code from the authenticator app, or one of the recovery codes */
+  code: string;
 };
 export type PickListLineView = {
   name: string;
@@ -909,6 +964,28 @@ export type SellerSummaryResponse = {
   today: SalesFigures;
   /** Up to 5 products by units ordered in the last 30 London dates, most first */
   topProducts: TopProduct[];
+};
+export type TwoFactorStatusResponse = {
+  /** Whether sign-in asks for an authenticator code */
+  enabled: boolean;
+  /** Recovery codes not used yet (0 while off) */
+  recoveryCodesLeft: number;
+  success: boolean;
+};
+export type TwoFactorRecoveryCodesResponse = {
+  message: string;
+  /** Ten single-use recovery codes, shown this once */
+  recoveryCodes: string[];
+  success: boolean;
+};
+export type TwoFactorEnrolmentResponse = {
+  /** The otpauth:// address the QR code holds */
+  otpauthUrl: string;
+  /** The QR code as an SVG data URL */
+  qrCode: string;
+  /** The base32 secret, for typing into an app that cannot scan; shown only while enrolling */
+  secret: string;
+  success: boolean;
 };
 export type DeliverySettingsResponse = {
   message?: string;
@@ -990,6 +1067,18 @@ export type UserDto = {
   lastName: string;
   phone: string | null;
 };
+export type DataExportResponse = {
+  /** Messages sent through the contact form from the account's e-mail */
+  contactMessages: ContactMessageView[];
+  exportedAt: string;
+  /** The newsletter subscription of the account's e-mail, or null */
+  newsletterSubscription: NewsletterSubscriberView | null;
+  /** Every order, with its lines */
+  orders: OrderView[];
+  /** The account: name, e-mail, phone, addresses and cart */
+  profile: UserDto;
+  success: boolean;
+};
 export type GoogleLoginResponse = {
   message: string;
   success: boolean;
@@ -1059,6 +1148,7 @@ export const {
   useSellerIsAuthQuery,
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
+  useSellerLoginCodeMutation,
   useSellerLogoutMutation,
   useSellerLogoutByPostMutation,
   useGetPickingQuery,
@@ -1067,6 +1157,11 @@ export const {
   useLazyGetRunSheetQuery,
   useGetSellerSummaryQuery,
   useLazyGetSellerSummaryQuery,
+  useGetTwoFactorStatusQuery,
+  useLazyGetTwoFactorStatusQuery,
+  useConfirmTwoFactorSetupMutation,
+  useDisableTwoFactorMutation,
+  useStartTwoFactorSetupMutation,
   useGetDeliverySettingsQuery,
   useLazyGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,
@@ -1076,6 +1171,8 @@ export const {
   useAddAddressMutation,
   useCheckEmailMutation,
   useDeleteAccountMutation,
+  useExportMyDataQuery,
+  useLazyExportMyDataQuery,
   useGoogleLoginMutation,
   useUserIsAuthQuery,
   useLazyUserIsAuthQuery,

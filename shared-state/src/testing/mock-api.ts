@@ -37,6 +37,9 @@ import type {
   ProductDto,
   SearchProductsApiResponse,
   SellerLoginApiResponse,
+  StartTwoFactorSetupApiResponse,
+  ConfirmTwoFactorSetupApiResponse,
+  GetTwoFactorStatusApiResponse,
   SellerOrderView,
   SetProductStockDto,
   SuccessResponse,
@@ -68,6 +71,10 @@ export interface MockApiState {
   /** Whether the seller is signed in. */
   seller: boolean;
   sellerCredentials: { email: string; password: string };
+  /** The seller's two-factor sign-in: `code` stands for whatever the authenticator app shows now. */
+  sellerTwoFactor: { enabled: boolean; code: string; recoveryCodes: string[] };
+  /** The seller gave the right password and the authenticator code is awaited. */
+  sellerAwaitingCode: boolean;
   sellerSummary: Omit<GetSellerSummaryApiResponse, 'success'>;
   contactMessages: ContactMessageView[];
   newsletterSubscribers: NewsletterSubscriberView[];
@@ -86,6 +93,8 @@ export function defaultState(): MockApiState {
     sellerOrders: [],
     seller: false,
     sellerCredentials: { email: 'seller@larder.local', password: 'larder-seller' },
+    sellerTwoFactor: { enabled: false, code: '123456', recoveryCodes: [] },
+    sellerAwaitingCode: false,
     sellerSummary: emptySellerSummary(),
     contactMessages: [],
     newsletterSubscribers: [],
@@ -431,8 +440,89 @@ export function setupMockApi() {
       const { email, password } = r.body as { email?: string; password?: string };
       if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
         return { status: 401, body: { success: false, message: MESSAGES.invalidCredentials } };
+      if (s.sellerTwoFactor.enabled) {
+        s.sellerAwaitingCode = true;
+        return {
+          body: {
+            success: true,
+            message: MESSAGES.twoFactorCodeNeeded,
+            twoFactorRequired: true,
+          } satisfies SellerLoginApiResponse,
+        };
+      }
       s.seller = true;
-      return { body: { success: true, message: MESSAGES.sellerLoggedIn } satisfies SellerLoginApiResponse };
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.sellerLoggedIn,
+          twoFactorRequired: false,
+        } satisfies SellerLoginApiResponse,
+      };
+    }),
+    route('POST', '/api/seller/login/code', (r, s) => {
+      const { code } = r.body as { code?: string };
+      if (!s.sellerAwaitingCode)
+        return { status: 401, body: { success: false, message: MESSAGES.twoFactorSignInExpired } };
+      const recovery = s.sellerTwoFactor.recoveryCodes.indexOf(code ?? '');
+      if (code !== s.sellerTwoFactor.code && recovery < 0)
+        return { status: 401, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
+      if (recovery >= 0) s.sellerTwoFactor.recoveryCodes.splice(recovery, 1);
+      s.sellerAwaitingCode = false;
+      s.seller = true;
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.sellerLoggedIn,
+          twoFactorRequired: false,
+        } satisfies SellerLoginApiResponse,
+      };
+    }),
+    route('GET', '/api/seller/two-factor', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const { enabled, recoveryCodes } = s.sellerTwoFactor;
+      return {
+        body: {
+          success: true,
+          enabled,
+          recoveryCodesLeft: enabled ? recoveryCodes.length : 0,
+        } satisfies GetTwoFactorStatusApiResponse,
+      };
+    }),
+    route('POST', '/api/seller/two-factor/setup', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      if (s.sellerTwoFactor.enabled)
+        return { status: 409, body: { success: false, message: MESSAGES.twoFactorAlreadyOn } };
+      return {
+        body: {
+          success: true,
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Larder:seller%40larder.local?secret=JBSWY3DPEHPK3PXP&issuer=Larder',
+          qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+        } satisfies StartTwoFactorSetupApiResponse,
+      };
+    }),
+    route('POST', '/api/seller/two-factor/confirm', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      if ((r.body as { code?: string }).code !== s.sellerTwoFactor.code)
+        return { status: 400, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
+      const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
+      s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: true, recoveryCodes: [...recoveryCodes] };
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.twoFactorEnabled,
+          recoveryCodes,
+        } satisfies ConfirmTwoFactorSetupApiResponse,
+      };
+    }),
+    route('POST', '/api/seller/two-factor/disable', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      if (!s.sellerTwoFactor.enabled)
+        return { status: 409, body: { success: false, message: MESSAGES.twoFactorNotOn } };
+      if ((r.body as { code?: string }).code !== s.sellerTwoFactor.code)
+        return { status: 400, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
+      s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: false, recoveryCodes: [] };
+      return { body: { success: true, message: MESSAGES.twoFactorDisabled } satisfies SuccessResponse };
     }),
     route('GET', '/api/seller/logout', (_r, s) => {
       s.seller = false;

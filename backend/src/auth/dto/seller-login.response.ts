@@ -7,4 +7,11 @@ export class SellerLoginResponse {
 
   @ResponseField({ example: MESSAGES.sellerLoggedIn })
   message: string;
+
+  @ResponseField({
+    description:
+      'True when two-factor sign-in is on: no session yet; send the authenticator code to POST /api/seller/login/code',
+    example: false,
+  })
+  twoFactorRequired: boolean;
 }

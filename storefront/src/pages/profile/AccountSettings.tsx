@@ -1,10 +1,13 @@
 import { MESSAGES } from '@larder/shared-domain';
 import { api, useAppDispatch, type AddressDto, type UserDto } from '@larder/shared-state';
-import { Badge, TextInput } from '@larder/shared-ui';
+import { Badge, buttonClasses, TextInput } from '@larder/shared-ui';
 import { AddressForm } from '../add-address/AddressForm';
 import { PhoneEditor } from './PhoneEditor';
 
-/** The Account Settings tab: names, e-mail (read-only), phone, saved addresses and the add-address form. */
+/**
+ * The Account Settings tab: names, e-mail (read-only), phone, saved addresses, the add-address form and the
+ * download of the customer's data.
+ */
 export function AccountSettings({ user }: { user: UserDto }) {
   const dispatch = useAppDispatch();
 
@@ -71,6 +74,24 @@ export function AccountSettings({ user }: { user: UserDto }) {
           Add a new address
         </h3>
         <AddressForm onAdded={onAddressAdded} className="mt-4" />
+      </section>
+
+      <section aria-labelledby="your-data-heading">
+        <h3 id="your-data-heading" className="text-lg font-semibold text-gray-900">
+          Your data
+        </h3>
+        <p className="mt-2 text-sm text-gray-700">
+          A copy of everything we hold about you: your details, addresses, orders, messages to us and
+          newsletter subscription, as one file.
+        </p>
+        {/* A plain download: the browser sends the session cookie and saves the file the API names. */}
+        <a
+          href="/api/user/export"
+          download
+          className={buttonClasses({ variant: 'secondary', className: 'mt-3' })}
+        >
+          Download my data
+        </a>
       </section>
     </div>
   );

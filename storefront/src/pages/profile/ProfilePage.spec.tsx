@@ -114,6 +114,14 @@ describe('ProfilePage', () => {
     ]);
   });
 
+  it("offers the download of all the customer's data as a file", async () => {
+    setup();
+    const section = await screen.findByRole('region', { name: 'Your data' });
+    const link = within(section).getByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('shows the COD note on the payment tab', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Payment Settings' }));

@@ -1,0 +1,179 @@
+import { generate } from 'otplib';
+import request from 'supertest';
+import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
+import { cookieFrom, signInSeller } from '../../test/auth-helpers';
+import { createTestApp, TestApp } from '../../test/harness';
+import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import { sellerRecoveryCodes, sellerTwoFactor, signInFailures } from '../db/schema';
+import { Clock } from '../common/clock';
+import { TwoFactorRepository } from './two-factor.repository';
+import { TwoFactorService } from './two-factor.service';
+
+const EMAIL = 'boss@larder.test';
+const PASSWORD = 'correct horse battery staple';
+const START = Date.parse('2026-03-02T10:00:00Z');
+
+describe("the seller's two-factor sign-in", () => {
+  let t: TestApp;
+  let now = START;
+  let seller: string;
+  let secret: string;
+  let recoveryCodes: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      sellerEmail: EMAIL,
+      sellerPassword: PASSWORD,
+      sellerLockoutAttempts: 3,
+      sellerLockoutMinutes: 15,
+      throttleLimit: 1000,
+    });
+    t.app.get(Clock).now = () => new Date(now);
+    seller = await signInSeller(t);
+  });
+  afterAll(() => t.close());
+
+  /** The authenticator app's code at the pinned time; `tick` moves the clock on to the next code. */
+  const nextCode = () => generate({ secret, epoch: Math.floor(now / 1000) });
+  const tick = () => {
+    now += 30_000;
+  };
+  const post = (path: string, body: object, cookie = seller) =>
+    request(t.server).post(path).set('Cookie', cookie).send(body);
+  const passwordStep = async () => {
+    const res = await request(t.server).post('/api/seller/login').send({ email: EMAIL, password: PASSWORD });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const codeStep = (code: string, cookie?: string) => {
+    const req = request(t.server).post('/api/seller/login/code');
+    return (cookie ? req.set('Cookie', cookie) : req).send({ code });
+  };
+
+  it('is off at first, and only the seller may see or change it', async () => {
+    const res = await request(t.server).get('/api/seller/two-factor').set('Cookie', seller).expect(200);
+    expect(res.body).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0 });
+    await request(t.server).get('/api/seller/two-factor').expect(401);
+    await request(t.server).post('/api/seller/two-factor/setup').expect(401);
+    expect((await passwordStep()).body).toEqual({
+      success: true,
+      message: MESSAGES.sellerLoggedIn,
+      twoFactorRequired: false,
+    });
+  });
+
+  it('enrols an authenticator: a QR code of the otpauth address, the secret stored encrypted', async () => {
+    const res = await post('/api/seller/two-factor/setup', {}).expect(200);
+    secret = res.body.secret;
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(res.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Larder:boss%40larder\.test\?/);
+    expect(res.body.otpauthUrl).toContain(`secret=${secret}`);
+    const svg = Buffer.from(
+      res.body.qrCode.replace(/^data:image\/svg\+xml;base64,/, ''),
+      'base64',
+    ).toString();
+    expect(svg).toMatch(/^<svg[^>]*>/);
+    const [row] = await t.db.select().from(sellerTwoFactor);
+    expect(row.enabledAt).toBeNull();
+    expect(row.secret).not.toContain(secret);
+    // Not on until confirmed: the password alone still signs in.
+    expect((await passwordStep()).body.twoFactorRequired).toBe(false);
+  });
+
+  it('turns on with the first code and answers ten recovery codes, kept only as hashes', async () => {
+    const wrong = await post('/api/seller/two-factor/confirm', { code: '000000' }).expect(400);
+    expect(wrong.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    const res = await post('/api/seller/two-factor/confirm', { code: await nextCode() }).expect(200);
+    expect(res.body.message).toBe(MESSAGES.twoFactorEnabled);
+    recoveryCodes = res.body.recoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = await t.db.select().from(sellerRecoveryCodes);
+    expect(stored).toHaveLength(10);
+    for (const code of recoveryCodes)
+      expect(stored.some((r) => r.codeHash.includes(code.replace('-', '')))).toBe(false);
+    const status = await request(t.server).get('/api/seller/two-factor').set('Cookie', seller).expect(200);
+    expect(status.body).toEqual({ success: true, enabled: true, recoveryCodesLeft: 10 });
+    // The secret is never given out again.
+    const again = await post('/api/seller/two-factor/setup', {}).expect(409);
+    expect(again.body).toEqual({ success: false, message: MESSAGES.twoFactorAlreadyOn });
+  });
+
+  it('asks for the code after the right password, and signs in only with a fresh one', async () => {
+    const first = await passwordStep();
+    expect(first.body).toEqual({
+      success: true,
+      message: MESSAGES.twoFactorCodeNeeded,
+      twoFactorRequired: true,
+    });
+    expect(cookieFrom(first, SELLER_COOKIE)).toBeUndefined();
+    const pending = cookieFrom(first, SELLER_CODE_COOKIE)!;
+    expect(pending).toBeDefined();
+    // The half-way cookie is no session.
+    await request(t.server).get('/api/seller/is-auth').set('Cookie', pending).expect(401);
+
+    // Without the password step first, no code is asked.
+    const expired = await codeStep(await nextCode()).expect(401);
+    expect(expired.body).toEqual({ success: false, message: MESSAGES.twoFactorSignInExpired });
+    // The code that turned it on was used already (a replay).
+    const replay = await codeStep(await nextCode(), pending).expect(401);
+    expect(replay.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+
+    tick();
+    const res = await codeStep(await nextCode(), pending).expect(200);
+    expect(res.body).toEqual({ success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false });
+    const cookie = cookieFrom(res, SELLER_COOKIE)!;
+    await request(t.server).get('/api/seller/is-auth').set('Cookie', cookie).expect(200);
+    expect(res.headers['set-cookie']).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^${SELLER_CODE_COOKIE}=;`))]),
+    );
+  });
+
+  it('takes each recovery code once', async () => {
+    tick();
+    const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
+    await codeStep(recoveryCodes[0].toUpperCase(), pending).expect(200);
+    const again = await codeStep(recoveryCodes[0], pending).expect(401);
+    expect(again.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    const status = await request(t.server).get('/api/seller/two-factor').set('Cookie', seller).expect(200);
+    expect(status.body.recoveryCodesLeft).toBe(9);
+  });
+
+  it('counts wrong codes towards the lock-out of the address', async () => {
+    tick();
+    // The spent recovery code above counted once already.
+    expect(await t.db.select().from(signInFailures)).toHaveLength(2);
+    await t.db.delete(signInFailures);
+    const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
+    await codeStep('111111', pending).expect(401);
+    await codeStep('222222', pending).expect(401);
+    const locked = await codeStep('333333', pending).expect(429);
+    expect(locked.body).toEqual({ success: false, message: signInLockedMessage(15) });
+    await codeStep(await nextCode(), pending).expect(429);
+    await t.db.delete(signInFailures);
+  });
+
+  it('turns off only with a code', async () => {
+    tick();
+    const wrong = await post('/api/seller/two-factor/disable', { code: '123456' }).expect(400);
+    expect(wrong.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    await post('/api/seller/two-factor/disable', { code: await nextCode() }).expect(200);
+    expect(await t.db.select().from(sellerTwoFactor)).toEqual([]);
+    expect(await t.db.select().from(sellerRecoveryCodes)).toEqual([]);
+    expect((await passwordStep()).body.twoFactorRequired).toBe(false);
+    const off = await post('/api/seller/two-factor/disable', { code: '123456' }).expect(409);
+    expect(off.body).toEqual({ success: false, message: MESSAGES.twoFactorNotOn });
+  });
+
+  it('turns itself off when JWT_SECRET changed (the secret can no longer be read)', async () => {
+    await post('/api/seller/two-factor/setup', {}).expect(200);
+    await t.db.update(sellerTwoFactor).set({ enabledAt: new Date() });
+    const other = new TwoFactorService(
+      { ...t.config, jwtSecret: 'another-secret-of-at-least-32-characters' },
+      t.app.get(TwoFactorRepository),
+      t.app.get(Clock),
+    );
+    await other.onModuleInit();
+    expect(await t.db.select().from(sellerTwoFactor)).toEqual([]);
+  });
+});

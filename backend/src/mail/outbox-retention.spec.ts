@@ -1,0 +1,68 @@
+import { asc, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { signInCustomer } from '../../test/auth-helpers';
+import { createTestApp, TestApp } from '../../test/harness';
+import { emailOutbox } from '../db/schema';
+import { Clock } from '../common/clock';
+
+const message = (recipient: string, sentDaysAgo: number | null, subject = recipient) => ({
+  kind: 'order-placed',
+  recipient,
+  subject,
+  textBody: `Dear customer at ${recipient}`,
+  htmlBody: `<p>Dear customer at ${recipient}</p>`,
+  sentAt: sentDaysAgo === null ? null : sql`now() - make_interval(days => ${sentDaysAgo})`,
+});
+
+/** Polls until `check` holds (the worker runs on its own schedule). */
+async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('what the e-mail outbox keeps', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  const subjects = async () =>
+    (await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.subject))).map((r) => r.subject);
+
+  it("erases a customer's messages, sent or not, with the account", async () => {
+    t = await createTestApp({ smtpUrl: undefined });
+    const cookie = await signInCustomer(t, { email: 'leaving@example.com' });
+    await t.db
+      .insert(emailOutbox)
+      .values([
+        message('leaving@example.com', 3, 'a sent'),
+        message('Leaving@Example.com', null, 'b unsent'),
+        message('staying@example.com', 3, 'c another customer'),
+      ]);
+    await request(t.server).delete('/api/user/delete-account').set('Cookie', cookie).expect(200);
+    expect(await subjects()).toEqual(['c another customer']);
+  });
+
+  it('deletes sent messages after 30 days, keeping younger ones and unsent ones', async () => {
+    // A shop with SMTP_URL runs the outbox worker; nothing here is due, so nothing is sent.
+    t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9', mailPollIntervalMs: 20 });
+    const clock = t.app.get(Clock);
+    const start = Date.now();
+    clock.now = () => new Date(start);
+    await t.db.insert(emailOutbox).values([
+      message('a@example.com', 31, 'old sent'),
+      message('b@example.com', 29, 'recent sent'),
+      // Given up on (attempts used up): never sent, so kept for the operator.
+      {
+        ...message('c@example.com', null, 'old unsent'),
+        attempts: 10,
+        createdAt: sql`now() - interval '40 days'`,
+      },
+    ]);
+    // The worker looks once an hour.
+    clock.now = () => new Date(start + 61 * 60_000);
+    await waitFor(async () => !(await subjects()).includes('old sent'), 'the purge');
+    expect(await subjects()).toEqual(['old unsent', 'recent sent']);
+  });
+});

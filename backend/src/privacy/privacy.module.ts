@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ContactModule } from '../contact/contact.module';
+import { NewsletterModule } from '../newsletter/newsletter.module';
+import { OrdersModule } from '../orders/orders.module';
+import { UsersModule } from '../users/users.module';
+import { PrivacyController } from './privacy.controller';
+import { PrivacyService } from './privacy.service';
+
+/** A customer's right of access: their data as one download. */
+@Module({
+  imports: [UsersModule, OrdersModule, ContactModule, NewsletterModule],
+  controllers: [PrivacyController],
+  providers: [PrivacyService],
+})
+export class PrivacyModule {}
