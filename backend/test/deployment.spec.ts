@@ -227,7 +227,7 @@ describe('the static sites nginx serves', () => {
     fs.mkdirSync(larder);
     for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
       fs.mkdirSync(path.join(dir, 'tmp', d), { recursive: true });
-    for (const f of ['tls-maps.conf', 'proxy-api.conf'])
+    for (const f of ['tls-maps.conf', 'proxy-api.conf', 'proxy-events.conf'])
       fs.copyFileSync(path.join(REPO_ROOT, 'deploy/nginx', f), path.join(larder, f));
     fs.writeFileSync(
       path.join(larder, 'security-headers.conf'),
@@ -276,8 +276,11 @@ ${conf}
       }
       await work(get);
     } finally {
-      nginx.kill('SIGTERM');
-      await new Promise((r) => nginx.once('exit', r));
+      // nginx that refused its configuration has already exited.
+      if (nginx.exitCode === null && nginx.signalCode === null) {
+        nginx.kill('SIGTERM');
+        await new Promise((r) => nginx.once('exit', r));
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
