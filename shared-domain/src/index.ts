@@ -9,3 +9,4 @@ export * from './contact';
 export * from './types';
 export * from './grocery';
 export * from './shop';
+export * from './food';

@@ -1,3 +1,4 @@
+import { MAX_ORIGIN_LENGTH, MAX_STORAGE_LENGTH } from './food';
 import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES_PER_CUSTOMER, MAX_INGREDIENTS_LENGTH } from './grocery';
 import {
   MAX_CART_LINES,
@@ -126,6 +127,20 @@ export const MESSAGES = {
   invalidStock: `Stock must be a whole number from 0 to 100000, or empty for not counted`,
   invalidSlotCapacity: 'Slot capacity must be a whole number from 1 to 1000',
   invalidSearch: 'Search text must be 1 to 100 characters',
+  invalidNetQuantity: 'Net quantity must be a number above 0 with at most 3 decimals, up to 100000',
+  invalidPackUnit: 'Unit must be one of g, kg, ml, l or each',
+  invalidNutrient: 'Nutrition values must be grams from 0 to 100 with at most one decimal',
+  invalidEnergy: 'Energy must be a whole number of kJ (0-4000) and kcal (0-1000)',
+  saturatesAboveFat: 'Saturates cannot be more than fat',
+  sugarsAboveCarbohydrate: 'Sugars cannot be more than carbohydrate',
+  invalidStorage: `Storage instructions must be text of at most ${MAX_STORAGE_LENGTH} characters`,
+  invalidOrigin: `Origin must be text of at most ${MAX_ORIGIN_LENGTH} characters`,
+  invalidProducer: 'Give the producer a name (up to 120 characters) and an address (up to 300 characters)',
+  invalidDiet: 'Dietary marks must be chosen from vegetarian and vegan',
+  veganWithAnimalAllergen: 'A product containing milk, eggs, fish, crustaceans or molluscs cannot be vegan',
+  invalidFreeFrom: 'freeFrom must list allergen ids separated by commas',
+  invalidDietFilter: 'diet must be vegetarian or vegan',
+  invalidAgeRestricted: 'ageRestricted must be true or false',
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 

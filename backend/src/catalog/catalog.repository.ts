@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MAX_STOCK } from '@larder/shared-domain';
+import { MAX_STOCK, type FoodFilters } from '@larder/shared-domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { isUuid } from '../common/uuid-param';
@@ -45,6 +45,24 @@ function stockValues(lines: readonly StockLine[]): SQL {
 /** Escapes LIKE's wildcards so a search text matches itself only. */
 function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The food filters as one condition (undefined when there are none), the SQL twin of shared-domain's
+ * matchesFoodFilters: free-from keeps only confirmed allergen lists without any of the allergens named; a vegan
+ * product suits vegetarians too.
+ */
+export function foodFilter(filters: FoodFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.freeFrom?.length) {
+    const ids = sql`${`{${filters.freeFrom.join(',')}}`}::text[]`;
+    conditions.push(sql`(${products.allergensConfirmed} and not (${products.allergens} && ${ids}))`);
+  }
+  if (filters.diet === 'vegan') conditions.push(sql`${products.dietary} @> '{vegan}'::text[]`);
+  if (filters.diet === 'vegetarian') {
+    conditions.push(sql`${products.dietary} && '{vegetarian,vegan}'::text[]`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
 }
 
 /** How many products one search answers at most. */
@@ -135,9 +153,19 @@ export class CatalogRepository {
   /**
    * Live products matching a search text, best first: trigram word similarity against the name and against
    * name + category + description (typos and word order forgiven), or the text appearing as it is. The
-   * `<%` and `%` operators and LIKE use the GIN trigram indexes.
+   * `<%` and `%` operators and LIKE use the GIN trigram indexes. The food filters narrow the matches as a
+   * separate condition; without a text, every live product they keep, newest first.
    */
-  async search(text: string): Promise<CatalogProduct[]> {
+  async search(text: string | undefined, filters: FoodFilters = {}): Promise<CatalogProduct[]> {
+    const filter = foodFilter(filters);
+    if (text === undefined) {
+      return this.db
+        .select()
+        .from(products)
+        .where(and(isNull(products.deletedAt), filter))
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(SEARCH_LIMIT);
+    }
     const q = text.toLowerCase();
     const like = `%${likeLiteral(q)}%`;
     const name = sql`lower(${products.name})`;
@@ -149,6 +177,7 @@ export class CatalogRepository {
         and(
           isNull(products.deletedAt),
           sql`(${q} <% ${products.searchText} or ${name} % ${q} or ${products.searchText} like ${like})`,
+          filter,
         ),
       )
       .orderBy(sql`${score} desc`, asc(products.name), asc(products.id))

@@ -3,6 +3,7 @@
  * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
+import type { Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
 import {
   bigint,
   boolean,
@@ -11,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -87,6 +89,28 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set when the seller saves the allergen list: only then may the product be shown as free from anything. */
+    allergensConfirmed: boolean('allergens_confirmed').notNull().default(false),
+    /**
+     * Net quantity of the pack in `unit` (g, kg, ml, l or each), up to 3 decimals. Products added before packs
+     * were recorded count as one item until the seller enters their pack.
+     */
+    netQuantity: numeric('net_quantity', { precision: 11, scale: 3, mode: 'number' }).notNull().default(1),
+    unit: text('unit').$type<PackUnit>().notNull().default('each'),
+    /** Per 100 g or 100 ml (see Nutrition in shared-domain); null when not entered. */
+    nutrition: jsonb('nutrition').$type<Nutrition>(),
+    storage: text('storage'),
+    origin: text('origin'),
+    /** The food business named on the label; null when it is the shop itself. */
+    producer: jsonb('producer').$type<Producer>(),
+    /** vegetarian and/or vegan. */
+    dietary: text('dietary')
+      .array()
+      .$type<Diet[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Sold to adults only (Challenge 25 on delivery). */
+    ageRestricted: boolean('age_restricted').notNull().default(false),
     /** Name, category and description in one lower-cased text, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -109,6 +133,9 @@ export const products = pgTable(
       'products_ingredients_check',
       sql`${t.ingredients} is null or char_length(${t.ingredients}) <= 2000`,
     ),
+    check('products_net_quantity_check', sql`${t.netQuantity} > 0 and ${t.netQuantity} <= 100000`),
+    check('products_unit_check', sql`${t.unit} in ('g','kg','ml','l','each')`),
+    check('products_dietary_check', sql`${t.dietary} <@ array['vegetarian','vegan']::text[]`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -5,12 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
 import { MESSAGES } from '@larder/shared-domain';
 import { selectCartItems, selectLoginMode, selectShowUserLogin, setUser } from '@larder/shared-state';
-import { makeUser, setupMockApi } from '@larder/shared-state/testing';
+import { makeUser, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import { ProductCard } from './ProductCard';
 import { SignInPromptProvider } from './RequireSignIn';
 import type { Product } from './useProducts';
 
-const APPLES: Product = {
+const APPLES: Product = makeProduct({
   _id: 'p-apples',
   name: 'Pink Lady Apples x4',
   category: 'Fruits',
@@ -23,7 +23,7 @@ const APPLES: Product = {
   stock: null,
   ingredients: '',
   allergens: [],
-};
+});
 
 const server = setupMockApi();
 

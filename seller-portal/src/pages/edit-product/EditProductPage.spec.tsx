@@ -1,3 +1,4 @@
+import { makeProduct } from '@larder/shared-state/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
@@ -6,7 +7,7 @@ import { renderWithApi, server } from '../../../test/render';
 import AddProductPage from '../add-product/AddProductPage';
 import EditProductPage from './EditProductPage';
 
-const cookies: ProductDto = {
+const cookies: ProductDto = makeProduct({
   _id: 'p-cookies',
   name: 'Oat Cookies',
   category: 'Bakery',
@@ -19,7 +20,7 @@ const cookies: ProductDto = {
   stock: 4,
   ingredients: 'Oats, wheat flour, butter (milk)',
   allergens: ['milk', 'gluten'],
-};
+});
 
 const screens = (
   <Routes>
