@@ -17,9 +17,10 @@ import { seedDemoCatalogue } from './seed';
 
 describe('demo catalogue seed', () => {
   let t: TestApp;
+  // Drawing the pictures of the whole demo catalogue takes most of a minute on a busy 2-core machine.
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('has believable data', () => {
