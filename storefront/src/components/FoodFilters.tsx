@@ -43,11 +43,16 @@ export function FoodFiltersForm() {
     navigate(query ? `${pathname}?${query}` : pathname, { replace: true, preventScrollReset: true });
   };
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    const diet = data.get('diet');
+    const form = event.currentTarget;
+    const checked = (name: string) =>
+      Array.from(
+        form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`),
+        (input) => input.value,
+      );
+    const [diet] = checked('diet');
     apply({
-      freeFrom: data.getAll('freeFrom').map(String),
-      diet: (DIETS as readonly string[]).includes(String(diet)) ? (diet as Diet) : undefined,
+      freeFrom: checked('freeFrom'),
+      diet: (DIETS as readonly string[]).includes(diet ?? '') ? (diet as Diet) : undefined,
     });
   };
   const free = filters.freeFrom ?? [];
