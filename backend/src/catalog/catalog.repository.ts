@@ -154,7 +154,7 @@ export class CatalogRepository {
    * Live products matching a search text, best first: trigram word similarity against the name and against
    * name + category + description (typos and word order forgiven), or the text appearing as it is. The
    * `<%` and `%` operators and LIKE use the GIN trigram indexes. The food filters narrow the matches as a
-   * separate condition; without a text, every live product they keep, newest first.
+   * separate condition; without a text, the live products they keep, newest first (up to the same limit).
    */
   async search(text: string | undefined, filters: FoodFilters = {}): Promise<CatalogProduct[]> {
     const filter = foodFilter(filters);

@@ -34,7 +34,7 @@ export class CatalogService {
 
   /**
    * Live products matching a search text (already trimmed and checked), best match first, and the food filters;
-   * without a text, every live product the filters keep, newest first.
+   * without a text, the live products the filters keep, newest first (at most 50, as a search answers).
    */
   async searchProducts(text: string | undefined, filters: FoodFilters = {}): Promise<ProductView[]> {
     return (await this.repository.search(text, filters)).map(toProductView);
