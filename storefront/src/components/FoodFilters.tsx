@@ -1,7 +1,7 @@
 /**
  * Free-from and diet filters for a product list, kept in the URL (`?freeFrom=milk,gluten&diet=vegan`) so a
  * filtered list is server-rendered and shareable. Without JavaScript it is a plain GET form with a submit
- * button; once the page is live, ticking a box applies it at once and the button goes.
+ * button; once the page is live, ticking a box applies it at once and the button is hidden.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -126,11 +126,12 @@ export function FoodFiltersForm() {
         <p className="mt-3 text-xs text-gray-600">
           Free from lists only products whose allergens the seller has confirmed.
         </p>
-        {!live && (
-          <Button type="submit" size="sm" className="mt-3">
+        {/* Hidden rather than removed once live, so hydration keeps every server-rendered node. */}
+        <div className="mt-3" hidden={live}>
+          <Button type="submit" size="sm">
             Apply filters
           </Button>
-        )}
+        </div>
       </form>
     </details>
   );
