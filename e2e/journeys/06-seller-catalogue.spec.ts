@@ -70,6 +70,9 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
   await form.getByLabel('Product price (£)').fill('2.50');
   await form.getByLabel('Offer price (£)').fill('1.99');
   await form.getByLabel('VAT (%)').fill('0');
+  await form.getByLabel('Pack size').fill('500');
+  await form.getByRole('combobox', { name: /^Unit/ }).selectOption({ label: 'grams (g)' });
+  await expect(form.getByText('Unit price in the shop: £3.98/kg')).toBeVisible();
   await form.getByRole('button', { name: 'Add Product' }).click();
   await expectToast(page, 'Product added', { timeout: 30_000 });
   await expect(

@@ -52,6 +52,9 @@ export interface NewProduct {
   price: number;
   offerPrice: number;
   vat: number;
+  /** The pack (left out: one item). */
+  netQuantity?: number;
+  unit?: 'g' | 'kg' | 'ml' | 'l' | 'each';
   description?: string[];
   /** Counted stock (left out: not counted). */
   stock?: number | null;
@@ -210,6 +213,8 @@ export class ShopApi {
       multipart: {
         productData: JSON.stringify({
           ...product,
+          netQuantity: product.netQuantity ?? 1,
+          unit: product.unit ?? 'each',
           description: product.description ?? ['Made for a journey'],
         }),
         images: { name: 'picture.png', mimeType: 'image/png', buffer: await makePng() },

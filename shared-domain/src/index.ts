@@ -10,3 +10,4 @@ export * from './types';
 export * from './grocery';
 export * from './shop';
 export * from './seo';
+export * from './food';

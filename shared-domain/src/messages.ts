@@ -1,5 +1,17 @@
 import { DELIVERY_CITIES } from './delivery';
 import {
+  DIETS,
+  MAX_ENERGY_KCAL,
+  MAX_ENERGY_KJ,
+  MAX_NET_QUANTITY,
+  MAX_ORIGIN_LENGTH,
+  MAX_PRODUCER_ADDRESS_LENGTH,
+  MAX_PRODUCER_NAME_LENGTH,
+  MAX_STORAGE_LENGTH,
+  NET_QUANTITY_DECIMALS,
+  PACK_UNITS,
+} from './food';
+import {
   ADDRESS_FIELD_MAX_LENGTH,
   MAX_ADDRESSES_PER_CUSTOMER,
   MAX_INGREDIENTS_LENGTH,
@@ -25,9 +37,11 @@ import {
  */
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
-/** "Bristol, Cardiff, Somerset and Swindon". */
-function inWords(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** "Bristol, Cardiff, Somerset and Swindon" (or "g, kg, ml, l or each"). */
+function inWords(items: readonly string[], conjunction = 'and'): string {
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 const CANCEL_WINDOW_HOURS = CANCEL_WINDOW_MS / (60 * 60 * 1000);
@@ -164,6 +178,20 @@ export const MESSAGES = {
   invalidStock: `Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for not counted`,
   invalidSlotCapacity: `Slot capacity must be a whole number from ${MIN_SLOT_CAPACITY} to ${MAX_SLOT_CAPACITY}`,
   invalidSearch: `Search text must be ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`,
+  invalidNetQuantity: `Net quantity must be a number above 0 with at most ${NET_QUANTITY_DECIMALS} decimals, up to ${MAX_NET_QUANTITY}`,
+  invalidPackUnit: `Unit must be one of ${inWords(PACK_UNITS, 'or')}`,
+  invalidNutrient: 'Nutrition values must be grams from 0 to 100 with at most one decimal',
+  invalidEnergy: `Energy must be a whole number of kJ (0-${MAX_ENERGY_KJ}) and kcal (0-${MAX_ENERGY_KCAL})`,
+  saturatesAboveFat: 'Saturates cannot be more than fat',
+  sugarsAboveCarbohydrate: 'Sugars cannot be more than carbohydrate',
+  invalidStorage: `Storage instructions must be text of at most ${MAX_STORAGE_LENGTH} characters`,
+  invalidOrigin: `Origin must be text of at most ${MAX_ORIGIN_LENGTH} characters`,
+  invalidProducer: `Give the producer a name (up to ${MAX_PRODUCER_NAME_LENGTH} characters) and an address (up to ${MAX_PRODUCER_ADDRESS_LENGTH} characters)`,
+  invalidDiet: `Dietary marks must be chosen from ${inWords(DIETS)}`,
+  veganWithAnimalAllergen: 'A product containing milk, eggs, fish, crustaceans or molluscs cannot be vegan',
+  invalidFreeFrom: 'freeFrom must list allergen ids separated by commas',
+  invalidDietFilter: 'diet must be vegetarian or vegan',
+  invalidAgeRestricted: 'ageRestricted must be true or false',
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 

@@ -1,5 +1,6 @@
 import type { CategoryPath } from './categories';
 import type { OrderStatus } from './orders';
+import type { Diet, Nutrition, PackUnit, Producer, TrafficLights, UnitPrice } from './food';
 
 /** A product as the API shows it (prices in pounds, vat in percent). */
 export interface ProductView {
@@ -19,6 +20,24 @@ export interface ProductView {
   ingredients: string | null;
   /** Ids of the UK allergens it contains (see ALLERGENS). */
   allergens: string[];
+  /** Whether the seller has confirmed the allergen list (only then can it be shown as free from anything). */
+  allergensConfirmed: boolean;
+  /** The pack: net quantity in `unit`. */
+  netQuantity: number;
+  unit: PackUnit;
+  /** Price per unit of quantity for the offer price (Price Marking Order 2004). */
+  unitPrice: UnitPrice;
+  /** Per 100 g or 100 ml; null when not entered. */
+  nutrition: Nutrition | null;
+  /** Front-of-pack colours from the nutrition; null without it. */
+  trafficLights: TrafficLights | null;
+  storage: string | null;
+  origin: string | null;
+  /** The food business named on the label; null when it is the shop itself. */
+  producer: Producer | null;
+  dietary: Diet[];
+  /** Sold only to adults (Challenge 25 on delivery). */
+  ageRestricted: boolean;
 }
 
 export interface AddressView {

@@ -22,6 +22,8 @@ describe('catalogue: stock, food information, editing, search', () => {
     price: 1.8,
     offerPrice: 1.5,
     vat: 0,
+    netQuantity: 200,
+    unit: 'g',
   };
 
   const row = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
@@ -206,6 +208,9 @@ describe('catalogue: stock, food information, editing, search', () => {
           stock: 40,
           ingredients: 'Oats, golden syrup, butter (milk)',
           allergens: ['gluten', 'milk'],
+          allergensConfirmed: true,
+          // £1.25 for 200 g
+          unitPrice: { amount: 6.25, per: 'kg' },
         },
       });
       expect(await version()).toBeGreaterThan(v0);

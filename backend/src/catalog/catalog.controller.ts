@@ -60,12 +60,17 @@ export class CatalogController {
   /** Live products matching a search text, best match first; forgives typos and word order. */
   @Get('search')
   @ApiOperation({
-    summary: 'Products matching a search text, best match first (forgives typos and word order)',
+    summary:
+      'Products matching a search text, best match first (forgives typos and word order), narrowed by free-from and diet filters',
   })
   @ApiOkResponse({ type: ProductSearchResponse })
-  @ApiInvalid('q missing, blank or longer than 100 characters')
+  @ApiInvalid('q missing without a filter, blank or longer than 100 characters; an unknown allergen or diet')
   async searchProducts(@Query() query: SearchProductsQuery): Promise<ProductSearchResponse> {
-    return { success: true, products: await this.catalog.searchProducts(query.q) };
+    const products = await this.catalog.searchProducts(query.q, {
+      freeFrom: query.freeFrom,
+      diet: query.diet,
+    });
+    return { success: true, products };
   }
 
   /** Adds a product: multipart with `productData` (JSON) and 1-4 `images`. */

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   LOW_STOCK_THRESHOLD,
+  matchesFoodFilters,
   MAX_PRODUCT_IMAGES,
   MESSAGES,
   notEnoughStockMessage,
   poundsToPence,
+  type FoodFilters,
+  type Nutrition,
   type ProductView,
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
@@ -36,15 +39,20 @@ export class CatalogService {
   }
 
   /**
-   * Live products matching a search text (already trimmed and checked), best match first, from the live
-   * catalogue in memory (see search-index.ts).
+   * Live products matching a search text (already trimmed and checked), best match first, that pass the food
+   * filters; without a text, the live products the filters keep, newest first. From the live catalogue in memory
+   * (see search-index.ts), at most SEARCH_LIMIT.
    */
-  async searchProducts(text: string): Promise<ProductView[]> {
-    return (await this.rankProducts(text)).slice(0, SEARCH_LIMIT).map(toProductView);
+  async searchProducts(text: string | undefined, filters: FoodFilters = {}): Promise<ProductView[]> {
+    const candidates = text === undefined ? (await this.list.get()).rows : await this.rankProducts(text);
+    return candidates
+      .filter((product) => matchesFoodFilters(product, filters))
+      .slice(0, SEARCH_LIMIT)
+      .map(toProductView);
   }
 
-  /** Every live product matching a search text, best match first (filters apply to this, then the limit). */
-  async rankProducts(text: string): Promise<CatalogProduct[]> {
+  /** Every live product matching a search text, best match first. */
+  async rankProducts(text: string): Promise<readonly CatalogProduct[]> {
     const snapshot = await this.list.get();
     return snapshot.searchIndex.search(text);
   }
@@ -57,6 +65,11 @@ export class CatalogService {
   /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
   async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductView> {
     if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
+    checkFoodInformation({
+      nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
+      dietary: dto.dietary ?? [],
+      allergens: dto.allergens ?? [],
+    });
     await this.checkImages(images, 1);
 
     const stored = await this.images.store(images);
@@ -72,6 +85,15 @@ export class CatalogService {
         stock: dto.stock ?? null,
         ingredients: dto.ingredients ?? null,
         allergens: dto.allergens ?? [],
+        allergensConfirmed: dto.allergens !== undefined && dto.allergens !== null,
+        netQuantity: dto.netQuantity,
+        unit: dto.unit,
+        nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
+        storage: dto.storage ?? null,
+        origin: dto.origin ?? null,
+        producer: dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null,
+        dietary: dto.dietary ?? [],
+        ageRestricted: dto.ageRestricted ?? false,
       });
       return toProductView(created);
     } catch (err) {
@@ -100,7 +122,26 @@ export class CatalogService {
         if (dto.vat !== undefined) changes.vatBasisPoints = Math.round(dto.vat * 100);
         if (dto.stock !== undefined) changes.stock = dto.stock;
         if (dto.ingredients !== undefined) changes.ingredients = dto.ingredients;
-        if (dto.allergens !== undefined) changes.allergens = dto.allergens ?? [];
+        if (dto.allergens !== undefined) {
+          changes.allergens = dto.allergens ?? [];
+          changes.allergensConfirmed = dto.allergens !== null;
+        }
+        if (dto.netQuantity !== undefined) changes.netQuantity = dto.netQuantity;
+        if (dto.unit !== undefined) changes.unit = dto.unit;
+        if (dto.nutrition !== undefined)
+          changes.nutrition = dto.nutrition ? nutritionRow(dto.nutrition) : null;
+        if (dto.storage !== undefined) changes.storage = dto.storage;
+        if (dto.origin !== undefined) changes.origin = dto.origin;
+        if (dto.producer !== undefined) {
+          changes.producer = dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null;
+        }
+        if (dto.dietary !== undefined) changes.dietary = dto.dietary ?? [];
+        if (dto.ageRestricted !== undefined) changes.ageRestricted = dto.ageRestricted;
+        checkFoodInformation({
+          nutrition: changes.nutrition !== undefined ? changes.nutrition : current.nutrition,
+          dietary: changes.dietary ?? current.dietary,
+          allergens: changes.allergens ?? current.allergens,
+        });
         if (stored) changes.images = stored.urls;
         if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
           throw new InvalidError(MESSAGES.offerAbovePrice);
@@ -185,4 +226,36 @@ export class CatalogService {
     if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
   }
+}
+
+/** Animal-derived allergens: a product containing any of them is not vegan. */
+const ANIMAL_ALLERGENS: readonly string[] = ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'];
+
+/** Rules across food fields that one field's validation cannot see. */
+function checkFoodInformation(food: {
+  nutrition: Nutrition | null;
+  dietary: readonly string[];
+  allergens: readonly string[];
+}): void {
+  const n = food.nutrition;
+  if (n && n.saturates > n.fat) throw new InvalidError(MESSAGES.saturatesAboveFat);
+  if (n && n.sugars > n.carbohydrate) throw new InvalidError(MESSAGES.sugarsAboveCarbohydrate);
+  if (food.dietary.includes('vegan') && food.allergens.some((a) => ANIMAL_ALLERGENS.includes(a))) {
+    throw new InvalidError(MESSAGES.veganWithAnimalAllergen);
+  }
+}
+
+/** The nutrition as stored: exactly the declared fields (fibre null when not given). */
+function nutritionRow(n: Omit<Nutrition, 'fibre'> & { fibre?: number | null }): Nutrition {
+  return {
+    energyKj: n.energyKj,
+    energyKcal: n.energyKcal,
+    fat: n.fat,
+    saturates: n.saturates,
+    carbohydrate: n.carbohydrate,
+    sugars: n.sugars,
+    fibre: n.fibre ?? null,
+    protein: n.protein,
+    salt: n.salt,
+  };
 }

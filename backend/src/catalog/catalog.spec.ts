@@ -23,6 +23,8 @@ const productData = {
   price: 1.2,
   offerPrice: 0.99,
   vat: 0,
+  netQuantity: 1,
+  unit: 'kg',
 };
 
 describe('catalogue', () => {
@@ -90,6 +92,17 @@ describe('catalogue', () => {
         stock: null,
         ingredients: null,
         allergens: [],
+        allergensConfirmed: false,
+        netQuantity: 1,
+        unit: 'each',
+        unitPrice: { amount: 1.99, per: 'each' },
+        nutrition: null,
+        trafficLights: null,
+        storage: null,
+        origin: null,
+        producer: null,
+        dietary: [],
+        ageRestricted: false,
       });
     });
 

@@ -50,7 +50,15 @@ describe('product pictures in the database', () => {
       .set('Cookie', seller)
       .field(
         'productData',
-        JSON.stringify({ name: 'Green Pears', category: 'Fruits', price: 2, offerPrice: 1.5, vat: 0 }),
+        JSON.stringify({
+          name: 'Green Pears',
+          category: 'Fruits',
+          price: 2,
+          offerPrice: 1.5,
+          vat: 0,
+          netQuantity: 4,
+          unit: 'each',
+        }),
       )
       .attach('images', upload, 'pears.jpg')
       .expect(201);

@@ -19,7 +19,7 @@ export interface ProductUpload<T> {
 
 /** Fields every product needs: an add must give them, an edit may leave them out but not blank them. */
 const ADD_REQUIRED = ['name', 'price', 'offerPrice', 'vat'] as const;
-const NOT_BLANKABLE = ['name', 'category', 'price', 'offerPrice', 'vat'] as const;
+const NOT_BLANKABLE = ['name', 'category', 'price', 'offerPrice', 'vat', 'netQuantity', 'unit'] as const;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && !value.trim());

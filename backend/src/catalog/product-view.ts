@@ -1,4 +1,15 @@
-import { isPurchasable, penceToPounds, type CategoryPath, type ProductView } from '@larder/shared-domain';
+import {
+  isPurchasable,
+  penceToPounds,
+  trafficLights,
+  unitPrice,
+  type CategoryPath,
+  type Diet,
+  type Nutrition,
+  type PackUnit,
+  type Producer,
+  type ProductView,
+} from '@larder/shared-domain';
 
 /** A product row as the catalogue keeps it (prices in pence, VAT in basis points). */
 export interface CatalogProduct {
@@ -21,13 +32,22 @@ export interface CatalogProduct {
   ingredients: string | null;
   /** Allergen ids (see ALLERGENS in shared-domain). */
   allergens: string[];
+  allergensConfirmed: boolean;
+  netQuantity: number;
+  unit: PackUnit;
+  nutrition: Nutrition | null;
+  storage: string | null;
+  origin: string | null;
+  producer: Producer | null;
+  dietary: Diet[];
+  ageRestricted: boolean;
   deletedAt: Date | null;
   createdAt: Date;
   /** When the seller last changed it. */
   updatedAt: Date;
 }
 
-/** The API's product shape: pounds with two decimals, VAT in percent. */
+/** The API's product shape: pounds with two decimals, VAT in percent; unit price and traffic lights derived. */
 export function toProductView(p: CatalogProduct): ProductView {
   return {
     _id: p.id,
@@ -42,5 +62,21 @@ export function toProductView(p: CatalogProduct): ProductView {
     stock: p.stock,
     ingredients: p.ingredients,
     allergens: p.allergens,
+    allergensConfirmed: p.allergensConfirmed,
+    netQuantity: p.netQuantity,
+    unit: p.unit,
+    unitPrice: unitPrice({
+      offerPence: p.offerPrice,
+      netQuantity: p.netQuantity,
+      unit: p.unit,
+      category: p.category,
+    }),
+    nutrition: p.nutrition,
+    trafficLights: trafficLights(p.nutrition, p.category),
+    storage: p.storage,
+    origin: p.origin,
+    producer: p.producer,
+    dietary: p.dietary,
+    ageRestricted: p.ageRestricted,
   };
 }

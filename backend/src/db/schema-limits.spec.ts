@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   ALLERGEN_IDS,
   DEFAULT_SLOT_CAPACITY,
+  DIETS,
   MAX_INGREDIENTS_LENGTH,
+  MAX_NET_QUANTITY,
   MAX_QUANTITY,
   MAX_SLOT_CAPACITY,
   MAX_STOCK,
   MIN_QUANTITY,
   MIN_SLOT_CAPACITY,
+  FULFILMENT_STAGES,
   ORDER_STATUSES,
+  PACK_UNITS,
 } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 
@@ -61,5 +65,18 @@ describe('schema limits', () => {
 
   it('order statuses: ORDER_STATUSES', () => {
     expect(words('orders_status_check')).toEqual([...ORDER_STATUSES]);
+  });
+
+  it('order fulfilment stages: FULFILMENT_STAGES', () => {
+    expect(words('orders_fulfilment_check')).toEqual([...FULFILMENT_STAGES]);
+  });
+
+  it('packs: a net quantity above 0 up to MAX_NET_QUANTITY, in one of PACK_UNITS', () => {
+    expect(bounds('products_net_quantity_check')).toEqual([0, MAX_NET_QUANTITY]);
+    expect(words('products_unit_check')).toEqual([...PACK_UNITS]);
+  });
+
+  it('dietary marks: DIETS', () => {
+    expect(words('products_dietary_check')).toEqual([...DIETS]);
   });
 });

@@ -3,6 +3,7 @@
  * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
+import type { Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
 import {
   bigint,
   bigserial,
@@ -13,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -23,14 +25,17 @@ import {
 import {
   ALLERGEN_IDS,
   DEFAULT_SLOT_CAPACITY,
+  DIETS,
   FULFILMENT_STAGES,
   MAX_INGREDIENTS_LENGTH,
+  MAX_NET_QUANTITY,
   MAX_QUANTITY,
   MAX_SLOT_CAPACITY,
   MAX_STOCK,
   MIN_QUANTITY,
   MIN_SLOT_CAPACITY,
   ORDER_STATUSES,
+  PACK_UNITS,
 } from '@larder/shared-domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -109,6 +114,28 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set when the seller saves the allergen list: only then may the product be shown as free from anything. */
+    allergensConfirmed: boolean('allergens_confirmed').notNull().default(false),
+    /**
+     * Net quantity of the pack in `unit` (g, kg, ml, l or each), up to 3 decimals. Products added before packs
+     * were recorded count as one item until the seller enters their pack.
+     */
+    netQuantity: numeric('net_quantity', { precision: 11, scale: 3, mode: 'number' }).notNull().default(1),
+    unit: text('unit').$type<PackUnit>().notNull().default('each'),
+    /** Per 100 g or 100 ml (see Nutrition in shared-domain); null when not entered. */
+    nutrition: jsonb('nutrition').$type<Nutrition>(),
+    storage: text('storage'),
+    origin: text('origin'),
+    /** The food business named on the label; null when it is the shop itself. */
+    producer: jsonb('producer').$type<Producer>(),
+    /** vegetarian and/or vegan. */
+    dietary: text('dietary')
+      .array()
+      .$type<Diet[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Sold to adults only (Challenge 25 on delivery). */
+    ageRestricted: boolean('age_restricted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** When the seller last changed the product (its sitemap lastmod); stock taken by orders leaves it. */
@@ -126,6 +153,12 @@ export const products = pgTable(
       'products_ingredients_check',
       sql`${t.ingredients} is null or char_length(${t.ingredients}) <= ${literal(MAX_INGREDIENTS_LENGTH)}`,
     ),
+    check(
+      'products_net_quantity_check',
+      sql`${t.netQuantity} > 0 and ${t.netQuantity} <= ${literal(MAX_NET_QUANTITY)}`,
+    ),
+    check('products_unit_check', sql`${t.unit} in (${textList(PACK_UNITS)})`),
+    check('products_dietary_check', sql`${t.dietary} <@ array[${textList(DIETS)}]::text[]`),
   ],
 );
 

@@ -24,6 +24,8 @@ export interface SeedProduct {
   ingredients?: string;
   /** Ids of the UK allergens it contains, matching the ingredients. */
   allergens?: AllergenId[];
+  /** Alcohol: sold to adults only. */
+  ageRestricted?: boolean;
 }
 
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
@@ -276,6 +278,45 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     ingredients:
       'Water, fruit juices from concentrate (orange, pineapple, passion fruit, mango) (25%), sugar, acid (citric acid), natural flavourings, vitamin C',
     description: ['Pineapple, mango and passion fruit', 'No added sugar'],
+  },
+  {
+    name: 'Craft Pale Lager 4 x 440ml',
+    category: 'Drinks',
+    price: 600,
+    offerPrice: 550,
+    vat: 2000,
+    icon: 'beer-mug',
+    stock: 24,
+    ageRestricted: true,
+    ingredients: 'Water, malted barley, wheat, hops, yeast',
+    allergens: ['gluten'],
+    description: ['Crisp and hoppy, 4.5% ABV', 'Brewed in small batches', 'Best served chilled'],
+  },
+  {
+    name: 'Spanish Tempranillo Red Wine 75cl',
+    category: 'Drinks',
+    price: 850,
+    offerPrice: 750,
+    vat: 2000,
+    icon: 'wine-glass',
+    stock: 18,
+    ageRestricted: true,
+    ingredients: 'Grapes, preservative (sulphites)',
+    allergens: ['sulphites'],
+    description: ['Ripe cherry and soft spice, 13% ABV', 'Lovely with roast lamb or a bolognese'],
+  },
+  {
+    name: 'Medium Dry Apple Cider 500ml',
+    category: 'Drinks',
+    price: 220,
+    offerPrice: 200,
+    vat: 2000,
+    icon: 'green-apple',
+    stock: 36,
+    ageRestricted: true,
+    ingredients: 'Fermented apple juice, water, sugar, carbon dioxide, antioxidant (sulphites)',
+    allergens: ['sulphites'],
+    description: ['Made with English apples, 5% ABV', 'Serve over ice'],
   },
 
   // Instant food

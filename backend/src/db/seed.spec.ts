@@ -10,14 +10,16 @@ import {
 } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SEED_PRODUCTS } from './seed-data';
+import { SEED_FOOD_INFO } from './seed-food-info';
 import { seedDemoCatalogue } from './seed';
 import { countProductImages } from '../catalog/product-image.repository';
 
 describe('demo catalogue seed', () => {
   let t: TestApp;
+  // Drawing the pictures of the whole demo catalogue takes most of a minute on a busy 2-core machine.
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('has believable data', () => {
@@ -63,6 +65,51 @@ describe('demo catalogue seed', () => {
     }
   });
 
+  it('gives every product the pack its name says, and food information that adds up', () => {
+    expect(Object.keys(SEED_FOOD_INFO).sort()).toEqual(SEED_PRODUCTS.map((p) => p.name).sort());
+    const packInName = (name: string): [number, string] | undefined => {
+      let m = /(\d+) x (\d+(?:\.\d+)?)(g|ml)$/.exec(name);
+      if (m) return [Number(m[1]) * Number(m[2]), m[3]];
+      m = /(\d+(?:\.\d+)?)(g|kg|ml|L|cl)$/.exec(name);
+      if (m) return m[2] === 'cl' ? [Number(m[1]) * 10, 'ml'] : [Number(m[1]), m[2] === 'L' ? 'l' : m[2]];
+      m = /x(\d+)$/.exec(name);
+      if (m) return [Number(m[1]), 'each'];
+      if (/ 4 Pints$/.test(name)) return [2.272, 'l'];
+      return undefined;
+    };
+    for (const p of SEED_PRODUCTS) {
+      const food = SEED_FOOD_INFO[p.name];
+      const named = packInName(p.name);
+      if (named) expect([p.name, food.pack]).toEqual([p.name, named]);
+      const n = food.nutrition;
+      // Energy from the macronutrients (4 kcal/g carbohydrate and protein, 9 fat, 2 fibre) within 15%, and kJ
+      // within 3% of 4.184 times kcal (labels convert each nutrient with its own factor); alcoholic drinks take their energy from the alcohol.
+      if (!p.ageRestricted) {
+        const kcal = 4 * n.carbohydrate + 4 * n.protein + 9 * n.fat + 2 * (n.fibre ?? 0);
+        expect([p.name, Math.abs(kcal - n.energyKcal) <= Math.max(3, n.energyKcal * 0.15)]).toEqual([
+          p.name,
+          true,
+        ]);
+      }
+      expect([
+        p.name,
+        Math.abs(n.energyKj - n.energyKcal * 4.184) <= Math.max(2, n.energyKcal * 4.184 * 0.03),
+      ]).toEqual([p.name, true]);
+      expect(n.saturates).toBeLessThanOrEqual(n.fat);
+      expect(n.sugars).toBeLessThanOrEqual(n.carbohydrate);
+      const animal = (p.allergens ?? []).some((a) =>
+        ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'].includes(a),
+      );
+      if (animal) expect([p.name, food.dietary.includes('vegan')]).toEqual([p.name, false]);
+      if (food.dietary.includes('vegan')) expect(food.dietary).toContain('vegetarian');
+    }
+    expect(SEED_PRODUCTS.filter((p) => p.ageRestricted).map((p) => [p.category, p.allergens])).toEqual([
+      ['Drinks', ['gluten']],
+      ['Drinks', ['sulphites']],
+      ['Drinks', ['sulphites']],
+    ]);
+  });
+
   it('fills every category, with a WebP picture for each product', async () => {
     const res = await request(t.server).get('/api/product/list').expect(200);
     const list: ProductView[] = res.body.products;
@@ -71,6 +118,28 @@ describe('demo catalogue seed', () => {
     expect(new Set(list.slice(0, 10).map((p) => p.category)).size).toBe(10);
     const cola = list.find((p) => p.name === 'Classic Cola 2L')!;
     expect(cola).toMatchObject({ price: 2.15, offerPrice: 1.99, vat: 20, stock: 120, allergens: [] });
+    expect(cola).toMatchObject({
+      netQuantity: 2,
+      unit: 'l',
+      unitPrice: { amount: 1, per: 'litre' },
+      allergensConfirmed: true,
+      trafficLights: { fat: 'low', saturates: 'low', sugars: 'medium', salt: 'low' },
+      dietary: ['vegetarian', 'vegan'],
+      ageRestricted: false,
+      producer: null,
+    });
+    expect(list.find((p) => p.name === 'Free Range Eggs x12')).toMatchObject({
+      netQuantity: 12,
+      unit: 'each',
+      unitPrice: { per: 'each' },
+    });
+    expect(list.find((p) => p.name === 'Spanish Tempranillo Red Wine 75cl')).toMatchObject({
+      netQuantity: 750,
+      unit: 'ml',
+      unitPrice: { amount: 10, per: 'litre' },
+      ageRestricted: true,
+      allergens: ['sulphites'],
+    });
     const croissants = list.find((p) => p.name === 'All Butter Croissants x4')!;
     expect(croissants).toMatchObject({ stock: 2, inStock: true, allergens: ['gluten', 'milk', 'eggs'] });
     expect(croissants.ingredients).toMatch(/^Wheat flour, butter \(milk\)/);

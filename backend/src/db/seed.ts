@@ -15,6 +15,7 @@ import { importProductImageFolder } from '../catalog/product-image.repository';
 import type { Database } from './database';
 import { catalogState, products } from './schema';
 import { SEED_PRODUCTS } from './seed-data';
+import { SEED_FOOD_INFO } from './seed-food-info';
 
 /** The widths each picture is written at; the first is the main file. */
 const SIZES = [800, 400] as const;
@@ -70,6 +71,8 @@ export async function seedDemoCatalogue(db: Database): Promise<number> {
   const rows: Array<typeof products.$inferInsert> = [];
   for (const [i, product] of SEED_PRODUCTS.entries()) {
     const image = `/uploads/products/${pictures[i].base}.webp`;
+    const food = SEED_FOOD_INFO[product.name];
+    if (!food) throw new Error(`No food information for the demo product ${product.name}`);
     // Newest first interleaves the categories, so the home page shows a varied shelf.
     const rank = perCategory.get(product.category) ?? 0;
     perCategory.set(product.category, rank + 1);
@@ -86,6 +89,15 @@ export async function seedDemoCatalogue(db: Database): Promise<number> {
       stock: product.stock,
       ingredients: product.ingredients ?? null,
       allergens: product.allergens ?? [],
+      // The demo catalogue's allergen lists are checked against their ingredients (seed.spec.ts).
+      allergensConfirmed: true,
+      netQuantity: food.pack[0],
+      unit: food.pack[1],
+      nutrition: food.nutrition,
+      storage: food.storage,
+      origin: food.origin,
+      dietary: food.dietary,
+      ageRestricted: product.ageRestricted ?? false,
       createdAt: new Date(now - order * 1000),
     });
   }

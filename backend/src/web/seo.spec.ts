@@ -183,7 +183,13 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       },
     });
     expect(Number(product!.offers.price)).toBeGreaterThan(0);
-    expect(product!.offers).not.toHaveProperty('priceSpecification');
+    // The harness's products are sold as single items: the unit price is per each.
+    expect(product!.offers.priceSpecification).toEqual({
+      '@type': 'UnitPriceSpecification',
+      price: '3.25',
+      priceCurrency: 'GBP',
+      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'C62' },
+    });
     expect(crumbs!['@type']).toBe('BreadcrumbList');
     expect(crumbs!.itemListElement.map((i) => [i.name, i.item])).toEqual([
       ['Home', `${PUBLIC_URL}/`],
@@ -221,7 +227,7 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
   });
 
   it('states the unit price as a UnitPriceSpecification when the product has one', () => {
-    const view: ProductView & { unitPrice: { amount: number; per: string } } = {
+    const view: ProductView = {
       _id: 'b1f0c7e2-0000-4000-8000-000000000001',
       name: 'Vine Tomatoes 500g',
       category: 'Vegetables',
@@ -234,7 +240,17 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       stock: null,
       ingredients: null,
       allergens: [],
+      allergensConfirmed: true,
+      netQuantity: 500,
+      unit: 'g',
       unitPrice: { amount: 2.8, per: 'kg' },
+      nutrition: null,
+      trafficLights: null,
+      storage: null,
+      origin: null,
+      producer: null,
+      dietary: ['vegan'],
+      ageRestricted: false,
     };
     const data = productJsonLd(view, `${PUBLIC_URL}/products/vegetables/x`, []);
     expect((data.offers as Record<string, unknown>).priceSpecification).toEqual({

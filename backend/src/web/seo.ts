@@ -138,13 +138,12 @@ export function pageSeo(
 
 /** A product's structured data: what Google's merchant listings require and recommend that the shop knows. */
 export function productJsonLd(
-  product: ProductView & { unitPrice?: UnitPrice | null },
+  product: ProductView,
   url: string,
   images: readonly string[],
 ): Record<string, unknown> {
-  // The unit price is part of a product answer only where the catalogue knows the pack size.
   const unitPrice = product.unitPrice;
-  const quantity = unitPrice ? UNIT_QUANTITY[unitPrice.per] : undefined;
+  const quantity = UNIT_QUANTITY[unitPrice.per];
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -162,7 +161,7 @@ export function productJsonLd(
       availability: `${SCHEMA}/${product.inStock ? 'InStock' : 'OutOfStock'}`,
       itemCondition: `${SCHEMA}/NewCondition`,
       seller: { '@type': 'Organization', name: SHOP_NAME },
-      ...(unitPrice && quantity
+      ...(quantity
         ? {
             priceSpecification: {
               '@type': 'UnitPriceSpecification',

@@ -6,7 +6,14 @@ import {
   MAX_INGREDIENTS_LENGTH,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
+  DIETS,
+  DIET_LABELS,
+  PACK_UNITS,
+  formatUnitPrice,
+  unitPrice,
   type AllergenId,
+  type Diet,
+  type PackUnit,
 } from '@larder/shared-domain';
 import { Button, ProductImage, Select, TextArea, TextInput } from '@larder/shared-ui';
 import { PoundsInput } from './PoundsInput';
@@ -15,19 +22,44 @@ import {
   checkProductDraft,
   EMPTY_DRAFT,
   imageProblem,
+  NUTRITION_FIELDS,
+  parseNetQuantityText,
   type DraftField,
+  type NutritionField,
   type DraftMode,
   type DraftProblems,
   type ProductData,
   type ProductDraft,
 } from '../lib/product-draft';
 
+const UNIT_LABELS: Record<PackUnit, string> = {
+  g: 'grams (g)',
+  kg: 'kilograms (kg)',
+  ml: 'millilitres (ml)',
+  l: 'litres (l)',
+  each: 'items (each)',
+};
+
+const NUTRITION_LABELS: Record<NutritionField, string> = {
+  energyKj: 'Energy (kJ)',
+  energyKcal: 'Energy (kcal)',
+  fat: 'Fat (g)',
+  saturates: 'of which saturates (g)',
+  carbohydrate: 'Carbohydrate (g)',
+  sugars: 'of which sugars (g)',
+  fibre: 'Fibre (g, optional)',
+  protein: 'Protein (g)',
+  salt: 'Salt (g)',
+};
+
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.path, label: category.text }));
 const EMPTY_SLOTS: readonly (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 const IMAGES_HINT_ID = 'product-images-hint';
 const IMAGES_ERROR_ID = 'product-images-error';
 
-type TextField = Exclude<keyof ProductDraft, 'allergens'>;
+type TextField = Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietary' | 'ageRestricted'>;
+
+const UNIT_OPTIONS = PACK_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }));
 
 export interface ProductFormProps {
   mode: DraftMode;
@@ -69,6 +101,37 @@ export function ProductForm({
     clearProblem(field);
   };
 
+  const updateNutrient = (key: NutritionField) => (value: string) => {
+    setDraft((current) => ({ ...current, nutrition: { ...current.nutrition, [key]: value } }));
+    clearProblem('nutrition');
+  };
+
+  const toggleDiet = (diet: Diet, on: boolean) => {
+    setDraft((current) => ({
+      ...current,
+      dietary: on ? [...current.dietary, diet] : current.dietary.filter((d) => d !== diet),
+    }));
+    clearProblem('dietary');
+  };
+
+  // The unit price the shop will show, from shared-domain's one rule, as the seller types.
+  const previewQuantity = parseNetQuantityText(draft.netQuantity);
+  const previewOffer = Number(draft.offerPrice);
+  const preview =
+    previewQuantity !== undefined &&
+    (PACK_UNITS as readonly string[]).includes(draft.unit) &&
+    draft.offerPrice.trim() !== '' &&
+    Number.isFinite(previewOffer)
+      ? formatUnitPrice(
+          unitPrice({
+            offerPence: Math.round(previewOffer * 100),
+            netQuantity: previewQuantity,
+            unit: draft.unit as PackUnit,
+            category: draft.category,
+          }),
+        )
+      : undefined;
+
   const toggleAllergen = (id: AllergenId, on: boolean) =>
     setDraft((current) => ({
       ...current,
@@ -88,7 +151,7 @@ export function ProductForm({
   };
 
   const focusField = (field: DraftField) => {
-    const selector = field === 'images' ? '#product-image-1' : `[name="${field}"]`;
+    const selector = field === 'images' ? '#product-image-1' : `[name^="${field}"]`;
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus());
   };
 
@@ -241,6 +304,37 @@ export function ProductForm({
         />
       </div>
 
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <TextInput
+          label="Pack size"
+          name="netQuantity"
+          type="text"
+          inputMode="decimal"
+          required
+          value={draft.netQuantity}
+          onChange={(event) => update('netQuantity')(event.target.value)}
+          hint="The net quantity on the pack, e.g. 500 or 1.5"
+          error={errorOf('netQuantity')}
+        />
+        <Select
+          label="Unit"
+          name="unit"
+          required
+          placeholder="Select unit"
+          options={UNIT_OPTIONS}
+          value={draft.unit}
+          onChange={(event) => update('unit')(event.target.value)}
+          error={errorOf('unit')}
+        />
+        <p className="self-center text-sm text-gray-700" role="status" data-testid="unit-price-preview">
+          {preview ? (
+            <>Unit price in the shop: {preview}</>
+          ) : (
+            'The unit price shows once the pack and offer price are in.'
+          )}
+        </p>
+      </div>
+
       <TextInput
         label="Units in stock"
         name="stock"
@@ -290,6 +384,102 @@ export function ProductForm({
           ))}
         </div>
       </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">Diet and age</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+          {DIETS.map((diet) => (
+            <label
+              key={diet}
+              className="flex min-h-10 cursor-pointer items-center gap-2 text-sm text-gray-800"
+            >
+              <input
+                type="checkbox"
+                name="dietary"
+                value={diet}
+                checked={draft.dietary.includes(diet)}
+                onChange={(event) => toggleDiet(diet, event.target.checked)}
+                className="h-4 w-4 accent-primary"
+              />
+              {DIET_LABELS[diet]}
+            </label>
+          ))}
+          <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              name="ageRestricted"
+              checked={draft.ageRestricted}
+              onChange={(event) =>
+                setDraft((current) => ({ ...current, ageRestricted: event.target.checked }))
+              }
+              className="h-4 w-4 accent-primary"
+            />
+            18+ only (alcohol)
+          </label>
+        </div>
+        {errorOf('dietary') && <p className="mt-1 text-sm text-danger">{errorOf('dietary')}</p>}
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">
+          Nutrition per 100 g (per 100 ml for drinks)
+        </legend>
+        <p className="mt-1 text-xs text-gray-600">
+          Leave every box empty if there is no nutrition label. Grams with at most one decimal.
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {NUTRITION_FIELDS.map((key) => (
+            <TextInput
+              key={key}
+              label={NUTRITION_LABELS[key]}
+              name={`nutrition.${key}`}
+              type="text"
+              inputMode="decimal"
+              value={draft.nutrition[key]}
+              onChange={(event) => updateNutrient(key)(event.target.value)}
+            />
+          ))}
+        </div>
+        {errorOf('nutrition') && (
+          <p className="mt-2 text-sm text-danger" data-testid="nutrition-error">
+            {errorOf('nutrition')}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Storage"
+          name="storage"
+          value={draft.storage}
+          onChange={(event) => update('storage')(event.target.value)}
+          error={errorOf('storage')}
+          placeholder="e.g. Keep refrigerated"
+        />
+        <TextInput
+          label="Origin"
+          name="origin"
+          value={draft.origin}
+          onChange={(event) => update('origin')(event.target.value)}
+          error={errorOf('origin')}
+          placeholder="e.g. United Kingdom"
+        />
+        <TextInput
+          label="Producer name"
+          name="producerName"
+          value={draft.producerName}
+          onChange={(event) => update('producerName')(event.target.value)}
+          hint="Leave empty when the shop is the business responsible."
+          error={errorOf('producerName')}
+        />
+        <TextInput
+          label="Producer address"
+          name="producerAddress"
+          value={draft.producerAddress}
+          onChange={(event) => update('producerAddress')(event.target.value)}
+          error={errorOf('producerAddress')}
+        />
+      </div>
 
       <div>
         <Button type="submit" size="lg" loading={busy} className="w-full sm:w-auto">

@@ -8,6 +8,8 @@ const valid = {
   price: '2.50',
   offerPrice: '1.99',
   vat: '0',
+  netQuantity: '600',
+  unit: 'g',
 };
 
 describe('descriptionLines', () => {
@@ -36,6 +38,11 @@ describe('checkProductDraft', () => {
         price: 2.5,
         offerPrice: 1.99,
         vat: 20,
+        netQuantity: 600,
+        unit: 'g',
+        allergens: [],
+        dietary: [],
+        ageRestricted: false,
       },
     });
   });
@@ -52,6 +59,21 @@ describe('checkProductDraft', () => {
     ['vat', { vat: 'abc' }, MESSAGES.vatInvalid],
     ['category', { category: 'Sweets' }, MESSAGES.chooseCategory],
     ['category', { category: '' }, MESSAGES.chooseCategory],
+    ['netQuantity', { netQuantity: '' }, MESSAGES.invalidNetQuantity],
+    ['netQuantity', { netQuantity: '0' }, MESSAGES.invalidNetQuantity],
+    ['netQuantity', { netQuantity: '1.2345' }, MESSAGES.invalidNetQuantity],
+    ['netQuantity', { netQuantity: '100001' }, MESSAGES.invalidNetQuantity],
+    ['unit', { unit: 'lb' }, MESSAGES.invalidPackUnit],
+    ['nutrition', { nutrition: { ...EMPTY_DRAFT.nutrition, fat: '3' } }, MESSAGES.invalidEnergy],
+    ['origin', { origin: 'x'.repeat(121) }, MESSAGES.invalidOrigin],
+    ['storage', { storage: 'x'.repeat(301) }, MESSAGES.invalidStorage],
+    ['producerAddress', { producerName: 'Dale Farm' }, MESSAGES.invalidProducer],
+    ['producerName', { producerAddress: 'York' }, MESSAGES.invalidProducer],
+    [
+      'dietary',
+      { dietary: ['vegan' as const], allergens: ['eggs' as const] },
+      MESSAGES.veganWithAnimalAllergen,
+    ],
   ])('rejects a bad %s', (field, change, message) => {
     expect(checkProductDraft({ ...valid, ...change }, 1)).toEqual({
       ok: false,
@@ -71,7 +93,48 @@ describe('checkProductDraft', () => {
         price: MESSAGES.enterPrice,
         offerPrice: MESSAGES.enterOfferPrice,
         vat: MESSAGES.enterVat,
+        netQuantity: MESSAGES.invalidNetQuantity,
+        unit: MESSAGES.invalidPackUnit,
       },
+    });
+  });
+
+  it('takes nutrition whole or not at all, grams with one decimal, fibre optional', () => {
+    const nutrition = {
+      energyKj: '1568',
+      energyKcal: '374',
+      fat: '8',
+      saturates: '1.5',
+      carbohydrate: '60',
+      sugars: '1.1',
+      fibre: '',
+      protein: '11',
+      salt: '0',
+    };
+    const result = checkProductDraft({ ...valid, nutrition }, 1);
+    expect(result).toMatchObject({
+      ok: true,
+      productData: {
+        nutrition: {
+          energyKj: 1568,
+          energyKcal: 374,
+          fat: 8,
+          saturates: 1.5,
+          carbohydrate: 60,
+          sugars: 1.1,
+          fibre: null,
+          protein: 11,
+          salt: 0,
+        },
+      },
+    });
+    const bad = (change: Partial<typeof nutrition>) =>
+      checkProductDraft({ ...valid, nutrition: { ...nutrition, ...change } }, 1);
+    expect(bad({ fat: '8.25' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidNutrient } });
+    expect(bad({ salt: '' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidNutrient } });
+    expect(bad({ energyKcal: '374.5' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidEnergy } });
+    expect(bad({ sugars: '61' })).toMatchObject({
+      problems: { nutrition: MESSAGES.sugarsAboveCarbohydrate },
     });
   });
 

@@ -8,9 +8,38 @@ import {
   MESSAGES,
   parsePoundsText,
   parseVatPercentText,
+  MAX_ENERGY_KCAL,
+  MAX_ENERGY_KJ,
+  MAX_NET_QUANTITY,
+  MAX_ORIGIN_LENGTH,
+  MAX_PRODUCER_ADDRESS_LENGTH,
+  MAX_PRODUCER_NAME_LENGTH,
+  MAX_STORAGE_LENGTH,
+  NET_QUANTITY_DECIMALS,
+  PACK_UNITS,
+  DIETS,
+  decimalUnits,
   type AllergenId,
   type CategoryPath,
+  type Diet,
+  type Nutrition,
+  type PackUnit,
+  type Producer,
 } from '@larder/shared-domain';
+
+/** The nutrition inputs, in the order a label prints them. */
+export const NUTRITION_FIELDS = [
+  'energyKj',
+  'energyKcal',
+  'fat',
+  'saturates',
+  'carbohydrate',
+  'sugars',
+  'fibre',
+  'protein',
+  'salt',
+] as const satisfies readonly (keyof Nutrition)[];
+export type NutritionField = (typeof NUTRITION_FIELDS)[number];
 
 /** What the product form holds: text exactly as typed, and the ticked allergens. */
 export interface ProductDraft {
@@ -24,6 +53,17 @@ export interface ProductDraft {
   stock: string;
   ingredients: string;
   allergens: readonly AllergenId[];
+  /** The pack: quantity as typed and its unit. */
+  netQuantity: string;
+  unit: string;
+  /** Per 100 g / 100 ml as typed; all empty for none. */
+  nutrition: Record<NutritionField, string>;
+  storage: string;
+  origin: string;
+  producerName: string;
+  producerAddress: string;
+  dietary: readonly Diet[];
+  ageRestricted: boolean;
 }
 
 /** The JSON sent as `productData` with POST /api/product/add and PUT /api/product/{id}. */
@@ -37,6 +77,14 @@ export interface ProductData {
   stock?: number | null;
   ingredients?: string;
   allergens?: AllergenId[];
+  netQuantity: number;
+  unit: PackUnit;
+  nutrition?: Nutrition | null;
+  storage?: string | null;
+  origin?: string | null;
+  producer?: Producer | null;
+  dietary?: Diet[];
+  ageRestricted?: boolean;
 }
 
 /** A product as the API lists it, enough to prefill the form for an edit. */
@@ -50,9 +98,21 @@ export interface ListedProduct {
   stock?: number | null;
   ingredients?: string | null;
   allergens?: readonly string[] | null;
+  netQuantity?: number;
+  unit?: string;
+  nutrition?: Nutrition | null;
+  storage?: string | null;
+  origin?: string | null;
+  producer?: Producer | null;
+  dietary?: readonly string[];
+  ageRestricted?: boolean;
 }
 
-export type DraftField = Exclude<keyof ProductDraft, 'allergens'> | 'images';
+export type DraftField =
+  | Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietary' | 'ageRestricted'>
+  | 'images'
+  | 'nutrition'
+  | 'dietary';
 
 /** Add sends only what was filled in; edit sends every field, so that clearing one clears it. */
 export type DraftMode = 'add' | 'edit';
@@ -78,9 +138,22 @@ export const DRAFT_FIELD_ORDER: readonly DraftField[] = [
   'price',
   'offerPrice',
   'vat',
+  'netQuantity',
+  'unit',
   'stock',
   'ingredients',
+  'dietary',
+  'nutrition',
+  'storage',
+  'origin',
+  'producerName',
+  'producerAddress',
 ];
+
+const EMPTY_NUTRITION = Object.fromEntries(NUTRITION_FIELDS.map((k) => [k, ''])) as Record<
+  NutritionField,
+  string
+>;
 
 export const EMPTY_DRAFT: ProductDraft = {
   name: '',
@@ -92,6 +165,15 @@ export const EMPTY_DRAFT: ProductDraft = {
   stock: '',
   ingredients: '',
   allergens: [],
+  netQuantity: '',
+  unit: '',
+  nutrition: EMPTY_NUTRITION,
+  storage: '',
+  origin: '',
+  producerName: '',
+  producerAddress: '',
+  dietary: [],
+  ageRestricted: false,
 };
 
 /** The form prefilled with a product's current fields (amounts with two decimals). */
@@ -106,8 +188,65 @@ export function draftFromProduct(product: ListedProduct): ProductDraft {
     stock: typeof product.stock === 'number' ? String(product.stock) : '',
     ingredients: product.ingredients ?? '',
     allergens: ALLERGEN_IDS.filter((id) => product.allergens?.includes(id)),
+    netQuantity: product.netQuantity === undefined ? '' : String(product.netQuantity),
+    unit: product.unit ?? '',
+    nutrition: product.nutrition
+      ? (Object.fromEntries(
+          NUTRITION_FIELDS.map((k) => {
+            const value = product.nutrition?.[k];
+            return [k, value === null || value === undefined ? '' : String(value)];
+          }),
+        ) as Record<NutritionField, string>)
+      : EMPTY_NUTRITION,
+    storage: product.storage ?? '',
+    origin: product.origin ?? '',
+    producerName: product.producer?.name ?? '',
+    producerAddress: product.producer?.address ?? '',
+    dietary: DIETS.filter((d) => product.dietary?.includes(d)),
+    ageRestricted: product.ageRestricted ?? false,
   };
 }
+
+/** A net quantity as typed: above 0, at most 3 decimals, up to the maximum; undefined when it is not one. */
+export function parseNetQuantityText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^(\d+(\.\d{0,3})?|\.\d{1,3})$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  const units = decimalUnits(value, NET_QUANTITY_DECIMALS);
+  return units !== undefined && units > 0 && value <= MAX_NET_QUANTITY ? value : undefined;
+}
+
+/** Nutrition as typed: null when every box is empty, the values, or a message saying what is wrong. */
+export function parseNutritionDraft(draft: Record<NutritionField, string>): Nutrition | null | string {
+  const filled = NUTRITION_FIELDS.filter((k) => draft[k].trim() !== '');
+  if (!filled.length) return null;
+  const values: Partial<Record<NutritionField, number | null>> = {};
+  for (const key of NUTRITION_FIELDS) {
+    const text = draft[key].trim();
+    if (!text) {
+      if (key === 'fibre') {
+        values.fibre = null;
+        continue;
+      }
+      return key.startsWith('energy') ? MESSAGES.invalidEnergy : MESSAGES.invalidNutrient;
+    }
+    if (key === 'energyKj' || key === 'energyKcal') {
+      const max = key === 'energyKj' ? MAX_ENERGY_KJ : MAX_ENERGY_KCAL;
+      if (!/^\d+$/.test(text) || Number(text) > max) return MESSAGES.invalidEnergy;
+      values[key] = Number(text);
+    } else {
+      if (!/^\d+(\.\d)?$/.test(text) || Number(text) > 100) return MESSAGES.invalidNutrient;
+      values[key] = Number(text);
+    }
+  }
+  const n = values as Nutrition;
+  if (n.saturates > n.fat) return MESSAGES.saturatesAboveFat;
+  if (n.sugars > n.carbohydrate) return MESSAGES.sugarsAboveCarbohydrate;
+  return n;
+}
+
+/** Allergens from animals: a product containing one is not vegan (the server checks the same). */
+const ANIMAL_ALLERGENS: readonly AllergenId[] = ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'];
 
 /** The stock as typed: null for empty (not counted), the count, or undefined when it is not a valid count. */
 export function parseStockText(text: string): number | null | undefined {
@@ -173,8 +312,41 @@ export function checkProductDraft(
   if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = MESSAGES.ingredientsTooLong;
   const allergens = ALLERGEN_IDS.filter((id) => draft.allergens.includes(id));
 
+  const netQuantity = parseNetQuantityText(draft.netQuantity);
+  if (netQuantity === undefined) problems.netQuantity = MESSAGES.invalidNetQuantity;
+  const unit = (PACK_UNITS as readonly string[]).includes(draft.unit) ? (draft.unit as PackUnit) : undefined;
+  if (!unit) problems.unit = MESSAGES.invalidPackUnit;
+
+  const nutrition = parseNutritionDraft(draft.nutrition);
+  if (typeof nutrition === 'string') problems.nutrition = nutrition;
+  const storage = draft.storage.trim();
+  if (storage.length > MAX_STORAGE_LENGTH) problems.storage = MESSAGES.invalidStorage;
+  const origin = draft.origin.trim();
+  if (origin.length > MAX_ORIGIN_LENGTH) problems.origin = MESSAGES.invalidOrigin;
+  const producerName = draft.producerName.trim();
+  const producerAddress = draft.producerAddress.trim();
+  if (producerName.length > MAX_PRODUCER_NAME_LENGTH || (!producerName && producerAddress)) {
+    problems.producerName = MESSAGES.invalidProducer;
+  }
+  if (producerAddress.length > MAX_PRODUCER_ADDRESS_LENGTH || (producerName && !producerAddress)) {
+    problems.producerAddress = MESSAGES.invalidProducer;
+  }
+  const dietary = DIETS.filter((d) => draft.dietary.includes(d));
+  if (dietary.includes('vegan') && allergens.some((a) => ANIMAL_ALLERGENS.includes(a))) {
+    problems.dietary = MESSAGES.veganWithAnimalAllergen;
+  }
+
   const first = DRAFT_FIELD_ORDER.find((field) => problems[field] !== undefined);
-  if (first || price === undefined || offerPrice === undefined || vat === undefined || stock === undefined) {
+  if (
+    first ||
+    price === undefined ||
+    offerPrice === undefined ||
+    vat === undefined ||
+    stock === undefined ||
+    netQuantity === undefined ||
+    unit === undefined ||
+    typeof nutrition === 'string'
+  ) {
     return { ok: false, problems, first: first ?? 'price' };
   }
   const productData: ProductData = {
@@ -184,9 +356,20 @@ export function checkProductDraft(
     price,
     offerPrice,
     vat,
+    netQuantity,
+    unit,
+    // Saving the form saves the allergen boxes as the seller left them, which confirms them.
+    allergens,
+    dietary,
+    ageRestricted: draft.ageRestricted,
   };
   if (mode === 'edit' || stock !== null) productData.stock = stock;
   if (mode === 'edit' || ingredients) productData.ingredients = ingredients;
-  if (mode === 'edit' || allergens.length > 0) productData.allergens = allergens;
+  if (mode === 'edit' || nutrition) productData.nutrition = nutrition;
+  if (mode === 'edit' || storage) productData.storage = storage || null;
+  if (mode === 'edit' || origin) productData.origin = origin || null;
+  if (mode === 'edit' || producerName) {
+    productData.producer = producerName ? { name: producerName, address: producerAddress } : null;
+  }
   return { ok: true, productData };
 }

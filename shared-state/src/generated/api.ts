@@ -117,6 +117,8 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/product/search`,
         params: {
           q: queryArg.q,
+          freeFrom: queryArg.freeFrom,
+          diet: queryArg.diet,
         },
       }),
     }),
@@ -340,7 +342,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, stock?, ingredients?, allergens? } (pounds; vat in percent; 0 <= offerPrice <= price; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one decimal; producer: { name, address }; dietary: vegetarian, vegan) */
     productData: string;
   };
 };
@@ -348,8 +350,12 @@ export type ListProductsApiResponse = /** status 200  */ ProductListResponse;
 export type ListProductsApiArg = void;
 export type SearchProductsApiResponse = /** status 200  */ ProductSearchResponse;
 export type SearchProductsApiArg = {
-  /** What to look for in names, categories and descriptions (typos forgiven), 1-100 characters */
-  q: string;
+  /** What to look for in names, categories and descriptions (typos forgiven), 1-100 characters; optional when freeFrom or diet is given */
+  q?: string;
+  /** Allergen ids separated by commas: products containing any of them are left out, and so are products whose allergens the seller has not confirmed */
+  freeFrom?: string;
+  /** Only products suiting this diet */
+  diet?: Diet;
 };
 export type SetProductStockApiResponse = /** status 200  */ ProductResponse;
 export type SetProductStockApiArg = {
@@ -367,7 +373,7 @@ export type UpdateProductApiArg = {
   body: {
     /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images?: Blob[];
-    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, stock?, ingredients?, allergens? }; fields left out keep their values */
+    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? }; fields left out keep their values; null clears an optional one */
     productData: string;
   };
 };
@@ -838,13 +844,56 @@ export type CategoryPath =
   | 'Whole_Spices'
   | 'Ground_Spices'
   | 'Flour';
+export type Diet = 'vegetarian' | 'vegan';
+export type NutritionViewDto = {
+  /** Grams */
+  carbohydrate: number;
+  energyKcal: number;
+  energyKj: number;
+  /** Grams */
+  fat: number;
+  /** Grams; null when not declared */
+  fibre: number | null;
+  /** Grams */
+  protein: number;
+  /** Grams */
+  salt: number;
+  /** Grams */
+  saturates: number;
+  /** Grams */
+  sugars: number;
+};
+export type ProducerViewDto = {
+  address: string;
+  name: string;
+};
+export type TrafficLight = 'low' | 'medium' | 'high';
+export type TrafficLightsDto = {
+  fat: TrafficLight;
+  salt: TrafficLight;
+  saturates: TrafficLight;
+  sugars: TrafficLight;
+};
+export type PackUnit = 'g' | 'kg' | 'ml' | 'l' | 'each';
+export type UnitPricePer = 'kg' | 'litre' | '100g' | '100ml' | '10g' | 'each';
+export type UnitPriceDto = {
+  /** Pounds per `per`, rounded to the penny */
+  amount: number;
+  per: UnitPricePer;
+};
 export type ProductDto = {
   _id: string;
+  /** Sold to adults only ("18+ — ID may be requested on delivery") */
+  ageRestricted: boolean;
   /** The UK allergens it contains (empty when none) */
   allergens: AllergenId[];
+  /** Whether the seller has confirmed the allergen list; free-from filters keep only confirmed products */
+  allergensConfirmed: boolean;
   category: CategoryPath;
   /** Description bullets */
   description: string[];
+  /** Diets it suits */
+  dietary: Diet[];
   /** Image URLs; the first is the main picture */
   image: string[];
   /** Whether a shopper can buy it now: the seller's switch is on and stock is null or above 0 */
@@ -852,12 +901,27 @@ export type ProductDto = {
   /** Ingredients as the label prints them; null when none were entered */
   ingredients: string | null;
   name: string;
+  /** Net quantity of the pack in `unit` */
+  netQuantity: number;
+  /** Per 100 g (per 100 ml for drinks); null when not entered */
+  nutrition: NutritionViewDto | null;
   /** Offer price in pounds */
   offerPrice: number;
+  /** Country or place of origin */
+  origin: string | null;
   /** Price (MRP) in pounds */
   price: number;
+  /** The business responsible for the food; null when it is the shop itself */
+  producer: ProducerViewDto | null;
   /** Units on hand; null when not counted */
   stock: number | null;
+  /** Storage instructions */
+  storage: string | null;
+  /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition */
+  trafficLights: TrafficLightsDto | null;
+  unit: PackUnit;
+  /** Price per unit of quantity for the offer price (Price Marking Order 2004) */
+  unitPrice: UnitPriceDto;
   /** VAT rate in percent */
   vat: number;
 };

@@ -7,6 +7,7 @@ import type {
   SellerSummaryResponse,
   UserDto,
 } from '../generated/api';
+import { unitPrice } from '@larder/shared-domain';
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
@@ -34,21 +35,53 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
   };
 }
 
-export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+/** The fields a product has beyond its name and prices, as a product without food information shows them. */
+export const PRODUCT_DEFAULTS = {
+  description: [],
+  image: [],
+  inStock: true,
+  stock: null,
+  ingredients: '',
+  allergens: [],
+  allergensConfirmed: true,
+  netQuantity: 1,
+  unit: 'each',
+  nutrition: null,
+  trafficLights: null,
+  storage: null,
+  origin: null,
+  producer: null,
+  dietary: [],
+  ageRestricted: false,
+} satisfies Partial<ProductDto>;
+
+/** A product's unit price as the server derives it (shared-domain's one rule). */
+export function withUnitPrice(
+  product: Omit<ProductDto, 'unitPrice'> & { unitPrice?: ProductDto['unitPrice'] },
+): ProductDto {
   return {
+    ...product,
+    unitPrice:
+      product.unitPrice ??
+      unitPrice({
+        offerPence: Math.round(product.offerPrice * 100),
+        netQuantity: product.netQuantity,
+        unit: product.unit,
+        category: product.category,
+      }),
+  };
+}
+
+export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  return withUnitPrice({
     name: overrides._id,
     category: 'Fruits',
-    description: [],
     price: 2,
     offerPrice: 2,
     vat: 0,
-    image: [],
-    inStock: true,
-    stock: null,
-    ingredients: '',
-    allergens: [],
+    ...PRODUCT_DEFAULTS,
     ...overrides,
-  };
+  });
 }
 
 /** A customer's order of two apples, cash on delivery, still pending. */

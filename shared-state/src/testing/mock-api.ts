@@ -51,7 +51,7 @@ import type {
   UserIsAuthApiResponse,
 } from '../generated/api';
 import { createStore, type CreateStoreOptions } from '../store';
-import { emptySellerSummary } from './fixtures';
+import { emptySellerSummary, PRODUCT_DEFAULTS, withUnitPrice } from './fixtures';
 
 /** What the fake server knows; every test starts from `defaultState()` and seeds what it needs. */
 export interface MockApiState {
@@ -143,21 +143,17 @@ async function readBody(request: Request): Promise<unknown> {
 /** A product as the seller's multipart form describes it (productData JSON), over `base`. */
 function productFrom(body: unknown, base: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
   const data = JSON.parse(String((body as FormData).get('productData'))) as Partial<ProductDto>;
-  return {
+  // The unit price follows the pack and the offer price, as the server derives it.
+  const { unitPrice: _stale, ...kept } = { ...base, ...data };
+  return withUnitPrice({
     category: 'Fruits',
-    description: [],
-    image: [],
-    inStock: true,
-    stock: null,
-    ingredients: '',
-    allergens: [],
     name: '',
     price: 0,
     offerPrice: 0,
     vat: 0,
-    ...base,
-    ...data,
-  };
+    ...PRODUCT_DEFAULTS,
+    ...kept,
+  });
 }
 
 /**

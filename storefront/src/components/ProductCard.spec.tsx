@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
-import { MESSAGES } from '@larder/shared-domain';
+import { AGE_RESTRICTED_NOTE, MESSAGES } from '@larder/shared-domain';
 import { selectCartItems, selectLoginMode, selectShowUserLogin, setUser } from '@larder/shared-state';
-import { makeUser, setupMockApi } from '@larder/shared-state/testing';
+import { makeUser, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import { ProductCard } from './ProductCard';
 import { SignInPromptProvider } from './RequireSignIn';
 import type { Product } from './useProducts';
 
-const APPLES: Product = {
+const APPLES: Product = makeProduct({
   _id: 'p-apples',
   name: 'Pink Lady Apples x4',
   category: 'Fruits',
@@ -23,7 +23,7 @@ const APPLES: Product = {
   stock: null,
   ingredients: '',
   allergens: [],
-};
+});
 
 const server = setupMockApi();
 
@@ -52,6 +52,32 @@ afterEach(() => {
 });
 
 describe('ProductCard', () => {
+  it('shows the unit price beside the price, and the 18+ note only on age-restricted products', () => {
+    setup({
+      signedIn: false,
+      product: makeProduct({ ...APPLES, netQuantity: 500, unit: 'g', offerPrice: 1.4, unitPrice: undefined }),
+    });
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('£2.80/kg');
+    expect(screen.queryByText(AGE_RESTRICTED_NOTE)).not.toBeInTheDocument();
+  });
+
+  it('shows "18+ — ID may be requested on delivery" on an age-restricted product', () => {
+    setup({
+      signedIn: false,
+      product: makeProduct({
+        ...APPLES,
+        category: 'Drinks',
+        netQuantity: 750,
+        unit: 'ml',
+        offerPrice: 7.5,
+        ageRestricted: true,
+        unitPrice: undefined,
+      }),
+    });
+    expect(screen.getByText('18+ — ID may be requested on delivery')).toBeInTheDocument();
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('£10.00/litre');
+  });
+
   it('shows the product with its prices in pounds and links to its page', () => {
     setup({ signedIn: false });
     expect(screen.getByRole('link', { name: APPLES.name })).toHaveAttribute(

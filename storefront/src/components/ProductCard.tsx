@@ -1,6 +1,6 @@
 /**
  * Shared storefront component: one product in a grid (home, listings, related products).
- * Shows image, category, name, price and an Add / quantity control bound to the cart slice
+ * Shows image, category, name, price with its unit price, the 18+ note when restricted, and an Add / quantity control bound to the cart slice
  * (signed-in customers only; visitors get the sign-in prompt). Pass `eager` for cards above the fold.
  * ProductCardSkeleton is its loading placeholder; ProductGrid lays cards out responsively.
  */
@@ -14,6 +14,7 @@ import { useCartActions } from './useCartActions';
 import type { Product } from './useProducts';
 import { useRequireSignIn } from './RequireSignIn';
 import { LowStockNote, maxOrderable } from './stock';
+import { AgeRestrictedNote, UnitPrice } from './food-marks';
 
 /** The route of a product's detail page. */
 export function productPath(product: Pick<Product, '_id' | 'category'>): string {
@@ -76,8 +77,12 @@ export function ProductCard({
         </Link>
       </Heading>
       <LowStockNote product={product} className="mt-2 self-start" />
+      <AgeRestrictedNote product={product} className="mt-2 self-start" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
-        <Price price={product.price} offerPrice={product.offerPrice} />
+        <div className="flex flex-col">
+          <Price price={product.price} offerPrice={product.offerPrice} />
+          <UnitPrice product={product} />
+        </div>
         <div className="relative z-10">
           {quantity > 0 ? (
             <QuantityStepper

@@ -1,7 +1,33 @@
-import { CATEGORY_PATHS, MESSAGES } from '@larder/shared-domain';
+import {
+  CATEGORY_PATHS,
+  MAX_NET_QUANTITY,
+  MAX_ORIGIN_LENGTH,
+  MAX_STORAGE_LENGTH,
+  MESSAGES,
+  NET_QUANTITY_DECIMALS,
+  PACK_UNITS,
+  type Diet,
+  type PackUnit,
+} from '@larder/shared-domain';
 import { Transform } from 'class-transformer';
-import { DecimalField, EnumField, MoneyField, TextField, TextListField } from '../../common/api-field';
-import { AllergensField, IngredientsField, StockField } from './food-fields';
+import {
+  BoolField,
+  DecimalField,
+  EnumField,
+  MoneyField,
+  NestedField,
+  TextField,
+  TextListField,
+} from '../../common/api-field';
+import {
+  AllergensField,
+  DietaryField,
+  IngredientsField,
+  NutritionDto,
+  OptionalTextField,
+  ProducerDto,
+  StockField,
+} from './food-fields';
 
 /** "3.99" and 3.99 alike (form inputs send text); anything else is left for validation to reject. */
 const numeric = Transform(({ value }) =>
@@ -62,6 +88,65 @@ export class AddProductDto {
 
   @AllergensField()
   allergens?: string[] | null;
+
+  @DecimalField({
+    description: 'Net quantity of the pack in `unit` (above 0, at most 3 decimals)',
+    min: 10 ** -NET_QUANTITY_DECIMALS,
+    max: MAX_NET_QUANTITY,
+    maxDecimals: NET_QUANTITY_DECIMALS,
+    example: 500,
+    message: MESSAGES.invalidNetQuantity,
+  })
+  @numeric
+  netQuantity: number;
+
+  @EnumField(PACK_UNITS, {
+    description: 'Unit of the net quantity',
+    enumName: 'PackUnit',
+    example: 'g',
+    message: MESSAGES.invalidPackUnit,
+  })
+  unit: PackUnit;
+
+  @NestedField(() => NutritionDto, {
+    description: 'Nutrition per 100 g (per 100 ml for drinks); null to clear',
+    required: false,
+    nullable: true,
+  })
+  nutrition?: NutritionDto | null;
+
+  @OptionalTextField({
+    description: 'Storage instructions as the label prints them; null or blank for none',
+    maxLength: MAX_STORAGE_LENGTH,
+    example: 'Keep refrigerated. Once opened, use within 3 days.',
+    message: MESSAGES.invalidStorage,
+  })
+  storage?: string | null;
+
+  @OptionalTextField({
+    description: 'Country or place of origin; null or blank for none',
+    maxLength: MAX_ORIGIN_LENGTH,
+    example: 'United Kingdom',
+    message: MESSAGES.invalidOrigin,
+  })
+  origin?: string | null;
+
+  @NestedField(() => ProducerDto, {
+    description: 'The business responsible for the food; null when it is the shop itself',
+    required: false,
+    nullable: true,
+  })
+  producer?: ProducerDto | null;
+
+  @DietaryField()
+  dietary?: Diet[] | null;
+
+  @BoolField({
+    description: 'Sold to adults only (ID may be requested on delivery)',
+    required: false,
+    message: MESSAGES.invalidAgeRestricted,
+  })
+  ageRestricted?: boolean;
 }
 
 export const ADD_PRODUCT_REQUIRED_MESSAGE = MESSAGES.fillAllFields;

@@ -12,7 +12,18 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { ALLERGEN_IDS, MAX_INGREDIENTS_LENGTH, MAX_STOCK, MESSAGES } from '@larder/shared-domain';
+import {
+  ALLERGEN_IDS,
+  DIETS,
+  MAX_ENERGY_KCAL,
+  MAX_ENERGY_KJ,
+  MAX_INGREDIENTS_LENGTH,
+  MAX_PRODUCER_ADDRESS_LENGTH,
+  MAX_PRODUCER_NAME_LENGTH,
+  MAX_STOCK,
+  MESSAGES,
+} from '@larder/shared-domain';
+import { DecimalField, IntField, TextField } from '../../common/api-field';
 
 /** Units on hand: a whole number 0..MAX_STOCK, or null for "not counted". Optional. */
 export function StockField(
@@ -77,4 +88,126 @@ export function AllergensField(): PropertyDecorator {
     ArrayMaxSize(ALLERGEN_IDS.length, { message: MESSAGES.invalidAllergen }),
     IsIn([...ALLERGEN_IDS], { each: true, message: MESSAGES.invalidAllergen }),
   );
+}
+
+/** Optional free text, trimmed; blank or null clears it. */
+export function OptionalTextField(options: {
+  description: string;
+  maxLength: number;
+  example: string;
+  message: string;
+}): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({
+      type: String,
+      nullable: true,
+      required: false,
+      maxLength: options.maxLength,
+      description: options.description,
+      example: options.example,
+    }),
+    Transform(({ value }) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      return trimmed === '' ? null : trimmed;
+    }),
+    IsOptional(),
+    IsString({ message: options.message }),
+    MaxLength(options.maxLength, { message: options.message }),
+  );
+}
+
+/** Diets the product suits; duplicates dropped. Optional. */
+export function DietaryField(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({
+      enum: [...DIETS],
+      enumName: 'Diet',
+      isArray: true,
+      required: false,
+      maxItems: DIETS.length,
+      description: 'Diets it suits: vegetarian, vegan (a vegan product suits vegetarians too)',
+      example: ['vegetarian'],
+    }),
+    Transform(({ value }) => (Array.isArray(value) ? [...new Set(value)] : value)),
+    IsOptional(),
+    IsArray({ message: MESSAGES.invalidDiet }),
+    ArrayMaxSize(DIETS.length, { message: MESSAGES.invalidDiet }),
+    IsIn([...DIETS], { each: true, message: MESSAGES.invalidDiet }),
+  );
+}
+
+/** Grams per 100 g or 100 ml with at most one decimal, 0-100. */
+function GramsField(description: string, required = true): PropertyDecorator {
+  return DecimalField({
+    description: `${description}, grams per 100 g or 100 ml (0-100, one decimal)`,
+    min: 0,
+    max: 100,
+    maxDecimals: 1,
+    required,
+    nullable: !required || undefined,
+    example: 1.2,
+    message: MESSAGES.invalidNutrient,
+  });
+}
+
+/** Nutrition per 100 g (or 100 ml for drinks) as UK labels declare it. */
+export class NutritionDto {
+  @IntField({
+    description: 'Energy in kJ per 100 g or 100 ml',
+    min: 0,
+    max: MAX_ENERGY_KJ,
+    example: 1030,
+    message: MESSAGES.invalidEnergy,
+  })
+  energyKj: number;
+
+  @IntField({
+    description: 'Energy in kcal per 100 g or 100 ml',
+    min: 0,
+    max: MAX_ENERGY_KCAL,
+    example: 246,
+    message: MESSAGES.invalidEnergy,
+  })
+  energyKcal: number;
+
+  @GramsField('Fat')
+  fat: number;
+
+  @GramsField('Saturates')
+  saturates: number;
+
+  @GramsField('Carbohydrate')
+  carbohydrate: number;
+
+  @GramsField('Sugars')
+  sugars: number;
+
+  @GramsField('Fibre (optional)', false)
+  fibre?: number | null;
+
+  @GramsField('Protein')
+  protein: number;
+
+  @GramsField('Salt')
+  salt: number;
+}
+
+/** The food business named on the label. */
+export class ProducerDto {
+  @TextField({
+    description: 'Name of the business responsible for the food',
+    maxLength: MAX_PRODUCER_NAME_LENGTH,
+    example: 'Dale Farm Ltd',
+    message: MESSAGES.invalidProducer,
+  })
+  name: string;
+
+  @TextField({
+    description: 'Its postal address',
+    maxLength: MAX_PRODUCER_ADDRESS_LENGTH,
+    example: '15 Dargan Road, Belfast BT3 9LS',
+    message: MESSAGES.invalidProducer,
+  })
+  address: string;
 }

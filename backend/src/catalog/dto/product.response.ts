@@ -1,11 +1,64 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   ALLERGEN_IDS,
+  AGE_RESTRICTED_NOTE,
   CATEGORY_PATHS,
+  DIETS,
+  PACK_UNITS,
+  UNIT_PRICE_PERS,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
 } from '@larder/shared-domain';
+
+export class UnitPriceDto {
+  @ApiProperty({ description: 'Pounds per `per`, rounded to the penny', example: 2.8 })
+  amount: number;
+
+  @ApiProperty({ enum: [...UNIT_PRICE_PERS], enumName: 'UnitPricePer', example: 'kg' })
+  per: string;
+}
+
+export class NutritionViewDto {
+  @ApiProperty({ type: 'integer', example: 1030 })
+  energyKj: number;
+  @ApiProperty({ type: 'integer', example: 246 })
+  energyKcal: number;
+  @ApiProperty({ description: 'Grams', example: 9.8 })
+  fat: number;
+  @ApiProperty({ description: 'Grams', example: 1.2 })
+  saturates: number;
+  @ApiProperty({ description: 'Grams', example: 30.1 })
+  carbohydrate: number;
+  @ApiProperty({ description: 'Grams', example: 2.5 })
+  sugars: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Grams; null when not declared', example: 3.4 })
+  fibre: number | null;
+  @ApiProperty({ description: 'Grams', example: 8.2 })
+  protein: number;
+  @ApiProperty({ description: 'Grams', example: 1.1 })
+  salt: number;
+}
+
+const LIGHTS = ['low', 'medium', 'high'];
+
+export class TrafficLightsDto {
+  @ApiProperty({ enum: LIGHTS, enumName: 'TrafficLight' })
+  fat: string;
+  @ApiProperty({ enum: LIGHTS, enumName: 'TrafficLight' })
+  saturates: string;
+  @ApiProperty({ enum: LIGHTS, enumName: 'TrafficLight' })
+  sugars: string;
+  @ApiProperty({ enum: LIGHTS, enumName: 'TrafficLight' })
+  salt: string;
+}
+
+export class ProducerViewDto {
+  @ApiProperty({ example: 'Dale Farm Ltd' })
+  name: string;
+  @ApiProperty({ example: '15 Dargan Road, Belfast BT3 9LS' })
+  address: string;
+}
 
 export class ProductDto {
   @ApiProperty({ format: 'uuid' })
@@ -61,6 +114,57 @@ export class ProductDto {
     description: 'The UK allergens it contains (empty when none)',
   })
   allergens: string[];
+
+  @ApiProperty({
+    description:
+      'Whether the seller has confirmed the allergen list; free-from filters keep only confirmed products',
+  })
+  allergensConfirmed: boolean;
+
+  @ApiProperty({ description: 'Net quantity of the pack in `unit`', example: 500 })
+  netQuantity: number;
+
+  @ApiProperty({ enum: [...PACK_UNITS], enumName: 'PackUnit', example: 'g' })
+  unit: string;
+
+  @ApiProperty({
+    type: UnitPriceDto,
+    description: 'Price per unit of quantity for the offer price (Price Marking Order 2004)',
+  })
+  unitPrice: UnitPriceDto;
+
+  @ApiProperty({
+    type: NutritionViewDto,
+    nullable: true,
+    description: 'Per 100 g (per 100 ml for drinks); null when not entered',
+  })
+  nutrition: NutritionViewDto | null;
+
+  @ApiProperty({
+    type: TrafficLightsDto,
+    nullable: true,
+    description: 'Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition',
+  })
+  trafficLights: TrafficLightsDto | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Storage instructions' })
+  storage: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Country or place of origin' })
+  origin: string | null;
+
+  @ApiProperty({
+    type: ProducerViewDto,
+    nullable: true,
+    description: 'The business responsible for the food; null when it is the shop itself',
+  })
+  producer: ProducerViewDto | null;
+
+  @ApiProperty({ enum: [...DIETS], enumName: 'Diet', isArray: true, description: 'Diets it suits' })
+  dietary: string[];
+
+  @ApiProperty({ description: `Sold to adults only ("${AGE_RESTRICTED_NOTE}")` })
+  ageRestricted: boolean;
 }
 
 export class ProductListResponse {
@@ -110,11 +214,15 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
     productData: {
       type: 'string',
       description:
-        'JSON: { name, description: string[], category, price, offerPrice, vat, stock?, ingredients?, allergens? } ' +
-        '(pounds; vat in percent; 0 <= offerPrice <= price; stock 0-100000 or null for not counted; ' +
-        'ingredients up to 2000 characters; allergens: ids of the 14 UK allergens)',
+        'JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ' +
+        'ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? } ' +
+        '(pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit ' +
+        'g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; ' +
+        'allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: ' +
+        '{ energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one ' +
+        'decimal; producer: { name, address }; dietary: vegetarian, vegan)',
       example:
-        '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0,"stock":40,"allergens":[]}',
+        '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0,"netQuantity":1,"unit":"kg","stock":40,"allergens":[],"dietary":["vegetarian","vegan"],"origin":"United Kingdom"}',
     },
     images: {
       type: 'array',
@@ -134,8 +242,9 @@ export const UPDATE_PRODUCT_BODY_SCHEMA = {
     productData: {
       type: 'string',
       description:
-        'JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, stock?, ' +
-        'ingredients?, allergens? }; fields left out keep their values',
+        'JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, ' +
+        'netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, ' +
+        'dietary?, ageRestricted? }; fields left out keep their values; null clears an optional one',
       example: '{"offerPrice":0.89,"stock":12,"allergens":["celery"]}',
     },
     images: {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@larder/shared-domain';
 import { renderWithApi, server, type Routes } from '../../../test/render';
 import AddProductPage from './AddProductPage';
 
@@ -16,6 +17,8 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Product price/), '2.50');
   await user.type(screen.getByLabelText(/Offer price/), '1.99');
   await user.type(screen.getByLabelText(/VAT/), '0');
+  await user.type(screen.getByLabelText(/Pack size/), '4');
+  await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'items (each)');
 }
 
 let previews = 0;
@@ -36,6 +39,8 @@ describe('Add Product', () => {
     expect(screen.getByText('Enter the product price')).toBeInTheDocument();
     expect(screen.getByText('Enter the offer price')).toBeInTheDocument();
     expect(screen.getByText('Enter the VAT rate')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.invalidNetQuantity)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.invalidPackUnit)).toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByLabelText('Product image 1')).toHaveFocus());
     expect(requests).toHaveLength(0);
@@ -87,6 +92,11 @@ describe('Add Product', () => {
       price: 2.5,
       offerPrice: 1.99,
       vat: 0,
+      netQuantity: 4,
+      unit: 'each',
+      allergens: [],
+      dietary: [],
+      ageRestricted: false,
     });
     expect((body.getAll('images') as File[]).map((file) => file.name)).toEqual(['front.png', 'side.png']);
     expect(server.state.products.map((product) => product.name)).toEqual(['Braeburn apples']);
@@ -110,6 +120,68 @@ describe('Add Product', () => {
 
     expect(await screen.findByText('Images must be JPEG, PNG, WebP or AVIF')).toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
+  });
+
+  it('shows the unit price the shop will print as the pack is typed', async () => {
+    const { user } = renderPage();
+    await user.selectOptions(screen.getByLabelText(/Category/), 'Whole Spices');
+    await user.type(screen.getByLabelText(/Offer price/), '1.50');
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent(
+      /once the pack and offer price are in/,
+    );
+    await user.type(screen.getByLabelText(/Pack size/), '50');
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'grams (g)');
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent('Unit price in the shop: £3.00/100g');
+    await user.clear(screen.getByLabelText(/Pack size/));
+    await user.type(screen.getByLabelText(/Pack size/), '1.5');
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'kilograms (kg)');
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent('£0.10/100g');
+  });
+
+  it('sends full food information, and refuses nutrition that does not add up', async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    await user.click(screen.getByLabelText('Vegan'));
+    await user.click(screen.getByLabelText('Vegetarian'));
+    const nutrients: [RegExp, string][] = [
+      [/Energy \(kJ\)/, '218'],
+      [/Energy \(kcal\)/, '51'],
+      [/^Fat/, '0.1'],
+      [/saturates/, '0.2'],
+      [/^Carbohydrate/, '11.8'],
+      [/sugars/, '11.8'],
+      [/^Protein/, '0.4'],
+      [/^Salt/, '0'],
+    ];
+    for (const [label, value] of nutrients) await user.type(screen.getByLabelText(label), value);
+    await user.type(screen.getByLabelText(/^Origin/), 'France');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(screen.getByTestId('nutrition-error')).toHaveTextContent(MESSAGES.saturatesAboveFat);
+    expect(requests).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/saturates/));
+    await user.type(screen.getByLabelText(/saturates/), '0');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product added')).toBeInTheDocument();
+    const sent = JSON.parse((requests[0].body as FormData).get('productData') as string);
+    expect(sent).toMatchObject({
+      netQuantity: 4,
+      unit: 'each',
+      dietary: ['vegetarian', 'vegan'],
+      origin: 'France',
+      nutrition: {
+        energyKj: 218,
+        energyKcal: 51,
+        fat: 0.1,
+        saturates: 0,
+        carbohydrate: 11.8,
+        sugars: 11.8,
+        fibre: null,
+        protein: 0.4,
+        salt: 0,
+      },
+    });
+    expect(server.state.products[0].unitPrice).toEqual({ amount: 0.5, per: 'each' });
   });
 
   it('previews a chosen picture and lets it be removed', async () => {

@@ -1,3 +1,4 @@
+import { makeProduct } from '@larder/shared-state/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
@@ -6,7 +7,7 @@ import { renderWithApi, server } from '../../../test/render';
 import AddProductPage from '../add-product/AddProductPage';
 import EditProductPage from './EditProductPage';
 
-const cookies: ProductDto = {
+const cookies: ProductDto = makeProduct({
   _id: 'p-cookies',
   name: 'Oat Cookies',
   category: 'Bakery',
@@ -19,7 +20,7 @@ const cookies: ProductDto = {
   stock: 4,
   ingredients: 'Oats, wheat flour, butter (milk)',
   allergens: ['milk', 'gluten'],
-};
+});
 
 const screens = (
   <Routes>
@@ -79,6 +80,15 @@ describe('Edit Product', () => {
       stock: null,
       ingredients: 'Oats, wheat flour, butter (milk)',
       allergens: ['gluten', 'eggs', 'milk'],
+      // An edit sends every field, so clearing one clears it.
+      netQuantity: 1,
+      unit: 'each',
+      nutrition: null,
+      storage: null,
+      origin: null,
+      producer: null,
+      dietary: [],
+      ageRestricted: false,
     });
     expect(body.getAll('images')).toEqual([]);
     expect(server.state.products[0]).toMatchObject({ offerPrice: 1.8, stock: null, image: cookies.image });
@@ -119,6 +129,8 @@ describe('Add Product with food information', () => {
     await user.type(screen.getByLabelText(/Product price/), '2.50');
     await user.type(screen.getByLabelText(/Offer price/), '2.00');
     await user.type(screen.getByLabelText(/VAT/), '20');
+    await user.type(screen.getByLabelText(/Pack size/), '200');
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'grams (g)');
     await user.type(screen.getByLabelText('Units in stock'), '12');
     await user.type(screen.getByLabelText('Ingredients'), 'Oats, butter (milk)');
     await user.click(screen.getByRole('checkbox', { name: 'milk' }));

@@ -1,10 +1,11 @@
+import { makeProduct } from '@larder/shared-state/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import type { ProductDto } from '@larder/shared-state';
 import { renderWithApi, server } from '../../../test/render';
 import ProductListPage from './ProductListPage';
 
-const apples: ProductDto = {
+const apples: ProductDto = makeProduct({
   _id: 'p-apples',
   name: 'Braeburn apples',
   category: 'Fruits',
@@ -17,15 +18,15 @@ const apples: ProductDto = {
   stock: null,
   ingredients: '',
   allergens: [],
-};
-const cola: ProductDto = {
+});
+const cola: ProductDto = makeProduct({
   ...apples,
   _id: 'p-cola',
   name: 'Classic Cola 2L',
   category: 'Drinks',
   offerPrice: 1.5,
   inStock: false,
-};
+});
 
 const products = { state: { products: [apples, cola] } };
 

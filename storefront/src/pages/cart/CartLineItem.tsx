@@ -4,6 +4,7 @@ import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-u
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable } from '../../components/stock';
+import { UnitPrice } from '../../components/food-marks';
 import { toPence, type CartLine } from './checkout';
 
 interface CartLineItemProps {
@@ -42,7 +43,10 @@ export function CartLineItem({ line, notice, onQuantityChange, onRemove }: CartL
             {product.name}
           </Link>
         </h2>
-        <Price price={product.price} offerPrice={product.offerPrice} size="sm" className="mt-1" />
+        <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
+          <Price price={product.price} offerPrice={product.offerPrice} size="sm" />
+          <UnitPrice product={product} />
+        </div>
         {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
         <LowStockNote product={product} className="mt-1" />
       </div>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
 import { api, type ProductDto, type UserDto } from '@larder/shared-state';
-import { pinClock, setupMockApi } from '@larder/shared-state/testing';
+import { pinClock, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 
@@ -14,7 +14,7 @@ beforeEach(() => pinClock('2026-11-23T10:00:00Z'));
 afterEach(() => jest.useRealTimers());
 
 const products: ProductDto[] = [
-  {
+  makeProduct({
     _id: 'p-apples',
     name: 'Braeburn Apples',
     category: 'Fruits',
@@ -27,8 +27,8 @@ const products: ProductDto[] = [
     stock: null,
     ingredients: '',
     allergens: [],
-  },
-  {
+  }),
+  makeProduct({
     _id: 'p-cola',
     name: 'Cola 330ml',
     category: 'Drinks',
@@ -41,7 +41,7 @@ const products: ProductDto[] = [
     stock: null,
     ingredients: '',
     allergens: [],
-  },
+  }),
 ];
 
 const address = {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
 import { selectCartItems, type ProductDto } from '@larder/shared-state';
-import { pinClock, setupMockApi, type MockApiState } from '@larder/shared-state/testing';
+import { pinClock, setupMockApi, type MockApiState, makeProduct } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 
@@ -13,7 +13,7 @@ const DELIVERY_DATE = '2026-11-25';
 beforeEach(() => pinClock('2026-11-23T16:30:00Z'));
 afterEach(() => jest.useRealTimers());
 
-const cookies: ProductDto = {
+const cookies: ProductDto = makeProduct({
   _id: 'p-cookies',
   name: 'Oat Cookies',
   category: 'Bakery',
@@ -26,7 +26,7 @@ const cookies: ProductDto = {
   stock: null,
   ingredients: '',
   allergens: [],
-};
+});
 
 const address = {
   _id: 'addr-1',

@@ -1,6 +1,12 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { MESSAGES, categoryFromSlug, categorySlug } from '@larder/shared-domain';
+import { MESSAGES, categoryFromSlug, categorySlug, matchesFoodFilters } from '@larder/shared-domain';
 import { buttonClasses, EmptyState, useDocumentTitle } from '@larder/shared-ui';
+import {
+  FoodFiltersForm,
+  NO_FILTERED_PRODUCTS,
+  hasFoodFilters,
+  useFoodFilters,
+} from '../../components/FoodFilters';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -11,12 +17,15 @@ export default function CategoryPage() {
   const category = categoryFromSlug(slug);
   useDocumentTitle(category?.text ?? 'Page not found');
   const { inStock, isLoading, isError, refetch } = useProducts();
+  const filters = useFoodFilters();
 
   if (!category) return <NotFoundPage />;
   const canonical = categorySlug(category.path);
   if (slug !== canonical) return <Navigate to={`/products/${canonical}`} replace />;
 
-  const shown = inStock.filter((product) => product.category === category.path);
+  const shown = inStock.filter(
+    (product) => product.category === category.path && matchesFoodFilters(product, filters),
+  );
 
   return (
     <section className="py-8 md:py-12">
@@ -41,6 +50,9 @@ export default function CategoryPage() {
       </nav>
       <h1 className="mt-4 text-2xl font-semibold text-gray-900 md:text-3xl">{category.text}</h1>
       <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
+      <div className="mt-6">
+        <FoodFiltersForm />
+      </div>
       <div className="mt-6 md:mt-8">
         <ProductListing
           priorityFirst
@@ -50,7 +62,7 @@ export default function CategoryPage() {
           onRetry={refetch}
           empty={
             <EmptyState
-              title={MESSAGES.noProductsInCategory}
+              title={hasFoodFilters(filters) ? NO_FILTERED_PRODUCTS : MESSAGES.noProductsInCategory}
               action={
                 <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
                   Browse all products

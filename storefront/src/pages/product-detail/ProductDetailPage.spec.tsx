@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@larder/shared-state';
-import { setupMockApi } from '@larder/shared-state/testing';
+import { setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
 import { createTestStore, renderPage } from '../../../test/page-testing';
 
 const server = setupMockApi();
 
-const apples: ProductDto = {
+const apples: ProductDto = makeProduct({
   _id: 'p-apples',
   name: 'Braeburn Apples',
   category: 'Fruits',
@@ -20,7 +20,7 @@ const apples: ProductDto = {
   stock: null,
   ingredients: '',
   allergens: [],
-};
+});
 
 function setup(product: ProductDto) {
   server.seed({ products: [product] });

@@ -26,6 +26,8 @@ import { useCartActions } from '../../components/useCartActions';
 import { useProducts, type Product } from '../../components/useProducts';
 import { LowStockNote, maxOrderable } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
+import { NutritionInformation } from './NutritionInformation';
+import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
 
 export default function ProductDetailPage() {
   const { category: slug = '', id = '' } = useParams();
@@ -203,6 +205,8 @@ function ProductDetail({ product }: { product: Product }) {
       <div className="md:w-1/2">
         <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
         <h1 className="mt-1 text-2xl font-semibold text-gray-900 md:text-3xl">{product.name}</h1>
+        <DietMarks product={product} className="mt-2" />
+        <AgeRestrictedNote product={product} className="mt-2" />
         {max === 0 ? (
           <Badge tone="danger" className="mt-3">
             Out of stock
@@ -218,6 +222,7 @@ function ProductDetail({ product }: { product: Product }) {
           <p className="flex flex-wrap items-baseline gap-2 text-gray-900">
             <span className="text-sm text-gray-600">Offer price:</span>
             <span className="text-2xl font-semibold">{formatPounds(product.offerPrice)}</span>
+            <UnitPrice product={product} className="text-sm" />
             {saving > 0 && (
               <span className="text-sm font-medium text-primary">You save {formatPounds(saving)}</span>
             )}
@@ -235,6 +240,7 @@ function ProductDetail({ product }: { product: Product }) {
         </ul>
 
         <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
+        <NutritionInformation product={product} />
 
         {quantity > 0 && (
           <p className="mt-6 text-sm text-gray-700" role="status">

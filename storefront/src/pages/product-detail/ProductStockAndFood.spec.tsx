@@ -2,13 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@larder/shared-state';
 import { selectCartQuantity } from '@larder/shared-state';
-import { setupMockApi } from '@larder/shared-state/testing';
+import { setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 
 const server = setupMockApi();
 
-const cookies: ProductDto = {
+const cookies: ProductDto = makeProduct({
   _id: 'p-cookies',
   name: 'Oat Cookies',
   category: 'Bakery',
@@ -21,7 +21,7 @@ const cookies: ProductDto = {
   stock: 2,
   ingredients: 'Oats, wheat flour, butter (milk), free-range eggs, sugar',
   allergens: ['milk', 'eggs', 'gluten'],
-};
+});
 
 function setup(product: ProductDto, cart: Record<string, number> = {}) {
   server.seed({ products: [product] });

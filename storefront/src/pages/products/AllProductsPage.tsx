@@ -1,8 +1,14 @@
-import { ALL_PRODUCTS_TITLE, MESSAGES } from '@larder/shared-domain';
+import { ALL_PRODUCTS_TITLE, MESSAGES, matchesFoodFilters } from '@larder/shared-domain';
 import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } from '@larder/shared-state';
 import { Button, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { search as searchIcon } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
+import {
+  FoodFiltersForm,
+  NO_FILTERED_PRODUCTS,
+  hasFoodFilters,
+  useFoodFilters,
+} from '../../components/FoodFilters';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useProductSearch } from '../../components/useProductSearch';
@@ -19,11 +25,13 @@ export default function AllProductsPage() {
   const dispatch = useAppDispatch();
   const needle = query.toLowerCase();
   const search = useProductSearch(query);
-  const shown = !needle
+  const filters = useFoodFilters();
+  const matched = !needle
     ? inStock
     : search.products
       ? search.products.filter(canBuy)
       : inStock.filter((product) => product.name.toLowerCase().includes(needle));
+  const shown = matched.filter((product) => matchesFoodFilters(product, filters));
 
   return (
     <section className="py-8 md:py-12">
@@ -45,6 +53,9 @@ export default function AllProductsPage() {
           </p>
         )}
       </div>
+      <div className="mt-6">
+        <FoodFiltersForm />
+      </div>
       <div className="mt-6 md:mt-8">
         <ProductListing
           priorityFirst
@@ -54,7 +65,7 @@ export default function AllProductsPage() {
           onRetry={refetch}
           empty={
             <EmptyState
-              title={MESSAGES.itemNotFound}
+              title={hasFoodFilters(filters) && !query ? NO_FILTERED_PRODUCTS : MESSAGES.itemNotFound}
               icon={<Emoji body={searchIcon} className="h-16 w-16" />}
               message={query ? 'Try another name or browse all products.' : undefined}
               action={
