@@ -13,13 +13,17 @@ import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
 import { ProductListCache } from './catalog/product-list.cache';
+import { DATABASE_HANDLE } from './db/database.module';
+import type { DatabaseHandle } from './db/database';
+import { Clock } from './delivery/clock';
+import { SETTINGS_CHANNEL } from './settings/settings.repository';
 import { productListFastPath } from './catalog/product-list.http';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
 import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
@@ -92,7 +96,8 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  fastify.addHook('onRequest', securityHeadersHook(config));
+  const applySecurityHeaders = securityHeadersHook(config);
+  fastify.addHook('onRequest', applySecurityHeaders);
   fastify.addHook('onRequest', productListFastPath(app.get(ProductListCache)));
   // JSON answers are compressed on the fly (a light brotli level keeps it cheap); the built frontends
   // are served from pre-compressed files.
@@ -119,7 +124,22 @@ export async function createApp(
   if (config.allowedOrigins.length) {
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
-  const spaFallback = await registerStaticContent(fastify, config);
+  const database = app.get<DatabaseHandle>(DATABASE_HANDLE);
+  const spaFallback = await registerStaticContent(fastify, config, {
+    clock: app.get(Clock),
+    catalogue: app.get(ProductListCache),
+    subscribeSettings: (handlers) => database.subscribe(SETTINGS_CHANNEL, handlers),
+    // The adapter runs this hook before its CORS and middleware hooks (request logging among them): a page
+    // sent from memory costs little more than the bytes it writes.
+    answerFirst: (lookup) =>
+      adapter.setOnRequestHook((request, reply, done) => {
+        const answer = lookup(request as unknown as FastifyRequest);
+        if (!answer) return done();
+        applySecurityHeaders(request as unknown as FastifyRequest, reply as unknown as FastifyReply, () =>
+          answer(reply as unknown as FastifyReply),
+        );
+      }),
+  });
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));

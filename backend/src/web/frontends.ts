@@ -11,9 +11,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
-import { carriesSession } from '../common/personal-responses';
-import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
+import { withPageHead, type PageHeadInput } from './page-head';
+import { PageCache } from './page-cache';
+import { RenderQueue } from './render-queue';
 import { StorefrontServerRenderer } from './server-render';
+import { fileStamp, ShopPages, type HostPage, type ShopPagesOptions } from './shop-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -49,9 +51,14 @@ export const SERVER_RENDERED_ROUTES = [
 
 /**
  * A fetch answering the storefront's API calls from this server's own routes, without a network hop: as
- * the visitor (their cookies and address), and read-only (a page render never changes anything).
+ * the visitor (their address, and their cookies unless `withCookies` is false: a page kept for everyone is
+ * fetched as nobody in particular), and read-only (a page render never changes anything).
  */
-export function inProcessFetch(fastify: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+export function inProcessFetch(
+  fastify: FastifyInstance,
+  visitor: FastifyRequest,
+  withCookies = true,
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     if (request.method !== 'GET') return new Response(null, { status: 405 });
@@ -62,7 +69,7 @@ export function inProcessFetch(fastify: FastifyInstance, visitor: FastifyRequest
       remoteAddress: visitor.ip,
       headers: {
         accept: 'application/json',
-        ...(visitor.headers.cookie ? { cookie: visitor.headers.cookie } : {}),
+        ...(withCookies && visitor.headers.cookie ? { cookie: visitor.headers.cookie } : {}),
       },
     });
     return new Response(answer.rawPayload, {
@@ -89,9 +96,22 @@ export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isPr
   return true;
 }
 
+/** What the shop pages need from the application: its clock and word of catalogue and settings changes. */
+export interface ShopPageServices extends Pick<
+  ShopPagesOptions,
+  'clock' | 'catalogue' | 'subscribeSettings'
+> {
+  /**
+   * Registers a lookup run on every request before routing and middleware: when it answers a way to reply,
+   * the request is answered that way (after the security headers) and goes no further.
+   */
+  answerFirst?(lookup: (request: FastifyRequest) => ((reply: FastifyReply) => void) | undefined): void;
+}
+
 export async function registerStaticContent(
   fastify: FastifyInstance,
   config: AppConfig,
+  services?: ShopPageServices,
 ): Promise<SpaFallback> {
   let decorated = false;
   const serve = async (
@@ -144,13 +164,20 @@ export async function registerStaticContent(
   if (!fs.existsSync(hostIndex)) return () => undefined;
   await serve(hostShell, '/', cacheControlFor);
 
-  const readIndex = (): string | undefined => {
+  let hostMemo: HostPage | undefined;
+  /** The host's index.html, read again when the file changes. */
+  const hostPage = (): HostPage | undefined => {
+    const stamp = fileStamp(hostIndex);
+    if (!stamp) return undefined;
+    if (hostMemo?.stamp === stamp) return hostMemo;
     try {
-      return fs.readFileSync(hostIndex, 'utf8');
+      hostMemo = { stamp, html: fs.readFileSync(hostIndex, 'utf8') };
     } catch {
       return undefined;
     }
+    return hostMemo;
   };
+  const readIndex = () => hostPage()?.html;
   const headInput = (request: FastifyRequest): PageHeadInput => ({
     pathname: request.url.split('?')[0] ?? '/',
     remotes,
@@ -158,23 +185,28 @@ export async function registerStaticContent(
   });
   const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
-  if (config.storefrontServerEntry) {
+  if (config.storefrontServerEntry && services) {
     const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
-    const renderer = new StorefrontServerRenderer(config.storefrontServerEntry, storefrontBase);
-    const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const html = wantsPage(request) ? readIndex() : undefined;
-      if (html === undefined) return reply.callNotFound();
-      const page = await renderer.render(request.url, inProcessFetch(fastify, request));
-      const input = headInput(request);
-      const body = (page && withRenderedPage(html, input, page)) ?? withPageHead(html, input);
-      // A signed-in visitor's page holds their session and cart: no cache may keep it.
-      return reply
-        .header('cache-control', carriesSession(request) ? 'no-store' : REVALIDATE)
-        .header('vary', 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(body);
-    };
-    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, renderedPage);
+    const pages = new ShopPages({
+      ...services,
+      renderer: new StorefrontServerRenderer(
+        config.storefrontServerEntry,
+        storefrontBase,
+        config.ssrTimeoutMs,
+      ),
+      queue: new RenderQueue(config.ssrConcurrency, config.ssrQueueLength, config.ssrTimeoutMs),
+      cache: new PageCache(config.pageCacheBytes),
+      hostPage,
+      buildFiles: [path.join(storefront, 'mf-manifest.json')],
+      buildCheckMs: config.ssrBuildCheckMs,
+      headInput,
+      fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
+    });
+    await pages.start();
+    fastify.addHook('onClose', async () => pages.stop());
+    services.answerFirst?.((request) => pages.keptAnswer(request));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);
+    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, handler);
   }
 
   return (request: FastifyRequest) => {
