@@ -20,10 +20,8 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
 import { ProductListCache } from './catalog/product-list.cache';
-import { DATABASE_HANDLE } from './db/database.module';
-import type { DatabaseHandle } from './db/database';
 import { Clock } from './delivery/clock';
-import { SETTINGS_CHANNEL } from './settings/settings.repository';
+import { SettingsService } from './settings/settings.service';
 import { productListFastPath } from './catalog/product-list.http';
 import { AppExceptionFilter, frameworkErrorHandler } from './common/http-exception.filter';
 import { cleanInputHook, registerSafeBodyParsers } from './common/input-safety';
@@ -124,11 +122,10 @@ export async function createApp(
   if (config.allowedOrigins.length) {
     app.enableCors({ origin: config.allowedOrigins, credentials: true });
   }
-  const database = app.get<DatabaseHandle>(DATABASE_HANDLE);
   const spaFallback = await registerStaticContent(fastify, config, {
     clock: app.get(Clock),
     catalogue: app.get(ProductListCache),
-    subscribeSettings: (handlers) => database.subscribe(SETTINGS_CHANNEL, handlers),
+    settings: app.get(SettingsService),
     // The adapter runs this hook before its CORS and middleware hooks (request logging among them): a page
     // sent from memory costs little more than the bytes it writes.
     answerFirst: (lookup) =>

@@ -99,7 +99,7 @@ export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isPr
 /** What the shop pages need from the application: its clock and word of catalogue and settings changes. */
 export interface ShopPageServices extends Pick<
   ShopPagesOptions,
-  'clock' | 'catalogue' | 'subscribeSettings'
+  'clock' | 'catalogue' | 'settings'
 > {
   /**
    * Registers a lookup run on every request before routing and middleware: when it answers a way to reply,
@@ -202,7 +202,7 @@ export async function registerStaticContent(
       headInput,
       fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
     });
-    await pages.start();
+    pages.start();
     fastify.addHook('onClose', async () => pages.stop());
     services.answerFirst?.((request) => pages.keptAnswer(request));
     const handler = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);

@@ -14,7 +14,6 @@ import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { orderCutoff, selectableDeliveryDate } from '@larder/shared-domain';
 import { carriesSession } from '../common/personal-responses';
-import type { ChannelHandlers } from '../db/database';
 import { matchesEtag, pickEncoding } from '../catalog/product-list.http';
 import { CachedPage, PageCache, preparePage } from './page-cache';
 import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
@@ -42,6 +41,11 @@ export interface HostPage {
   stamp: string;
 }
 
+export interface ChangeSource {
+  readonly watching: boolean;
+  onChange(listener: () => void): () => void;
+}
+
 export interface ShopPagesOptions {
   renderer: StorefrontServerRenderer;
   queue: RenderQueue;
@@ -49,9 +53,9 @@ export interface ShopPagesOptions {
   /** The shop's clock: the delivery date a page shows moves at the London cut-off. */
   clock: { now(): Date };
   /** Whether catalogue changes reach this process now, and a way to hear of them. */
-  catalogue: { readonly watching: boolean; onChange(listener: () => void): () => void };
-  /** Subscribes to settings changes (SETTINGS_CHANNEL). */
-  subscribeSettings(handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  catalogue: ChangeSource;
+  /** The same for the shop settings. */
+  settings: ChangeSource;
   /** The host's index.html, undefined when there is none. */
   hostPage(): HostPage | undefined;
   /** Files besides the storefront's server build that a rendered page is made of (its federation manifest). */
@@ -71,7 +75,6 @@ export class ShopPages {
   private readonly inflight = new Map<string, Promise<CachedPage | undefined>>();
   private catalogueVersion = 0;
   private settingsVersion = 0;
-  private settingsWatched = false;
   private deliveryDateMemo?: { date: string; from: number; until: number };
   private buildsMemo?: { checkedAt: number; host: HostPage; builds: string } | { checkedAt: number };
   private readonly stops: (() => unknown)[] = [];
@@ -79,33 +82,21 @@ export class ShopPages {
   constructor(private readonly options: ShopPagesOptions) {}
 
   /** Starts listening for the changes that make kept pages stale. */
-  async start(): Promise<void> {
+  start(): void {
     this.stops.push(
       this.options.catalogue.onChange(() => {
         this.catalogueVersion += 1;
         this.options.cache.clear();
       }),
+      this.options.settings.onChange(() => {
+        this.settingsVersion += 1;
+        this.options.cache.clear();
+      }),
     );
-    const unsubscribe = await this.options.subscribeSettings({
-      onNotify: () => this.settingsChanged(),
-      onSubscribed: () => {
-        this.settingsWatched = true;
-        this.settingsChanged();
-      },
-      onLost: () => {
-        this.settingsWatched = false;
-      },
-    });
-    this.stops.push(unsubscribe);
   }
 
-  async stop(): Promise<void> {
-    await Promise.all(this.stops.splice(0).map((stop) => stop()));
-  }
-
-  private settingsChanged(): void {
-    this.settingsVersion += 1;
-    this.options.cache.clear();
+  stop(): void {
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   /** The delivery date pages show now (YYYY-MM-DD); worked out again only after the cut-off passes. */
@@ -124,8 +115,8 @@ export class ShopPages {
    * changes are not reaching this process just now).
    */
   private keyFor(url: string): { key: string; host: HostPage } | undefined {
-    const { cache, catalogue } = this.options;
-    if (!cache.maxBytes || !catalogue.watching || !this.settingsWatched) return undefined;
+    const { cache, catalogue, settings } = this.options;
+    if (!cache.maxBytes || !catalogue.watching || !settings.watching) return undefined;
     const current = this.builds();
     if (!current) return undefined;
     const { host, builds } = current;
