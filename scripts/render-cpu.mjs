@@ -89,8 +89,8 @@ async function main() {
 
     const renderer = new StorefrontServerRenderer(config.storefrontServerEntry, '/remotes/storefront/', 5000);
     const givenFetch = async (input) => {
-      const body = answers.get(new URL(String(input instanceof Request ? input.url : input)).pathname);
-      return new Response(body ?? null, {
+      const body = answers.get(new URL(typeof input === 'string' ? input : input.url).pathname);
+      return new globalThis.Response(body ?? null, {
         status: body ? 200 : 404,
         headers: { 'content-type': 'application/json' },
       });
