@@ -7,6 +7,7 @@
 //   npm run bench -- --api=/other/backend/dist/main.js   another build of the API, next to this one
 //   npm run bench -- --checkout-only          only the checkout figures (no catalogue run)
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
+//   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
 //   BENCH_API_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   extra node flags for the API
 //
 // For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
@@ -18,6 +19,10 @@
 //     how many acknowledged orders are missing (lost) or stored twice (duplicated);
 //   - GET /api/product/search with autocannon (10 connections) cycling through shoppers' queries (typos,
 //     half-typed words, misspellings): req/s and p99;
+//   - the shop pages rendered on the server (home, a category, a product), asked for as a browser asks
+//     (anonymous, Accept: text/html, Accept-Encoding: br, gzip), 10 connections, beside a bare node:http
+//     server answering the same bytes; and the p99 of GET /api/health, asked one at a time, while each page
+//     is under that load;
 //   - the API's resident memory when idle (after start, and after the load).
 // The shop's rate limits are raised through its configuration (THROTTLE_LIMIT); it runs with LOG_LEVEL=warn
 // (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
@@ -31,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { apiArgs } from './api-process.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -42,6 +48,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
 const checkoutOnly = args.includes('--checkout-only');
 const serverOnly = args.includes('--server-only');
+const pagesOnly = args.includes('--pages-only');
 const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
 if (!apis.length) apis.push(path.join(root, 'backend/dist/main.js'));
 const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
@@ -49,6 +56,8 @@ const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
 const CONNECTIONS = 50;
 const CATALOGUE_SECONDS = quick ? 2 : 10;
 const WARMUP_SECONDS = quick ? 1 : 3;
+const PAGE_CONNECTIONS = 10;
+const PAGE_SECONDS = quick ? 2 : 8;
 const CUSTOMERS = quick ? 10 : 50;
 const ORDERS_EACH = quick ? 2 : 10;
 // A fresh PGlite data directory runs initdb first: slow on a busy machine.
@@ -372,6 +381,135 @@ async function benchSearch(shopBase) {
   };
 }
 
+// ----------------------------------------------------------------------------------------------- pages
+
+const PAGE_REQUEST_HEADERS = { accept: 'text/html,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
+
+/** A page exactly as the shop sends it to an anonymous browser: the raw (compressed) bytes and the headers. */
+async function fetchPageAsSent(base, url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${url}`, { headers: PAGE_REQUEST_HEADERS }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const headers = {};
+          for (const [k, v] of Object.entries(res.headers)) if (!HOP_HEADERS.has(k)) headers[k] = v;
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/** The body of an answer as text, decompressed. */
+function decoded({ body, headers }) {
+  const encoding = headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
+/** Asks GET /api/health one request at a time until stopped; answers the latencies (ms). */
+function probeHealth(base) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies = [];
+  let stopped = false;
+  const once = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      http
+        .get(`${base}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - t0);
+            resolve();
+          });
+        })
+        .on('error', () => resolve());
+    });
+  const loop = (async () => {
+    while (!stopped) {
+      await once();
+      await sleep(10);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    agent.destroy();
+    return latencies.sort((x, y) => x - y);
+  };
+}
+
+async function pageCannon(url, seconds) {
+  const result = await autocannon({
+    url,
+    connections: PAGE_CONNECTIONS,
+    duration: seconds,
+    headers: PAGE_REQUEST_HEADERS,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Home, a category and a product page of the demo catalogue. */
+async function pageUrls(base) {
+  const list = (await api(base, 'GET', '/api/product/list')).json.products;
+  const product = list.find((p) => domain.isCategoryPath(p.category)) ?? list[0];
+  const slug = domain.isCategoryPath(product.category)
+    ? domain.categorySlug(product.category)
+    : product.category.toLowerCase();
+  return [
+    ['home', '/'],
+    ['category', `/products/${slug}`],
+    ['product', `/products/${slug}/${product._id}`],
+  ];
+}
+
+async function benchPages(shopBase) {
+  const results = [];
+  for (const [name, url] of await pageUrls(shopBase)) {
+    // The first render of a page loads the storefront's build: on a busy machine it may miss the render time
+    // limit and be sent to be rendered in the browser. Measure the page as rendered on the server.
+    let sent;
+    for (let attempt = 0; ; attempt += 1) {
+      sent = await fetchPageAsSent(shopBase, url);
+      if (sent.status !== 200 || !sent.headers['content-type']?.startsWith('text/html')) {
+        throw new Error(`GET ${url} answered ${sent.status} ${sent.headers['content-type']}`);
+      }
+      if (decoded(sent).includes('data-rendered=')) break;
+      if (attempt === 20) throw new Error(`GET ${url} never came rendered on the server`);
+      await sleep(500);
+    }
+    const bare = await startBare(sent.body, sent.headers);
+    try {
+      await pageCannon(`${bare.base}${url}`, WARMUP_SECONDS);
+      await pageCannon(`${shopBase}${url}`, WARMUP_SECONDS);
+      const bareResult = await pageCannon(`${bare.base}${url}`, PAGE_SECONDS);
+      const stopProbe = probeHealth(shopBase);
+      const shopResult = await pageCannon(`${shopBase}${url}`, PAGE_SECONDS);
+      const health = await stopProbe();
+      results.push({
+        name,
+        url,
+        bytes: sent.body.length,
+        bare: bareResult,
+        shop: shopResult,
+        healthP99: percentile(health, 99),
+        healthCount: health.length,
+      });
+    } finally {
+      await bare.stop();
+    }
+  }
+  return results;
+}
+
 // -------------------------------------------------------------------------------------------- checkout
 
 // node:http over a keep-alive agent rather than fetch: per request it costs the load generator a fraction of
@@ -607,12 +745,14 @@ async function benchEngine(engine, api, databaseUrl) {
     await fetchListAsSent(shop.base);
     await settle(shop.pid);
     const idleRss = rssMb(shop.pid);
-    const catalogue = checkoutOnly ? undefined : await benchCatalogue(shop.base);
-    const search = checkoutOnly ? undefined : await benchSearch(shop.base);
-    const checkout = await benchCheckout(shop.base, shop.pid, databaseUrl);
+    const catalogue = checkoutOnly || pagesOnly ? undefined : await benchCatalogue(shop.base);
+    const search = checkoutOnly || pagesOnly ? undefined : await benchSearch(shop.base);
+    const pages = checkoutOnly ? undefined : await benchPages(shop.base);
+    if (!checkoutOnly || pagesOnly) await settle(shop.pid);
+    const checkout = pagesOnly ? undefined : await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
     const afterRss = rssMb(shop.pid);
-    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, search, checkout };
+    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, search, pages, checkout };
   } finally {
     await shop.stop();
   }
@@ -666,12 +806,12 @@ async function main() {
     await dropDatabase?.();
   }
 
-  if (!checkoutOnly)
+  if (!checkoutOnly && !pagesOnly)
     console.log(
       `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
         `Accept-Encoding: ${LIST_REQUEST_HEADERS['accept-encoding']}`,
     );
-  if (!checkoutOnly)
+  if (!checkoutOnly && !pagesOnly)
     console.log(
       `${'engine'.padEnd(30)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ` +
         `${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ${'errors'.padStart(6)}`,
@@ -685,7 +825,7 @@ async function main() {
         `${(fmt((100 * c.shop.rps) / c.bare.rps) + '%').padStart(9)} ${fmt(c.shop.bad).padStart(6)}`,
     );
   }
-  if (!checkoutOnly) {
+  if (results.some((r) => r.search)) {
     console.log(
       `\nSearch: GET /api/product/search, ${SEARCH_CONNECTIONS} connections, ${CATALOGUE_SECONDS} s, ` +
         `${SEARCH_QUERIES.length} shoppers' queries in turn`,
@@ -701,6 +841,42 @@ async function main() {
       `${(r.engine + label(r.api)).padEnd(30)} ${fmt(q.rps).padStart(9)} ${fmt(q.p50).padStart(7)} ` +
         `${fmt(q.p99).padStart(7)} ${fmt(q.bad).padStart(6)}`,
     );
+  }
+  if (results.some((r) => r.pages)) {
+    console.log(
+      `\nPages: anonymous, ${PAGE_CONNECTIONS} connections, ${PAGE_SECONDS} s each, ` +
+        `Accept-Encoding: ${PAGE_REQUEST_HEADERS['accept-encoding']}; health p99: GET /api/health one at a ` +
+        'time while the page is under load',
+    );
+    console.log(
+      `${'engine'.padEnd(30)} ${'page'.padEnd(9)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ` +
+        `${'p99 ms'.padStart(7)} ${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ` +
+        `${'health p99'.padStart(10)} ${'errors'.padStart(6)}`,
+    );
+  }
+  for (const r of results) {
+    for (const p of r.pages ?? []) {
+      console.log(
+        `${(r.engine + label(r.api)).padEnd(30)} ${p.name.padEnd(9)} ${fmt(p.bytes).padStart(7)} ` +
+          `${fmt(p.bare.rps).padStart(11)} ${fmt(p.bare.p99).padStart(7)} ${fmt(p.shop.rps).padStart(11)} ` +
+          `${fmt(p.shop.p99).padStart(7)} ${(fmt((100 * p.shop.rps) / p.bare.rps) + '%').padStart(9)} ` +
+          `${fmt(p.healthP99, 1).padStart(10)} ${fmt(p.shop.bad).padStart(6)}`,
+      );
+    }
+  }
+  if (pagesOnly) {
+    console.log(
+      `\nLoad average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
+    const bad = results.some((r) => (r.pages ?? []).some((p) => p.shop.bad > 0));
+    if (bad) {
+      console.error('\nSomething went wrong: errors in the pages run.');
+      process.exit(1);
+    }
+    return;
   }
   console.log(
     `\nCheckout: POST /api/order/cod, ${CUSTOMERS} customers at once, ${ORDERS_EACH} orders each ` +
@@ -755,6 +931,7 @@ async function main() {
     (r) =>
       (r.catalogue?.shop.bad ?? 0) > 0 ||
       (r.search?.bad ?? 0) > 0 ||
+      (r.pages ?? []).some((p) => p.shop.bad > 0) ||
       r.checkout.lost > 0 ||
       r.checkout.duplicated > 0 ||
       r.checkout.placed === 0,

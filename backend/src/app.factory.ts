@@ -13,7 +13,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { MAX_IMAGE_BYTES } from '@larder/shared-domain';
 import { AppModule, AppModuleOptions } from './app.module';
@@ -21,6 +21,8 @@ import { AppConfig, loadConfig, withOverrides } from './config/app-config';
 import { registerStaticContent } from './web/frontends';
 import { registerSeoRoutes } from './web/seo';
 import { ProductListCache } from './catalog/product-list.cache';
+import { Clock } from './common/clock';
+import { SettingsService } from './settings/settings.service';
 import { productListFastPath } from './catalog/product-list.http';
 import { registerProductImageRoute } from './catalog/product-image.http';
 import { DB, type Database } from './db/database.module';
@@ -130,7 +132,22 @@ export async function createApp(
   }
   registerSeoRoutes(fastify, config.publicUrl, app.get(ProductListCache));
   registerProductImageRoute(fastify, app.get<Database>(DB));
-  const spaFallback = await registerStaticContent(fastify, config, app.get(ProductListCache), metrics);
+  const spaFallback = await registerStaticContent(fastify, config, {
+    clock: app.get(Clock),
+    catalogue: app.get(ProductListCache),
+    settings: app.get(SettingsService),
+    metrics,
+    // The adapter runs this hook before its CORS and middleware hooks (request logging among them): a page
+    // sent from memory costs little more than the bytes it writes.
+    answerFirst: (lookup) =>
+      adapter.setOnRequestHook((request, reply, done) => {
+        const answer = lookup(request as unknown as FastifyRequest);
+        if (!answer) return done();
+        securityHooks.onRequest(request as unknown as FastifyRequest, reply as unknown as FastifyReply, () =>
+          answer(reply as unknown as FastifyReply),
+        );
+      }),
+  });
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter(spaFallback));

@@ -108,6 +108,7 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   /** The catalogue version the current snapshot was checked against while not told. */
   private checkedVersion?: number;
   private unsubscribe?: () => Promise<void>;
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -134,6 +135,20 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
     this.unsubscribe = undefined;
   }
 
+  /**
+   * Whether this process is told about every catalogue write now: while it is not, anything derived from the
+   * catalogue and kept in memory (rendered pages) may be stale.
+   */
+  get watching(): boolean {
+    return this.told;
+  }
+
+  /** Calls `listener` on every catalogue change this process is told about; answers the way to stop. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** The list in memory when it is known to be current (writes are being notified), else undefined. */
   current(): ProductListSnapshot | undefined {
     const current = this.snapshot;
@@ -153,6 +168,7 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
    */
   invalidate(): void {
     this.generation += 1;
+    for (const listener of this.changeListeners) listener();
     if (!this.reloading && this.snapshot?.read) {
       this.fresh().catch((err: unknown) =>
         this.logger.error(`Reloading the product list failed: ${String(err)}`),

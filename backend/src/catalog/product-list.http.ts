@@ -38,7 +38,7 @@ export function sendList(
 }
 
 /** True when an If-None-Match header lists the ETag (or `*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const t = tag.trim();

@@ -102,6 +102,14 @@ export interface AppConfig {
    * undefined when server rendering is off (SSR_STOREFRONT_ENTRY=off).
    */
   storefrontServerEntry: string | undefined;
+  /** Pages rendered on the server at once, the renders that may wait for a turn, and how long one may take. */
+  ssrConcurrency: number;
+  ssrQueueLength: number;
+  ssrTimeoutMs: number;
+  /** How long the builds a kept page was made from are taken to be unchanged before their files are checked. */
+  ssrBuildCheckMs: number;
+  /** The most memory (bytes) anonymous rendered pages are kept in; 0 keeps none. */
+  pageCacheBytes: number;
   /** URLs of the remotes' remoteEntry.js published in /remotes.json. */
   remoteStorefrontUrl: string;
   remoteSellerPortalUrl: string;
@@ -318,6 +326,11 @@ function envSchema(mode: NodeEnv) {
     STATIC_DIR_STOREFRONT: text(),
     STATIC_DIR_SELLER_PORTAL: text(),
     SSR_STOREFRONT_ENTRY: text(),
+    SSR_CONCURRENCY: integer(2, 1, 64),
+    SSR_QUEUE: integer(8, 0, 10_000),
+    SSR_TIMEOUT_MS: integer(1000, 10, 60_000),
+    SSR_BUILD_CHECK_MS: integer(1000, 0, 60_000),
+    PAGE_CACHE_MB: integer(32, 0, 4096),
     REMOTE_STOREFRONT_URL: text().transform((v) => v ?? '/remotes/storefront/remoteEntry.js'),
     REMOTE_SELLER_PORTAL_URL: text().transform((v) => v ?? '/remotes/seller-portal/remoteEntry.js'),
   });
@@ -402,6 +415,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       sellerPortal: path.resolve(e.STATIC_DIR_SELLER_PORTAL ?? path.join(staticRoot, 'seller-portal/dist')),
     },
     storefrontServerEntry: storefrontServerEntryFor(e.SSR_STOREFRONT_ENTRY, storefrontDir),
+    ssrConcurrency: e.SSR_CONCURRENCY,
+    ssrQueueLength: e.SSR_QUEUE,
+    ssrTimeoutMs: e.SSR_TIMEOUT_MS,
+    ssrBuildCheckMs: e.SSR_BUILD_CHECK_MS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     remoteStorefrontUrl: e.REMOTE_STOREFRONT_URL,
     remoteSellerPortalUrl: e.REMOTE_SELLER_PORTAL_URL,
   };

@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SLOT_CAPACITY, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { shopSettings } from '../db/schema';
+
+/**
+ * The channel told of every settings change at its commit, so each process (several replicas on a
+ * PostgreSQL server) forgets what it derived from the settings, such as rendered pages.
+ */
+export const SETTINGS_CHANNEL = 'larder_settings';
 
 /** Defaults used if the settings row were ever missing (the migrations insert it). */
 export const DEFAULT_SHIPPING: ShippingSettings = { shippingCharge: 399, shippingThreshold: 4000 };
@@ -23,15 +29,18 @@ export class SettingsRepository {
   }
 
   async saveShipping(settings: ShippingSettings): Promise<ShippingSettings> {
-    const [row] = await this.db
-      .insert(shopSettings)
-      .values({ id: 1, ...settings })
-      .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } })
-      .returning({
-        shippingCharge: shopSettings.shippingCharge,
-        shippingThreshold: shopSettings.shippingThreshold,
-      });
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...settings })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...settings, updatedAt: new Date() } })
+        .returning({
+          shippingCharge: shopSettings.shippingCharge,
+          shippingThreshold: shopSettings.shippingThreshold,
+        });
+      await notifySettingsChanged(tx);
+      return row;
+    });
   }
 
   async getSlotCapacity(tx: DbExecutor = this.db): Promise<number> {
@@ -43,11 +52,19 @@ export class SettingsRepository {
   }
 
   async saveSlotCapacity(slotCapacity: number): Promise<number> {
-    const [row] = await this.db
-      .insert(shopSettings)
-      .values({ id: 1, ...DEFAULT_SHIPPING, slotCapacity })
-      .onConflictDoUpdate({ target: shopSettings.id, set: { slotCapacity, updatedAt: new Date() } })
-      .returning({ slotCapacity: shopSettings.slotCapacity });
-    return row.slotCapacity;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...DEFAULT_SHIPPING, slotCapacity })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { slotCapacity, updatedAt: new Date() } })
+        .returning({ slotCapacity: shopSettings.slotCapacity });
+      await notifySettingsChanged(tx);
+      return row.slotCapacity;
+    });
   }
+}
+
+/** Notifies SETTINGS_CHANNEL when the transaction commits. */
+async function notifySettingsChanged(tx: DbExecutor): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
 }

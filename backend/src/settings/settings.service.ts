@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
   MAX_SLOT_CAPACITY,
   MESSAGES,
@@ -7,20 +7,89 @@ import {
   type ShippingSettings,
 } from '@larder/shared-domain';
 import { InvalidError } from '../common/errors';
-import type { DbExecutor } from '../db/database.module';
-import { SettingsRepository } from './settings.repository';
+import { DATABASE_HANDLE, type DbExecutor } from '../db/database.module';
+import type { DatabaseHandle } from '../db/database';
+import { SETTINGS_CHANNEL, SettingsRepository } from './settings.repository';
 
+/**
+ * The shop settings. The shipping settings every page reads are kept in memory while this process hears of
+ * every settings change (SETTINGS_CHANNEL, notified at commit by any replica); a change this process makes is
+ * seen at once, one made elsewhere as soon as its notification arrives.
+ */
 @Injectable()
-export class SettingsService {
-  constructor(private readonly repository: SettingsRepository) {}
+export class SettingsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private shipping?: Promise<ShippingSettings>;
+  /** Bumped by every change heard of; a read started before a change is not kept. */
+  private generation = 0;
+  private told = false;
+  private readonly changeListeners = new Set<() => void>();
+  private unsubscribe?: () => Promise<void>;
 
-  /** The shipping fee and free-shipping threshold, in pence. */
+  constructor(
+    private readonly repository: SettingsRepository,
+    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.unsubscribe = await this.database.subscribe(SETTINGS_CHANNEL, {
+      onNotify: () => this.changed(),
+      onSubscribed: () => {
+        this.told = true;
+        this.changed();
+      },
+      onLost: () => {
+        this.told = false;
+        this.changed();
+      },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** Whether every settings change reaches this process now (else what was derived from them may be stale). */
+  get watching(): boolean {
+    return this.told;
+  }
+
+  /** Calls `listener` on every settings change this process hears of; answers the way to stop. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.generation += 1;
+    this.shipping = undefined;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /**
+   * The shipping fee and free-shipping threshold, in pence: from memory unless read inside a transaction
+   * (checkout reads them with the order) or while changes are not reaching this process.
+   */
   getShippingSettings(tx?: DbExecutor): Promise<ShippingSettings> {
-    return this.repository.getShipping(tx);
+    if (tx || !this.told) return this.repository.getShipping(tx);
+    if (!this.shipping) {
+      const generation = this.generation;
+      const reading = this.repository.getShipping();
+      this.shipping = reading;
+      reading.then(
+        () => {
+          if (this.generation !== generation && this.shipping === reading) this.shipping = undefined;
+        },
+        () => {
+          if (this.shipping === reading) this.shipping = undefined;
+        },
+      );
+    }
+    return this.shipping;
   }
 
   /** Saves new shipping settings given in pounds; returns them in pence. */
-  updateShippingSettings(
+  async updateShippingSettings(
     shippingChargePounds: number,
     shippingThresholdPounds: number,
   ): Promise<ShippingSettings> {
@@ -34,7 +103,10 @@ export class SettingsService {
     ) {
       throw new InvalidError('Shipping amounts must be numbers of at least 0 with at most 2 decimals');
     }
-    return this.repository.saveShipping({ shippingCharge, shippingThreshold });
+    const saved = await this.repository.saveShipping({ shippingCharge, shippingThreshold });
+    // Seen at once here; other processes hear of it from the notification.
+    this.changed();
+    return saved;
   }
 
   /** Orders one delivery slot of one date takes. */
@@ -43,7 +115,7 @@ export class SettingsService {
   }
 
   /** Sets the slot capacity; orders already booked beyond a lower capacity stay, new ones stop. */
-  updateSlotCapacity(slotCapacity: number): Promise<number> {
+  async updateSlotCapacity(slotCapacity: number): Promise<number> {
     if (
       !Number.isInteger(slotCapacity) ||
       slotCapacity < MIN_SLOT_CAPACITY ||
@@ -51,6 +123,8 @@ export class SettingsService {
     ) {
       throw new InvalidError(MESSAGES.invalidSlotCapacity);
     }
-    return this.repository.saveSlotCapacity(slotCapacity);
+    const saved = await this.repository.saveSlotCapacity(slotCapacity);
+    this.changed();
+    return saved;
   }
 }

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
+import { createApp, LarderApp } from '../app.factory';
 import { SettingsService } from './settings.service';
 
 describe('shipping settings', () => {
@@ -76,4 +81,34 @@ describe('shipping settings', () => {
     await save({ shippingCharge: 1, shippingThreshold: 1 }, customer).expect(401);
     expect(await t.app.get(SettingsService).getShippingSettings()).toEqual(before);
   });
+
+  if (process.env.DATABASE_URL) {
+    describe('between two replicas on one PostgreSQL database', () => {
+      let other: LarderApp;
+      let otherServer: Server;
+      let otherDir: string;
+      beforeAll(async () => {
+        otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-replica-'));
+        other = await createApp({ ...t.config, dataDir: otherDir, seed: false });
+        otherServer = other.app.getHttpServer() as Server;
+      });
+      afterAll(async () => {
+        await other.app.close();
+        fs.rmSync(otherDir, { recursive: true, force: true });
+      });
+
+      it('a change saved through one replica is read from the other within a second', async () => {
+        // The other replica reads the settings once and keeps them.
+        await request(otherServer).get('/api/settings/shipping').expect(200);
+        await save({ shippingCharge: 2.75, shippingThreshold: 33 }).expect(200);
+        const started = Date.now();
+        for (;;) {
+          const res = await request(otherServer).get('/api/settings/shipping').expect(200);
+          if (res.body.shippingCharge === 2.75 && res.body.shippingThreshold === 33) break;
+          if (Date.now() - started > 1000) throw new Error('the other replica still reads the old settings');
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+    });
+  }
 });

@@ -12,10 +12,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
 import type { Metrics } from '../metrics/metrics';
-import { carriesSession } from '../common/personal-responses';
-import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
+import { withPageHead, type PageHeadInput } from './page-head';
+import { PageCache } from './page-cache';
+import { RenderQueue } from './render-queue';
 import { StorefrontServerRenderer } from './server-render';
 import { pageSeo, withSeoHead, type CatalogueSource } from './seo';
+import { fileStamp, ShopPages, type HostPage, type ShopPagesOptions } from './shop-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -47,9 +49,14 @@ export const SERVER_RENDERED_ROUTES = [
 
 /**
  * A fetch answering the storefront's API calls from this server's own routes, without a network hop: as
- * the visitor (their cookies and address), and read-only (a page render never changes anything).
+ * the visitor (their address, and their cookies unless `withCookies` is false: a page kept for everyone is
+ * fetched as nobody in particular), and read-only (a page render never changes anything).
  */
-export function inProcessFetch(fastify: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+export function inProcessFetch(
+  fastify: FastifyInstance,
+  visitor: FastifyRequest,
+  withCookies = true,
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     if (request.method !== 'GET') return new Response(null, { status: 405 });
@@ -60,7 +67,7 @@ export function inProcessFetch(fastify: FastifyInstance, visitor: FastifyRequest
       remoteAddress: visitor.ip,
       headers: {
         accept: 'application/json',
-        ...(visitor.headers.cookie ? { cookie: visitor.headers.cookie } : {}),
+        ...(withCookies && visitor.headers.cookie ? { cookie: visitor.headers.cookie } : {}),
       },
     });
     return new Response(answer.rawPayload, {
@@ -87,12 +94,21 @@ export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isPr
   return true;
 }
 
+/** What the shop pages need from the application: its clock and word of catalogue and settings changes. */
+export interface ShopPageServices extends Pick<ShopPagesOptions, 'clock' | 'settings' | 'metrics'> {
+  /** The live catalogue: its changes empty the page cache, its rows give each page its title and data. */
+  catalogue: ShopPagesOptions['catalogue'] & CatalogueSource;
+  /**
+   * Registers a lookup run on every request before routing and middleware: when it answers a way to reply,
+   * the request is answered that way (after the security headers) and goes no further.
+   */
+  answerFirst?(lookup: (request: FastifyRequest) => ((reply: FastifyReply) => void) | undefined): void;
+}
+
 export async function registerStaticContent(
   fastify: FastifyInstance,
   config: AppConfig,
-  /** The live catalogue, for each shop page's title, description and structured data. */
-  catalogue?: CatalogueSource,
-  metrics?: Pick<Metrics, 'startPageRender'>,
+  services?: ShopPageServices,
 ): Promise<SpaFallback> {
   let decorated = false;
   const serve = async (
@@ -141,13 +157,20 @@ export async function registerStaticContent(
   if (!fs.existsSync(hostIndex)) return () => undefined;
   await serve(hostShell, '/', cacheControlFor);
 
-  const readIndex = (): string | undefined => {
+  let hostMemo: HostPage | undefined;
+  /** The host's index.html, read again when the file changes. */
+  const hostPage = (): HostPage | undefined => {
+    const stamp = fileStamp(hostIndex);
+    if (!stamp) return undefined;
+    if (hostMemo?.stamp === stamp) return hostMemo;
     try {
-      return fs.readFileSync(hostIndex, 'utf8');
+      hostMemo = { stamp, html: fs.readFileSync(hostIndex, 'utf8') };
     } catch {
       return undefined;
     }
+    return hostMemo;
   };
+  const readIndex = () => hostPage()?.html;
   const headInput = (request: FastifyRequest): PageHeadInput => ({
     pathname: request.url.split('?')[0] ?? '/',
     remotes,
@@ -155,29 +178,31 @@ export async function registerStaticContent(
   });
   const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
-  if (config.storefrontServerEntry) {
+  if (config.storefrontServerEntry && services) {
     const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
-    const renderer = new StorefrontServerRenderer(config.storefrontServerEntry, storefrontBase);
-    const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      const html = wantsPage(request) ? readIndex() : undefined;
-      if (html === undefined) return reply.callNotFound();
-      const rendered = metrics?.startPageRender();
-      const page = await renderer.render(request.url, inProcessFetch(fastify, request));
-      rendered?.(page ? 'rendered' : 'fallback');
-      const input = headInput(request);
-      const seo = catalogue && pageSeo(input.pathname, (await catalogue.get()).rows, config.publicUrl);
-      const body = withSeoHead(
-        (page && withRenderedPage(html, input, page)) ?? withPageHead(html, input),
-        seo,
-      );
-      // A signed-in visitor's page holds their session and cart: no cache may keep it.
-      return reply
-        .header('cache-control', carriesSession(request) ? 'no-store' : REVALIDATE)
-        .header('vary', 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(body);
-    };
-    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, renderedPage);
+    const pages = new ShopPages({
+      ...services,
+      renderer: new StorefrontServerRenderer(
+        config.storefrontServerEntry,
+        storefrontBase,
+        config.ssrTimeoutMs,
+      ),
+      queue: new RenderQueue(config.ssrConcurrency, config.ssrQueueLength, config.ssrTimeoutMs),
+      cache: new PageCache(config.pageCacheBytes),
+      hostPage,
+      buildFiles: [path.join(storefront, 'mf-manifest.json')],
+      buildCheckMs: config.ssrBuildCheckMs,
+      headInput,
+      fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
+      finishPage: async (pathname, html) =>
+        withSeoHead(html, pageSeo(pathname, (await services.catalogue.get()).rows, config.publicUrl)),
+      metrics: services.metrics,
+    });
+    pages.start();
+    fastify.addHook('onClose', async () => pages.stop());
+    services.answerFirst?.((request) => pages.keptAnswer(request));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);
+    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, handler);
   }
 
   return (request: FastifyRequest) => {

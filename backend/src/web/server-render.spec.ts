@@ -81,6 +81,8 @@ describe('shop pages rendered on the server', () => {
           sellerPortal: path.join(root, 'seller-portal/dist'),
         },
         storefrontServerEntry: entry,
+        // Each test deploys a build and asks for a page at once.
+        ssrBuildCheckMs: 0,
       },
       {},
     );

@@ -5,8 +5,9 @@
  * page. The container is loaded again when a new storefront build replaces its entry file, so a deploy of
  * the storefront is picked up without restarting or rebuilding anything else.
  *
- * Whatever goes wrong (no build, a broken build, an error or a timeout while rendering), `render` answers
- * undefined and the caller sends the page to be rendered in the browser, as before.
+ * Whatever goes wrong (no build, a broken build, an error while rendering), `render` answers undefined and
+ * the caller sends the page to be rendered in the browser, as before. The build is told how long it may take,
+ * but the caller keeps its own time limit (./render-queue.ts): a build that never answers cannot hold a page.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -108,6 +109,11 @@ export class StorefrontServerRenderer {
     private readonly publicPath: string,
     private readonly timeoutMs = 3000,
   ) {}
+
+  /** Names the storefront build a render is made with now (its entry file's stamp); undefined without one. */
+  buildStamp(): string | undefined {
+    return stampOf(this.entryFile);
+  }
 
   private module(): Promise<StorefrontServerModule> {
     const stamp = stampOf(this.entryFile);

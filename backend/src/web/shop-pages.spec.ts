@@ -1,0 +1,304 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
+import { signInCustomer, signInSeller } from '../../test/auth-helpers';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { Clock } from '../common/clock';
+
+/**
+ * A storefront Node build as the federation runtime loads it (see server-render.spec.ts), whose renderPage is
+ * `render`'s source.
+ */
+function containerSource(render: string): string {
+  return `
+let renders = 0;
+const server = { renderPage: ${render} };
+module.exports = {
+  init() {},
+  get(name) {
+    if (name !== './server') return Promise.reject(new Error('no module ' + name));
+    return Promise.resolve(() => server);
+  },
+};`;
+}
+
+/**
+ * Numbers each render, and shows what a page depends on: the visitor, the catalogue's size and the shipping
+ * fee. Pages under /products/slow- first wait for the gate server (GATE is replaced by its address).
+ */
+const RENDER = `async ({ url, fetch }) => {
+  const n = ++renders;
+  if (url.startsWith('/products/slow-')) await (await globalThis.fetch('GATE' + url)).text();
+  const origin = 'http://larder.internal';
+  const session = await fetch(origin + '/api/user/is-auth');
+  const who = session.status === 200 ? (await session.json()).user.email : 'nobody';
+  const list = await (await fetch(origin + '/api/product/list')).json();
+  const shipping = await (await fetch(origin + '/api/settings/shipping')).json();
+  return {
+    html: '<p>render ' + n + '</p><p>' + who + '</p><p>' + list.products.length + ' products</p>' +
+      '<p>shipping ' + shipping.shippingCharge + '</p>' + '<p>' + 'Fresh bread '.repeat(200) + '</p>',
+    state: {},
+  };
+}`;
+
+const CLIENT_RENDERED = '<div id="root"><p role="status">Loading Larder…</p></div>';
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root"');
+  return html.slice(start, html.indexOf('</div>', start) + 6);
+}
+
+function renderNumber(html: string): number | undefined {
+  const n = /<p>render (\d+)<\/p>/.exec(html)?.[1];
+  return n === undefined ? undefined : Number(n);
+}
+
+/** An HTTP server that holds every request until opened, and tells who is waiting. */
+function gateServer() {
+  const waiting: { url: string; res: http.ServerResponse }[] = [];
+  const arrivals: ((url: string) => void)[] = [];
+  let open = false;
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    // No keep-alive: the render's fetch leaves no connection open behind the test.
+    res.setHeader('connection', 'close');
+    if (open) res.end('ok');
+    else waiting.push({ url, res });
+    arrivals.shift()?.(url);
+  });
+  return {
+    server,
+    /** Resolves with the URL of the next request to arrive. */
+    nextArrival: () => new Promise<string>((resolve) => arrivals.push(resolve)),
+    open() {
+      open = true;
+      for (const w of waiting.splice(0)) w.res.end('ok');
+    },
+    close() {
+      open = true;
+      for (const w of waiting.splice(0)) w.res.end('ok');
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('shop pages kept in memory', () => {
+  let t: TestApp;
+  let root: string;
+  let entry: string;
+  let gate: ReturnType<typeof gateServer>;
+  let gateUrl: string;
+  let deploys = 1;
+
+  const deploy = (render: string) => {
+    fs.writeFileSync(entry, containerSource(render.replace('GATE', gateUrl)));
+    const later = new Date(Date.now() + 5_000 * deploys++);
+    fs.utimesSync(entry, later, later);
+  };
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    request(t.server)
+      .get(url)
+      .set({ accept: 'text/html', ...headers });
+
+  /** Reads the page until `seen` holds for it (a PostgreSQL server notifies this process a moment later). */
+  async function eventually(url: string, seen: (html: string) => boolean, withinMs = 3000): Promise<string> {
+    const started = Date.now();
+    for (;;) {
+      const res = await page(url).expect(200);
+      if (seen(res.text)) return res.text;
+      if (Date.now() - started > withinMs) throw new Error(`${url} did not change within ${withinMs} ms`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  beforeAll(async () => {
+    gate = gateServer();
+    await new Promise<void>((resolve) => gate.server.listen(0, '127.0.0.1', resolve));
+    gateUrl = `http://127.0.0.1:${(gate.server.address() as AddressInfo).port}`;
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-pages-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write(
+      'host-shell/dist/index.html',
+      '<!doctype html><html><head><title>Larder</title></head>' +
+        '<body><div id="root"><p role="status">Loading Larder…</p></div><noscript>Larder needs JavaScript to run in your browser.</noscript></body></html>',
+    );
+    write('storefront/dist/remoteEntry.js', 'var storefront;');
+    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
+    entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
+    fs.mkdirSync(path.dirname(entry), { recursive: true });
+    deploy(RENDER);
+    t = await createTestApp({
+      seed: true,
+      staticDirs: {
+        hostShell: path.join(root, 'host-shell/dist'),
+        storefront: path.join(root, 'storefront/dist'),
+        sellerPortal: path.join(root, 'seller-portal/dist'),
+      },
+      storefrontServerEntry: entry,
+      ssrConcurrency: 1,
+      ssrQueueLength: 1,
+      ssrTimeoutMs: 2000,
+      ssrBuildCheckMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gate.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders an anonymous page once and then answers it from memory, compressed, with an ETag', async () => {
+    const first = await page('/products/dairy').expect(200);
+    const n = renderNumber(first.text)!;
+    expect(n).toBeGreaterThan(0);
+    expect(first.text).toContain('<p>nobody</p>');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toBe('accept-encoding, cookie');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await page('/products/dairy').expect(200);
+    expect(renderNumber(again.text)).toBe(n);
+    expect(again.headers.etag).toBe(etag);
+    // Another query is another page.
+    expect(renderNumber((await page('/products/dairy?sort=price').expect(200)).text)).toBe(n + 1);
+
+    const fastify = t.app.getHttpAdapter().getInstance() as FastifyInstance;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await fastify.inject({
+        url: '/products/dairy',
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body = res.rawPayload;
+      const html = (encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body)).toString();
+      expect(html).toBe(first.text);
+      expect(body.length).toBeLessThan(first.text.length / 2);
+    }
+
+    const notModified = await page('/products/dairy', { 'if-none-match': etag }).expect(304);
+    expect(notModified.text).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    await page('/products/dairy', { 'if-none-match': '"something-else"' }).expect(200);
+  });
+
+  it('renders the page again after a catalogue change', async () => {
+    const before = await page('/products').expect(200);
+    const count = Number(/<p>(\d+) products<\/p>/.exec(before.text)![1]);
+    expect(renderNumber((await page('/products').expect(200)).text)).toBe(renderNumber(before.text));
+
+    await createProduct(t, { name: 'Pea shoots' });
+    const after = await eventually('/products', (html) => html.includes(`<p>${count + 1} products</p>`));
+    expect(renderNumber(after)).toBeGreaterThan(renderNumber(before.text)!);
+    await page('/products', { 'if-none-match': before.headers.etag as string }).expect(200);
+  });
+
+  it('renders the page again after a settings change', async () => {
+    const before = await page('/home').expect(200);
+    expect(renderNumber((await page('/home').expect(200)).text)).toBe(renderNumber(before.text));
+
+    const seller = await signInSeller(t);
+    await request(t.server)
+      .post('/api/settings/shipping')
+      .set('Cookie', seller)
+      .send({ shippingCharge: 4.25, shippingThreshold: 50 })
+      .expect(200);
+    const after = await eventually('/home', (html) => html.includes('<p>shipping 4.25</p>'));
+    expect(renderNumber(after)).toBeGreaterThan(renderNumber(before.text)!);
+  });
+
+  it('renders the page again when the delivery date moves at 15:00 London time, not before', async () => {
+    const clock = t.app.get(Clock);
+    const realNow = clock.now;
+    try {
+      // 10 June 2026: London is on BST (UTC+1), so 15:00 London is 14:00 UTC.
+      clock.now = () => new Date('2026-06-10T09:00:00Z');
+      const morning = renderNumber((await page('/products/bakery').expect(200)).text);
+      clock.now = () => new Date('2026-06-10T13:59:59Z');
+      expect(renderNumber((await page('/products/bakery').expect(200)).text)).toBe(morning);
+      clock.now = () => new Date('2026-06-10T14:00:00Z');
+      const afternoon = renderNumber((await page('/products/bakery').expect(200)).text);
+      expect(afternoon).toBeGreaterThan(morning!);
+      clock.now = () => new Date('2026-06-10T22:30:00Z');
+      expect(renderNumber((await page('/products/bakery').expect(200)).text)).toBe(afternoon);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
+  it("renders a signed-in visitor's page for them alone: never kept, never from memory, no-store", async () => {
+    const anonymous = await page('/products/fruits').expect(200);
+    const cookie = await signInCustomer(t, { email: 'kept-out@example.com' });
+
+    const mine = await page('/products/fruits', { cookie }).expect(200);
+    expect(mine.text).toContain('<p>kept-out@example.com</p>');
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.headers.etag).toBeUndefined();
+    expect(renderNumber(mine.text)).toBeGreaterThan(renderNumber(anonymous.text)!);
+    const mineAgain = await page('/products/fruits', { cookie }).expect(200);
+    expect(renderNumber(mineAgain.text)).toBe(renderNumber(mine.text)! + 1);
+    // The anonymous page's ETag does not stand for the signed-in page.
+    await page('/products/fruits', { cookie, 'if-none-match': anonymous.headers.etag as string }).expect(200);
+
+    const stillAnonymous = await page('/products/fruits').expect(200);
+    expect(stillAnonymous.text).toBe(anonymous.text);
+
+    // A page first asked for by a signed-in visitor is rendered afresh, as nobody, for the next visitor.
+    const personalFirst = await page('/products/drinks', { cookie }).expect(200);
+    expect(personalFirst.text).toContain('kept-out@example.com');
+    const next = await page('/products/drinks', { cookie: 'theme=dark' }).expect(200);
+    expect(next.text).toContain('<p>nobody</p>');
+    expect(next.text).not.toContain('kept-out@example.com');
+    expect(renderNumber(next.text)).toBe(renderNumber(personalFirst.text)! + 1);
+  });
+
+  it('queues renders beyond those running, and sends the page to be rendered in the browser when the queue is full', async () => {
+    const startedA = gate.nextArrival();
+    const a = page('/products/slow-a').then((res) => res);
+    expect(await startedA).toBe('/products/slow-a');
+    // One render runs (held at the gate) and one may wait: of the next two, one waits and one is turned away.
+    const b = page('/products/slow-b').then((res) => ({ url: '/products/slow-b', res }));
+    const c = page('/products/slow-c').then((res) => ({ url: '/products/slow-c', res }));
+    const turnedAway = await Promise.race([b, c]);
+    expect(rootOf(turnedAway.res.text)).toBe(CLIENT_RENDERED);
+    expect(turnedAway.res.text).toContain('<noscript>');
+    expect(turnedAway.res.headers['cache-control']).toBe('no-cache');
+    expect(turnedAway.res.headers.etag).toBeUndefined();
+
+    const queuedStarts = gate.nextArrival();
+    gate.open();
+    const [resA, { res: resB }, { res: resC }] = await Promise.all([a, b, c]);
+    const queued = turnedAway.url === '/products/slow-b' ? resC : resB;
+    expect(await queuedStarts).not.toBe(turnedAway.url);
+    expect(rootOf(resA.text)).toContain('data-rendered="storefront"');
+    expect(rootOf(queued.text)).toContain('data-rendered="storefront"');
+    // The page turned away was not kept: it is rendered now.
+    expect(rootOf((await page(turnedAway.url).expect(200)).text)).toContain('data-rendered="storefront"');
+  });
+
+  it('answers within its own time limit when the build never answers, and then renders again', async () => {
+    deploy('() => new Promise(() => {})');
+    const started = Date.now();
+    const res = await page('/products/never').expect(200);
+    const took = Date.now() - started;
+    expect(rootOf(res.text)).toBe(CLIENT_RENDERED);
+    expect(res.text).toContain('<noscript>');
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(10_000);
+
+    // The late render gave its turn back: with one render at a time, a working build renders at once.
+    deploy(RENDER);
+    expect(rootOf((await page('/products/never').expect(200)).text)).toContain('data-rendered="storefront"');
+  });
+});

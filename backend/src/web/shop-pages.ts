@@ -1,0 +1,272 @@
+/**
+ * Answers the shop pages rendered on the server (home, all products, a category, a product).
+ *
+ * Anonymous visitors get the page from memory (./page-cache.ts) when it was rendered since the last catalogue
+ * or settings change, for today's delivery date and the current builds; otherwise it is rendered once, for
+ * everyone who asks meanwhile, as a visitor without cookies, and kept. A request with a session (a signed-in
+ * customer or the seller) is rendered for that person alone, sent `no-store`, and never kept.
+ *
+ * Every render goes through one bounded queue with a time limit (./render-queue.ts): when the queue is full or
+ * the render is late, the host page is sent as it is and the browser renders the page.
+ */
+import fs from 'node:fs';
+import { Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { orderCutoff, selectableDeliveryDate } from '@larder/shared-domain';
+import { carriesSession } from '../common/personal-responses';
+import { matchesEtag, pickEncoding } from '../catalog/product-list.http';
+import { CachedPage, PageCache, preparePage } from './page-cache';
+import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
+import { RenderQueue } from './render-queue';
+import type { StorefrontServerRenderer } from './server-render';
+import type { Metrics } from '../metrics/metrics';
+
+const HTML = 'text/html; charset=utf-8';
+/** Pages may be kept by browsers, but asked again (an ETag makes that a 304). */
+const REVALIDATE = 'no-cache';
+const VARY = 'accept-encoding, cookie';
+
+/** mtime and size of a file, naming its current version; undefined when it is absent. */
+export function fileStamp(file: string): string | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface HostPage {
+  html: string;
+  /** names this version of the host's index.html */
+  stamp: string;
+}
+
+export interface ChangeSource {
+  readonly watching: boolean;
+  onChange(listener: () => void): () => void;
+}
+
+export interface ShopPagesOptions {
+  renderer: StorefrontServerRenderer;
+  queue: RenderQueue;
+  cache: PageCache;
+  /** The shop's clock: the delivery date a page shows moves at the London cut-off. */
+  clock: { now(): Date };
+  /** Whether catalogue changes reach this process now, and a way to hear of them. */
+  catalogue: ChangeSource;
+  /** The same for the shop settings. */
+  settings: ChangeSource;
+  /** The host's index.html, undefined when there is none. */
+  hostPage(): HostPage | undefined;
+  /** Files besides the storefront's server build that a rendered page is made of (its federation manifest). */
+  buildFiles: string[];
+  /**
+   * How long (ms) the builds' files, once checked, are taken to be unchanged: checking them costs a few
+   * system calls, more than the rest of answering a kept page. 0 checks them on every request.
+   */
+  buildCheckMs: number;
+  headInput(request: FastifyRequest): PageHeadInput;
+  /** The API as seen by the page's render: as the visitor, or (`personal` false) as a visitor without cookies. */
+  fetchFor(request: FastifyRequest, personal: boolean): typeof fetch;
+  /** Last touches to a page's HTML, rendered or not (its title, description and structured data). */
+  finishPage?(pathname: string, html: string): Promise<string>;
+  /** Where renders and kept pages are counted. */
+  metrics?: Pick<Metrics, 'pageCache' | 'startPageRender'>;
+}
+
+export class ShopPages {
+  private readonly logger = new Logger('ServerRendering');
+  private readonly inflight = new Map<string, Promise<CachedPage | undefined>>();
+  private catalogueVersion = 0;
+  private settingsVersion = 0;
+  private deliveryDateMemo?: { date: string; from: number; until: number };
+  private buildsMemo?: { checkedAt: number; host: HostPage; builds: string } | { checkedAt: number };
+  private readonly stops: (() => unknown)[] = [];
+
+  constructor(private readonly options: ShopPagesOptions) {}
+
+  /** Starts listening for the changes that make kept pages stale. */
+  start(): void {
+    this.stops.push(
+      this.options.catalogue.onChange(() => {
+        this.catalogueVersion += 1;
+        this.options.cache.clear();
+      }),
+      this.options.settings.onChange(() => {
+        this.settingsVersion += 1;
+        this.options.cache.clear();
+      }),
+    );
+  }
+
+  stop(): void {
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  /** The delivery date pages show now (YYYY-MM-DD); worked out again only after the cut-off passes. */
+  private deliveryDate(): string {
+    const now = this.options.clock.now().getTime();
+    const memo = this.deliveryDateMemo;
+    if (memo && now >= memo.from && now < memo.until) return memo.date;
+    const at = new Date(now);
+    const date = selectableDeliveryDate(at);
+    this.deliveryDateMemo = { date, from: now, until: orderCutoff(at).getTime() };
+    return date;
+  }
+
+  /**
+   * What an anonymous page depends on; undefined when the page must not be kept (no cache, no build, or
+   * changes are not reaching this process just now).
+   */
+  private keyFor(url: string): { key: string; host: HostPage } | undefined {
+    const { cache, catalogue, settings } = this.options;
+    if (!cache.maxBytes || !catalogue.watching || !settings.watching) return undefined;
+    const current = this.builds();
+    if (!current) return undefined;
+    const { host, builds } = current;
+    const key = [url, this.catalogueVersion, this.settingsVersion, this.deliveryDate(), builds].join('\n');
+    return { key, host };
+  }
+
+  /** The host page and the names of the builds a page is made of now; undefined without a server build. */
+  private builds(): { host: HostPage; builds: string } | undefined {
+    const { renderer, buildFiles, buildCheckMs, hostPage } = this.options;
+    const now = Date.now();
+    const memo = this.buildsMemo;
+    if (memo && now >= memo.checkedAt && now - memo.checkedAt < buildCheckMs) {
+      return 'host' in memo ? memo : undefined;
+    }
+    const host = hostPage();
+    const entry = renderer.buildStamp();
+    if (!host || !entry) {
+      this.buildsMemo = { checkedAt: now };
+      return undefined;
+    }
+    const builds = [entry, host.stamp, ...buildFiles.map(fileStamp)].join(' ');
+    this.buildsMemo = { checkedAt: now, host, builds };
+    return this.buildsMemo;
+  }
+
+  /** The route handler of the shop pages. */
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const host = (request.headers.accept ?? '').includes('text/html') ? this.options.hostPage() : undefined;
+    if (!host) return reply.callNotFound();
+
+    if (carriesSession(request)) {
+      // A signed-in visitor's page holds their session and cart: no cache may keep it, this one included.
+      const html = (await this.render(request, host, true)) ?? (await this.clientRendered(request, host));
+      return reply.header('cache-control', 'no-store').header('vary', VARY).type(HTML).send(html);
+    }
+
+    const keyed = this.keyFor(request.url);
+    if (keyed === undefined) {
+      const html = (await this.render(request, host, false)) ?? (await this.clientRendered(request, host));
+      return reply.header('cache-control', REVALIDATE).header('vary', VARY).type(HTML).send(html);
+    }
+    const { key } = keyed;
+    let page = this.options.cache.get(key);
+    this.options.metrics?.pageCache(page ? 'hit' : 'miss');
+    if (!page) {
+      let pending = this.inflight.get(key);
+      if (!pending) {
+        pending = this.renderToKeep(key, request, keyed.host);
+        this.inflight.set(key, pending);
+        void pending.finally(() => this.inflight.delete(key));
+      }
+      page = await pending;
+    }
+    if (!page) {
+      this.options.metrics?.pageCache('fallback');
+      return reply
+        .header('cache-control', REVALIDATE)
+        .header('vary', VARY)
+        .type(HTML)
+        .send(await this.clientRendered(request, host));
+    }
+    return sendPage(request, reply, page);
+  }
+
+  /**
+   * How to answer with an anonymous page kept in memory, for a hook that runs before routing and middleware
+   * (which a page read from memory does not need); undefined when the request is not for one.
+   */
+  keptAnswer(request: FastifyRequest): ((reply: FastifyReply) => void) | undefined {
+    if (request.method !== 'GET' || !this.options.cache.size) return undefined;
+    if (!(request.headers.accept ?? '').includes('text/html') || carriesSession(request)) return undefined;
+    const keyed = this.keyFor(request.url);
+    const page = keyed && this.options.cache.get(keyed.key);
+    if (!page) return undefined;
+    this.options.metrics?.pageCache('hit');
+    return (reply) => void sendPage(request, reply, page);
+  }
+
+  /** Renders an anonymous page and keeps it, unless the catalogue or settings changed meanwhile. */
+  private async renderToKeep(
+    key: string,
+    request: FastifyRequest,
+    host: HostPage,
+  ): Promise<CachedPage | undefined> {
+    const versions = `${this.catalogueVersion}:${this.settingsVersion}`;
+    try {
+      const html = await this.render(request, host, false);
+      if (html === undefined) return undefined;
+      const page = await preparePage(html);
+      if (versions === `${this.catalogueVersion}:${this.settingsVersion}`) this.options.cache.set(key, page);
+      return page;
+    } catch (error) {
+      this.logger.warn(`${request.url.split('?')[0]} is rendered in the browser: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** The host page with the page rendered in it, or undefined when it could not be rendered in time. */
+  private async render(
+    request: FastifyRequest,
+    host: HostPage,
+    personal: boolean,
+  ): Promise<string | undefined> {
+    const { renderer, queue, metrics } = this.options;
+    const path = request.url.split('?')[0] ?? '/';
+    const rendered = metrics?.startPageRender();
+    const result = await queue.run(() =>
+      renderer.render(request.url, this.options.fetchFor(request, personal)),
+    );
+    const page = result.outcome === 'done' ? result.value : undefined;
+    rendered?.(page ? 'rendered' : 'fallback');
+    if (result.outcome === 'timeout') {
+      this.logger.warn(`${path} is rendered in the browser: not rendered within ${queue.timeoutMs} ms`);
+    }
+    const html = page && withRenderedPage(host.html, this.options.headInput(request), page);
+    return html === undefined ? undefined : this.finish(path, html);
+  }
+
+  private clientRendered(request: FastifyRequest, host: HostPage): Promise<string> {
+    const path = request.url.split('?')[0] ?? '/';
+    return this.finish(path, withPageHead(host.html, this.options.headInput(request)));
+  }
+
+  private async finish(pathname: string, html: string): Promise<string> {
+    return this.options.finishPage ? this.options.finishPage(pathname, html) : html;
+  }
+}
+
+let lastAccepted: { header: string | undefined; encoding: ReturnType<typeof pickEncoding> } | undefined;
+
+/** The encoding for an Accept-Encoding header; a browser sends the same header every time. */
+function encodingFor(header: string | undefined): ReturnType<typeof pickEncoding> {
+  const last = lastAccepted;
+  if (last && last.header === header) return last.encoding;
+  const encoding = pickEncoding(header);
+  lastAccepted = { header, encoding };
+  return encoding;
+}
+
+/** Answers with a kept page: 304 when the client holds it, else the best encoding the client accepts. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.header('cache-control', REVALIDATE).header('vary', VARY).header('etag', page.etag);
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.code(200).type(HTML).send(page.body(encoding));
+}
