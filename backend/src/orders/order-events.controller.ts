@@ -58,7 +58,11 @@ export class OrderEventsController {
     description: '`event: order` lines whose data is an OrderEventData',
     content: {
       'text/event-stream': {
-        schema: { type: 'string', description: `data: ${'{'}$ref ${getSchemaPath(OrderEventData)}${'}'}` },
+        // The stream is text; what it describes is the JSON `data` of each `order` event.
+        schema: {
+          description: 'The `data` of each `event: order` (one JSON object per line of data)',
+          allOf: [{ $ref: getSchemaPath(OrderEventData) }],
+        },
       },
     },
   })

@@ -11,7 +11,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import type { SpaFallback } from '../common/http-exception.filter';
-import type { Metrics } from '../metrics/metrics';
 import { withPageHead, type PageHeadInput } from './page-head';
 import { PageCache } from './page-cache';
 import { RenderQueue } from './render-queue';
