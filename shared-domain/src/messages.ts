@@ -192,6 +192,8 @@ export const MESSAGES = {
   invalidFreeFrom: 'freeFrom must list allergen ids separated by commas',
   invalidDietFilter: 'diet must be vegetarian or vegan',
   invalidAgeRestricted: 'ageRestricted must be true or false',
+  ageConfirmationRequired: 'Please confirm you are 18 or over to buy age-restricted items.',
+  ageConfirmLabel: 'I confirm I am 18 or over (ID may be requested on delivery)',
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 

@@ -333,6 +333,8 @@ export const orderItems = pgTable(
     stockTaken: boolean('stock_taken').notNull().default(false),
     /** Whether the customer accepts a substitute when the product is short. */
     allowSubstitutes: boolean('allow_substitutes').notNull().default(true),
+    /** The product was sold to adults only when ordered: ID may be asked for at the door. */
+    ageRestricted: boolean('age_restricted').notNull().default(false),
     /** Units found when the order was picked (null before); the rest was not on the shelf. */
     picked: integer('picked'),
     /** The product sent instead of the missing units, as picked: name, units, unit price (pence), VAT. */

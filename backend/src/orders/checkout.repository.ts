@@ -20,7 +20,7 @@ export interface CheckoutContext {
 /** A product as checkout prices it (pence, VAT basis points). */
 export type CheckoutProduct = Pick<
   CatalogProduct,
-  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock'
+  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock' | 'ageRestricted'
 > & { deleted: boolean };
 
 /** Checkout's one read (see OrdersRepository.checkoutContext). */
@@ -44,7 +44,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
          from ${shopSettings} s where s.id = 1) as shipping,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
                 'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'inStock', p.in_stock,
-                'stock', p.stock, 'deleted', p.deleted_at is not null)), '[]'::json)
+                'stock', p.stock, 'ageRestricted', p.age_restricted, 'deleted', p.deleted_at is not null)),
+                '[]'::json)
          from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products`,
 );
 
@@ -82,13 +83,13 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
     ),
     i as (
       insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken,
-        allow_substitutes)
-      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes
+        allow_substitutes, age_restricted)
+      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes, v.adults
       from o, unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('names')}::text[],
         ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
         ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[],
-        ${sql.placeholder('substitutes')}::boolean[])
-        as v(product_id, name, image, price, vat, quantity, taken, substitutes)
+        ${sql.placeholder('substitutes')}::boolean[], ${sql.placeholder('adults')}::boolean[])
+        as v(product_id, name, image, price, vat, quantity, taken, substitutes, adults)
     )${
       emptyCart
         ? sql`,
@@ -190,6 +191,7 @@ export class CheckoutRepository {
       quantities: lines.map((l) => l.quantity),
       taken: lines.map((l) => l.stockTaken ?? false),
       substitutes: lines.map((l) => l.allowSubstitutes ?? true),
+      adults: lines.map((l) => l.ageRestricted ?? false),
     });
     return rows[0]?.id;
   }

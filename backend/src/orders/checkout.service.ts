@@ -41,6 +41,8 @@ class AlreadyPlaced extends Error {}
 /** What placing or changing an order posts; a change states no totals (the server's are the new ones). */
 interface CheckoutInput {
   items: { product: string; quantity: number; allowSubstitutes?: boolean }[];
+  /** The customer's word that they are 18 or over, needed when a line is age-restricted. */
+  ageConfirmed?: boolean;
   /** A saved address of the customer's; a change without one keeps the order's. */
   address?: string;
   deliverySlot: { date: string; time: string };
@@ -296,9 +298,14 @@ export class CheckoutService {
         vatBasisPoints: product.vatBasisPoints,
         quantity,
         allowSubstitutes,
+        ageRestricted: product.ageRestricted,
         // Taken from a counted stock when the order is stored (checked again then).
         stockTaken: product.stock !== null,
       });
+    }
+
+    if (lines.some((l) => l.ageRestricted) && input.ageConfirmed !== true) {
+      throw new InvalidError(MESSAGES.ageConfirmationRequired);
     }
 
     const totals = priceOrder(

@@ -99,6 +99,11 @@ function deliveryParagraphs(order: OrderWithItems): Block[] {
     { paragraph: `Delivery: ${formatDeliveryDate(order.deliveryDate)}, ${order.deliveryTime}` },
   ];
   if (order.address) blocks.push({ paragraph: `Address: ${formatAddress(order.address)}` });
+  if (order.items.some((item) => item.ageRestricted)) {
+    blocks.push({
+      paragraph: `Your order includes items for adults only (18+): ID may be requested on delivery (Challenge 25).`,
+    });
+  }
   return blocks;
 }
 

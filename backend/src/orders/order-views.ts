@@ -69,5 +69,9 @@ export function toCustomerView(order: OrderWithItems): OrderCustomerView {
 }
 
 export function toSellerOrderView(order: OrderWithItems): SellerOrderView {
-  return { ...toOrderView(order), customer: toCustomerView(order) };
+  return {
+    ...toOrderView(order),
+    customer: toCustomerView(order),
+    ageCheckRequired: order.items.some((item) => item.ageRestricted),
+  };
 }

@@ -616,6 +616,8 @@ export type OrderLineDto = {
 export type PlaceOrderDto = {
   /** Id of one of the customer's saved addresses */
   address: string;
+  /** The customer confirms they are 18 or over: required (true) when any line is an age-restricted product */
+  ageConfirmed?: boolean;
   /** Total to pay in pounds as shown to the customer (goods + VAT + shipping) */
   amount: number;
   /** Chosen delivery date and slot */
@@ -691,6 +693,8 @@ export type SellerOrderView = {
   _id: string;
   /** Delivery address copied at checkout; null once the customer deleted their account */
   address: OrderAddressView | null;
+  /** A line is an age-restricted product: ask for ID (Challenge 25) at the door */
+  ageCheckRequired: boolean;
   /** Total paid: goods + VAT + shipping, pounds */
   amount: number;
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
@@ -778,6 +782,8 @@ export type ChangeOrderLineDto = {
 export type ChangeOrderDto = {
   /** Id of one of the customer's saved addresses; the order keeps its address when absent */
   address?: string;
+  /** The customer confirms they are 18 or over: required (true) when any line is an age-restricted product */
+  ageConfirmed?: boolean;
   /** Another slot on the delivery date; the order keeps its slot when absent */
   deliverySlot?: DeliverySlotDto;
   /** The order's new lines (replacing all of them); lines naming the same product are merged */

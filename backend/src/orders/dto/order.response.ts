@@ -163,6 +163,9 @@ export class OrderCustomerView {
 export class SellerOrderView extends OrderView {
   @ResponseField({ type: () => OrderCustomerView })
   customer!: OrderCustomerView;
+
+  @ResponseField({ description: 'A line is an age-restricted product: ask for ID (Challenge 25) at the door' })
+  ageCheckRequired!: boolean;
 }
 
 export class PlaceOrderResponse {

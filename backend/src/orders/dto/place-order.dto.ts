@@ -122,6 +122,13 @@ export class PlaceOrderDto {
     description: 'Chosen delivery date and slot',
   })
   deliverySlot!: DeliverySlotDto;
+
+  @BoolField({
+    required: false,
+    description:
+      'The customer confirms they are 18 or over: required (true) when any line is an age-restricted product',
+  })
+  ageConfirmed?: boolean;
 }
 
 /** A line of a changed order. */
@@ -162,4 +169,11 @@ export class ChangeOrderDto {
     description: "Id of one of the customer's saved addresses; the order keeps its address when absent",
   })
   address?: string;
+
+  @BoolField({
+    required: false,
+    description:
+      'The customer confirms they are 18 or over: required (true) when any line is an age-restricted product',
+  })
+  ageConfirmed?: boolean;
 }

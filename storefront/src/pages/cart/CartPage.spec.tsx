@@ -225,3 +225,41 @@ describe('CartPage', () => {
     expect(await screen.findByText(MESSAGES.cartEmpty)).toBeInTheDocument();
   });
 });
+
+describe('Cart: an 18+ product', () => {
+  function setupAdultsOnly() {
+    const adultsOnly = products.map((p) => (p._id === 'p-cola' ? { ...p, ageRestricted: true } : p));
+    server.seed({ products: adultsOnly, shipping: { shippingCharge: 3.99, shippingThreshold: 40 } });
+    const store = createTestStore(server, {
+      user: signedInWithAddress(),
+      cart: { 'p-apples': 1, 'p-cola': 2 },
+    });
+    renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+    return userEvent.setup();
+  }
+
+  it('asks the customer to confirm they are 18 or over before placing, and sends the confirmation', async () => {
+    const user = setupAdultsOnly();
+    await screen.findByTestId('order-totals');
+    await chooseDeliverySlot(user);
+    const tick = screen.getByRole('checkbox', { name: MESSAGES.ageConfirmLabel });
+    expect(tick).toBeRequired();
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(MESSAGES.ageConfirmationRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(tick);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm your order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(server.sent('POST', '/api/order/cod')).toHaveLength(1));
+    expect(server.sent('POST', '/api/order/cod')[0].body).toMatchObject({ ageConfirmed: true });
+  });
+
+  it('shows no such tick for a cart without one', async () => {
+    setup(signedInWithAddress());
+    await screen.findByTestId('order-totals');
+    expect(screen.queryByRole('checkbox', { name: MESSAGES.ageConfirmLabel })).not.toBeInTheDocument();
+  });
+});

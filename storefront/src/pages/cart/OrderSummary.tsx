@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { formatPence, selectableDeliveryDate, type OrderTotals } from '@larder/shared-domain';
+import { MESSAGES, formatPence, selectableDeliveryDate, type OrderTotals } from '@larder/shared-domain';
 import { useListDeliverySlotsQuery, type SessionUser } from '@larder/shared-state';
 import { Button, Select, Skeleton } from '@larder/shared-ui';
 import { useRequireSignIn } from '../../components/RequireSignIn';
 import { AddressPanel } from './AddressPanel';
-import type { CartLine } from './checkout';
+import { needsAgeCheck, type CartLine } from './checkout';
 import { DeliveryChoice } from './DeliveryChoice';
 import { useNow } from '../../components/useNow';
 import { usePlaceOrder } from './usePlaceOrder';
@@ -27,6 +27,8 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const [chosenTime, setTime] = useState<string | null>(null);
   const { placeOrder, isPlacing } = usePlaceOrder();
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const adultsOnly = needsAgeCheck(lines);
   const selectable = selectableDeliveryDate(now);
   // The places left; refetched when the date rolls over and whenever an order is placed or cancelled.
   const slots = useListDeliverySlotsQuery(undefined, { refetchOnFocus: true });
@@ -39,7 +41,7 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
   function onPlaceOrder() {
     requireSignIn(() => {
       if (!user || !totals) return;
-      void placeOrder({ userId: user._id, lines, totals, address, date, time });
+      void placeOrder({ userId: user._id, lines, totals, address, date, time, ageConfirmed });
     });
   }
 
@@ -107,6 +109,19 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
           <Skeleton className="mt-2 h-6 w-full" />
         </div>
       )}
+
+      {adultsOnly ? (
+        <label className="mt-4 flex items-start gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            required
+            checked={ageConfirmed}
+            onChange={(event) => setAgeConfirmed(event.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-primary"
+          />
+          <span>{MESSAGES.ageConfirmLabel}</span>
+        </label>
+      ) : null}
 
       <Button
         fullWidth

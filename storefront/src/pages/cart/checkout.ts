@@ -18,6 +18,8 @@ export interface CheckoutChoice {
   addressId: string | null;
   date: string | null;
   time: string | null;
+  /** Whether the cart holds an 18+ product, and whether the customer confirmed they are 18 or over. */
+  ageCheck?: { needed: boolean; confirmed: boolean };
 }
 
 /** API pounds (two decimals) to pence. */
@@ -52,6 +54,7 @@ export function cartTotals(lines: readonly CartLine[], settings: ShippingSetting
 export function checkoutProblem(choice: CheckoutChoice): string | undefined {
   if (!choice.addressId) return MESSAGES.selectAddress;
   if (!choice.date || !choice.time) return MESSAGES.selectDeliverySlot;
+  if (choice.ageCheck?.needed && !choice.ageCheck.confirmed) return MESSAGES.ageConfirmationRequired;
   return undefined;
 }
 
@@ -63,6 +66,8 @@ export function codOrderBody(input: {
   addressId: string;
   date: string;
   time: string;
+  /** The customer confirmed they are 18 or over (sent when the cart holds an 18+ product). */
+  ageConfirmed?: boolean;
 }): PlaceOrderDto {
   return {
     userId: input.userId,
@@ -73,7 +78,13 @@ export function codOrderBody(input: {
     shippingCharge: penceToPounds(input.totals.shipping),
     totalVat: penceToPounds(input.totals.vat),
     deliverySlot: { date: input.date, time: input.time },
+    ...(needsAgeCheck(input.lines) ? { ageConfirmed: input.ageConfirmed === true } : {}),
   };
+}
+
+/** Whether a cart holds a product sold to adults only (Challenge 25). */
+export function needsAgeCheck(lines: readonly CartLine[]): boolean {
+  return lines.some((line) => line.product.ageRestricted);
 }
 
 /** A fresh random key identifying one checkout attempt (Idempotency-Key header). */

@@ -16,7 +16,7 @@ import {
   toast,
 } from '@larder/shared-state';
 import { useConfirm } from '@larder/shared-ui';
-import { checkoutProblem, codOrderBody, newIdempotencyKey, type CartLine } from './checkout';
+import { checkoutProblem, codOrderBody, needsAgeCheck, newIdempotencyKey, type CartLine } from './checkout';
 
 export interface OrderDraft {
   userId: string;
@@ -25,6 +25,8 @@ export interface OrderDraft {
   address: AddressDto | null;
   date: string | null;
   time: string | null;
+  /** The customer ticked that they are 18 or over. */
+  ageConfirmed: boolean;
 }
 
 function errorStatus(error: unknown): number | undefined {
@@ -47,7 +49,12 @@ export function usePlaceOrder() {
     async (draft: OrderDraft) => {
       if (busy.current) return;
       const { address, date, time } = draft;
-      const problem = checkoutProblem({ addressId: address?._id ?? null, date, time });
+      const problem = checkoutProblem({
+        addressId: address?._id ?? null,
+        date,
+        time,
+        ageCheck: { needed: needsAgeCheck(draft.lines), confirmed: draft.ageConfirmed },
+      });
       if (problem || !address || !date || !time) {
         toast.error(problem ?? MESSAGES.selectDeliverySlot);
         return;
