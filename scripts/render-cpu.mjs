@@ -56,7 +56,9 @@ async function main() {
     const post = (url, body, cookie) =>
       fastify.inject({ method: 'POST', url, payload: body, headers: cookie ? { cookie } : {} });
     const email = `render-cpu-${Date.now()}@example.com`;
-    const token = (await post('/api/auth/dev/id-token', { email, firstName: 'Render', lastName: 'Cpu' })).json();
+    const token = (
+      await post('/api/auth/dev/id-token', { email, firstName: 'Render', lastName: 'Cpu' })
+    ).json();
     const login = await post('/api/user/google-login', {
       tokenId: token.tokenId,
       firstName: 'Render',

@@ -48,7 +48,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
   });
 
   it('times requests by route pattern and status, not by raw URL', async () => {
-    const unmatched = 'larder_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}';
+    const unmatched =
+      'larder_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}';
     const unmatchedBefore = sample(await scrape(), unmatched) ?? 0;
     const bytes = Buffer.from('not really a picture');
     await insertProductImages(t.db, [

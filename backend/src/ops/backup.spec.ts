@@ -185,6 +185,8 @@ describe.each(directions)('backup from %s, restore into %s', (from, to) => {
           offerPrice: 5,
           vat: 0,
           stock: 40,
+          netQuantity: 6,
+          unit: 'each',
         }),
       )
       .attach('images', upload, 'oranges.jpg')

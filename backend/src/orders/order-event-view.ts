@@ -1,4 +1,9 @@
-import { changeableUntil, penceToPounds, type FulfilmentStage, type OrderStatus } from '@larder/shared-domain';
+import {
+  changeableUntil,
+  penceToPounds,
+  type FulfilmentStage,
+  type OrderStatus,
+} from '@larder/shared-domain';
 
 /** What a live order-status stream sends for each change: `event: order`, this as its data. */
 export interface OrderEventView {

@@ -39,7 +39,12 @@ describe('age-restricted products at checkout', () => {
       .set('Cookie', seller)
       .send({ shippingCharge: 3.99, shippingThreshold: 40 })
       .expect(200);
-    lager = await createProduct(t, { name: 'Craft Pale Lager 4 x 440ml', offerPrice: 600, price: 600, stock: 10 });
+    lager = await createProduct(t, {
+      name: 'Craft Pale Lager 4 x 440ml',
+      offerPrice: 600,
+      price: 600,
+      stock: 10,
+    });
     await t.db.update(products).set({ ageRestricted: true }).where(eq(products.id, lager));
     await t.db.execute(sql`update catalog_state set version = version + 1`);
     bread = await createProduct(t, { name: 'Sourdough Loaf', offerPrice: 300, price: 300 });
@@ -76,20 +81,23 @@ describe('age-restricted products at checkout', () => {
   it.each([
     ['cash on delivery', '/api/order/cod'],
     ['card', '/api/order/stripe'],
-  ])('refuses an order (%s) with an 18+ line without the confirmation, storing nothing', async (_how, path) => {
-    const c = await customer(`no-confirm-${path.split('/').pop()}@example.com`);
-    const before = await orderCount();
-    for (const extra of [{}, { ageConfirmed: false }]) {
-      const res = await request(t.server)
-        .post(path)
-        .set('Cookie', c.cookie)
-        .send(body(c, [lager, bread], extra));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.ageConfirmationRequired });
-    }
-    expect(await orderCount()).toBe(before);
-    expect(stripe.created).toHaveLength(0);
-  });
+  ])(
+    'refuses an order (%s) with an 18+ line without the confirmation, storing nothing',
+    async (_how, path) => {
+      const c = await customer(`no-confirm-${path.split('/').pop()}@example.com`);
+      const before = await orderCount();
+      for (const extra of [{}, { ageConfirmed: false }]) {
+        const res = await request(t.server)
+          .post(path)
+          .set('Cookie', c.cookie)
+          .send(body(c, [lager, bread], extra));
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, message: MESSAGES.ageConfirmationRequired });
+      }
+      expect(await orderCount()).toBe(before);
+      expect(stripe.created).toHaveLength(0);
+    },
+  );
 
   it('places it with the confirmation, and the seller sees that ID may be asked for', async () => {
     const c = await customer('adult@example.com');

@@ -130,6 +130,7 @@ export function makeSellerOrder(overrides: Partial<SellerOrderView> = {}): Selle
       phone: '07700 900123',
       address: '12 Park Street, Bristol, England, BS1 5HT, United Kingdom',
     },
+    ageCheckRequired: false,
     ...overrides,
   } as SellerOrderView;
 }

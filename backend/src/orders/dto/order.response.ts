@@ -164,7 +164,9 @@ export class SellerOrderView extends OrderView {
   @ResponseField({ type: () => OrderCustomerView })
   customer!: OrderCustomerView;
 
-  @ResponseField({ description: 'A line is an age-restricted product: ask for ID (Challenge 25) at the door' })
+  @ResponseField({
+    description: 'A line is an age-restricted product: ask for ID (Challenge 25) at the door',
+  })
   ageCheckRequired!: boolean;
 }
 

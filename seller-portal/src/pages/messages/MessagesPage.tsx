@@ -217,10 +217,7 @@ function NewsletterSubscribers() {
           </div>
         </Loading>
       ) : isError && !data ? (
-        <LoadFailed
-          message={errorMessage(error, MESSAGES.subscribersLoadFailed)}
-          onRetry={() => refetch()}
-        />
+        <LoadFailed message={errorMessage(error, MESSAGES.subscribersLoadFailed)} onRetry={() => refetch()} />
       ) : subscribers.length === 0 ? (
         <EmptyState
           headingLevel={3}
