@@ -1,6 +1,7 @@
 import {
   DELIVERY_SLOTS,
   deliveryCountdown,
+  formatChangeDeadline,
   formatDeliveryDate,
   isDeliveryCity,
   isDeliverySlot,
@@ -135,5 +136,15 @@ describe('changeableUntil', () => {
 
   it('refuses what is not a date', () => {
     expect(() => orderChangeDeadline('2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('formatChangeDeadline', () => {
+  it('shows the London weekday and time of the deadline in winter and in summer', () => {
+    expect(formatChangeDeadline('2026-11-23T15:00:00+00:00')).toBe('Mon 15:00');
+    expect(formatChangeDeadline('2026-07-08T15:00:00+01:00')).toBe('Wed 15:00');
+    // 14:00 UTC is 15:00 in London during summer time.
+    expect(formatChangeDeadline(new Date('2026-07-08T14:00:00Z'))).toBe('Wed 15:00');
+    expect(formatChangeDeadline(changeableUntil('2026-11-25'))).toBe('Tue 15:00');
   });
 });

@@ -72,6 +72,23 @@ export function formatDeliveryDate(isoDate: string): string {
   return dateFormatter.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
 }
 
+const changeDeadlineFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Until when an order may be changed, as shoppers read it: "Tue 15:00" (London weekday and time). */
+export function formatChangeDeadline(instant: string | Date): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return String(instant);
+  const parts = changeDeadlineFormatter.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('hour')}:${part('minute')}`;
+}
+
 export interface DeliveryCountdown {
   /** The selectable delivery date, YYYY-MM-DD. */
   date: string;
