@@ -33,6 +33,16 @@ export function selectableDeliveryDate(now: Date): string {
   return addCalendarDays(p.year, p.month, p.day, daysAhead);
 }
 
+/**
+ * The next delivery date to pick for, as YYYY-MM-DD in London: the latest date whose orders have closed (the
+ * day before the selectable one), so the seller sees tomorrow's orders from the 15:00 cut-off on and today's
+ * until then.
+ */
+export function nextPickingDate(now: Date): string {
+  const selectable = parseIsoDate(selectableDeliveryDate(now))!;
+  return addCalendarDays(selectable.year, selectable.month, selectable.day, -1);
+}
+
 /** The instant the current ordering window closes: the next 15:00 in London. */
 export function orderCutoff(now: Date): Date {
   const p = londonParts(now);
