@@ -156,7 +156,11 @@ describe('CartPage', () => {
     expect([all, apples, cola].map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true]);
 
     await user.click(all);
-    expect([all, apples, cola].map((box) => (box as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect([all, apples, cola].map((box) => (box as HTMLInputElement).checked)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     await user.click(apples);
     expect(apples).toBeChecked();
     expect(all).not.toBeChecked();

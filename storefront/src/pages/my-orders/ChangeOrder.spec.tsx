@@ -139,7 +139,9 @@ describe('changing an order from My orders', () => {
     });
     await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
 
-    expect(await within(editor).findByRole('alert')).toHaveTextContent('This order can no longer be changed.');
+    expect(await within(editor).findByRole('alert')).toHaveTextContent(
+      'This order can no longer be changed.',
+    );
     expect(within(editor).queryByText('Whole milk')).not.toBeInTheDocument();
     expect(within(editor).getByText('Braeburn apples')).toBeInTheDocument();
     expect(within(card()).getByText('£9.49')).toBeInTheDocument();

@@ -305,7 +305,10 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
         </Select>
 
         {failure && (
-          <p role="alert" className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm text-danger">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm text-danger"
+          >
             {failure}
           </p>
         )}
