@@ -13,7 +13,7 @@ export interface CartState {
 
 const NONE_REFUSED: Record<string, true> = {};
 
-const initialState: CartState = { items: {}, noSubstitutes: {} };
+const initialState: CartState = { items: {} };
 
 function clampQuantity(quantity: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
@@ -61,9 +61,9 @@ export const cartSlice = createSlice({
     },
     /** Allows (or refuses) substitutes for every line of the cart at once. */
     setAllowAllSubstitutes(state, action: PayloadAction<boolean>) {
-      state.noSubstitutes = action.payload
-        ? {}
-        : Object.fromEntries(Object.keys(state.items).map((id) => [id, true as const]));
+      if (action.payload) delete state.noSubstitutes;
+      else
+        state.noSubstitutes = Object.fromEntries(Object.keys(state.items).map((id) => [id, true as const]));
     },
     /** Sets a line's quantity, held within 1..99; ignored when not a number. */
     setQuantity(state, action: PayloadAction<{ id: string; quantity: number }>) {
@@ -74,7 +74,7 @@ export const cartSlice = createSlice({
     /** Empties the cart (and, for a signed-in customer, the server's copy through the sync). */
     clear(state) {
       state.items = {};
-      state.noSubstitutes = {};
+      delete state.noSubstitutes;
     },
     /** Takes the server's copy (after sign-in); not synced back. */
     replace(state, action: PayloadAction<Record<string, unknown>>) {
@@ -83,7 +83,7 @@ export const cartSlice = createSlice({
     /** Forgets the cart locally (after sign-out or a placed order); not synced. */
     reset(state) {
       state.items = {};
-      state.noSubstitutes = {};
+      delete state.noSubstitutes;
     },
     /** Drops the lines whose product is not in the given list (deleted or out of stock). */
     prune(state, action: PayloadAction<readonly string[]>) {
