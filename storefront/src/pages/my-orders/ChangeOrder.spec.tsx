@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@larder/shared-domain';
 import type { ChangeOrderDto, OrderView } from '@larder/shared-state';
-import { makeAddress, makeOrder, makeProduct, pinClock, setupMockApi } from '@larder/shared-state/testing';
+import {
+  installFakeEventSource,
+  makeAddress,
+  makeOrder,
+  makeProduct,
+  pinClock,
+  setupMockApi,
+} from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -165,5 +172,30 @@ describe('changing an order from My orders', () => {
     ).toBeInTheDocument();
     expect(within(card()).getByText('Picked 1 of 2; 1 missing')).toBeInTheDocument();
     expect(within(card()).queryByRole('button', { name: /Change order/ })).not.toBeInTheDocument();
+  });
+
+  it('closes the editor when the seller starts picking the order meanwhile', async () => {
+    const events = installFakeEventSource();
+    try {
+      const { user } = setup([order()]);
+      await user.click(await screen.findByRole('button', { name: /Change order/ }));
+      expect(screen.getByRole('region', { name: 'Change order' })).toBeInTheDocument();
+      const [source] = events.sources;
+      act(() => source.open());
+      act(() =>
+        source.send({
+          id: 'cccccccc-3',
+          status: 'Pending',
+          fulfilment: 'picking',
+          amount: 9.49,
+          changeableUntil: '2026-11-23T15:00:00+00:00',
+        }),
+      );
+      expect(await within(card()).findByText('Being picked')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Change order' })).not.toBeInTheDocument();
+      expect(within(card()).queryByRole('button', { name: /Change order/ })).not.toBeInTheDocument();
+    } finally {
+      events.uninstall();
+    }
   });
 });

@@ -190,7 +190,7 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
         </Button>
       </div>
 
-      {editing && (
+      {editing && changeable && (
         <OrderEditor
           order={order}
           onClose={() => {
