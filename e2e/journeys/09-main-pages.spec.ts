@@ -137,6 +137,18 @@ test.describe('main pages', { tag: '@phone' }, () => {
     );
   });
 
+  test('my orders, changing an order', async ({ page, api }, testInfo) => {
+    await signedInCustomer(api, { cart: false, order: true });
+    await openShop(page, '/my-orders');
+    await main(page)
+      .getByRole('button', { name: /^Change order \(until/ })
+      .first()
+      .click();
+    await capture(page, testInfo, 'my-orders-change', () =>
+      expect(main(page).getByRole('region', { name: 'Change order' })).toBeVisible(),
+    );
+  });
+
   test('profile', async ({ page, api }, testInfo) => {
     await signedInCustomer(api, { cart: false });
     await openShop(page, '/profile');
@@ -226,5 +238,27 @@ test.describe('main pages', { tag: '@phone' }, () => {
     await capture(page, testInfo, 'seller-orders', () =>
       expect(page.getByRole('main').getByRole('article').first()).toBeVisible({ timeout: 45_000 }),
     );
+  });
+
+  test('seller picking', async ({ page, api }, testInfo) => {
+    await signedInCustomer(api, { cart: false, order: true });
+    const { date } = await api.deliverySlots();
+    await api.sellerLogin();
+    await page.goto(`/seller/picking?date=${date}`);
+    await capture(page, testInfo, 'seller-picking', () =>
+      expect(page.getByRole('main').getByRole('article').first()).toBeVisible({ timeout: 45_000 }),
+    );
+  });
+
+  test('seller run sheet, printed', async ({ page, api }, testInfo) => {
+    await signedInCustomer(api, { cart: false, order: true });
+    const { date } = await api.deliverySlots();
+    await api.sellerLogin();
+    await page.goto(`/seller/run-sheet?${new URLSearchParams({ date, time: '10:00 - 11:00' }).toString()}`);
+    await page.emulateMedia({ media: 'print' });
+    await capture(page, testInfo, 'seller-run-sheet-print', async () => {
+      await expect(page.getByRole('table')).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByRole('navigation', { name: 'Seller menu' })).toBeHidden();
+    });
   });
 });

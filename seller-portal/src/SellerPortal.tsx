@@ -9,6 +9,8 @@ const AddProductPage = lazy(() => import('./pages/add-product/AddProductPage'));
 const EditProductPage = lazy(() => import('./pages/edit-product/EditProductPage'));
 const ProductListPage = lazy(() => import('./pages/product-list/ProductListPage'));
 const OrdersPage = lazy(() => import('./pages/orders/OrdersPage'));
+const PickingPage = lazy(() => import('./pages/picking/PickingPage'));
+const RunSheetPage = lazy(() => import('./pages/run-sheet/RunSheetPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
@@ -27,6 +29,8 @@ export function SellerPortal() {
               <Route path="edit-product/:id" element={<EditProductPage />} />
               <Route path="product-list" element={<ProductListPage />} />
               <Route path="orders" element={<OrdersPage />} />
+              <Route path="picking" element={<PickingPage />} />
+              <Route path="run-sheet" element={<RunSheetPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="security" element={<SecurityPage />} />
               <Route path="*" element={<NotFoundPage />} />

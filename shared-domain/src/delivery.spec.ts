@@ -1,6 +1,8 @@
 import {
   DELIVERY_SLOTS,
   deliveryCountdown,
+  formatChangeDeadline,
+  nextPickingDate,
   formatDeliveryDate,
   isDeliveryCity,
   isDeliverySlot,
@@ -135,5 +137,26 @@ describe('changeableUntil', () => {
 
   it('refuses what is not a date', () => {
     expect(() => orderChangeDeadline('2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('formatChangeDeadline', () => {
+  it('shows the London weekday and time of the deadline in winter and in summer', () => {
+    expect(formatChangeDeadline('2026-11-23T15:00:00+00:00')).toBe('Mon 15:00');
+    expect(formatChangeDeadline('2026-07-08T15:00:00+01:00')).toBe('Wed 15:00');
+    // 14:00 UTC is 15:00 in London during summer time.
+    expect(formatChangeDeadline(new Date('2026-07-08T14:00:00Z'))).toBe('Wed 15:00');
+    expect(formatChangeDeadline(changeableUntil('2026-11-25'))).toBe('Tue 15:00');
+  });
+});
+
+describe('nextPickingDate', () => {
+  it("is today's date until the cut-off and tomorrow's from it, in London", () => {
+    expect(nextPickingDate(new Date('2026-11-23T08:00:00Z'))).toBe('2026-11-23');
+    expect(nextPickingDate(new Date('2026-11-23T14:59:00Z'))).toBe('2026-11-23');
+    expect(nextPickingDate(new Date('2026-11-23T15:00:00Z'))).toBe('2026-11-24');
+    // 14:30 UTC is 15:30 in London in summer: tomorrow's orders have closed.
+    expect(nextPickingDate(new Date('2026-07-08T14:30:00Z'))).toBe('2026-07-09');
+    expect(nextPickingDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
   });
 });

@@ -33,6 +33,16 @@ export function selectableDeliveryDate(now: Date): string {
   return addCalendarDays(p.year, p.month, p.day, daysAhead);
 }
 
+/**
+ * The next delivery date to pick for, as YYYY-MM-DD in London: the latest date whose orders have closed (the
+ * day before the selectable one), so the seller sees tomorrow's orders from the 15:00 cut-off on and today's
+ * until then.
+ */
+export function nextPickingDate(now: Date): string {
+  const selectable = parseIsoDate(selectableDeliveryDate(now))!;
+  return addCalendarDays(selectable.year, selectable.month, selectable.day, -1);
+}
+
 /** The instant the current ordering window closes: the next 15:00 in London. */
 export function orderCutoff(now: Date): Date {
   const p = londonParts(now);
@@ -70,6 +80,23 @@ export function formatDeliveryDate(isoDate: string): string {
   const d = parseIsoDate(isoDate);
   if (!d) return isoDate;
   return dateFormatter.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+}
+
+const changeDeadlineFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Until when an order may be changed, as shoppers read it: "Tue 15:00" (London weekday and time). */
+export function formatChangeDeadline(instant: string | Date): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return String(instant);
+  const parts = changeDeadlineFormatter.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('hour')}:${part('minute')}`;
 }
 
 export interface DeliveryCountdown {

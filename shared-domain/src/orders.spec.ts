@@ -4,6 +4,7 @@ import {
   FULFILMENT_STAGES,
   FulfilmentStage,
   nextFulfilmentStage,
+  fulfilmentStageLabel,
   substituteUnitPrice,
   cancelTimeLeftMs,
   formatOrderTime,
@@ -134,5 +135,13 @@ describe('substituteUnitPrice', () => {
     const unit = substituteUnitPrice({ price: 100, vatBasisPoints: 0 }, { price: 100, vatBasisPoints: 2000 });
     expect(unit).toBe(83);
     expect(unit * 1.2).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('fulfilmentStageLabel', () => {
+  it('names every stage in words and leaves an unknown one as it is', () => {
+    expect(fulfilmentStageLabel('out_for_delivery')).toBe('Out for delivery');
+    expect(fulfilmentStageLabel('picking')).toBe('Being picked');
+    expect(fulfilmentStageLabel('lost')).toBe('lost');
   });
 });

@@ -104,6 +104,19 @@ export function isFulfilmentStage(value: unknown): value is FulfilmentStage {
   return typeof value === 'string' && (FULFILMENT_STAGES as readonly string[]).includes(value);
 }
 
+/** Each fulfilment stage in words, as shoppers and the seller read it. */
+export const FULFILMENT_STAGE_LABELS: Record<FulfilmentStage, string> = {
+  placed: 'Order placed',
+  picking: 'Being picked',
+  picked: 'Picked',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+};
+
+export function fulfilmentStageLabel(stage: string): string {
+  return isFulfilmentStage(stage) ? FULFILMENT_STAGE_LABELS[stage] : stage;
+}
+
 /** The stage an order at `stage` may move to next, or undefined once delivered. */
 export function nextFulfilmentStage(stage: FulfilmentStage): FulfilmentStage | undefined {
   return FULFILMENT_STAGES[FULFILMENT_STAGES.indexOf(stage) + 1];

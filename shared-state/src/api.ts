@@ -138,6 +138,12 @@ export const api = withUpload.enhanceEndpoints({
     // A cancelled order gives its units and its place back.
     cancelOrder: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
     updateOrderStatus: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
+    // A change moves stock by the difference and may move the order to another slot.
+    changeOrder: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
+    // Picking may zero a short product's count and takes a substitute's units.
+    updateFulfilment: { invalidatesTags: tags('Orders', 'Products', 'SellerSummary') },
+    getPicking: { providesTags: tags('Orders') },
+    getRunSheet: { providesTags: tags('Orders') },
     getSellerSummary: { providesTags: tags('SellerSummary') },
 
     listDeliverySlots: { providesTags: tags('DeliverySlots') },

@@ -25,5 +25,6 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { skipToken } from '@reduxjs/toolkit/query';
 export * from './messages';
 export { loadToasts, onToastsWanted, toast } from './toasts';
+export { useApiUrl } from './api-url';
 export { applyOrderEvent, ORDER_EVENTS_POLL_MS, ORDER_EVENTS_REOPEN_MS, useLiveOrders } from './order-events';
 export type { EventSourceLike, LiveOrders, OrderEventAudience, OrderEventData } from './order-events';

@@ -81,4 +81,50 @@ describe('applyOrderEvent', () => {
     subscription.unsubscribe();
     store.dispatch(api.util.resetApiState());
   });
+
+  it("writes the change into the seller's cached picking answers without fetching them again", async () => {
+    server.seed({
+      seller: true,
+      sellerOrders: [makeSellerOrder({ _id: 'order-1' }), makeSellerOrder({ _id: 'order-2' })],
+    });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.getPicking.initiate({ date: '2026-11-24' }));
+    await subscription;
+
+    store.dispatch(
+      applyOrderEvent('seller', event({ status: 'Pending', fulfilment: 'picking', amount: 7.97 })),
+    );
+    const orders =
+      api.endpoints.getPicking
+        .select({ date: '2026-11-24' })(store.getState())
+        .data?.slots.flatMap((slot) => slot.orders) ?? [];
+    expect(orders.map(({ _id, fulfilment }) => ({ _id, fulfilment }))).toEqual([
+      { _id: 'order-1', fulfilment: 'picking' },
+      { _id: 'order-2', fulfilment: 'placed' },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.sent('GET', '/api/seller/picking')).toHaveLength(1);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it("reads the customer's orders again once an order is picked, to show its picked lines", async () => {
+    server.seed({ user: makeUser(), userOrders: [makeOrder({ _id: 'order-1', fulfilment: 'picking' })] });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listUserOrders.initiate());
+    await subscription;
+    const picked = makeOrder({ _id: 'order-1', fulfilment: 'picked', amount: 5.98 });
+    picked.items[0] = { ...picked.items[0], picked: 1 };
+    server.seed({ userOrders: [picked] });
+
+    store.dispatch(
+      applyOrderEvent('customer', event({ status: 'Pending', fulfilment: 'picked', amount: 5.98 })),
+    );
+    await waitFor(() =>
+      expect(api.endpoints.listUserOrders.select()(store.getState()).data?.orders[0].items[0].picked).toBe(1),
+    );
+    expect(server.sent('GET', '/api/order/user')).toHaveLength(2);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
 });

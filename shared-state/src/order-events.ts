@@ -58,29 +58,51 @@ function isOrderEvent(value: unknown): value is OrderEventData {
   );
 }
 
-/** Copies the event onto a cached order when it is that order; true when it was. */
-function patchOrder(order: OrderView, event: OrderEventData): boolean {
-  if (order._id !== event.id) return false;
+/** Stages at which the seller rewrites an order's lines (picked, substituted, refused at the door). */
+const LINE_STAGES: readonly string[] = ['picked', 'delivered'];
+
+/**
+ * What copying the event onto a cached order did: nothing (another order), patched, or patched but its lines
+ * are now out of date (the event carries no lines, so they must be read again).
+ */
+type Patch = 'other' | 'patched' | 'lines-stale';
+
+/** Copies the event onto a cached order when it is that order. */
+function patchOrder(order: OrderView, event: OrderEventData): Patch {
+  if (order._id !== event.id) return 'other';
+  const fields = order as unknown as Record<string, unknown>;
+  const linesStale =
+    'fulfilment' in fields &&
+    fields.fulfilment !== event.fulfilment &&
+    LINE_STAGES.includes(event.fulfilment);
   order.status = event.status;
   order.amount = event.amount;
   // Completing an order marks it paid (cash collected), as the API does.
   if (event.status === 'Completed') order.isPaid = true;
   // Order views that carry the fulfilment stage and the change cut-off get them too.
-  const fields = order as unknown as Record<string, unknown>;
   if ('fulfilment' in fields) fields.fulfilment = event.fulfilment;
   if ('changeableUntil' in fields) fields.changeableUntil = event.changeableUntil;
-  return true;
+  return linesStale ? 'lines-stale' : 'patched';
 }
 
-/** Writes one order event into the cached order lists of that audience. */
+/**
+ * Writes one order event into the cached order lists of that audience (for the seller, the order lists and the
+ * picking screens' answers).
+ */
 export function applyOrderEvent(audience: OrderEventAudience, event: OrderEventData): OrderThunk<void> {
   return (dispatch, getState) => {
     let found = false;
+    let stale = false;
+    const patch = (order: OrderView) => {
+      const result = patchOrder(order, event);
+      if (result !== 'other') found = true;
+      if (result === 'lines-stale') stale = true;
+    };
     if (audience === 'customer') {
       if (api.endpoints.listUserOrders.select()(getState()).data) {
         dispatch(
           api.util.updateQueryData('listUserOrders', undefined, (draft) => {
-            for (const order of draft.orders) found = patchOrder(order, event) || found;
+            for (const order of draft.orders) patch(order);
           }),
         );
       }
@@ -88,13 +110,21 @@ export function applyOrderEvent(audience: OrderEventAudience, event: OrderEventD
       for (const arg of api.util.selectCachedArgsForQuery(getState(), 'listSellerOrders')) {
         dispatch(
           api.util.updateQueryData('listSellerOrders', arg, (draft) => {
-            for (const order of draft.orders) found = patchOrder(order, event) || found;
+            for (const order of draft.orders) patch(order);
+          }),
+        );
+      }
+      for (const arg of api.util.selectCachedArgsForQuery(getState(), 'getPicking')) {
+        dispatch(
+          api.util.updateQueryData('getPicking', arg, (draft) => {
+            for (const slot of draft.slots) for (const order of slot.orders) patch(order);
           }),
         );
       }
     }
-    // A new order (or one on a page nobody has read): the lists are read again to show it.
-    if (!found) dispatch(api.util.invalidateTags(['Orders']));
+    // A new order (or one on a page nobody has read), or one whose lines the seller has just rewritten: the
+    // lists are read again to show it.
+    if (!found || stale) dispatch(api.util.invalidateTags(['Orders']));
   };
 }
 

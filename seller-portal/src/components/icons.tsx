@@ -51,6 +51,16 @@ export function OrdersIcon(props: IconProps) {
   );
 }
 
+export function PickingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="5" y="4.5" width="14" height="16" rx="1.5" />
+      <path d="M9 3.5h6v2.5H9z" />
+      <path d="m8.5 12.5 2 2 4-4.5" />
+    </Icon>
+  );
+}
+
 export function MessagesIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -12,6 +12,7 @@ import {
   LogoutIcon,
   MessagesIcon,
   OrdersIcon,
+  PickingIcon,
   ShieldIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
@@ -28,6 +29,7 @@ const MENU: readonly MenuEntry[] = [
   { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
+  { to: 'picking', label: 'Picking', icon: PickingIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'security', label: 'Security', icon: ShieldIcon },
 ];
@@ -67,11 +69,11 @@ export function SellerLayout() {
     <div className="flex min-h-dvh flex-col bg-white text-gray-900">
       <a
         href="#seller-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        className="sr-only print:hidden focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-3 md:px-8">
+      <header className="sticky top-0 z-20 flex print:hidden items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-3 md:px-8">
         <Link to="/" aria-label="Larder shop home" className="rounded-md">
           <Logo />
         </Link>
@@ -90,7 +92,10 @@ export function SellerLayout() {
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label="Seller menu" className="w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64">
+        <nav
+          aria-label="Seller menu"
+          className="print:hidden w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64"
+        >
           <ul className="flex flex-col gap-1">
             {MENU.map(({ to, label, icon: Icon, end }) => (
               <li key={label}>
@@ -118,7 +123,7 @@ export function SellerLayout() {
           ref={mainRef}
           id="seller-content"
           tabIndex={-1}
-          className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-10 md:py-8"
+          className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-10 md:py-8 print:p-0"
         >
           <Suspense fallback={<FullPageStatus label="Loading…" />}>
             <Outlet />

@@ -5,6 +5,7 @@ import {
   selectCartItems,
   selectCartLineCount,
   selectCartQuantity,
+  selectNoSubstitutes,
 } from './cart';
 
 describe('cart slice', () => {
@@ -54,5 +55,23 @@ describe('cart slice', () => {
     store.dispatch(cartActions.replace({ a: 1, b: 2, c: 3 }));
     store.dispatch(cartActions.prune(['a', 'c', 'z']));
     expect(selectCartItems(store.getState())).toEqual({ a: 1, c: 3 });
+  });
+
+  it('allows substitutes by default and remembers the lines that refuse them', () => {
+    const store = createStore();
+    store.dispatch(cartActions.replace({ a: 1, b: 2, c: 3 }));
+    expect(selectNoSubstitutes(store.getState())).toEqual({});
+
+    store.dispatch(cartActions.setAllowSubstitutes({ id: 'b', allow: false }));
+    expect(selectNoSubstitutes(store.getState())).toEqual({ b: true });
+    store.dispatch(cartActions.setAllowAllSubstitutes(false));
+    expect(selectNoSubstitutes(store.getState())).toEqual({ a: true, b: true, c: true });
+    store.dispatch(cartActions.setAllowSubstitutes({ id: 'a', allow: true }));
+    store.dispatch(cartActions.remove('c'));
+    store.dispatch(cartActions.prune(['a']));
+    expect(selectNoSubstitutes(store.getState())).toEqual({});
+    store.dispatch(cartActions.setAllowAllSubstitutes(false));
+    store.dispatch(cartActions.setAllowAllSubstitutes(true));
+    expect(selectNoSubstitutes(store.getState())).toEqual({});
   });
 });

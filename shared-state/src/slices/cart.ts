@@ -4,7 +4,14 @@ import { MAX_QUANTITY, MIN_QUANTITY, type CartItems } from '@larder/shared-domai
 export interface CartState {
   /** Product id to quantity (1..99). */
   items: CartItems;
+  /**
+   * Products whose line refuses substitutes (substitutes are allowed by default). Kept on this device only:
+   * the server's cart copy holds quantities.
+   */
+  noSubstitutes?: Record<string, true>;
 }
+
+const NONE_REFUSED: Record<string, true> = {};
 
 const initialState: CartState = { items: {} };
 
@@ -43,6 +50,20 @@ export const cartSlice = createSlice({
     /** Removes the whole line. */
     remove(state, action: PayloadAction<string>) {
       delete state.items[action.payload];
+      if (state.noSubstitutes) delete state.noSubstitutes[action.payload];
+    },
+    /** Whether the shopper accepts a substitute for a line's product when it is short. */
+    setAllowSubstitutes(state, action: PayloadAction<{ id: string; allow: boolean }>) {
+      const { id, allow } = action.payload;
+      const refused = (state.noSubstitutes ??= {});
+      if (allow) delete refused[id];
+      else refused[id] = true;
+    },
+    /** Allows (or refuses) substitutes for every line of the cart at once. */
+    setAllowAllSubstitutes(state, action: PayloadAction<boolean>) {
+      if (action.payload) delete state.noSubstitutes;
+      else
+        state.noSubstitutes = Object.fromEntries(Object.keys(state.items).map((id) => [id, true as const]));
     },
     /** Sets a line's quantity, held within 1..99; ignored when not a number. */
     setQuantity(state, action: PayloadAction<{ id: string; quantity: number }>) {
@@ -53,6 +74,7 @@ export const cartSlice = createSlice({
     /** Empties the cart (and, for a signed-in customer, the server's copy through the sync). */
     clear(state) {
       state.items = {};
+      delete state.noSubstitutes;
     },
     /** Takes the server's copy (after sign-in); not synced back. */
     replace(state, action: PayloadAction<Record<string, unknown>>) {
@@ -61,12 +83,16 @@ export const cartSlice = createSlice({
     /** Forgets the cart locally (after sign-out or a placed order); not synced. */
     reset(state) {
       state.items = {};
+      delete state.noSubstitutes;
     },
     /** Drops the lines whose product is not in the given list (deleted or out of stock). */
     prune(state, action: PayloadAction<readonly string[]>) {
       const available = new Set(action.payload);
       for (const id of Object.keys(state.items)) {
-        if (!available.has(id)) delete state.items[id];
+        if (!available.has(id)) {
+          delete state.items[id];
+          if (state.noSubstitutes) delete state.noSubstitutes[id];
+        }
       }
     },
   },
@@ -77,6 +103,8 @@ export const cartSlice = createSlice({
     /** Number of distinct products in the cart. */
     selectCartLineCount: (state) => Object.keys(state.items).length,
     selectCartQuantity: (state, id: string) => state.items[id] ?? 0,
+    /** Products whose line refuses substitutes. */
+    selectNoSubstitutes: (state) => state.noSubstitutes ?? NONE_REFUSED,
   },
 });
 
@@ -90,6 +118,13 @@ export const {
   replace: replaceCart,
   reset: resetCart,
   prune: pruneCart,
+  setAllowSubstitutes,
+  setAllowAllSubstitutes,
 } = cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectCartLineCount, selectCartQuantity } =
-  cartSlice.selectors;
+export const {
+  selectCartItems,
+  selectCartCount,
+  selectCartLineCount,
+  selectCartQuantity,
+  selectNoSubstitutes,
+} = cartSlice.selectors;

@@ -98,6 +98,10 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
         price: 1.99,
         quantity: 2,
         vat: 0,
+        allowSubstitutes: true,
+        picked: null,
+        substitute: null,
+        refused: false,
       },
     ],
     address: {
@@ -114,10 +118,12 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     goods: 3.98,
     deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
     status: 'Pending',
+    fulfilment: 'placed',
+    changeableUntil: '2026-11-23T15:00:00+00:00',
     isPaid: false,
     createdAt: '2026-11-23T14:05:00.000Z',
     ...overrides,
-  } as OrderView;
+  };
 }
 
 /** The same order as the seller sees it, with the customer's contact details. */

@@ -7,7 +7,10 @@ import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType, type 
 import { setupServer } from 'msw/node';
 import {
   DELIVERY_SLOTS,
+  FULFILMENT_STAGES,
   MESSAGES,
+  fulfilmentStepMessage,
+  nextFulfilmentStage,
   selectableDeliveryDate,
   statusChangeRefusal,
   type DeliverySlotTime,
@@ -22,6 +25,7 @@ import type {
   ErrorResponse,
   GetAuthConfigApiResponse,
   GetDeliverySettingsApiResponse,
+  GetPickingApiResponse,
   GetSellerSummaryApiResponse,
   GetShippingSettingsApiResponse,
   GoogleLoginApiResponse,
@@ -45,6 +49,8 @@ import type {
   SuccessResponse,
   UpdateCartApiResponse,
   UpdateCartDto,
+  UpdateFulfilmentApiResponse,
+  UpdateFulfilmentDto,
   UpdateOrderStatusDto,
   UpdatePhoneApiResponse,
   UserDto,
@@ -426,6 +432,77 @@ export function setupMockApi() {
         order.isPaid = true;
       order.status = status;
       return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
+    }),
+
+    // The seller's day: picking per delivery date and the fulfilment stages, forward only.
+    route('GET', '/api/seller/picking', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const date = r.params.date ?? '';
+      const orders = s.sellerOrders.filter((o) => o.deliverySlot.date === date && o.status !== 'Cancelled');
+      const totals = new Map<string, { product: string; name: string; quantity: number; orders: number }>();
+      for (const order of orders) {
+        for (const item of order.items) {
+          const entry = totals.get(item.product) ?? {
+            product: item.product,
+            name: item.name,
+            quantity: 0,
+            orders: 0,
+          };
+          entry.quantity += item.quantity;
+          entry.orders += 1;
+          totals.set(item.product, entry);
+        }
+      }
+      return {
+        body: {
+          success: true,
+          date,
+          products: [...totals.values()].sort((a, b) => a.name.localeCompare(b.name)),
+          slots: DELIVERY_SLOTS.map((time) => ({
+            time,
+            orders: orders.filter((o) => o.deliverySlot.time === time),
+          })),
+        } satisfies GetPickingApiResponse,
+      };
+    }),
+    route('PUT', '/api/order/:id/fulfilment', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
+      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
+      const { stage, lines = [] } = r.body as UpdateFulfilmentDto;
+      if (!FULFILMENT_STAGES.includes(stage) || nextFulfilmentStage(order.fulfilment) !== stage)
+        return {
+          status: 409,
+          body: { success: false, message: fulfilmentStepMessage(order.fulfilment, stage) },
+        };
+      order.fulfilment = stage;
+      for (const line of lines) {
+        const item = order.items.find((i) => i.product === line.product);
+        if (!item) continue;
+        if (line.picked !== undefined) item.picked = line.picked;
+        if (line.refused) item.refused = true;
+        const sub = line.substitute;
+        const product = sub && s.products.find((p) => p._id === sub.product);
+        if (sub && product)
+          item.substitute = {
+            product: sub.product,
+            name: product.name,
+            quantity: sub.quantity,
+            price: Math.min(product.offerPrice, item.price),
+            vat: product.vat,
+          };
+      }
+      if (stage === 'delivered') {
+        order.status = 'Completed';
+        order.isPaid = true;
+      }
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.fulfilmentUpdated,
+          order,
+        } satisfies UpdateFulfilmentApiResponse,
+      };
     }),
 
     // Seller session and screens

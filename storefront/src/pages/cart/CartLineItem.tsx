@@ -13,10 +13,17 @@ interface CartLineItemProps {
   notice?: string;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
+  onAllowSubstitutesChange: (allow: boolean) => void;
 }
 
 /** One cart line: picture, name, unit price, quantity, line total and a remove button. */
-export function CartLineItem({ line, notice, onQuantityChange, onRemove }: CartLineItemProps) {
+export function CartLineItem({
+  line,
+  notice,
+  onQuantityChange,
+  onRemove,
+  onAllowSubstitutesChange,
+}: CartLineItemProps) {
   const { product, quantity } = line;
   const max = maxOrderable(product);
   return (
@@ -49,6 +56,16 @@ export function CartLineItem({ line, notice, onQuantityChange, onRemove }: CartL
         </div>
         {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
         <LowStockNote product={product} className="mt-1" />
+        <label className="mt-1 flex min-h-9 items-center gap-2 text-sm text-gray-700">
+          <input
+            type="checkbox"
+            checked={line.allowSubstitutes !== false}
+            onChange={(event) => onAllowSubstitutesChange(event.target.checked)}
+            aria-label={`Allow substitutes for ${product.name}`}
+            className="h-4 w-4 accent-primary"
+          />
+          Allow substitutes
+        </label>
       </div>
       <div className="col-start-2 flex flex-wrap items-center justify-between gap-3 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end sm:justify-start">
         <QuantityStepper

@@ -132,8 +132,8 @@ describe('CartPage', () => {
     expect(sent.body).toEqual({
       userId: 'user-1',
       items: [
-        { product: 'p-apples', quantity: 1, vat: 0 },
-        { product: 'p-cola', quantity: 2, vat: 20 },
+        { product: 'p-apples', quantity: 1, vat: 0, allowSubstitutes: true },
+        { product: 'p-cola', quantity: 2, vat: 20, allowSubstitutes: true },
       ],
       address: 'addr-1',
       paymentType: 'COD',
@@ -145,6 +145,36 @@ describe('CartPage', () => {
     const keyHeader = Object.entries(sent.headers).find(([name]) => name.toLowerCase() === 'idempotency-key');
     expect(keyHeader?.[1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(server.sent('POST', '/api/order/cod')).toHaveLength(1);
+  });
+
+  it('sends the substitutes ticks of each line, all ticked by default', async () => {
+    const { user } = setup(signedInWithAddress());
+    await screen.findByTestId('order-totals');
+    const all = screen.getByRole('checkbox', { name: 'Allow substitutes for all items' });
+    const apples = screen.getByRole('checkbox', { name: 'Allow substitutes for Braeburn Apples' });
+    const cola = screen.getByRole('checkbox', { name: 'Allow substitutes for Cola 330ml' });
+    expect([all, apples, cola].map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true]);
+
+    await user.click(all);
+    expect([all, apples, cola].map((box) => (box as HTMLInputElement).checked)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    await user.click(apples);
+    expect(apples).toBeChecked();
+    expect(all).not.toBeChecked();
+
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm your order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
+    await waitFor(() => expect(server.sent('POST', '/api/order/cod')).toHaveLength(1));
+    const [sent] = server.sent('POST', '/api/order/cod');
+    expect((sent.body as { items: unknown[] }).items).toEqual([
+      { product: 'p-apples', quantity: 1, vat: 0, allowSubstitutes: true },
+      { product: 'p-cola', quantity: 2, vat: 20, allowSubstitutes: false },
+    ]);
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

@@ -5,6 +5,7 @@ import {
   cartActions,
   useAppDispatch,
   selectCartItems,
+  selectNoSubstitutes,
   selectSessionStatus,
   selectUser,
   useAppSelector,
@@ -23,6 +24,8 @@ import { OrderSummary } from './OrderSummary';
 export default function CartPage() {
   useDocumentTitle('Cart');
   const items = useAppSelector(selectCartItems);
+  const noSubstitutes = useAppSelector(selectNoSubstitutes);
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const sessionStatus = useAppSelector(selectSessionStatus);
   const products = useProducts();
@@ -33,9 +36,9 @@ export default function CartPage() {
     () =>
       Object.entries(items).flatMap(([id, quantity]) => {
         const product = products.byId.get(id);
-        return product ? [{ product, quantity }] : [];
+        return product ? [{ product, quantity, allowSubstitutes: !noSubstitutes[id] }] : [];
       }),
-    [items, products.byId],
+    [items, noSubstitutes, products.byId],
   );
   const totals = useMemo(
     () => (shipping.data ? cartTotals(lines, shippingInPence(shipping.data)) : undefined),
@@ -98,6 +101,18 @@ export default function CartPage() {
             </Button>
           </p>
         )}
+        <label className="mt-4 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800">
+          <input
+            type="checkbox"
+            checked={lines.every((line) => line.allowSubstitutes)}
+            onChange={(event) => dispatch(cartActions.setAllowAllSubstitutes(event.target.checked))}
+            className="h-4 w-4 accent-primary"
+          />
+          Allow substitutes for all items
+        </label>
+        <p className="text-xs text-gray-600">
+          If a product is out when we pick your order, we may send a similar one. You never pay more for it.
+        </p>
         <ul className="mt-4 border-t border-gray-200" aria-label="Cart items">
           {lines.map((line) => (
             <CartLineItem
@@ -106,6 +121,9 @@ export default function CartPage() {
               notice={stockNotices[line.product._id]}
               onQuantityChange={(quantity) => cart.setQuantity(line.product._id, quantity)}
               onRemove={() => cart.remove(line.product._id)}
+              onAllowSubstitutesChange={(allow) =>
+                dispatch(cartActions.setAllowSubstitutes({ id: line.product._id, allow }))
+              }
             />
           ))}
         </ul>

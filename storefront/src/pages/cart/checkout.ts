@@ -12,6 +12,8 @@ import type { PlaceOrderDto, ProductDto } from '@larder/shared-state';
 export interface CartLine {
   product: ProductDto;
   quantity: number;
+  /** Whether a substitute may be sent when the product is short (ticked unless the shopper unticked it). */
+  allowSubstitutes?: boolean;
 }
 
 export interface CheckoutChoice {
@@ -71,7 +73,12 @@ export function codOrderBody(input: {
 }): PlaceOrderDto {
   return {
     userId: input.userId,
-    items: input.lines.map(({ product, quantity }) => ({ product: product._id, quantity, vat: product.vat })),
+    items: input.lines.map(({ product, quantity, allowSubstitutes = true }) => ({
+      product: product._id,
+      quantity,
+      vat: product.vat,
+      allowSubstitutes,
+    })),
     address: input.addressId,
     paymentType: 'COD',
     amount: penceToPounds(input.totals.amount),

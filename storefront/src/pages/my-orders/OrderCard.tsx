@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   canCancelOrder,
+  canChangeOrder,
   cancelTimeLeftMs,
   formatAddress,
+  formatChangeDeadline,
   formatDeliveryDate,
   formatOrderTime,
   formatPounds,
+  fulfilmentStageLabel,
   MESSAGES,
   orderReference,
 } from '@larder/shared-domain';
@@ -24,6 +27,7 @@ import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shar
 import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
+import { OrderEditor } from './OrderEditor';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 
@@ -48,6 +52,10 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const reference = orderReference(order._id);
   const store = useAppStore();
   const products = useProducts();
+  const [editing, setEditing] = useState(false);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const changeable = canChangeOrder(order, new Date(order.changeableUntil), now);
+  const picked = order.items.some((item) => item.picked !== null);
 
   function buyAgain() {
     const plan = planBuyAgain(order.items, products.byId, selectCartItems(store.getState()));
@@ -98,7 +106,14 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
             Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-col items-end gap-1">
+          <OrderStatusBadge status={order.status} />
+          {order.status !== 'Cancelled' && (
+            <p className="text-sm text-gray-700" data-testid="fulfilment-stage">
+              {fulfilmentStageLabel(order.fulfilment)}
+            </p>
+          )}
+        </div>
       </header>
 
       <ul className="divide-y divide-gray-100" aria-label="Items">
@@ -120,8 +135,11 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
               <p className="text-sm text-gray-600">
                 Qty: {item.quantity} × {formatPounds(item.price)}
               </p>
+              {picked && <PickedNote item={item} />}
             </div>
-            <p className="text-sm font-medium text-gray-900">{formatPounds(item.price * item.quantity)}</p>
+            <p className="text-sm font-medium text-gray-900">
+              {formatPounds(item.price * (item.picked ?? item.quantity))}
+            </p>
           </li>
         ))}
       </ul>
@@ -155,6 +173,11 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
       </div>
 
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t border-gray-200 pt-4">
+        {changeable && !editing && (
+          <Button ref={changeRef} size="sm" onClick={() => setEditing(true)}>
+            Change order (until {formatChangeDeadline(order.changeableUntil)})
+          </Button>
+        )}
         <Button
           variant="secondary"
           size="sm"
@@ -166,6 +189,16 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           Buy again
         </Button>
       </div>
+
+      {editing && changeable && (
+        <OrderEditor
+          order={order}
+          onClose={() => {
+            setEditing(false);
+            requestAnimationFrame(() => changeRef.current?.focus());
+          }}
+        />
+      )}
 
       {order.status === 'Pending' && (
         <div className="mt-4 flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
@@ -187,5 +220,32 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
         </div>
       )}
     </article>
+  );
+}
+
+type OrderItem = OrderView['items'][number];
+
+/** What happened to a line when it was picked: all found, partly or wholly missing, a substitute, refused. */
+function PickedNote({ item }: { item: OrderItem }) {
+  const found = item.picked ?? 0;
+  const missing = item.quantity - found;
+  return (
+    <ul className="mt-1 text-sm" data-testid="picked-note">
+      {item.refused ? (
+        <li className="text-danger">Refused at the door</li>
+      ) : missing === 0 ? (
+        <li className="text-gray-700">Picked: {found}</li>
+      ) : (
+        <li className="text-warning">
+          Picked {found} of {item.quantity}; {missing} missing
+        </li>
+      )}
+      {item.substitute && (
+        <li className="text-gray-700">
+          Substituted: {item.substitute.quantity} × {item.substitute.name} at{' '}
+          {formatPounds(item.substitute.price)} instead of {item.name} at {formatPounds(item.price)}
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import type { SellerOrderView } from '@larder/shared-state';
+import { makeSellerOrder } from '@larder/shared-state/testing';
+import { renderWithApi, server } from '../../../test/render';
+import RunSheetPage from './RunSheetPage';
+
+type Item = SellerOrderView['items'][number];
+const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}): Item => ({
+  product,
+  productId: product,
+  name,
+  image: null,
+  price: 1.5,
+  quantity,
+  vat: 0,
+  allowSubstitutes: true,
+  picked: null,
+  substitute: null,
+  refused: false,
+  ...extra,
+});
+
+const address = (street: string, postalCode: string) => ({
+  street,
+  city: 'Bristol',
+  state: 'England',
+  postalCode,
+  country: 'United Kingdom',
+});
+
+const customer = (name: string, phone: string) => ({ name, phone, email: null, address: null });
+
+const orders: SellerOrderView[] = [
+  makeSellerOrder({
+    _id: 'aaaaaaaa-1',
+    customer: customer('Ann Jones', '07700 900123'),
+    address: address('9 Queen Square', 'BS8 1AA'),
+    amount: 12.5,
+    fulfilment: 'picked',
+    items: [
+      item('milk', 'Whole milk', 2, {
+        picked: 0,
+        substitute: { product: 'oat', name: 'Oat drink', quantity: 2, price: 1.4, vat: 0 },
+      }),
+      item('bread', 'Sourdough loaf', 3, { picked: 2, allowSubstitutes: false }),
+    ],
+  }),
+  makeSellerOrder({
+    _id: 'bbbbbbbb-2',
+    customer: customer('Raj Patel', '07700 900456'),
+    address: address('1 Harbourside', 'bs1 5db'),
+    amount: 20,
+    isPaid: true,
+    paymentType: 'Online',
+    items: [item('apples', 'Braeburn apples', 4)],
+  }),
+  makeSellerOrder({
+    _id: 'cccccccc-3',
+    status: 'Cancelled',
+    address: address('2 Park Row', 'BS1 1AA'),
+  }),
+  makeSellerOrder({
+    _id: 'dddddddd-4',
+    deliverySlot: { date: '2026-11-24', time: '11:00 - 12:00' },
+    address: address('5 Corn Street', 'BS1 1HT'),
+  }),
+];
+
+describe('Run sheet', () => {
+  it("lists the slot's stops by postcode with what to hand over and collect", async () => {
+    renderWithApi(
+      <RunSheetPage />,
+      {},
+      {
+        path: '/seller/run-sheet?date=2026-11-24&time=10:00%20-%2011:00',
+        state: { sellerOrders: orders },
+      },
+    );
+    const table = await screen.findByRole('table', { name: /Deliveries on Tue, 24 Nov 2026, 10:00 - 11:00/ });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      [
+        '#BBBBBBBB',
+        'Raj Patel',
+        '07700 900456',
+        '1 Harbourside, Bristol, England',
+        'bs1 5db',
+        '4 x Braeburn apples',
+        '£0.00',
+        'Paid by card',
+      ],
+      [
+        '#AAAAAAAA',
+        'Ann Jones',
+        '07700 900123',
+        '9 Queen Square, Bristol, England',
+        'BS8 1AA',
+        '2 x Oat drink2 x Sourdough loaf',
+        '£12.50',
+        'Oat drink instead of Whole milk; 1 x Sourdough loaf missing',
+      ],
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Run sheet' })).toBeInTheDocument();
+    expect(screen.getByText(/2 stops, by postcode/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/seller/run-sheet?date=2026-11-24&time=10%3A00+-+11%3A00`,
+    );
+  });
+
+  it('asks for a slot when the address names none', async () => {
+    renderWithApi(<RunSheetPage />, {}, { path: '/seller/run-sheet?date=2026-11-24&time=9' });
+    expect(await screen.findByText('Choose a slot')).toBeInTheDocument();
+    expect(server.sent('GET', '/api/seller/picking')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,327 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  DELIVERY_SLOTS,
+  MAX_QUANTITY,
+  MESSAGES,
+  formatAddress,
+  formatDeliveryDate,
+  formatPence,
+} from '@larder/shared-domain';
+import {
+  api,
+  errorMessage,
+  selectUser,
+  toast,
+  useAppDispatch,
+  useAppSelector,
+  useChangeOrderMutation,
+  useListDeliverySlotsQuery,
+  type OrderView,
+} from '@larder/shared-state';
+import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-ui';
+import { useProductSearch } from '../../components/useProductSearch';
+import { useProducts, type Product } from '../../components/useProducts';
+import { canBuy, maxOrderable } from '../../components/stock';
+import { newIdempotencyKey, toPence } from '../cart/checkout';
+
+/** One line of the order being changed. */
+export interface EditedLine {
+  product: string;
+  name: string;
+  /** Unit price in pounds as the shopper would pay it now (the server prices the change). */
+  price: number;
+  quantity: number;
+  allowSubstitutes: boolean;
+  /** Units of this product the order already holds: they stay reserved for it while it is changed. */
+  held: number;
+}
+
+interface OrderEditorProps {
+  order: OrderView;
+  /** Closes the editor; `saved` is true after a successful change. */
+  onClose: (saved: boolean) => void;
+}
+
+/** The most a line may hold: the units still on the shelf plus those the order already took. */
+function lineCap(line: EditedLine, product: Product | undefined): number {
+  if (!product) return Math.max(line.quantity, 1);
+  const free = maxOrderable(product);
+  return Math.min(MAX_QUANTITY, Math.max(1, free + line.held));
+}
+
+/** The order's lines, slot and address in an editor like the cart's; saving sends PUT /api/order/{id}. */
+export function OrderEditor({ order, onClose }: OrderEditorProps) {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const products = useProducts();
+  const [changeOrder, { isLoading: saving }] = useChangeOrderMutation();
+  const slots = useListDeliverySlotsQuery();
+  const [lines, setLines] = useState<EditedLine[]>(() =>
+    order.items
+      .filter((item) => !item.refused)
+      .map((item) => ({
+        product: item.product,
+        name: item.name,
+        price: item.price,
+        quantity: item.quantity,
+        allowSubstitutes: item.allowSubstitutes,
+        held: item.quantity,
+      })),
+  );
+  const [time, setTime] = useState(order.deliverySlot.time);
+  const [addressId, setAddressId] = useState('');
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per version of the edits: a retried save of the same edits is recognised by the server.
+  const keyRef = useRef(newIdempotencyKey());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const found = useProductSearch(search);
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  function edit(next: EditedLine[]) {
+    keyRef.current = newIdempotencyKey();
+    setLines(next);
+  }
+
+  const priced = lines.map((line) => {
+    const product = products.byId.get(line.product);
+    return { line, product, unit: product ? product.offerPrice : line.price };
+  });
+  const goodsPence = priced.reduce((sum, { line, unit }) => sum + toPence(unit) * line.quantity, 0);
+
+  function add(product: Product) {
+    const existing = lines.find((line) => line.product === product._id);
+    if (existing) {
+      const cap = lineCap(existing, product);
+      edit(
+        lines.map((line) =>
+          line.product === product._id ? { ...line, quantity: Math.min(cap, line.quantity + 1) } : line,
+        ),
+      );
+    } else {
+      edit([
+        ...lines,
+        {
+          product: product._id,
+          name: product.name,
+          price: product.offerPrice,
+          quantity: 1,
+          allowSubstitutes: true,
+          held: 0,
+        },
+      ]);
+    }
+    setSearch('');
+  }
+
+  async function save() {
+    setFailure(null);
+    try {
+      const result = await changeOrder({
+        id: order._id,
+        'idempotency-key': keyRef.current,
+        changeOrderDto: {
+          items: lines.map(({ product, quantity, allowSubstitutes }) => ({
+            product,
+            quantity,
+            allowSubstitutes,
+          })),
+          ...(time !== order.deliverySlot.time
+            ? { deliverySlot: { date: order.deliverySlot.date, time } }
+            : {}),
+          ...(addressId ? { address: addressId } : {}),
+        },
+      }).unwrap();
+      dispatch(
+        api.util.updateQueryData('listUserOrders', undefined, (draft) => {
+          const index = draft.orders.findIndex((o) => o._id === order._id);
+          if (index >= 0) draft.orders[index] = result.order;
+        }),
+      );
+      toast.success(result.message);
+      onClose(true);
+    } catch (error) {
+      setFailure(errorMessage(error, MESSAGES.orderNotChangeable));
+    }
+  }
+
+  const matches = (found.products ?? []).filter(canBuy).slice(0, 6);
+  const slotPlaces = slots.data?.date === order.deliverySlot.date ? slots.data.slots : undefined;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-4 rounded-lg border border-primary/40 bg-primary-soft/20 p-4"
+      data-testid="order-editor"
+    >
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold text-gray-900">
+        Change order
+      </h3>
+      <form
+        className="mt-3 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <ul aria-label="Lines of the order" className="divide-y divide-gray-200">
+          {priced.map(({ line, product, unit }) => (
+            <li key={line.product} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="font-medium text-gray-900">{line.name}</p>
+                <p className="text-sm text-gray-600">{formatPence(toPence(unit))} each</p>
+                <label className="mt-1 inline-flex min-h-9 items-center gap-2 text-sm text-gray-700">
+                  <input
+                    type="checkbox"
+                    checked={line.allowSubstitutes}
+                    onChange={(event) =>
+                      edit(
+                        lines.map((l) =>
+                          l.product === line.product ? { ...l, allowSubstitutes: event.target.checked } : l,
+                        ),
+                      )
+                    }
+                    aria-label={`Allow substitutes for ${line.name}`}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  Allow substitutes
+                </label>
+              </div>
+              <QuantityStepper
+                value={line.quantity}
+                max={lineCap(line, product)}
+                onChange={(quantity) =>
+                  edit(lines.map((l) => (l.product === line.product ? { ...l, quantity } : l)))
+                }
+                itemLabel={line.name}
+                size="sm"
+              />
+              <p className="w-16 text-right text-sm font-semibold text-gray-900">
+                <span className="sr-only">Subtotal </span>
+                {formatPence(toPence(unit) * line.quantity)}
+              </p>
+              <button
+                type="button"
+                onClick={() => edit(lines.filter((l) => l.product !== line.product))}
+                aria-label={`Remove ${line.name} from the order`}
+                className="inline-flex min-h-9 items-center rounded-md px-2 text-sm font-medium text-danger hover:bg-danger-soft"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="text-right text-sm text-gray-700">
+          Items: <span className="font-semibold text-gray-900">{formatPence(goodsPence)}</span>{' '}
+          <span className="text-gray-600">(VAT and shipping are added when you save)</span>
+        </p>
+
+        <div>
+          <TextInput
+            label="Add a product"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search products"
+            autoComplete="off"
+          />
+          {search.trim() !== '' && (
+            <ul aria-label="Products found" className="mt-2 flex flex-col gap-1">
+              {found.isSearching ? (
+                <li className="text-sm text-gray-600">Searching…</li>
+              ) : matches.length === 0 ? (
+                <li className="text-sm text-gray-600">No products found</li>
+              ) : (
+                matches.map((product) => (
+                  <li key={product._id} className="flex items-center justify-between gap-2">
+                    <span className="text-sm text-gray-900">
+                      {product.name}{' '}
+                      <span className="text-gray-600">{formatPence(toPence(product.offerPrice))}</span>
+                    </span>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => add(product)}
+                      aria-label={`Add ${product.name} to the order`}
+                    >
+                      Add
+                    </Button>
+                  </li>
+                ))
+              )}
+            </ul>
+          )}
+        </div>
+
+        <fieldset>
+          <legend className="text-sm font-semibold text-gray-700">
+            Delivery slot on {formatDeliveryDate(order.deliverySlot.date)}
+          </legend>
+          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-3">
+            {DELIVERY_SLOTS.map((slot) => {
+              const places = slotPlaces?.find((entry) => entry.time === slot);
+              const full = slot !== order.deliverySlot.time && places !== undefined && places.available <= 0;
+              return (
+                <label
+                  key={slot}
+                  className={cx(
+                    'flex min-h-11 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm',
+                    'has-[:checked]:border-primary has-[:checked]:bg-primary-soft/50',
+                    full && 'cursor-not-allowed bg-gray-100 text-gray-500',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`slot-${order._id}`}
+                    value={slot}
+                    checked={time === slot}
+                    disabled={full}
+                    onChange={() => setTime(slot)}
+                    className="h-4 w-4 accent-primary"
+                  />
+                  {slot}
+                  {full && <span className="ml-auto text-xs font-semibold text-danger">Full</span>}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <Select
+          label="Delivery address"
+          value={addressId}
+          onChange={(event) => setAddressId(event.target.value)}
+        >
+          <option value="">
+            Keep {order.address ? formatAddress(order.address) : 'the current address'}
+          </option>
+          {(user?.addresses ?? []).map((address) => (
+            <option key={address._id} value={address._id}>
+              {formatAddress(address)}
+            </option>
+          ))}
+        </Select>
+
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-md border border-danger/30 bg-danger-soft p-3 text-sm text-danger"
+          >
+            {failure}
+          </p>
+        )}
+
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => onClose(false)} disabled={saving}>
+            Keep order as it was
+          </Button>
+          <Button type="submit" loading={saving} disabled={lines.length === 0}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
