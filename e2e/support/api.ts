@@ -39,6 +39,8 @@ export interface Product {
   stock: number | null;
   ingredients: string | null;
   allergens: string[];
+  /** Sold to adults only: an order with it carries the customer's confirmation. */
+  ageRestricted?: boolean;
 }
 
 export interface ShippingSettings {
@@ -72,7 +74,7 @@ export interface SlotPlaces {
 }
 
 export interface OrderLine {
-  product: Pick<Product, '_id' | 'offerPrice' | 'vat'>;
+  product: Pick<Product, '_id' | 'offerPrice' | 'vat' | 'ageRestricted'>;
   quantity: number;
 }
 
@@ -276,6 +278,8 @@ export class ShopApi {
       shippingCharge: totals.shipping / 100,
       totalVat: totals.vat / 100,
       deliverySlot: { date, time },
+      // The journeys' customers are adults, and say so when an order holds an 18+ product.
+      ...(lines.some((l) => l.product.ageRestricted) ? { ageConfirmed: true } : {}),
     });
     let { date } = await this.deliverySlots();
     for (let attempt = 0; attempt < 2; attempt += 1) {
