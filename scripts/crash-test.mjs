@@ -485,6 +485,8 @@ async function answerLostOnTheWayBack(productId) {
   } finally {
     relay.close();
   }
+  // B is gone before the customer tries again.
+  if (!b.exited) await new Promise((resolve) => b.child.once('exit', resolve));
   const retry = await checkout(customer, template, () => {});
   const db = new Client({ connectionString: databaseUrl() });
   await db.connect();
@@ -504,7 +506,9 @@ async function answerLostOnTheWayBack(productId) {
       orders[0].id === retry.body?.orderId &&
       stock === 9,
     `an order committed on B that died before answering is answered again by A, the same order, once ` +
-      `(first try ${firstTry}; retry ${retry.status}; ${orders.length} order(s) stored; ${stock} of 10 left)`,
+      `(first try ${firstTry}; B ${b.child.signalCode ?? 'still running'}; retry ${retry.status} ` +
+      `${retry.body?.orderId === orders[0]?.id ? 'with the stored order' : `with ${retry.body?.orderId}`}; ` +
+      `${orders.length} order(s) stored; ${stock} of 10 left)`,
   );
 }
 
