@@ -5,7 +5,8 @@ import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
-import { toPence, type CartLine } from './checkout';
+import { toPence } from '../../lib/api-values';
+import type { CartLine } from './checkout';
 
 interface CartLineItemProps {
   line: CartLine;

@@ -1,7 +1,7 @@
+import { toPence } from '../../lib/api-values';
 import {
   MESSAGES,
   penceToPounds,
-  poundsToPence,
   priceOrder,
   type OrderTotals,
   type ShippingSettings,
@@ -22,11 +22,6 @@ export interface CheckoutChoice {
   time: string | null;
   /** Whether the cart holds an 18+ product, and whether the customer confirmed they are 18 or over. */
   ageCheck?: { needed: boolean; confirmed: boolean };
-}
-
-/** API pounds (two decimals) to pence. */
-export function toPence(pounds: number): number {
-  return poundsToPence(pounds) ?? Math.round(pounds * 100);
 }
 
 /** Shipping settings as the API gives them (pounds) in pence. */
@@ -92,16 +87,4 @@ export function codOrderBody(input: {
 /** Whether a cart holds a product sold to adults only (Challenge 25). */
 export function needsAgeCheck(lines: readonly CartLine[]): boolean {
   return lines.some((line) => line.product.ageRestricted);
-}
-
-/** A fresh random key identifying one checkout attempt (Idempotency-Key header). */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  // randomUUID needs a secure context; getRandomValues does not.
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -16,7 +16,8 @@ import {
   toast,
 } from '@larder/shared-state';
 import { useConfirm } from '@larder/shared-ui';
-import { checkoutProblem, codOrderBody, needsAgeCheck, newIdempotencyKey, type CartLine } from './checkout';
+import { newIdempotencyKey } from '../../lib/api-values';
+import { checkoutProblem, codOrderBody, needsAgeCheck, type CartLine } from './checkout';
 
 export interface OrderDraft {
   userId: string;

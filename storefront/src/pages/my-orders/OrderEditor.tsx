@@ -22,7 +22,7 @@ import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-u
 import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
 import { canBuy, maxOrderable } from '../../components/stock';
-import { newIdempotencyKey, toPence } from '../cart/checkout';
+import { newIdempotencyKey, toPence } from '../../lib/api-values';
 
 /** One line of the order being changed. */
 export interface EditedLine {

@@ -1,0 +1,20 @@
+import { poundsToPence } from '@larder/shared-domain';
+
+// Values the pages send to or read from the API, shared by the cart and the order editor.
+
+/** API pounds (two decimals) to pence. */
+export function toPence(pounds: number): number {
+  return poundsToPence(pounds) ?? Math.round(pounds * 100);
+}
+
+/** A fresh random key identifying one checkout attempt (Idempotency-Key header). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
