@@ -6,7 +6,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule, DatabaseModuleOptions } from './db/database.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { RateLimitModule } from './common/throttling';
+import { RateLimitModule } from './http/rate-limit.module';
 import { ClockModule } from './common/clock';
 import { SessionModule } from './session/session.module';
 import { AuthModule } from './auth/auth.module';

@@ -9,7 +9,7 @@
  */
 import request from 'supertest';
 import type { AddressInput } from '@larder/shared-domain';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../src/common/openapi-docs';
+import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../src/session/session-cookies';
 import type { TestApp } from './harness';
 
 export interface TestCustomer {

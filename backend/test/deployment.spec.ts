@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { parse } from 'yaml';
-import { cspDirectives, cspHeaderValue, REFERRER_POLICY } from '../src/common/security-headers';
+import { cspDirectives, cspHeaderValue, REFERRER_POLICY } from '../src/http/security-headers';
 import { REPO_ROOT } from '../src/config/app-config';
 import { createTestApp, TestApp } from './harness';
 

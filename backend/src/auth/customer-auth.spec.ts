@@ -5,7 +5,7 @@ import request from 'supertest';
 import { MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
 import { users } from '../db/schema';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from './auth.constants';
 import { CUSTOMER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';

@@ -5,7 +5,7 @@ import type { OAuth2Server } from 'oauth2-mock-server';
 import { MESSAGES } from '@larder/shared-domain';
 import { cookieFrom } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { CUSTOMER_COOKIE } from '../common/openapi-docs';
+import { CUSTOMER_COOKIE } from '../session/session-cookies';
 import { users } from '../db/schema';
 import { OAUTH_STATE_COOKIE } from './auth.constants';
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { SELLER_COOKIE } from '../common/openapi-docs';
+import { SELLER_COOKIE } from '../session/session-cookies';
 import { SELLER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';
 
 const INVALID = { success: false, message: MESSAGES.invalidCredentials };

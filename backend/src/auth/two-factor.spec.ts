@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { cookieFrom, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../common/openapi-docs';
+import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
 import { sellerRecoveryCodes, sellerTwoFactor, signInFailures } from '../db/schema';
 import { Clock } from '../common/clock';
 import { TwoFactorRepository } from './two-factor.repository';

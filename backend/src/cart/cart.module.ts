@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { UsersModule } from '../users/users.module';
 import { CartController } from './cart.controller';
 import { CartRepository } from './cart.repository';
 import { CartService } from './cart.service';
 
-/** Customers' carts. */
+/** Customers' carts (also part of the account view that the users module answers with). */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, UsersModule],
   controllers: [CartController],
   providers: [CartService, CartRepository],
   exports: [CartService],

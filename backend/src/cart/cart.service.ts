@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { CartItems, MESSAGES } from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
 import { InvalidError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { UsersService } from '../users/users.service';
 import { CartLine, CartRepository } from './cart.repository';
 
 function toMap(lines: CartLine[]): CartItems {
@@ -13,12 +14,17 @@ function toMap(lines: CartLine[]): CartItems {
 
 /** Customers' carts: product id to quantity, kept on the server while they are signed in. */
 @Injectable()
-export class CartService {
+export class CartService implements OnModuleInit {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly repository: CartRepository,
     private readonly catalog: CatalogService,
+    private readonly users: UsersService,
   ) {}
+
+  onModuleInit(): void {
+    this.users.readCartWith((userId, tx) => this.getCartItems(userId, tx));
+  }
 
   /** The stored cart without products deleted from the catalogue. */
   async getCartItems(userId: string, tx: DbExecutor = this.db): Promise<CartItems> {

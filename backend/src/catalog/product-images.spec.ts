@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { createReplica, createTestApp, TestApp } from '../../test/harness';
 import { signInSeller } from '../../test/auth-helpers';
-import { importProductImageFolder } from './product-image.repository';
+import { importProductImageFolder } from '../db/product-images';
 
 /** Pictures live in the database: any replica serves what another stored, and files of old versions move in. */
 describe('product pictures in the database', () => {

@@ -4,7 +4,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import { DB, type Database } from '../db/database.module';
 import { InvalidError } from '../common/errors';
 import { loadSharp } from '../common/sharp';
-import { deleteProductImages, insertProductImages, type ProductImageRow } from './product-image.repository';
+import { deleteProductImages, insertProductImages, type ProductImageRow } from '../db/product-images';
 
 /** Where product pictures are served: `/uploads/products/<name>` (the path earlier versions served files at). */
 export const PRODUCT_IMAGES_PATH = '/uploads/products/';

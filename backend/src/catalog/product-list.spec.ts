@@ -11,7 +11,7 @@ import { signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { ProductListCache } from './product-list.cache';
-import { pickEncoding } from './product-list.http';
+import { pickEncoding } from '../common/http-caching';
 
 /** Reads the list until `seen` holds for it, for at most `withinMs`; returns how long it took. */
 async function waitForList(

@@ -10,7 +10,7 @@ import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { products, shopSettings, users } from '../db/schema';
 import { DB } from '../db/database.module';
 import type { Database } from '../db/database';
-import { errorForLog } from './http-exception.filter';
+import { errorForLog } from '../http/http-exception.filter';
 import { assertCleanInput, isBadText, jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonText } from './input-safety';
 
 const SHOP_ERROR = { success: false, message: expect.any(String) };

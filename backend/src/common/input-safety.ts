@@ -1,14 +1,11 @@
 /**
- * Hostile input refused at the boundary, for every route (including routes added later), before any DTO,
- * service or SQL sees it:
+ * The checks of hostile input, run at the boundary for every route (../http/safe-input.ts) and on form fields
+ * holding JSON, before any DTO, service or SQL sees it:
  * - JSON nested deeper than MAX_JSON_DEPTH (checked on the raw text before parsing, so 20,000 levels cost
  *   one linear scan, not a stack overflow);
  * - text that PostgreSQL cannot store or that is not valid Unicode: a NUL character or a lone UTF-16
  *   surrogate, anywhere in a JSON body (values and keys), the query string, path parameters or a JSON form field.
  */
-import querystring from 'node:querystring';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { InvalidError } from './errors';
 
@@ -81,32 +78,4 @@ export function parseJsonText(text: string, invalidMessage: string = MESSAGES.in
   }
   assertCleanInput(parsed);
   return parsed;
-}
-
-/**
- * Replaces the JSON (and form-urlencoded) body parsers: the depth cap runs on the raw text, then Fastify's own
- * safe parser (prototype poisoning refused). `req.rawBody` stays available for signed webhooks.
- * Call before `app.init()`.
- */
-export function registerSafeBodyParsers(app: NestFastifyApplication, bodyLimit: number): void {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser('application/json', { bodyLimit }, (req, body, done) => {
-    const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
-    if (jsonDepthExceeds(text)) {
-      done(new InvalidError(MESSAGES.requestTooDeep), undefined);
-      return;
-    }
-    defaultJsonParser(req as FastifyRequest, text, done);
-  });
-  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_req, body, done) => {
-    done(null, querystring.parse(Buffer.isBuffer(body) ? body.toString('utf8') : String(body)));
-  });
-}
-
-/** A preValidation hook: body, query string and path parameters of every route are checked. */
-export async function cleanInputHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  assertCleanInput(request.params);
-  assertCleanInput(request.query);
-  assertCleanInput(request.body);
 }

@@ -11,19 +11,6 @@ import { ErrorResponse } from './responses';
 /** Names of the cookie security schemes in the OpenAPI document: use `ApiCookieAuth(CUSTOMER_AUTH)`. */
 export const CUSTOMER_AUTH = 'customer';
 export const SELLER_AUTH = 'seller';
-export const CUSTOMER_COOKIE = 'larder_customer';
-export const SELLER_COOKIE = 'larder_seller';
-export const SELLER_CODE_COOKIE = 'larder_seller_code';
-
-/**
- * The name a session cookie carries: in production with the `__Host-` prefix, which browsers accept only from a
- * secure origin, for the whole host (Path=/, no Domain), so no sibling subdomain or plain-http page can set or
- * shadow it. Development and tests (plain http) keep the bare names.
- */
-export function sessionCookieName(name: string, production: boolean): string {
-  return production ? `__Host-${name}` : name;
-}
-
 export const ApiInvalid = (description = 'Invalid request') =>
   ApiBadRequestResponse({ description, type: ErrorResponse });
 export const ApiNotFound = (description = 'Not found') =>

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { redact } from '../common/redact';
+import { redact } from './redact';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 

@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DatabaseHandle, openDatabase, runMigrations } from './database';
 import { seedDemoCatalogue } from './seed';
-import { importProductImageFolder, legacyPictureFolder } from '../catalog/product-image.repository';
+import { importProductImageFolder, legacyPictureFolder } from './product-images';
 
 export type { Database, DbExecutor, DbTransaction } from './database';
 

@@ -12,7 +12,7 @@ import { createTestApp, TestApp } from '../../test/harness';
 import { SEED_PRODUCTS } from './seed-data';
 import { SEED_FOOD_INFO } from './seed-food-info';
 import { seedDemoCatalogue } from './seed';
-import { countProductImages } from '../catalog/product-image.repository';
+import { countProductImages } from './product-images';
 
 describe('demo catalogue seed', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, CATEGORY_PATHS } from '@larder/shared-domain';
-import { importProductImageFolder } from '../catalog/product-image.repository';
+import { importProductImageFolder } from './product-images';
 import type { Database } from './database';
 import { catalogState, products } from './schema';
 import { SEED_PRODUCTS } from './seed-data';

@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DeliveryModule } from '../delivery/delivery.module';
-import { UsersModule } from '../users/users.module';
 import { MailService } from './mail.service';
 import { OutboxRepository } from './outbox.repository';
 import { OutboxWorker } from './outbox-worker';
 
 /** Outgoing e-mail: the outbox other modules write to in their transactions, and its delivery worker. */
 @Module({
-  imports: [UsersModule, DeliveryModule],
   providers: [MailService, OutboxRepository, OutboxWorker],
   exports: [MailService],
 })

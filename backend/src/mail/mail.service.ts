@@ -1,7 +1,6 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { DbExecutor } from '../db/database.module';
-import { UsersService } from '../users/users.service';
 import { NewOutboxRow, OutboxRepository } from './outbox.repository';
 
 export type OutgoingMail = NewOutboxRow;
@@ -12,20 +11,11 @@ export type OutgoingMail = NewOutboxRow;
  * is queued: there is nowhere to send it.
  */
 @Injectable()
-export class MailService implements OnModuleInit {
+export class MailService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
-    private readonly users: UsersService,
   ) {}
-
-  /** A deleted customer's name and address leave the outbox with the account, sent messages included. */
-  onModuleInit(): void {
-    this.users.onAccountDeletion(async (tx, userId) => {
-      const contact = await this.users.getCustomerContact(userId, tx);
-      if (contact) await this.outbox.eraseRecipient(contact.email, tx);
-    });
-  }
 
   /** True when SMTP_URL is configured. */
   get enabled(): boolean {
@@ -35,5 +25,10 @@ export class MailService implements OnModuleInit {
   async enqueue(mail: OutgoingMail, tx: DbExecutor): Promise<void> {
     if (!this.enabled) return;
     await this.outbox.insert(mail, tx);
+  }
+
+  /** Every message to this address leaves the outbox, sent ones included (they hold a name and an address). */
+  async eraseRecipient(email: string, tx: DbExecutor): Promise<void> {
+    await this.outbox.eraseRecipient(email, tx);
   }
 }

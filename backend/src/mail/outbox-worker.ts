@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { SHOP_NAME } from '@larder/shared-domain';
-import { redact } from '../common/redact';
+import { redact } from '../config/redact';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock';
 import { createSmtpTransport, SmtpTransport } from './smtp-transport';

@@ -3,7 +3,7 @@ import { DELIVERY_SLOTS } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
-import { insertProductImages } from '../catalog/product-image.repository';
+import { insertProductImages } from '../db/product-images';
 import { Clock } from '../common/clock';
 import { Metrics, refusalReason } from './metrics';
 import { MetricsServer } from './metrics-server';

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ContactService } from '../contact/contact.service';
+import { MailService } from '../mail/mail.service';
 import { NewsletterService } from '../newsletter/newsletter.service';
 import { OrderStatusService } from '../orders/order-status.service';
 import { UsersService } from '../users/users.service';
@@ -7,13 +8,22 @@ import type { DataExportResponse } from './dto/data-export.response';
 
 /** A customer's own data, gathered from every module that holds some of it. */
 @Injectable()
-export class PrivacyService {
+export class PrivacyService implements OnModuleInit {
   constructor(
     private readonly users: UsersService,
     private readonly orders: OrderStatusService,
     private readonly contact: ContactService,
     private readonly newsletter: NewsletterService,
+    private readonly mail: MailService,
   ) {}
+
+  /** A deleted customer's name and address leave the e-mail outbox with the account, sent messages included. */
+  onModuleInit(): void {
+    this.users.onAccountDeletion(async (tx, userId) => {
+      const contact = await this.users.getCustomerContact(userId, tx);
+      if (contact) await this.mail.eraseRecipient(contact.email, tx);
+    });
+  }
 
   async exportFor(userId: string): Promise<DataExportResponse> {
     const profile = await this.users.getUserView(userId);

@@ -3,12 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import {
-  CUSTOMER_COOKIE,
-  SELLER_CODE_COOKIE,
-  SELLER_COOKIE,
-  sessionCookieName,
-} from '../common/openapi-docs';
+import { CUSTOMER_COOKIE, SELLER_CODE_COOKIE, SELLER_COOKIE, sessionCookieName } from './session-cookies';
 import { isUuid } from '../common/uuid-param';
 import {
   CUSTOMER_AUDIENCE,

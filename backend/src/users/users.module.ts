@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CartModule } from '../cart/cart.module';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 /** Customer accounts: profile, phone, addresses, account deletion. */
 @Module({
-  imports: [CartModule],
   controllers: [UsersController],
   providers: [UsersService, UsersRepository],
   exports: [UsersService],

@@ -9,7 +9,6 @@ import {
   normaliseUkPhone,
   normaliseUkPostcode,
 } from '@larder/shared-domain';
-import { CartService } from '../cart/cart.service';
 import { isUuid } from '../common/uuid-param';
 import { ConflictError, InvalidError, UnauthorizedError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -56,16 +55,27 @@ function addressView(row: AddressRow): AddressView {
   };
 }
 
+/** Reads a customer's cart within the caller's transaction. */
+export type CartReader = (userId: string, tx: DbExecutor) => Promise<CartItems>;
+
 /** Customer accounts: sign-up records, profile, phone, delivery addresses and account deletion. */
 @Injectable()
 export class UsersService {
   private readonly deletionHooks: AccountDeletionHook[] = [];
+  private cartReader?: CartReader;
 
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly users: UsersRepository,
-    private readonly cart: CartService,
   ) {}
+
+  /**
+   * How the account view reads the customer's cart: given once by the cart module, which sits above this one
+   * (a cart belongs to an account).
+   */
+  readCartWith(reader: CartReader): void {
+    this.cartReader = reader;
+  }
 
   /** Registers work that must happen in the same transaction as an account deletion. */
   onAccountDeletion(hook: AccountDeletionHook): void {
@@ -125,7 +135,7 @@ export class UsersService {
     if (!user) throw new UnauthorizedError(MESSAGES.notAuthorized);
     const [addressRows, cartItems] = await Promise.all([
       this.users.listAddresses(userId, tx),
-      this.cart.getCartItems(userId, tx),
+      this.readCart(userId, tx),
     ]);
     const addresses = addressRows.map(addressView);
     const defaultAddress =
@@ -140,6 +150,11 @@ export class UsersService {
       addresses,
       defaultAddress,
     };
+  }
+
+  private readCart(userId: string, tx: DbExecutor): Promise<CartItems> {
+    if (!this.cartReader) throw new Error('The account view needs the cart module, which was not loaded');
+    return this.cartReader(userId, tx);
   }
 
   /** Stores a UK phone number (tidied); 400 for anything else. */

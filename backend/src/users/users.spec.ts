@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { CUSTOMER_COOKIE } from '../common/openapi-docs';
+import { CUSTOMER_COOKIE } from '../session/session-cookies';
 import { addresses, cartItems, users } from '../db/schema';
 import { UsersService } from './users.service';
 

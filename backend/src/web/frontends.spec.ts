@@ -128,6 +128,38 @@ describe('built frontends', () => {
     expect(preloads(res.text, 'script')).not.toContain('/remotes/storefront/914.0e1d2c3b.js');
   });
 
+  it('answers a GET outside /api with the page whatever it accepts, as curl, crawlers and monitors ask', async () => {
+    const asked: Array<[string, string | undefined]> = [
+      ['/', '*/*'],
+      ['/seller/orders', '*/*'],
+      ['/account', undefined],
+      ['/products/dairy', 'application/json'],
+    ];
+    for (const [url, accept] of asked) {
+      const req = request(t.server).get(url);
+      if (accept) req.set('Accept', accept);
+      const res = await req.expect(200);
+      expect(`${url} ${res.headers['content-type']}`).toBe(`${url} text/html; charset=utf-8`);
+      expect(res.text).toContain('<div id="root"');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    }
+    const head = await request(t.server).head('/seller/orders').expect(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers JSON 404s under /api and for anything but a GET, whatever the client accepts', async () => {
+    for (const accept of ['*/*', 'text/html']) {
+      const res = await request(t.server).get('/api/nothing').set('Accept', accept).expect(404);
+      expect(res.body).toEqual({ success: false, message: 'Not found' });
+    }
+    const post = await request(t.server)
+      .post('/seller/orders')
+      .set('Accept', 'text/html')
+      .send({})
+      .expect(404);
+    expect(post.body.success).toBe(false);
+  });
+
   it('keeps API 404s as JSON even for browsers', async () => {
     const res = await request(t.server).get('/api/nothing').set('Accept', 'text/html').expect(404);
     expect(res.body.success).toBe(false);

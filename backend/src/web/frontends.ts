@@ -1,7 +1,7 @@
 /**
  * Serves the built frontends from the API's port when their dist folders exist:
  * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
- * and the host's index.html for browser navigations that match no route, with the
+ * and the host's index.html for any page request that matches no route (../http/page-fallback.ts), with the
  * files that route needs named in its head (./page-head.ts). The shop pages (home, all products, a category,
  * a product) come rendered on the server by the storefront's Node build (./server-render.ts).
  */
@@ -10,7 +10,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/app-config';
-import type { SpaFallback } from '../common/http-exception.filter';
 import { withPageHead, type PageHeadInput } from './page-head';
 import { PageCache } from './page-cache';
 import { RenderQueue } from './render-queue';
@@ -76,8 +75,14 @@ export function inProcessFetch(
   };
 }
 
+/**
+ * What to send for a GET that no route took (the host's index.html, which routes on the client), or undefined
+ * when that request gets the JSON 404.
+ */
+export type PageFallback = (request: FastifyRequest) => string | undefined;
+
 /** Paths that belong to the API or files; never answered with the single-page app. */
-function isApiPath(url: string): boolean {
+export function isApiPath(url: string): boolean {
   return /^\/(api|uploads|remotes)(\/|$|\?)/.test(url) || url === '/remotes.json';
 }
 
@@ -86,11 +91,15 @@ function isApiPath(url: string): boolean {
  * source maps (`*.map`, also pre-compressed) in production, where they would publish the original sources.
  */
 export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
-  if (pathName.endsWith('/')) return false;
-  // A remote's Node build (dist/server) is for the server to render with, not for browsers.
-  if (/^\/?server\//.test(pathName)) return false;
-  if (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName)) return false;
-  return true;
+  return !pathName.endsWith('/') && !withheldFile(pathName, config);
+}
+
+/**
+ * A file of the builds that is never sent, which a request for it does not turn into the page either: a
+ * remote's Node build (dist/server, for the server to render with) and, in production, source maps.
+ */
+function withheldFile(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
+  return /^\/?server\//.test(pathName) || (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName));
 }
 
 /** What the shop pages need from the application: its clock and word of catalogue and settings changes. */
@@ -108,7 +117,7 @@ export async function registerStaticContent(
   fastify: FastifyInstance,
   config: AppConfig,
   services?: ShopPageServices,
-): Promise<SpaFallback> {
+): Promise<PageFallback> {
   let decorated = false;
   const serve = async (
     root: string,
@@ -175,7 +184,6 @@ export async function registerStaticContent(
     remotes,
     dirs: config.staticDirs,
   });
-  const wantsPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
   if (config.storefrontServerEntry && services) {
     const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
@@ -205,7 +213,8 @@ export async function registerStaticContent(
   }
 
   return (request: FastifyRequest) => {
-    if (isApiPath(request.url) || !wantsPage(request)) return undefined;
+    // Any Accept: a browser, curl (`*/*`), a crawler or an uptime monitor all get the page.
+    if (isApiPath(request.url) || withheldFile(request.url.split('?')[0] ?? '', config)) return undefined;
     const html = readIndex();
     return html === undefined ? undefined : withPageHead(html, headInput(request));
   };

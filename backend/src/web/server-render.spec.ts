@@ -126,11 +126,13 @@ describe('shop pages rendered on the server', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('leaves other pages, and clients that do not ask for a page, as before', async () => {
+  it('leaves other pages as before, and answers every client with the page', async () => {
     const cart = await page('/cart').expect(200);
     expect(rootOf(cart.text)).toBe('<div id="root"><p role="status">Loading Larder…</p></div>');
     expect(cart.text).toContain('<noscript>');
-    await request(t.server).get('/products').set('Accept', 'application/json').expect(404);
+    // Whatever the client accepts, a page's address answers the page (only /api answers JSON).
+    const asJson = await request(t.server).get('/products').set('Accept', 'application/json').expect(200);
+    expect(asJson.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
   it('never serves the Node build to browsers', async () => {

@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { orderCutoff, selectableDeliveryDate } from '@larder/shared-domain';
-import { carriesSession } from '../common/personal-responses';
-import { matchesEtag, pickEncoding } from '../catalog/product-list.http';
+import { carriesSession } from '../session/session-cookies';
+import { matchesEtag, pickEncoding } from '../common/http-caching';
 import { CachedPage, PageCache, preparePage } from './page-cache';
 import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
 import { RenderQueue } from './render-queue';
@@ -150,7 +150,7 @@ export class ShopPages {
 
   /** The route handler of the shop pages. */
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const host = (request.headers.accept ?? '').includes('text/html') ? this.options.hostPage() : undefined;
+    const host = this.options.hostPage();
     if (!host) return reply.callNotFound();
 
     if (carriesSession(request)) {
@@ -193,7 +193,7 @@ export class ShopPages {
    */
   keptAnswer(request: FastifyRequest): ((reply: FastifyReply) => void) | undefined {
     if (request.method !== 'GET' || !this.options.cache.size) return undefined;
-    if (!(request.headers.accept ?? '').includes('text/html') || carriesSession(request)) return undefined;
+    if (carriesSession(request)) return undefined;
     const keyed = this.keyFor(request.url);
     const page = keyed && this.options.cache.get(keyed.key);
     if (!page) return undefined;

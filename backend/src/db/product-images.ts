@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../db/database';
-import { productImages } from '../db/schema';
+import type { DbExecutor } from './database';
+import { productImages } from './schema';
 
 export interface ProductImageRow {
   name: string;

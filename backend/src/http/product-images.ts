@@ -5,20 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { findProductImage } from './product-image.repository';
-import { PRODUCT_IMAGES_PATH } from './product-images';
+import { matchesEtag } from '../common/http-caching';
+import { findProductImage } from '../db/product-images';
+import { PRODUCT_IMAGES_PATH } from '../catalog/product-images';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
 
 export function registerProductImageRoute(fastify: FastifyInstance, db: Database): void {
   fastify.get<{ Params: { name: string } }>(`${PRODUCT_IMAGES_PATH}:name`, async (request, reply) => {

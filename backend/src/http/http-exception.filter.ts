@@ -2,16 +2,13 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { DomainError, pgErrorCode, PG_UNIQUE_VIOLATION } from './errors';
+import { DomainError, pgErrorCode, PG_UNIQUE_VIOLATION } from '../common/errors';
 
 export interface ErrorBody {
   success: false;
   message: string;
   [extra: string]: unknown;
 }
-
-/** What to send for a 404 GET that is a browser navigation (the single-page app's index.html), if anything. */
-export type SpaFallback = (request: FastifyRequest) => string | undefined;
 
 const HTTP_FALLBACK_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -129,24 +126,11 @@ export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, 
 export class AppExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  constructor(private readonly spaFallback?: SpaFallback) {}
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = errorResponse(exception);
-    if (status === 404 && this.spaFallback && request?.method === 'GET') {
-      const html = this.spaFallback(request);
-      if (html !== undefined) {
-        void reply
-          .status(200)
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(html);
-        return;
-      }
-    }
     if (exception instanceof DomainError && status >= 500) {
       // A deliberate answer (a feature that is not configured): one line, no stack trace.
       const route = request?.routeOptions?.url ?? '';

@@ -4,18 +4,7 @@
  * the route chose its own Cache-Control (the public product list revalidates with its ETag).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from './openapi-docs';
-
-/** Either session cookie, under its production (`__Host-`) or development name. */
-const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Host-)?(${CUSTOMER_COOKIE}|${SELLER_COOKIE})=`);
-
-/** True when the request is made with a session of a customer or of the seller. */
-export function carriesSession(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return (
-    (typeof cookie === 'string' && SESSION_COOKIE.test(cookie)) || Boolean(request.headers.authorization)
-  );
-}
+import { carriesSession } from '../session/session-cookies';
 
 /** An onSend hook: `Cache-Control: no-store` on API answers to a signed-in request. */
 export async function personalResponsesHook(
