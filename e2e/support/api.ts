@@ -41,6 +41,44 @@ export interface Product {
   allergens: string[];
   /** Sold to adults only: an order with it carries the customer's confirmation. */
   ageRestricted?: boolean;
+  /** Whether the seller confirmed the allergens (only then is a product "free from" anything). */
+  allergensConfirmed?: boolean;
+  /** The pack: 250 g, 1 l, 4 each. */
+  netQuantity?: number;
+  unit?: 'g' | 'kg' | 'ml' | 'l' | 'each';
+  /** The price per kg, litre, 100 g, 100 ml, 10 g or item, in pounds, as the shop works it out. */
+  unitPrice?: UnitPrice;
+  /** Per 100 g (100 ml for drinks); null when the seller gave none. */
+  nutrition?: Nutrition | null;
+  trafficLights?: Record<'fat' | 'saturates' | 'sugars' | 'salt', 'low' | 'medium' | 'high'> | null;
+  storage?: string | null;
+  origin?: string | null;
+  producer?: { name: string; address: string } | null;
+  dietary?: ('vegetarian' | 'vegan')[];
+}
+
+export interface UnitPrice {
+  amount: number;
+  per: 'kg' | 'litre' | '100g' | '100ml' | '10g' | 'each';
+}
+
+/** Grams per 100 g or 100 ml, energy in kJ and kcal. */
+export interface Nutrition {
+  energyKj: number;
+  energyKcal: number;
+  fat: number;
+  saturates: number;
+  carbohydrate: number;
+  sugars: number;
+  fibre: number | null;
+  protein: number;
+  salt: number;
+}
+
+/** What a shopper filters a list by: allergen ids to leave out, and a diet. */
+export interface FoodFilters {
+  freeFrom?: string[];
+  diet?: 'vegetarian' | 'vegan';
 }
 
 export interface ShippingSettings {
@@ -189,6 +227,22 @@ export class ShopApi {
     return (await this.call<{ products: Product[] }>('GET', '/api/product/list')).products;
   }
 
+  /** A product of the catalogue by its name (the demo catalogue's, or one a journey added). */
+  async product(name: string): Promise<Product> {
+    const found = (await this.products()).find((p) => p.name === name);
+    expect(found, `${name} is in the product list`).toBeDefined();
+    return found as Product;
+  }
+
+  /** GET /api/product/search with only free-from and diet filters: the products the shop says pass them. */
+  async searchByFilters(filters: FoodFilters): Promise<Product[]> {
+    const query = new URLSearchParams();
+    if (filters.freeFrom?.length) query.set('freeFrom', filters.freeFrom.join(','));
+    if (filters.diet) query.set('diet', filters.diet);
+    return (await this.call<{ products: Product[] }>('GET', `/api/product/search?${query.toString()}`))
+      .products;
+  }
+
   async inStockProducts(): Promise<Product[]> {
     return (await this.products()).filter((p) => p.inStock);
   }
@@ -230,6 +284,16 @@ export class ShopApi {
   /** Sets a product's counted stock (null: not counted), as the seller. */
   async setStock(id: string, stock: number | null): Promise<void> {
     await this.call('POST', '/api/product/stock', { data: { id, stock } });
+  }
+
+  /** The signed-in customer's orders, newest first, with the names of their items. */
+  async orders(): Promise<{ _id: string; items: { name: string; quantity: number }[] }[]> {
+    return (
+      await this.call<{ orders: { _id: string; items: { name: string; quantity: number }[] }[] }>(
+        'GET',
+        '/api/order/user',
+      )
+    ).orders;
   }
 
   /** The selectable delivery date and its three slots with their places. */

@@ -25,6 +25,12 @@ export const TEXT = {
   codOnly: 'We currently accept Cash on Delivery (COD) only.',
   selectAddress: 'Please select an address',
   selectSlot: 'Please select delivery date and time slot',
+  ageRestricted: '18+ — ID may be requested on delivery',
+  ageConfirmLabel: 'I confirm I am 18 or over (ID may be requested on delivery)',
+  ageConfirmationRequired: 'Please confirm you are 18 or over to buy age-restricted items.',
+  referenceIntake: 'Reference intake of an average adult (8400 kJ / 2000 kcal)',
+  orderPlaced: 'Order placed successfully',
+  ageCheckAtDoor: '18+ items: check ID on delivery (Challenge 25)',
 } as const;
 
 const REMOTE_FAILURE = "We couldn't load this part of the shop";

@@ -194,6 +194,8 @@ export const MESSAGES = {
   invalidAgeRestricted: 'ageRestricted must be true or false',
   ageConfirmationRequired: 'Please confirm you are 18 or over to buy age-restricted items.',
   ageConfirmLabel: 'I confirm I am 18 or over (ID may be requested on delivery)',
+  /** The seller's note on an order holding an 18+ line (Challenge 25 at the door). */
+  ageCheckAtDoor: '18+ items: check ID on delivery (Challenge 25)',
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 

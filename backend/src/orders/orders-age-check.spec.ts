@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { DELIVERY_SLOTS, MESSAGES, orderReference } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
@@ -118,6 +118,21 @@ describe('age-restricted products at checkout', () => {
     );
     expect(byId.get(res.body.orderId)?.ageCheckRequired).toBe(true);
     expect(byId.get(plain.body.orderId)?.ageCheckRequired).toBe(false);
+
+    // The driver's run sheet says which door needs the ID check.
+    const sheet = await request(t.server)
+      .get(`/api/seller/run-sheet?date=${TUESDAY}&time=${encodeURIComponent(DELIVERY_SLOTS[0])}`)
+      .set('Cookie', seller)
+      .expect(200);
+    const notes = new Map(
+      sheet.text
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.split(',')[0], line.split(',').pop()]),
+    );
+    expect(notes.get(`#${orderReference(res.body.orderId)}`)).toBe(MESSAGES.ageCheckAtDoor);
+    expect(notes.get(`#${orderReference(plain.body.orderId)}`)).toBe('');
   });
 
   it('takes the card checkout to Stripe with the confirmation', async () => {

@@ -66,6 +66,7 @@ function runSheetRow(order: OrderWithItems): string[] {
     if (item.picked !== null && missing > 0) notes.push(`${missing} x ${item.name} missing`);
   }
   if (order.isPaid) notes.unshift('Paid by card');
+  if (order.items.some((item) => item.ageRestricted)) notes.unshift(MESSAGES.ageCheckAtDoor);
   return [
     `#${orderReference(order.id)}`,
     order.customerName ?? DELETED_CUSTOMER_NAME,

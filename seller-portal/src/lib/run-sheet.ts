@@ -1,4 +1,4 @@
-import { formatPounds, orderReference } from '@larder/shared-domain';
+import { formatPounds, MESSAGES, orderReference } from '@larder/shared-domain';
 import type { SellerOrderView } from '@larder/shared-state';
 
 /** One stop of a delivery run, as the run sheet shows it (the same columns as the CSV download). */
@@ -39,6 +39,7 @@ export function runSheetRows(orders: readonly SellerOrderView[]): RunSheetRow[] 
         if (item.picked !== null && missing > 0) notes.push(`${missing} x ${item.name} missing`);
       }
       if (order.isPaid) notes.unshift('Paid by card');
+      if (order.ageCheckRequired) notes.unshift(MESSAGES.ageCheckAtDoor);
       const address = order.address;
       return {
         id: order._id,

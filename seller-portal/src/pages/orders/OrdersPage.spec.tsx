@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView } from '@larder/shared-state';
 import { installFakeEventSource, makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
@@ -135,6 +136,27 @@ describe('Orders', () => {
     expect(await screen.findByText('A cancelled order cannot be changed')).toBeInTheDocument();
     expect(select).toHaveValue('Pending');
     expect(screen.getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it('tells the seller to check ID at the door for an order with an 18+ line, and only for that one', async () => {
+    renderWithApi(
+      <OrdersPage />,
+      {},
+      {
+        state: {
+          sellerOrders: [
+            order('00000001-0000-4000-8000-000000000000', 'u-ann', ann, { ageCheckRequired: true }),
+            order('00000002-0000-4000-8000-000000000000', 'u-raj', raj),
+          ],
+        },
+      },
+    );
+    const adult = await screen.findByRole('article', { name: 'Order #00000001' });
+    expect(within(adult).getByText('Age check')).toBeInTheDocument();
+    expect(within(adult).getByText(MESSAGES.ageCheckAtDoor)).toBeInTheDocument();
+    const other = screen.getByRole('article', { name: 'Order #00000002' });
+    expect(within(other).queryByText('Age check')).not.toBeInTheDocument();
+    expect(within(other).queryByText(MESSAGES.ageCheckAtDoor)).not.toBeInTheDocument();
   });
 
   it('says when there are no orders', async () => {

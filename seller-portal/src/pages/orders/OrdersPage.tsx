@@ -136,6 +136,12 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
             {order.paymentType}
             <Badge tone={paid ? 'success' : 'warning'}>{paid ? 'Paid' : 'Unpaid'}</Badge>
           </dd>
+          {order.ageCheckRequired && (
+            <>
+              <dt className="text-gray-600">Age check</dt>
+              <dd className="font-medium text-gray-900">{MESSAGES.ageCheckAtDoor}</dd>
+            </>
+          )}
         </dl>
 
         <div className="flex flex-col gap-3 md:items-end">

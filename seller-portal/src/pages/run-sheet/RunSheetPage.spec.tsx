@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView } from '@larder/shared-state';
 import { makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
@@ -52,6 +53,7 @@ const orders: SellerOrderView[] = [
     amount: 20,
     isPaid: true,
     paymentType: 'Online',
+    ageCheckRequired: true,
     items: [item('apples', 'Braeburn apples', 4)],
   }),
   makeSellerOrder({
@@ -67,7 +69,7 @@ const orders: SellerOrderView[] = [
 ];
 
 describe('Run sheet', () => {
-  it("lists the slot's stops by postcode with what to hand over and collect", async () => {
+  it("lists the slot's stops by postcode with what to hand over and collect, and where to check ID", async () => {
     renderWithApi(
       <RunSheetPage />,
       {},
@@ -94,7 +96,7 @@ describe('Run sheet', () => {
         'bs1 5db',
         '4 x Braeburn apples',
         '£0.00',
-        'Paid by card',
+        `${MESSAGES.ageCheckAtDoor}; Paid by card`,
       ],
       [
         '#AAAAAAAA',

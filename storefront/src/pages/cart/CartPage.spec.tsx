@@ -275,11 +275,18 @@ describe('Cart: an 18+ product', () => {
     const tick = screen.getByRole('checkbox', { name: MESSAGES.ageConfirmLabel });
     expect(tick).toBeRequired();
 
+    expect(tick).not.toHaveAccessibleDescription();
+
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText(MESSAGES.ageConfirmationRequired)).toBeInTheDocument();
+    // Said in a toast, and under the box it is about.
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.ageConfirmationRequired)).toHaveLength(2));
+    expect(tick).toHaveAccessibleDescription(MESSAGES.ageConfirmationRequired);
+    expect(tick).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     await user.click(tick);
+    expect(tick).not.toHaveAccessibleDescription();
+    expect(tick).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm your order' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));

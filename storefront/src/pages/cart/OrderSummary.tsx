@@ -10,6 +10,8 @@ import { useNow } from '../../components/useNow';
 import { usePlaceOrder } from './usePlaceOrder';
 import { useSelectedAddress } from './useSelectedAddress';
 
+const AGE_ERROR_ID = 'age-confirm-error';
+
 interface OrderSummaryProps {
   user: SessionUser | null;
   lines: readonly CartLine[];
@@ -28,6 +30,8 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
   const [chosenTime, setTime] = useState<string | null>(null);
   const { placeOrder, isPlacing } = usePlaceOrder();
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  // Set once Place Order was pressed without the tick: the box then says what is missing.
+  const [ageMissing, setAgeMissing] = useState(false);
   const adultsOnly = needsAgeCheck(lines);
   const selectable = selectableDeliveryDate(now);
   // The places left; refetched when the date rolls over and whenever an order is placed or cancelled.
@@ -41,6 +45,7 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
   function onPlaceOrder() {
     requireSignIn(() => {
       if (!user || !totals) return;
+      setAgeMissing(adultsOnly && !ageConfirmed);
       void placeOrder({ userId: user._id, lines, totals, address, date, time, ageConfirmed });
     });
   }
@@ -111,16 +116,28 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
       )}
 
       {adultsOnly ? (
-        <label className="mt-4 flex items-start gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            required
-            checked={ageConfirmed}
-            onChange={(event) => setAgeConfirmed(event.target.checked)}
-            className="mt-0.5 h-4 w-4 accent-primary"
-          />
-          <span>{MESSAGES.ageConfirmLabel}</span>
-        </label>
+        <div className="mt-4">
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              required
+              checked={ageConfirmed}
+              onChange={(event) => {
+                setAgeConfirmed(event.target.checked);
+                if (event.target.checked) setAgeMissing(false);
+              }}
+              aria-invalid={ageMissing || undefined}
+              aria-describedby={ageMissing ? AGE_ERROR_ID : undefined}
+              className="mt-0.5 h-4 w-4 accent-primary"
+            />
+            <span>{MESSAGES.ageConfirmLabel}</span>
+          </label>
+          {ageMissing && (
+            <p id={AGE_ERROR_ID} className="mt-1 pl-6 text-sm text-danger">
+              {MESSAGES.ageConfirmationRequired}
+            </p>
+          )}
+        </div>
       ) : null}
 
       <Button

@@ -51,6 +51,7 @@ describe('NutritionInformation', () => {
       trafficLights: trafficLights(cheddar, 'Dairy'),
     });
     render(<NutritionInformation product={product} />);
+    expect(screen.getByRole('list', { name: 'Front of pack nutrition per 100g' })).toBeInTheDocument();
     expect(screen.getByTestId('light-fat')).toHaveTextContent('Fat34.9gHigh');
     expect(screen.getByTestId('light-saturates')).toHaveTextContent('Saturates21.7gHigh');
     expect(screen.getByTestId('light-sugars')).toHaveTextContent('Sugars0.1gLow');
@@ -73,6 +74,7 @@ describe('NutritionInformation', () => {
     render(<NutritionInformation product={product} />);
     expect(screen.getByRole('columnheader', { name: 'Per 100ml' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Fibre 0.5g' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Front of pack nutrition per 100ml' })).toBeInTheDocument();
     expect(screen.getByTestId('light-sugars')).toHaveTextContent('Medium');
     expect(screen.getByText('1L')).toBeInTheDocument();
     expect(screen.getByText('Keep refrigerated.')).toBeInTheDocument();

@@ -36,9 +36,20 @@ function grams(value: number | null | undefined): string {
 }
 
 /** The front-of-pack lights: each nutrient with its amount and its level in words. */
-export function TrafficLightLabels({ lights, nutrition }: { lights: TrafficLights; nutrition: Nutrition }) {
+export function TrafficLightLabels({
+  lights,
+  nutrition,
+  per,
+}: {
+  lights: TrafficLights;
+  nutrition: Nutrition;
+  per: '100g' | '100ml';
+}) {
   return (
-    <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Front of pack nutrition per 100">
+    <ul
+      className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4"
+      aria-label={`Front of pack nutrition per ${per}`}
+    >
       {TRAFFIC_LIGHT_NUTRIENTS.map((key) => (
         <li
           key={key}
@@ -113,7 +124,7 @@ export function NutritionInformation({ product }: { product: Product }) {
           <h2 id="nutrition-heading" className="text-base font-semibold text-gray-900">
             Nutrition
           </h2>
-          {lights && <TrafficLightLabels lights={lights} nutrition={nutrition} />}
+          {lights && <TrafficLightLabels lights={lights} nutrition={nutrition} per={per} />}
           <NutritionTable nutrition={nutrition} per={per} />
           <p className="mt-2 text-xs text-gray-600">{REFERENCE_INTAKE_NOTE}</p>
         </section>

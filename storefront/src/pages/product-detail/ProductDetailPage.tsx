@@ -161,7 +161,8 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
-      <div className="flex flex-col-reverse gap-3 sm:flex-row md:w-1/2">
+      {/* Its own height beside the long food information, and in view while that is read. */}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row md:sticky md:top-4 md:w-1/2 md:self-start">
         <ul className="flex gap-3 sm:flex-col" aria-label="Product pictures">
           {images.map((image, index) => (
             <li key={`${image}-${index}`}>
