@@ -5,7 +5,10 @@ import Stripe from 'stripe';
 /** The webhook signing secret the tests configure and sign their events with. */
 export const WEBHOOK_SECRET = 'whsec_larder_test_secret';
 
-/** A stand-in for Stripe's HTTP API: answers Checkout Session create/retrieve like Stripe does, and records calls. */
+/**
+ * A stand-in for Stripe's HTTP API: answers Checkout Session create, retrieve and expire like Stripe does (expiring
+ * a session that is no longer open is refused with Stripe's 400), and records calls.
+ */
 export class FakeStripeApi {
   readonly sessions = new Map<string, Record<string, unknown>>();
   readonly created: URLSearchParams[] = [];
@@ -16,6 +19,8 @@ export class FakeStripeApi {
   onCreate?: () => Promise<void>;
   /** When set, expire calls are answered with this Stripe error status. */
   failExpireWith?: number;
+  /** When set, every connection is dropped unanswered, as when Stripe cannot be reached. */
+  unreachable = false;
   private server = http.createServer((req, res) => this.handle(req, res));
   private counter = 0;
 
@@ -28,7 +33,18 @@ export class FakeStripeApi {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
+  /** The customer pays on Stripe's page: the session completes (Stripe then sends checkout.session.completed). */
+  completeSession(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`No checkout session ${id}`);
+    this.sessions.set(id, { ...session, status: 'complete', payment_status: 'paid', url: null });
+  }
+
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (this.unreachable) {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -76,7 +92,17 @@ export class FakeStripeApi {
           });
           return;
         }
-        const session = { ...this.sessions.get(expire[1]), status: 'expired', url: null };
+        const current = this.sessions.get(expire[1]) as { status: string };
+        if (current.status !== 'open') {
+          send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${current.status}\`.`,
+            },
+          });
+          return;
+        }
+        const session = { ...current, status: 'expired', url: null };
         this.sessions.set(expire[1], session);
         send(200, session);
         return;

@@ -127,4 +127,48 @@ describe('applyOrderEvent', () => {
     subscription.unsubscribe();
     store.dispatch(api.util.resetApiState());
   });
+
+  it('marks a paid order the event cancels refund due, and reads the list again when a cancelled order is paid', async () => {
+    server.seed({
+      seller: true,
+      sellerOrders: [
+        makeSellerOrder({ _id: 'order-1', paymentType: 'Online', isPaid: true }),
+        makeSellerOrder({ _id: 'order-2', paymentType: 'Online', status: 'Cancelled' }),
+      ],
+    });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listSellerOrders.initiate({}));
+    await subscription;
+    const orders = () => api.endpoints.listSellerOrders.select({})(store.getState()).data?.orders ?? [];
+
+    store.dispatch(applyOrderEvent('seller', event({ id: 'order-1' })));
+    expect(orders()[0]).toMatchObject({ status: 'Cancelled', isPaid: true, refundDue: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.sent('GET', '/api/order/seller')).toHaveLength(1);
+
+    // Stripe's payment for the cancelled order-2 arrives: the event says only "Cancelled" again.
+    server.seed({
+      sellerOrders: [
+        makeSellerOrder({
+          _id: 'order-1',
+          paymentType: 'Online',
+          isPaid: true,
+          status: 'Cancelled',
+          refundDue: true,
+        }),
+        makeSellerOrder({
+          _id: 'order-2',
+          paymentType: 'Online',
+          status: 'Cancelled',
+          isPaid: true,
+          refundDue: true,
+        }),
+      ],
+    });
+    store.dispatch(applyOrderEvent('seller', event({ id: 'order-2' })));
+    await waitFor(() => expect(orders()[1]).toMatchObject({ isPaid: true, refundDue: true }));
+    expect(server.sent('GET', '/api/order/seller')).toHaveLength(2);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
 });

@@ -62,10 +62,11 @@ function isOrderEvent(value: unknown): value is OrderEventData {
 const LINE_STAGES: readonly string[] = ['picked', 'delivered'];
 
 /**
- * What copying the event onto a cached order did: nothing (another order), patched, or patched but its lines
- * are now out of date (the event carries no lines, so they must be read again).
+ * What copying the event onto a cached order did: nothing (another order), patched, or patched but still out of
+ * date (its lines rewritten, or a payment recorded for a cancelled order: the event carries neither, so the
+ * order must be read again).
  */
-type Patch = 'other' | 'patched' | 'lines-stale';
+type Patch = 'other' | 'patched' | 'stale';
 
 /** Copies the event onto a cached order when it is that order. */
 function patchOrder(order: OrderView, event: OrderEventData): Patch {
@@ -75,6 +76,10 @@ function patchOrder(order: OrderView, event: OrderEventData): Patch {
     'fulfilment' in fields &&
     fields.fulfilment !== event.fulfilment &&
     LINE_STAGES.includes(event.fulfilment);
+  // A cancelled order changes again only when a payment arrives for it (then a refund is due).
+  const paidAfterCancel = order.status === 'Cancelled' && event.status === 'Cancelled';
+  // A paid order that is cancelled is owed its money back, as the API marks it (seller views).
+  if (event.status === 'Cancelled' && order.isPaid && 'refundDue' in fields) fields.refundDue = true;
   order.status = event.status;
   order.amount = event.amount;
   // Completing an order marks it paid (cash collected), as the API does.
@@ -82,7 +87,7 @@ function patchOrder(order: OrderView, event: OrderEventData): Patch {
   // Order views that carry the fulfilment stage and the change cut-off get them too.
   if ('fulfilment' in fields) fields.fulfilment = event.fulfilment;
   if ('changeableUntil' in fields) fields.changeableUntil = event.changeableUntil;
-  return linesStale ? 'lines-stale' : 'patched';
+  return linesStale || paidAfterCancel ? 'stale' : 'patched';
 }
 
 /**
@@ -96,7 +101,7 @@ export function applyOrderEvent(audience: OrderEventAudience, event: OrderEventD
     const patch = (order: OrderView) => {
       const result = patchOrder(order, event);
       if (result !== 'other') found = true;
-      if (result === 'lines-stale') stale = true;
+      if (result === 'stale') stale = true;
     };
     if (audience === 'customer') {
       if (api.endpoints.listUserOrders.select()(getState()).data) {
@@ -122,8 +127,8 @@ export function applyOrderEvent(audience: OrderEventAudience, event: OrderEventD
         );
       }
     }
-    // A new order (or one on a page nobody has read), or one whose lines the seller has just rewritten: the
-    // lists are read again to show it.
+    // A new order (or one on a page nobody has read), or one whose lines the seller has just rewritten or that
+    // was paid after it was cancelled: the lists are read again to show it.
     if (!found || stale) dispatch(api.util.invalidateTags(['Orders']));
   };
 }

@@ -283,6 +283,11 @@ export const orders = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
     stripeSessionId: text('stripe_session_id'),
+    /**
+     * When a paid order was cancelled (by its customer, the seller, the customer deleting their account, or a
+     * payment arriving after the cancel): the seller owes the customer a refund. Null otherwise.
+     */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -293,6 +298,10 @@ export const orders = pgTable(
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
     check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
     check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STAGES, ', ')})`),
+    check(
+      'orders_refund_due_check',
+      sql`${t.refundDueAt} is null or (${t.status} = 'Cancelled' and ${t.isPaid})`,
+    ),
   ],
 );
 

@@ -111,6 +111,16 @@ const INSERT_ORDER_EMPTYING_CART = insertOrderStatement('insert_order_emptying_c
 export class CheckoutRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
+  /**
+   * Holds the customer's row FOR KEY SHARE until the transaction ends (checkouts of the same customer do not wait
+   * for each other); an account deletion locks it FOR UPDATE first, so the two run one after the other. False
+   * when the account is gone.
+   */
+  async lockCustomer(userId: string, tx: DbExecutor): Promise<boolean> {
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+    return rows.length > 0;
+  }
+
   async findByIdempotencyKey(
     userId: string,
     key: string,

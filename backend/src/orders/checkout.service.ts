@@ -87,6 +87,7 @@ export class CheckoutService {
     const now = this.clock.now();
     try {
       return await this.db.transaction(async (tx) => {
+        await this.holdCustomer(userId, tx);
         const prepared = await this.prepare(userId, input, now, tx);
         // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
         // The same statement empties the cart.
@@ -128,7 +129,10 @@ export class CheckoutService {
       if (existing) return this.existingCheckout(existing);
     }
     const now = this.clock.now();
-    const prepared = await this.db.transaction((tx) => this.prepare(userId, input, now, tx));
+    const prepared = await this.db.transaction(async (tx) => {
+      await this.holdCustomer(userId, tx);
+      return this.prepare(userId, input, now, tx);
+    });
     const orderId = randomUUID();
     // Return links come from PUBLIC_URL only, never from the request's Origin or Host.
     const base = this.config.publicUrl;
@@ -156,7 +160,8 @@ export class CheckoutService {
       .transaction(async (tx) => {
         // Prices, availability and stock may have changed while the session was created: read them again
         // with the product rows locked, and refuse as COD would when the order is no longer the same.
-        // The product rows before the slot row, as COD takes them.
+        // The customer's row, then the product rows before the slot row, as COD takes them.
+        await this.holdCustomer(userId, tx);
         await this.bookings.lockProducts(
           prepared.lines.map((line) => line.productId),
           tx,
@@ -355,6 +360,15 @@ export class CheckoutService {
       createdAt: now,
       updatedAt: now,
     };
+  }
+
+  /**
+   * First in every transaction that stores an order: holds the customer's row until it commits, so an account
+   * deletion racing the checkout either waits and then cancels the stored order, or came first (401).
+   */
+  private async holdCustomer(userId: string, tx: DbExecutor): Promise<void> {
+    if (!isUuid(userId) || !(await this.repository.lockCustomer(userId, tx)))
+      throw new UnauthorizedError(MESSAGES.notAuthorized);
   }
 
   private checkIdempotencyKey(value: string | undefined): string | undefined {

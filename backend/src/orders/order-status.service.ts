@@ -45,11 +45,50 @@ export class OrderStatusService implements OnModuleInit {
     private readonly emails: OrderEmails,
   ) {}
 
+  /**
+   * A customer deleting their account: first, outside the deletion's transaction, the open Checkout Sessions of
+   * their unpaid card orders are expired at Stripe (closeCardPayments). Then, in the transaction, every Pending
+   * order of theirs is cancelled, its units and slot place given back, and the personal data on all their orders
+   * erased. A paid Pending order is cancelled too and marked refund due: with the name, address and phone erased
+   * nobody can take the delivery or be reached about it, so the seller must not send it and owes the money back.
+   * Last, after the commit, the sessions of unpaid card orders the first step did not close (placed meanwhile, or
+   * Stripe out of reach then) are expired; a payment that still gets through is marked refund due by the webhook.
+   */
   onModuleInit(): void {
+    this.users.beforeAccountDeletion((userId) => this.closeCardPayments(userId));
     this.users.onAccountDeletion(async (tx, userId) => {
-      for (const order of await this.repository.forgetCustomer(userId, tx))
-        await this.bookings.giveBack(order, tx);
+      const cancelled = await this.repository.forgetCustomer(userId, this.clock.now(), tx);
+      for (const order of cancelled) await this.bookings.giveBack(order, tx);
+      const unpaid = cancelled.filter(isUnpaidCardOrder);
+      if (!unpaid.length) return;
+      return async () => {
+        await Promise.all(unpaid.map((order) => this.expireUnpaidSession(order)));
+      };
     });
+  }
+
+  /**
+   * Before an account deletion's transaction: expires the Checkout Session of each of the customer's unpaid card
+   * orders, and cancels each order whose session Stripe expired, as the session's expiry event would (its units
+   * and slot place go back), even if the deletion then fails: nobody can pay it any more. A session Stripe no
+   * longer has open (paid or expired already) or cannot be asked about leaves its order to the transaction.
+   */
+  private async closeCardPayments(userId: string): Promise<void> {
+    const open = await this.repository.unpaidCardSessions(userId);
+    await Promise.all(
+      open.map(async ({ id, stripeSessionId }) => {
+        const outcome = await this.stripe.expireSessionQuietly(
+          stripeSessionId,
+          `order ${id} of an account being deleted`,
+        );
+        if (outcome !== 'expired') return;
+        const now = this.clock.now();
+        await this.db.transaction(async (tx) => {
+          const cancelled = await this.repository.cancelUnpaidBySession(stripeSessionId, now, tx);
+          if (cancelled) await this.bookings.giveBack(cancelled, tx);
+        });
+      }),
+    );
   }
 
   async listUserOrders(userId: string): Promise<OrderView[]> {
@@ -120,7 +159,7 @@ export class OrderStatusService implements OnModuleInit {
    * failure is only logged; the order stays cancelled (a later payment is recorded for a refund).
    */
   private async expireUnpaidSession(order: ChangedOrder): Promise<void> {
-    if (order.paymentType !== 'Online' || order.isPaid || !order.stripeSessionId) return;
+    if (!isUnpaidCardOrder(order)) return;
     await this.stripe.expireSessionQuietly(order.stripeSessionId, `cancelled order ${order.id}`);
   }
 
@@ -289,4 +328,9 @@ export class OrderStatusService implements OnModuleInit {
       tx,
     );
   }
+}
+
+/** A card order not paid (yet) that has a Checkout Session someone could still pay through. */
+function isUnpaidCardOrder(order: ChangedOrder): order is ChangedOrder & { stripeSessionId: string } {
+  return order.paymentType === 'Online' && !order.isPaid && !!order.stripeSessionId;
 }

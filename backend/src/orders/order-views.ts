@@ -73,5 +73,6 @@ export function toSellerOrderView(order: OrderWithItems): SellerOrderView {
     ...toOrderView(order),
     customer: toCustomerView(order),
     ageCheckRequired: order.items.some((item) => item.ageRestricted),
+    refundDue: order.refundDueAt !== null,
   };
 }

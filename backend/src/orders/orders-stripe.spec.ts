@@ -329,7 +329,8 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
 
     expect((await postWebhook(t, payload, signature)).status).toBe(200);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row).toMatchObject({ status: 'Cancelled', isPaid: true });
+    // Marked for the seller to refund.
+    expect(row).toMatchObject({ status: 'Cancelled', isPaid: true, refundDueAt: NOW });
     const me = await request(t.server).get('/api/user/is-auth').set('Cookie', s.cookie);
     expect(me.body.user.cartItems).toEqual({ [lemonade]: 2 });
   });

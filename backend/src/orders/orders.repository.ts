@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, ne, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or, SQL, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -30,6 +30,15 @@ const CHANGED = {
   isPaid: orders.isPaid,
   stripeSessionId: orders.stripeSessionId,
 };
+
+/**
+ * The refund mark of an order a statement cancels: a paid order (a card order paid already) is owed its money
+ * back from now; an unpaid one owes nothing. Evaluated on the row as the statement finds it, so a payment
+ * committed just before the cancel is seen.
+ */
+function refundDueIfPaid(now: Date): SQL {
+  return sql`case when ${orders.isPaid} then ${now.toISOString()}::timestamptz end`;
+}
 
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
@@ -209,7 +218,7 @@ export class OrdersRepository {
   ): Promise<ChangedOrder | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ status: 'Cancelled', updatedAt: now })
+      .set({ status: 'Cancelled', refundDueAt: refundDueIfPaid(now), updatedAt: now })
       .where(
         and(
           eq(orders.id, id),
@@ -238,7 +247,7 @@ export class OrdersRepository {
       .set(
         status === 'Completed'
           ? { status, isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`, updatedAt: now }
-          : { status, updatedAt: now },
+          : { status, refundDueAt: refundDueIfPaid(now), updatedAt: now },
       )
       .where(
         and(
@@ -305,7 +314,8 @@ export class OrdersRepository {
 
   /**
    * Marks the unpaid order of a Checkout Session paid; returns it, or undefined when there is no such order or it
-   * is paid already (a repeated event).
+   * is paid already (a repeated event). An order cancelled meanwhile (by its customer, the seller, or the
+   * customer deleting their account) is marked refund due by the same statement.
    */
   async markPaidBySession(
     sessionId: string,
@@ -314,7 +324,11 @@ export class OrdersRepository {
   ): Promise<Pick<OrderRow, 'id' | 'userId' | 'status'> | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ isPaid: true, updatedAt: now })
+      .set({
+        isPaid: true,
+        refundDueAt: sql`case when ${orders.status} = 'Cancelled' then ${now.toISOString()}::timestamptz end`,
+        updatedAt: now,
+      })
       .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.isPaid, false)))
       .returning({ id: orders.id, userId: orders.userId, status: orders.status });
     return row;
@@ -347,16 +361,41 @@ export class OrdersRepository {
   }
 
   /**
-   * For a customer deleting their account: cancels their Pending orders and removes the personal data
-   * copied onto every order (address, name, e-mail, phone). The orders themselves stay for the seller.
-   * Answers the orders it cancelled.
+   * The customer's card orders that are Pending and unpaid, with the Checkout Session each could still be paid
+   * through.
    */
-  async forgetCustomer(userId: string, tx: DbExecutor = this.db): Promise<OrderBooking[]> {
+  async unpaidCardSessions(
+    userId: string,
+    tx: DbExecutor = this.db,
+  ): Promise<{ id: string; stripeSessionId: string }[]> {
+    const rows = await tx
+      .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'Pending'),
+          eq(orders.paymentType, 'Online'),
+          eq(orders.isPaid, false),
+          isNotNull(orders.stripeSessionId),
+        ),
+      );
+    return rows.flatMap((row) =>
+      row.stripeSessionId ? [{ id: row.id, stripeSessionId: row.stripeSessionId }] : [],
+    );
+  }
+
+  /**
+   * For a customer deleting their account: cancels their Pending orders (a paid one is marked refund due) and
+   * removes the personal data copied onto every order (address, name, e-mail, phone). The orders themselves stay
+   * for the seller. Answers the orders it cancelled.
+   */
+  async forgetCustomer(userId: string, now: Date, tx: DbExecutor = this.db): Promise<ChangedOrder[]> {
     const cancelled = await tx
       .update(orders)
-      .set({ status: 'Cancelled', updatedAt: sql`now()` })
+      .set({ status: 'Cancelled', refundDueAt: refundDueIfPaid(now), updatedAt: now })
       .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')))
-      .returning(BOOKING);
+      .returning(CHANGED);
     await tx
       .update(orders)
       .set({
@@ -366,7 +405,7 @@ export class OrdersRepository {
         customerEmail: null,
         customerPhone: null,
         idempotencyKey: null,
-        updatedAt: sql`now()`,
+        updatedAt: now,
       })
       .where(eq(orders.userId, userId));
     return cancelled;

@@ -68,16 +68,24 @@ export class StripeGateway {
   }
 
   /**
-   * Expires a session that no order may be paid through (`what` names the order for the log). A failure is only
-   * logged: the order stays as it is, and a later payment is recorded for a refund.
+   * Expires a session that no order may be paid through (`what` names the order for the log, never the
+   * customer). Answers 'expired' when Stripe expired it now; 'closed' when Stripe refused because the session
+   * can no longer be paid through anyway (it completed or expired before: nothing is left to do); 'failed' when
+   * Stripe could not be asked (the order stays as it is, and a later payment is recorded for a refund). Never
+   * throws.
    */
-  async expireSessionQuietly(sessionId: string, what: string): Promise<void> {
+  async expireSessionQuietly(sessionId: string, what: string): Promise<'expired' | 'closed' | 'failed'> {
     try {
       await this.expireCheckoutSession(sessionId);
+      return 'expired';
     } catch (err) {
-      this.logger.warn(
-        `Could not expire checkout session ${sessionId} of ${what}: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      const message = err instanceof Error ? err.message : String(err);
+      if ((err as { type?: unknown }).type === 'StripeInvalidRequestError') {
+        this.logger.log(`Checkout session ${sessionId} of ${what} was no longer open: ${message}`);
+        return 'closed';
+      }
+      this.logger.warn(`Could not expire checkout session ${sessionId} of ${what}: ${message}`);
+      return 'failed';
     }
   }
 

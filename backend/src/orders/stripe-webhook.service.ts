@@ -48,8 +48,9 @@ export class StripeWebhookService {
         const order = await this.db.transaction(async (tx) => {
           // Only the first report of a payment changes anything: Stripe may send an event more than once.
           const paid = await this.repository.markPaidBySession(session.id, now, tx);
-          // A payment for an order cancelled meanwhile is recorded (the money was taken) but leaves the
-          // customer's cart alone; the seller sees a paid, cancelled order to refund.
+          // A payment for an order cancelled meanwhile (by the customer, the seller, or the customer deleting
+          // their account: then the order has no customer any more) is recorded, as the money was taken, and
+          // marked refund due by the same statement; it leaves the cart alone. The seller sees it to refund.
           if (paid?.userId && paid.status !== 'Cancelled') {
             await this.cart.clearCart(paid.userId, tx);
             await this.emails.orderPlaced(paid.id, tx);

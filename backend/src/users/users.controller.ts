@@ -62,6 +62,9 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Deletes the account, its addresses and cart; cancels its pending orders and signs out',
+    description:
+      'Open card payments of unpaid orders are closed at Stripe; a paid order not yet delivered is cancelled and ' +
+      'marked refund due for the seller. Personal data on the kept orders is erased.',
   })
   @ApiOkResponse({ type: DeleteAccountResponse })
   async deleteAccount(

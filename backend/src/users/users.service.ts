@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   addressProblem,
   AddressView,
@@ -41,8 +41,20 @@ export interface NewCustomer {
   googleSub?: string | null;
 }
 
-/** Runs inside the account-deletion transaction, before the user row is deleted. */
-export type AccountDeletionHook = (tx: DbExecutor, userId: string) => Promise<void>;
+/**
+ * Runs inside the account-deletion transaction, before the user row is deleted. It may answer work to run once
+ * the deletion has committed: calls to other services, which must never hold the transaction open.
+ */
+export type AccountDeletionHook = (tx: DbExecutor, userId: string) => Promise<void | AfterAccountDeletion>;
+
+/** Runs after an account deletion committed; a failure is logged, the account stays deleted. */
+export type AfterAccountDeletion = () => Promise<void>;
+
+/**
+ * Runs before the account-deletion transaction, outside it: calls to other services (such as Stripe) that must
+ * not hold the transaction open. The deletion may still fail afterwards, so what it does must stand on its own.
+ */
+export type AccountDeletionPreparation = (userId: string) => Promise<void>;
 
 function addressView(row: AddressRow): AddressView {
   return {
@@ -61,6 +73,8 @@ export type CartReader = (userId: string, tx: DbExecutor) => Promise<CartItems>;
 /** Customer accounts: sign-up records, profile, phone, delivery addresses and account deletion. */
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+  private readonly deletionPreparations: AccountDeletionPreparation[] = [];
   private readonly deletionHooks: AccountDeletionHook[] = [];
   private cartReader?: CartReader;
 
@@ -80,6 +94,11 @@ export class UsersService {
   /** Registers work that must happen in the same transaction as an account deletion. */
   onAccountDeletion(hook: AccountDeletionHook): void {
     this.deletionHooks.push(hook);
+  }
+
+  /** Registers work that must happen before an account deletion's transaction, outside it. */
+  beforeAccountDeletion(preparation: AccountDeletionPreparation): void {
+    this.deletionPreparations.push(preparation);
   }
 
   exists(userId: string, tx: DbExecutor = this.db): Promise<boolean> {
@@ -221,13 +240,36 @@ export class UsersService {
   }
 
   /**
-   * Deletes the account in one transaction: the registered hooks first (orders), then the user row,
-   * which takes the addresses and the cart with it.
+   * Deletes the account: the registered preparations first, outside any transaction (the orders close their open
+   * card payments at Stripe); then one transaction that locks the user row, runs the registered hooks (orders,
+   * outbox) and deletes the row, which takes the addresses, the cart and the sessions with it; then, once that
+   * has committed, the work the hooks answered (expiring the card payments of orders placed meanwhile).
+   *
+   * The row is locked FOR UPDATE before the hooks look at anything: a checkout holds the same row FOR KEY SHARE
+   * while it stores its order, so it either commits first (and the hooks see and cancel its order) or waits and
+   * then finds the account gone (401), never leaving an order behind that the hooks missed.
    */
   async deleteAccount(userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (const hook of this.deletionHooks) await hook(tx, userId);
+    for (const prepare of this.deletionPreparations) await prepare(userId);
+    const afterCommit = await this.db.transaction(async (tx) => {
+      if (!(await this.users.lockForUpdate(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      const after: AfterAccountDeletion[] = [];
+      for (const hook of this.deletionHooks) {
+        const then = await hook(tx, userId);
+        if (then) after.push(then);
+      }
       if (!(await this.users.deleteUser(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      return after;
     });
+    for (const then of afterCommit) {
+      try {
+        await then();
+      } catch (err) {
+        // The account is gone; what follows its deletion never turns that into a failure. No personal data here.
+        this.logger.error(
+          `Work after an account deletion failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
   }
 }

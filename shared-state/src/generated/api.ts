@@ -709,6 +709,8 @@ export type SellerOrderView = {
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
+  /** The order was paid and then cancelled (by the customer, the seller, or the customer deleting their account): the money is to be refunded */
+  refundDue: boolean;
   /** Pounds */
   shippingCharge: number;
   status: OrderStatus;

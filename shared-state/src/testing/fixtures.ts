@@ -137,6 +137,7 @@ export function makeSellerOrder(overrides: Partial<SellerOrderView> = {}): Selle
       address: '12 Park Street, Bristol, England, BS1 5HT, United Kingdom',
     },
     ageCheckRequired: false,
+    refundDue: false,
     ...overrides,
   } as SellerOrderView;
 }

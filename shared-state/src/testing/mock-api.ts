@@ -420,7 +420,8 @@ export function setupMockApi() {
       const { items, ...page } = pageOf(s.sellerOrders, r);
       return { body: { success: true, orders: items, ...page } satisfies ListSellerOrdersApiResponse };
     }),
-    // As the server does: only the allowed changes; completing a cash order also marks it paid.
+    // As the server does: only the allowed changes; completing a cash order also marks it paid; cancelling a
+    // paid order marks it refund due.
     route('PUT', '/api/order/:id/status', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
       const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
@@ -430,6 +431,7 @@ export function setupMockApi() {
       if (refusal) return { status: 409, body: { success: false, message: MESSAGES[refusal] } };
       if (status !== order.status && status === 'Completed' && order.paymentType === 'COD')
         order.isPaid = true;
+      if (status !== order.status && status === 'Cancelled' && order.isPaid) order.refundDue = true;
       order.status = status;
       return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
     }),

@@ -168,6 +168,12 @@ export class SellerOrderView extends OrderView {
     description: 'A line is an age-restricted product: ask for ID (Challenge 25) at the door',
   })
   ageCheckRequired!: boolean;
+
+  @ResponseField({
+    description:
+      'The order was paid and then cancelled (by the customer, the seller, or the customer deleting their account): the money is to be refunded',
+  })
+  refundDue!: boolean;
 }
 
 export class PlaceOrderResponse {

@@ -44,6 +44,7 @@ function order(id: string, name: string): SellerOrderView {
     createdAt: '2026-11-23T14:05:00.000Z',
     customer: { name, email, phone: '07700 900123', address: '12 Park Street, Bristol' },
     ageCheckRequired: false,
+    refundDue: false,
   };
 }
 

@@ -159,6 +159,52 @@ describe('Orders', () => {
     expect(within(other).queryByText(MESSAGES.ageCheckAtDoor)).not.toBeInTheDocument();
   });
 
+  it('labels "Refund due" a paid order that was cancelled, with the amount to refund', async () => {
+    renderWithApi(
+      <OrdersPage />,
+      {},
+      {
+        state: {
+          sellerOrders: [
+            order('00000001-0000-4000-8000-000000000000', 'u-ann', ann, {
+              paymentType: 'Online',
+              status: 'Cancelled',
+              isPaid: true,
+              refundDue: true,
+              amount: 11.49,
+            }),
+            order('00000002-0000-4000-8000-000000000000', 'u-ann', ann, { status: 'Cancelled' }),
+          ],
+        },
+      },
+    );
+    const [owed, other] = await screen.findAllByRole('article');
+    expect(within(owed).getByText('Refund due')).toBeInTheDocument();
+    expect(
+      within(owed).getByText('Paid, then cancelled: refund £11.49 to the customer.'),
+    ).toBeInTheDocument();
+    expect(within(other).queryByText('Refund due')).not.toBeInTheDocument();
+  });
+
+  it('shows "Refund due" when the seller cancels a paid card order', async () => {
+    const { user } = renderWithApi(
+      <OrdersPage />,
+      {},
+      {
+        state: {
+          sellerOrders: [order('o-1', 'u-ann', ann, { paymentType: 'Online', isPaid: true })],
+        },
+      },
+    );
+    const select = await screen.findByRole('combobox', { name: /Status of order/ });
+    expect(screen.queryByText('Refund due')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'Cancelled');
+    expect(await screen.findByText('Refund due')).toBeInTheDocument();
+    await waitFor(() => expect(server.sent('GET', '/api/order/seller')).toHaveLength(2));
+    expect(server.state.sellerOrders[0]).toMatchObject({ status: 'Cancelled', refundDue: true });
+    expect(screen.getByText('Refund due')).toBeInTheDocument();
+  });
+
   it('says when there are no orders', async () => {
     renderWithApi(<OrdersPage />);
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();

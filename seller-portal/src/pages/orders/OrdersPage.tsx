@@ -75,6 +75,8 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
           if (!updated) return;
           updated.status = next;
           if (next === 'Completed') updated.isPaid = true;
+          // A paid order that is cancelled is owed its money back (the server marks it so too).
+          if (next === 'Cancelled' && updated.isPaid) updated.refundDue = true;
         }),
       );
       toast.success(MESSAGES.orderUpdated);
@@ -97,7 +99,13 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
               Order #{reference}
             </h3>
             <OrderStatusBadge status={status} />
+            {order.refundDue && <Badge tone="warning">Refund due</Badge>}
           </div>
+          {order.refundDue && (
+            <p className="mt-1 text-sm text-gray-700">
+              Paid, then cancelled: refund {formatPounds(order.amount)} to the customer.
+            </p>
+          )}
           <ul className="mt-3 flex flex-col gap-2" aria-label={`Items in order #${reference}`}>
             {order.items.map((item, index) => (
               <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
