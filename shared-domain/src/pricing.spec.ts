@@ -1,5 +1,6 @@
 import {
   decimalUnits,
+  percentToBasisPoints,
   isPounds,
   formatPence,
   formatPounds,
@@ -20,8 +21,8 @@ describe('priceOrder', () => {
   it('adds goods, VAT and shipping in pence', () => {
     const totals = priceOrder(
       [
-        { offerPrice: 125, quantity: 2, vat: 0 },
-        { offerPrice: 199, quantity: 3, vat: 20 },
+        { offerPrice: 125, quantity: 2, vatBasisPoints: 0 },
+        { offerPrice: 199, quantity: 3, vatBasisPoints: 2000 },
       ],
       settings,
     );
@@ -30,24 +31,24 @@ describe('priceOrder', () => {
   });
 
   it('ships free at exactly the threshold and charges one penny below it', () => {
-    expect(priceOrder([{ offerPrice: 4000, quantity: 1, vat: 0 }], settings).shipping).toBe(0);
-    expect(priceOrder([{ offerPrice: 3999, quantity: 1, vat: 0 }], settings).shipping).toBe(399);
+    expect(priceOrder([{ offerPrice: 4000, quantity: 1, vatBasisPoints: 0 }], settings).shipping).toBe(0);
+    expect(priceOrder([{ offerPrice: 3999, quantity: 1, vatBasisPoints: 0 }], settings).shipping).toBe(399);
   });
 
   it('rounds VAT once on the exact sum, not per line', () => {
     // Each line is 0.4p of VAT: per-line rounding would give 0, the exact sum 1.2p gives 1.
-    const lines = [1, 2, 3].map(() => ({ offerPrice: 2, quantity: 1, vat: 20 }));
+    const lines = [1, 2, 3].map(() => ({ offerPrice: 2, quantity: 1, vatBasisPoints: 2000 }));
     expect(vatTotal(lines)).toBe(1);
   });
 
   it('rounds half a penny up', () => {
-    expect(vatTotal([{ offerPrice: 5, quantity: 1, vat: 10 }])).toBe(1); // 0.5p
-    expect(vatTotal([{ offerPrice: 4, quantity: 1, vat: 10 }])).toBe(0); // 0.4p
+    expect(vatTotal([{ offerPrice: 5, quantity: 1, vatBasisPoints: 1000 }])).toBe(1); // 0.5p
+    expect(vatTotal([{ offerPrice: 4, quantity: 1, vatBasisPoints: 1000 }])).toBe(0); // 0.4p
   });
 
   it('handles fractional VAT rates exactly', () => {
-    expect(vatTotal([{ offerPrice: 1000, quantity: 3, vat: 12.5 }])).toBe(375);
-    expect(vatTotal([{ offerPrice: 333, quantity: 1, vat: 17.5 }])).toBe(58); // 58.275p
+    expect(vatTotal([{ offerPrice: 1000, quantity: 3, vatBasisPoints: 1250 }])).toBe(375);
+    expect(vatTotal([{ offerPrice: 333, quantity: 1, vatBasisPoints: 1750 }])).toBe(58); // 58.275p
   });
 
   it('prices an empty order at zero goods', () => {
@@ -87,6 +88,14 @@ describe('money conversions', () => {
     expect(decimalUnits(12.345, 2)).toBeUndefined();
     expect(decimalUnits(7, 0)).toBe(7);
     expect(decimalUnits(1e-7, 3)).toBeUndefined();
+  });
+
+  it('turns a VAT percent from the API into basis points, and refuses a third decimal', () => {
+    expect(percentToBasisPoints(20)).toBe(2000);
+    expect(percentToBasisPoints(12.5)).toBe(1250);
+    expect(percentToBasisPoints(17.55)).toBe(1755);
+    expect(percentToBasisPoints(0)).toBe(0);
+    expect(percentToBasisPoints(12.345)).toBeUndefined();
   });
 
   it('formats pounds with the pound sign', () => {

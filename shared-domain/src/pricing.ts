@@ -1,11 +1,15 @@
-/** Money is integer pence everywhere; the API shows pounds with two decimals. */
+/**
+ * Money is integer pence and VAT rates are basis points (hundredths of a percent: 2000 is 20%) everywhere: in the
+ * database, the server and every calculation here and in the frontends. The API shows pounds with two decimals
+ * and VAT in percent; those are converted once on the way in and once on the way out.
+ */
 
 export interface PricedLine {
   /** Offer price of one unit, in pence. */
   offerPrice: number;
   quantity: number;
-  /** VAT rate in percent (0-100, up to two decimals, e.g. 20 or 12.5). */
-  vat: number;
+  /** VAT rate in basis points (0-10000: 2000 is 20%, 1250 is 12.5%). */
+  vatBasisPoints: number;
 }
 
 export interface ShippingSettings {
@@ -26,11 +30,6 @@ export interface OrderTotals {
   amount: number;
 }
 
-/** VAT rate as an integer number of hundredths of a percent (basis points). */
-function vatBasisPoints(vat: number): number {
-  return Math.round(vat * 100);
-}
-
 /** Sum of offer price x quantity, in pence. */
 export function goodsTotal(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, l) => sum + l.offerPrice * l.quantity, 0);
@@ -41,7 +40,7 @@ export function goodsTotal(lines: readonly PricedLine[]): number {
  * (integers in hundredths of a percent) and rounded half-up to the penny once on the sum.
  */
 export function vatTotal(lines: readonly PricedLine[]): number {
-  const scaled = lines.reduce((sum, l) => sum + l.offerPrice * l.quantity * vatBasisPoints(l.vat), 0);
+  const scaled = lines.reduce((sum, l) => sum + l.offerPrice * l.quantity * l.vatBasisPoints, 0);
   return Math.floor((scaled + 5000) / 10000);
 }
 
@@ -75,6 +74,11 @@ export function decimalUnits(value: unknown, decimals: number): number | undefin
   if (!Number.isSafeInteger(units) || Math.abs(units - scaled) > 1e-6) return undefined;
   if (units === 0 && value !== 0) return undefined;
   return units;
+}
+
+/** A VAT rate in percent (12.5) as basis points (1250), or undefined when it has more than two decimals. */
+export function percentToBasisPoints(percent: number): number | undefined {
+  return decimalUnits(percent, 2);
 }
 
 /** Pounds to pence (3.99 -> 399), or undefined when not a finite amount with at most two decimals. */
@@ -140,13 +144,13 @@ export function priceFulfilledOrder(lines: readonly FulfilledLine[], shippingCha
     priced.push({
       offerPrice: line.price,
       quantity: line.picked ?? line.quantity,
-      vat: line.vatBasisPoints / 100,
+      vatBasisPoints: line.vatBasisPoints,
     });
     if (line.substitute) {
       priced.push({
         offerPrice: line.substitute.price,
         quantity: line.substitute.quantity,
-        vat: line.substitute.vatBasisPoints / 100,
+        vatBasisPoints: line.substitute.vatBasisPoints,
       });
     }
   }

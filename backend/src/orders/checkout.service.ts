@@ -314,7 +314,7 @@ export class CheckoutService {
     }
 
     const totals = priceOrder(
-      lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vat: l.vatBasisPoints / 100 })),
+      lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vatBasisPoints: l.vatBasisPoints })),
       context.shipping,
     );
     if (

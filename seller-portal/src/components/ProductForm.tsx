@@ -10,6 +10,8 @@ import {
   DIET_LABELS,
   PACK_UNITS,
   formatUnitPrice,
+  parsePoundsText,
+  poundsToPence,
   unitPrice,
   type AllergenId,
   type Diet,
@@ -116,15 +118,14 @@ export function ProductForm({
 
   // The unit price the shop will show, from shared-domain's one rule, as the seller types.
   const previewQuantity = parseNetQuantityText(draft.netQuantity);
-  const previewOffer = Number(draft.offerPrice);
+  const previewOffer = parsePoundsText(draft.offerPrice);
   const preview =
     previewQuantity !== undefined &&
     (PACK_UNITS as readonly string[]).includes(draft.unit) &&
-    draft.offerPrice.trim() !== '' &&
-    Number.isFinite(previewOffer)
+    previewOffer !== undefined
       ? formatUnitPrice(
           unitPrice({
-            offerPence: Math.round(previewOffer * 100),
+            offerPence: poundsToPence(previewOffer)!,
             netQuantity: previewQuantity,
             unit: draft.unit as PackUnit,
             category: draft.category,

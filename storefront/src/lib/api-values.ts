@@ -1,10 +1,16 @@
-import { poundsToPence } from '@larder/shared-domain';
+import { percentToBasisPoints, poundsToPence } from '@larder/shared-domain';
 
-// Values the pages send to or read from the API, shared by the cart and the order editor.
+// Values the pages send to or read from the API, shared by the cart and the order editor. The API speaks pounds
+// and VAT percent; the pages calculate in pence and basis points, converting here on the way in.
 
 /** API pounds (two decimals) to pence. */
 export function toPence(pounds: number): number {
   return poundsToPence(pounds) ?? Math.round(pounds * 100);
+}
+
+/** An API VAT rate in percent (two decimals) to basis points. */
+export function toBasisPoints(percent: number): number {
+  return percentToBasisPoints(percent) ?? Math.round(percent * 100);
 }
 
 /** A fresh random key identifying one checkout attempt (Idempotency-Key header). */

@@ -1,4 +1,4 @@
-import { toPence } from '../../lib/api-values';
+import { toBasisPoints, toPence } from '../../lib/api-values';
 import {
   MESSAGES,
   penceToPounds,
@@ -41,7 +41,7 @@ export function cartTotals(lines: readonly CartLine[], settings: ShippingSetting
     lines.map(({ product, quantity }) => ({
       offerPrice: toPence(product.offerPrice),
       quantity,
-      vat: product.vat,
+      vatBasisPoints: toBasisPoints(product.vat),
     })),
     settings,
   );

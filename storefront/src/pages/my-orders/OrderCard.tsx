@@ -7,6 +7,7 @@ import {
   formatChangeDeadline,
   formatDeliveryDate,
   formatOrderTime,
+  formatPence,
   formatPounds,
   fulfilmentStageLabel,
   MESSAGES,
@@ -28,6 +29,7 @@ import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
 import { OrderEditor } from './OrderEditor';
+import { toPence } from '../../lib/api-values';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 
@@ -138,7 +140,7 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
               {picked && <PickedNote item={item} />}
             </div>
             <p className="text-sm font-medium text-gray-900">
-              {formatPounds(item.price * (item.picked ?? item.quantity))}
+              {formatPence(toPence(item.price) * (item.picked ?? item.quantity))}
             </p>
           </li>
         ))}

@@ -4,6 +4,7 @@ import {
   RELATED_PRODUCT_COUNT,
   categoryFromSlug,
   categoryText,
+  formatPence,
   formatPounds,
   productScreenTitle,
 } from '@larder/shared-domain';
@@ -23,6 +24,7 @@ import { ProductCard, ProductGrid, categoryLink, productPath } from '../../compo
 import { productImageSrcSet } from '../../components/product-images';
 import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
+import { toPence } from '../../lib/api-values';
 import { useProducts, type Product } from '../../components/useProducts';
 import { LowStockNote, maxOrderable } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
@@ -148,7 +150,7 @@ function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const images = product.image.length > 0 ? product.image : [undefined];
   const main = images[Math.min(selected, images.length - 1)];
-  const saving = product.price - product.offerPrice;
+  const saving = toPence(product.price) - toPence(product.offerPrice);
   const max = maxOrderable(product);
   const atStock = max > 0 && quantity >= max;
 
@@ -225,7 +227,7 @@ function ProductDetail({ product }: { product: Product }) {
             <span className="text-2xl font-semibold">{formatPounds(product.offerPrice)}</span>
             <UnitPrice product={product} className="text-sm" />
             {saving > 0 && (
-              <span className="text-sm font-medium text-primary">You save {formatPounds(saving)}</span>
+              <span className="text-sm font-medium text-primary">You save {formatPence(saving)}</span>
             )}
           </p>
           <p className="text-sm text-gray-600">
