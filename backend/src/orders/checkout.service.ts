@@ -233,7 +233,10 @@ export class CheckoutService {
       const slot = input.deliverySlot ?? { date: order.deliveryDate, time: order.deliveryTime };
       const wanted = input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid);
       await this.bookings.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
-      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, { held, previous });
+      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, {
+        held,
+        previous,
+      });
 
       await this.bookings.moveUnits(held, prepared.lines, tx);
       await this.orders.replaceLines(orderId, prepared.lines, tx);

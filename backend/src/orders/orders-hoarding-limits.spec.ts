@@ -47,7 +47,11 @@ let jpeg: Buffer;
 async function newCustomer(): Promise<Customer> {
   customerCount += 1;
   const email = `hoarder${customerCount}@example.com`;
-  const signedIn = await signInCustomerWithAddress(t, { email, lastName: `Hoarder${customerCount}` }, ADDRESS);
+  const signedIn = await signInCustomerWithAddress(
+    t,
+    { email, lastName: `Hoarder${customerCount}` },
+    ADDRESS,
+  );
   return { email, ...signedIn };
 }
 
@@ -95,7 +99,10 @@ const addProduct = (data: Record<string, unknown>) =>
     .attach('images', jpeg, 'eggs.jpg');
 
 const editProduct = (id: string, data: Record<string, unknown>) =>
-  request(t.server).put(`/api/product/${id}`).set('Cookie', seller).field('productData', JSON.stringify(data));
+  request(t.server)
+    .put(`/api/product/${id}`)
+    .set('Cookie', seller)
+    .field('productData', JSON.stringify(data));
 
 const limitOf = (id: string, maxPerOrder: number | null) =>
   t.db.update(products).set({ maxPerOrder }).where(eq(products.id, id));
@@ -200,7 +207,10 @@ describe("a product's maxPerOrder", () => {
     expect(res.body.product).toMatchObject({ name: eggs.name, maxPerOrder: 6 });
     const id = res.body.product._id;
     expect(await listed(id)).toEqual(res.body.product);
-    const found = await request(t.server).get('/api/product/search').query({ q: 'free range eggs' }).expect(200);
+    const found = await request(t.server)
+      .get('/api/product/search')
+      .query({ q: 'free range eggs' })
+      .expect(200);
     expect(found.body.products.find((p: { _id: string }) => p._id === id)).toMatchObject({ maxPerOrder: 6 });
     const [row] = await t.db.select().from(products).where(eq(products.id, id));
     expect(row.maxPerOrder).toBe(6);

@@ -75,7 +75,9 @@ export class SettingsController {
 
   /** Sets maxOpenOrders (1-1000). Lowering it keeps the orders already placed and only stops new ones. */
   @Post('orders')
-  @ApiOperation({ summary: "Sets how many of a customer's orders may wait for delivery at once (seller only)" })
+  @ApiOperation({
+    summary: "Sets how many of a customer's orders may wait for delivery at once (seller only)",
+  })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: OrderSettingsResponse })

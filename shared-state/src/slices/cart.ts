@@ -99,7 +99,8 @@ export const cartSlice = createSlice({
     cap(state, action: PayloadAction<Record<string, number>>) {
       for (const [id, max] of Object.entries(action.payload)) {
         const quantity = state.items[id];
-        if (quantity !== undefined && max >= MIN_QUANTITY && quantity > max) state.items[id] = Math.trunc(max);
+        if (quantity !== undefined && max >= MIN_QUANTITY && quantity > max)
+          state.items[id] = Math.trunc(max);
       }
     },
   },

@@ -304,7 +304,9 @@ export function setupMockApi() {
     }),
     route('GET', '/api/settings/orders', (_r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
-      return { body: { success: true, maxOpenOrders: s.maxOpenOrders } satisfies GetOrderSettingsApiResponse };
+      return {
+        body: { success: true, maxOpenOrders: s.maxOpenOrders } satisfies GetOrderSettingsApiResponse,
+      };
     }),
     route('POST', '/api/settings/orders', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };

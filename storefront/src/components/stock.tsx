@@ -55,7 +55,8 @@ export function maxOrderable(product: Stocked): number {
  */
 export function quantityLimitMessage(product: Stocked & { name: string }, max: number): string | undefined {
   const limit = perOrderLimit(product);
-  if (limit !== null && limit === max && limit < MAX_QUANTITY) return perOrderLimitMessage(product.name, limit);
+  if (limit !== null && limit === max && limit < MAX_QUANTITY)
+    return perOrderLimitMessage(product.name, limit);
   return max < MAX_QUANTITY ? onlyLeftMessage(product.name, max) : undefined;
 }
 
