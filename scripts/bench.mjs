@@ -588,7 +588,8 @@ async function signUp(base, n) {
 
 /**
  * Lets the shop take the whole burst, as a seller would before a busy day: the most orders a delivery slot
- * allows, and a large counted stock for every product (so checkout still takes units in each order).
+ * allows, the most open orders one customer may hold (each places several), and a large counted stock for every
+ * product (so checkout still takes units in each order).
  */
 async function prepareShopForLoad(base, products) {
   const login = await api(base, 'POST', '/api/seller/login', {
@@ -602,6 +603,11 @@ async function prepareShopForLoad(base, products) {
     body: { slotCapacity: domain.MAX_SLOT_CAPACITY },
   });
   if (capacity.status !== 200) throw new Error(`slot capacity answered ${capacity.status}`);
+  const openOrders = await api(base, 'POST', '/api/settings/orders', {
+    cookie,
+    body: { maxOpenOrders: domain.MAX_MAX_OPEN_ORDERS },
+  });
+  if (openOrders.status !== 200) throw new Error(`open orders per customer answered ${openOrders.status}`);
   for (const product of products) {
     const stock = await api(base, 'POST', '/api/product/stock', {
       cookie,

@@ -529,6 +529,7 @@ function hostileExamples(op: Operation, doc: Record<string, unknown>, known: Kno
       price: 2,
       offerPrice: 1,
       vat: 0,
+      maxPerOrder: 6,
     };
     for (const key of Object.keys(product)) {
       for (const value of SWEEP_VALUES) {

@@ -24,6 +24,10 @@ import {
 import {
   CANCEL_WINDOW_MS,
   MAX_CART_LINES,
+  MAX_MAX_OPEN_ORDERS,
+  MAX_PER_ORDER_LIMIT,
+  MIN_MAX_OPEN_ORDERS,
+  MIN_PER_ORDER_LIMIT,
   MAX_IMAGE_BYTES,
   MAX_PAGE_LIMIT,
   MAX_PRODUCT_IMAGES,
@@ -199,6 +203,11 @@ export const MESSAGES = {
   stockOrSwitchRequired: 'Send inStock, stock or both',
   deliverySettingsUpdated: 'Delivery settings updated!',
 
+  // Limits against one customer hoarding stock and delivery slots
+  invalidMaxPerOrder: `Maximum per order must be a whole number from ${MIN_PER_ORDER_LIMIT} to ${MAX_PER_ORDER_LIMIT}, or empty for no limit`,
+  invalidMaxOpenOrders: `Open orders per customer must be a whole number from ${MIN_MAX_OPEN_ORDERS} to ${MAX_MAX_OPEN_ORDERS}`,
+  orderSettingsUpdated: 'Order settings updated!',
+
   // What a page says when a call fails without the server's own words (network down, timed out)
   loginFailed: 'Login failed. Please try again.',
   logoutFailed: 'Logout failed. Please try again.',
@@ -208,6 +217,7 @@ export const MESSAGES = {
   productAddFailed: 'Could not add the product. Please try again.',
   productSaveFailed: 'Could not save the product. Please try again.',
   slotCapacitySaveFailed: 'Could not save the slot capacity. Please try again.',
+  orderSettingsSaveFailed: 'Could not save the order settings. Please try again.',
   myOrdersLoadFailed: 'We couldn’t load your orders.',
   ordersLoadFailed: 'The orders could not be loaded.',
   productsLoadFailed: 'The products could not be loaded.',
@@ -267,4 +277,20 @@ export function onlyLeftMessage(productName: string, left: number): string {
 /** Why an order line cannot be supplied from a counted stock of `left` units: out of stock, or only N left. */
 export function notEnoughStockMessage(productName: string, left: number): string {
   return left > 0 ? onlyLeftMessage(productName, left) : outOfStockMessage(productName);
+}
+
+/** "You can buy at most 6 of Free Range Eggs x12 in one order.": a line beyond the product's maxPerOrder. */
+export function perOrderLimitMessage(productName: string, limit: number): string {
+  return `You can buy at most ${limit} of ${productName} in one order.`;
+}
+
+/** "Limit 6 per order": beside the quantity control of a product with a maxPerOrder. */
+export function perOrderLimitLabel(limit: number): string {
+  return `Limit ${limit} per order`;
+}
+
+/** Placing an order while the customer already holds `limit` open orders (the seller's maxOpenOrders). */
+export function tooManyOpenOrdersMessage(limit: number): string {
+  const orders = limit === 1 ? '1 order' : `${limit} orders`;
+  return `You already have ${orders} waiting for delivery. You can place another once one has been delivered or cancelled.`;
 }

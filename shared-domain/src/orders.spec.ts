@@ -7,12 +7,16 @@ import {
   fulfilmentStageLabel,
   substituteUnitPrice,
   cancelTimeLeftMs,
+  exceedsPerOrderLimit,
   formatOrderTime,
+  isValidPerOrderLimit,
+  OPEN_ORDER_STATUSES,
   isOrderStatus,
   isValidQuantity,
   orderReference,
   statusChangeRefusal,
 } from './orders';
+import { perOrderLimitLabel, perOrderLimitMessage, tooManyOpenOrdersMessage } from './messages';
 
 const createdAt = new Date('2026-11-23T10:00:00Z');
 const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60000);
@@ -47,6 +51,38 @@ describe('statuses and quantities', () => {
   it('accepts whole quantities from 1 to 99', () => {
     expect([1, 50, 99].every(isValidQuantity)).toBe(true);
     expect([0, -1, 1.5, 100, Number.NaN, '2'].some(isValidQuantity)).toBe(false);
+  });
+
+  it('counts only Pending orders as open (waiting for delivery)', () => {
+    expect(OPEN_ORDER_STATUSES).toEqual(['Pending']);
+  });
+});
+
+describe('per-order limits', () => {
+  it('accepts a limit from 1 to 99', () => {
+    expect([1, 6, 99].every(isValidPerOrderLimit)).toBe(true);
+    expect([0, -1, 2.5, 100, '6', null].some(isValidPerOrderLimit)).toBe(false);
+  });
+
+  it('refuses only a quantity above a set limit', () => {
+    expect(exceedsPerOrderLimit(7, 6)).toBe(true);
+    expect(exceedsPerOrderLimit(6, 6)).toBe(false);
+    expect(exceedsPerOrderLimit(99, null)).toBe(false);
+    expect(exceedsPerOrderLimit(99, undefined)).toBe(false);
+  });
+
+  it('names the product and the limit', () => {
+    expect(perOrderLimitMessage('Free Range Eggs x12', 6)).toBe(
+      'You can buy at most 6 of Free Range Eggs x12 in one order.',
+    );
+    expect(perOrderLimitLabel(6)).toBe('Limit 6 per order');
+  });
+
+  it('says how many open orders the customer already has', () => {
+    expect(tooManyOpenOrdersMessage(3)).toBe(
+      'You already have 3 orders waiting for delivery. You can place another once one has been delivered or cancelled.',
+    );
+    expect(tooManyOpenOrdersMessage(1)).toMatch(/^You already have 1 order waiting for delivery\./);
   });
 });
 

@@ -33,6 +33,19 @@ export function statusChangeRefusal(
 /** A customer may cancel a Pending order within this long of its creation. */
 export const CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * The statuses of an order still waiting for delivery: neither delivered (Completed) nor Cancelled. A customer may
+ * hold at most the seller's maxOpenOrders of these at once.
+ */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => status !== 'Completed' && status !== 'Cancelled',
+);
+
+/** How many open orders one customer may hold at once by default, and the range the seller may set. */
+export const DEFAULT_MAX_OPEN_ORDERS = 3;
+export const MIN_MAX_OPEN_ORDERS = 1;
+export const MAX_MAX_OPEN_ORDERS = 1000;
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
@@ -57,6 +70,27 @@ export function isValidQuantity(value: unknown): value is number {
   return (
     typeof value === 'number' && Number.isInteger(value) && value >= MIN_QUANTITY && value <= MAX_QUANTITY
   );
+}
+
+/**
+ * The seller's optional limit of one product in one order (`maxPerOrder`): a whole number in this range, or null
+ * for none beyond the MAX_QUANTITY every line has.
+ */
+export const MIN_PER_ORDER_LIMIT = 1;
+export const MAX_PER_ORDER_LIMIT = MAX_QUANTITY;
+
+export function isValidPerOrderLimit(value: unknown): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= MIN_PER_ORDER_LIMIT &&
+    value <= MAX_PER_ORDER_LIMIT
+  );
+}
+
+/** Whether `quantity` of a product with this maxPerOrder (null: no limit of its own) goes beyond it. */
+export function exceedsPerOrderLimit(quantity: number, maxPerOrder: number | null | undefined): boolean {
+  return typeof maxPerOrder === 'number' && quantity > maxPerOrder;
 }
 
 /** Catalogue limits: products on the home page, related products, pictures per product, the loader's delay. */

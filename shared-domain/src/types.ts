@@ -38,6 +38,8 @@ export interface ProductView {
   dietary: Diet[];
   /** Sold only to adults (Challenge 25 on delivery). */
   ageRestricted: boolean;
+  /** The most one order may hold of it (the seller's limit); null when there is none beyond MAX_QUANTITY. */
+  maxPerOrder: number | null;
 }
 
 export interface AddressView {

@@ -151,6 +151,8 @@ export const api = withUpload.enhanceEndpoints({
     updateShippingSettings: { invalidatesTags: tags('Shipping') },
     getDeliverySettings: { providesTags: tags('DeliverySettings') },
     updateDeliverySettings: { invalidatesTags: tags('DeliverySettings', 'DeliverySlots') },
+    getOrderSettings: { providesTags: tags('OrderSettings') },
+    updateOrderSettings: { invalidatesTags: tags('OrderSettings') },
 
     sellerIsAuth: { providesTags: tags('Seller') },
     sellerLogin: { invalidatesTags: tags('Seller', 'Orders') },

@@ -54,6 +54,7 @@ export const TAG_TYPES = [
   'Newsletter',
   'DeliverySlots',
   'DeliverySettings',
+  'OrderSettings',
   'SellerSummary',
   'TwoFactor',
 ] as const;

@@ -144,6 +144,26 @@ describe('cart sync with the server', () => {
     expect(selectCartItems(store.getState())).toEqual({ kept: 1 });
   });
 
+  it("lowers a line above its product's limit when the server refuses it, then posts the cart again", async () => {
+    server.seed({ products: [product('eggs'), product('milk')] });
+    await signIn({ milk: 1 });
+    await store.dispatch(api.endpoints.listProducts.initiate());
+    store.dispatch(cartActions.setQuantity({ id: 'eggs', quantity: 8 }));
+    // Meanwhile the seller limits eggs to 6 per order; the server refuses carts with more.
+    server.seed({ products: [{ ...product('eggs'), maxPerOrder: 6 }, product('milk')] });
+    server.on('POST', '/api/cart/update', (request) => {
+      const items = (request.body as { cartItems: Record<string, number> }).cartItems;
+      return (items.eggs ?? 0) > 6
+        ? { status: 409, body: { success: false, message: 'You can buy at most 6 of eggs in one order.' } }
+        : { body: { success: true, message: 'Cart Updated', cartItems: items } };
+    });
+
+    await eventually(() =>
+      expect(cartPosts()).toEqual([{ cartItems: { milk: 1, eggs: 8 } }, { cartItems: { milk: 1, eggs: 6 } }]),
+    );
+    expect(selectCartItems(store.getState())).toEqual({ milk: 1, eggs: 6 });
+  });
+
   it('prunes a cart that arrives after the products', async () => {
     server.seed({ products: [product('fresh')] });
     await store.dispatch(api.endpoints.listProducts.initiate());

@@ -9,20 +9,32 @@ import type { AppDispatch, RootState } from './store';
 type StartListening = TypedStartListening<RootState, AppDispatch, ApiEnvironment>;
 type Effect = ListenerEffectAPI<RootState, AppDispatch, ApiEnvironment>;
 
-const { replace, reset, prune } = cartSlice.actions;
+const { replace, reset, prune, cap } = cartSlice.actions;
 
-/** Ids of the products a cart may hold: listed (not deleted) and in stock. */
-function availableProductIds(state: RootState): string[] | undefined {
+/**
+ * What the catalogue lets a cart hold: the ids of the products listed (not deleted) and in stock, and the most of
+ * each that one order may hold where the seller set a limit.
+ */
+function cartRules(state: RootState): { available: string[]; limits: Record<string, number> } | undefined {
   const result = api.endpoints.listProducts.select()(state);
   const products = result.data?.products;
   if (!products) return undefined;
-  return products.filter((product) => product.inStock).map((product) => product._id);
+  const limits: Record<string, number> = {};
+  for (const product of products) {
+    if (typeof product.maxPerOrder === 'number') limits[product._id] = product.maxPerOrder;
+  }
+  return {
+    available: products.filter((product) => product.inStock).map((product) => product._id),
+    limits,
+  };
 }
 
 function pruneUnavailable(action: UnknownAction, listenerApi: Effect) {
   void action;
-  const available = availableProductIds(listenerApi.getState());
-  if (available) listenerApi.dispatch(prune(available));
+  const rules = cartRules(listenerApi.getState());
+  if (!rules) return;
+  listenerApi.dispatch(prune(rules.available));
+  listenerApi.dispatch(cap(rules.limits));
 }
 
 /**
@@ -53,11 +65,12 @@ function pageHidden(signal: AbortSignal): Promise<void> {
  * Keeps the cart slice and the server's copy together (a signed-in customer's changes are synced to the server):
  * - on sign-in (google-login, or an is-auth answer for a new customer) the server's cartItems replace the cart;
  * - once products are loaded (or arrive with a server-rendered page), lines for deleted or out-of-stock
- *   products are dropped;
+ *   products are dropped, and lines above their product's maxPerOrder are lowered to it;
  * - every other change of the cart is posted to /api/cart/update while a customer is signed in,
  *   debounced so a burst of clicks sends one request with the final state (sent at once, with keepalive,
- *   when the page is hidden or left before the pause ends); a refused cart reloads the catalogue, whose
- *   pruning drops the lines the server no longer sells and posts the cart again;
+ *   when the page is hidden or left before the pause ends); a refused cart (400, or 409 for a line above
+ *   a limit the seller set meanwhile) reloads the catalogue, whose pruning drops the lines the server no
+ *   longer sells, lowers those above their limit and posts the cart again;
  * - signing out, deleting the account or placing an order empties the local cart without a post.
  */
 export function startCartSync(startListening: StartListening, { delayMs }: { delayMs: number }) {
@@ -110,9 +123,11 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
       const result = await listenerApi.dispatch(
         api.endpoints.updateCart.initiate({ updateCartDto: { cartItems } }, { track: false }),
       );
-      // The server refuses a cart holding a product that has since been deleted. Reload the catalogue:
-      // pruning then drops the stale lines and the cart is posted again.
-      if ('error' in result && (result.error as { status?: unknown }).status === 400) {
+      // The server refuses a cart holding a product that has since been deleted (400), or more of one than its
+      // limit per order (409). Reload the catalogue: pruning then drops or lowers the stale lines and the cart is
+      // posted again.
+      const status = 'error' in result ? (result.error as { status?: unknown }).status : undefined;
+      if (status === 400 || status === 409) {
         void listenerApi.dispatch(
           api.endpoints.listProducts.initiate(undefined, { forceRefetch: true, subscribe: false }),
         );

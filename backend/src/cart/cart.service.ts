@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { CartItems, MESSAGES } from '@larder/shared-domain';
+import { CartItems, exceedsPerOrderLimit, MESSAGES, perOrderLimitMessage } from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
-import { InvalidError } from '../common/errors';
+import { ConflictError, InvalidError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { UsersService } from '../users/users.service';
 import { CartLine, CartRepository } from './cart.repository';
@@ -49,8 +49,8 @@ export class CartService implements OnModuleInit {
 
   /**
    * Replaces the cart with `cartItems` (product id -> quantity 1..99, as UpdateCartDto checked them). Unknown
-   * or deleted products -> 400 and the stored cart stays as it was; out-of-stock lines are dropped. Returns what
-   * is stored.
+   * or deleted products -> 400, and a quantity above the product's maxPerOrder -> 409 (as checkout would answer);
+   * either way the stored cart stays as it was. Out-of-stock lines are dropped. Returns what is stored.
    */
   async replaceCart(userId: string, cartItems: CartItems): Promise<CartItems> {
     const wanted = new Map<string, number>();
@@ -68,7 +68,11 @@ export class CartService implements OnModuleInit {
       for (const [productId, quantity] of wanted) {
         const product = found.get(productId);
         if (!product || product.deletedAt) throw new InvalidError(MESSAGES.productNotFound);
-        if (product.inStock) lines.push({ productId, quantity });
+        if (!product.inStock) continue;
+        if (exceedsPerOrderLimit(quantity, product.maxPerOrder)) {
+          throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));
+        }
+        lines.push({ productId, quantity });
       }
       await this.repository.deleteLines(userId, tx);
       await this.repository.insertLines(userId, lines, tx);

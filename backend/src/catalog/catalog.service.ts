@@ -94,6 +94,7 @@ export class CatalogService {
         producer: dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null,
         dietary: dto.dietary ?? [],
         ageRestricted: dto.ageRestricted ?? false,
+        maxPerOrder: dto.maxPerOrder ?? null,
       });
       return toProductView(created);
     } catch (err) {
@@ -137,6 +138,7 @@ export class CatalogService {
         }
         if (dto.dietary !== undefined) changes.dietary = dto.dietary ?? [];
         if (dto.ageRestricted !== undefined) changes.ageRestricted = dto.ageRestricted;
+        if (dto.maxPerOrder !== undefined) changes.maxPerOrder = dto.maxPerOrder;
         checkFoodInformation({
           nutrition: changes.nutrition !== undefined ? changes.nutrition : current.nutrition,
           dietary: changes.dietary ?? current.dietary,

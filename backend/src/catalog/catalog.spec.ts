@@ -103,6 +103,7 @@ describe('catalogue', () => {
         producer: null,
         dietary: [],
         ageRestricted: false,
+        maxPerOrder: null,
       });
     });
 

@@ -41,6 +41,8 @@ export interface CatalogProduct {
   producer: Producer | null;
   dietary: Diet[];
   ageRestricted: boolean;
+  /** The most one order may hold of it; null for no limit. */
+  maxPerOrder: number | null;
   deletedAt: Date | null;
   createdAt: Date;
   /** When the seller last changed it. */
@@ -78,5 +80,6 @@ export function toProductView(p: CatalogProduct): ProductView {
     producer: p.producer,
     dietary: p.dietary,
     ageRestricted: p.ageRestricted,
+    maxPerOrder: p.maxPerOrder,
   };
 }

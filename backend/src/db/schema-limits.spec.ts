@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
   ALLERGEN_IDS,
+  DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_SLOT_CAPACITY,
   DIETS,
   MAX_INGREDIENTS_LENGTH,
+  MAX_MAX_OPEN_ORDERS,
   MAX_NET_QUANTITY,
+  MAX_PER_ORDER_LIMIT,
   MAX_QUANTITY,
   MAX_SLOT_CAPACITY,
   MAX_STOCK,
+  MIN_MAX_OPEN_ORDERS,
+  MIN_PER_ORDER_LIMIT,
   MIN_QUANTITY,
   MIN_SLOT_CAPACITY,
   FULFILMENT_STAGES,
@@ -53,6 +58,20 @@ describe('schema limits', () => {
           where table_name = 'shop_settings' and column_name = 'slot_capacity'`,
     )) as unknown as { rows: { column_default: string }[] };
     expect(Number(result.rows[0].column_default)).toBe(DEFAULT_SLOT_CAPACITY);
+  });
+
+  it('per-order limits: null or MIN_PER_ORDER_LIMIT to MAX_PER_ORDER_LIMIT', () => {
+    expect(bounds('products_max_per_order_check')).toEqual([MIN_PER_ORDER_LIMIT, MAX_PER_ORDER_LIMIT]);
+    expect(definitions.get('products_max_per_order_check')).toMatch(/IS NULL/);
+  });
+
+  it('open orders per customer: MIN_MAX_OPEN_ORDERS to MAX_MAX_OPEN_ORDERS, DEFAULT_MAX_OPEN_ORDERS by default', async () => {
+    expect(bounds('shop_settings_max_open_orders')).toEqual([MIN_MAX_OPEN_ORDERS, MAX_MAX_OPEN_ORDERS]);
+    const result = (await t.db.execute(
+      sql`select column_default from information_schema.columns
+          where table_name = 'shop_settings' and column_name = 'max_open_orders'`,
+    )) as unknown as { rows: { column_default: string }[] };
+    expect(Number(result.rows[0].column_default)).toBe(DEFAULT_MAX_OPEN_ORDERS);
   });
 
   it('ingredients: at most MAX_INGREDIENTS_LENGTH characters', () => {

@@ -24,14 +24,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ALLERGEN_IDS,
+  DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_SLOT_CAPACITY,
   DIETS,
   FULFILMENT_STAGES,
   MAX_INGREDIENTS_LENGTH,
+  MAX_MAX_OPEN_ORDERS,
   MAX_NET_QUANTITY,
+  MAX_PER_ORDER_LIMIT,
   MAX_QUANTITY,
   MAX_SLOT_CAPACITY,
   MAX_STOCK,
+  MIN_MAX_OPEN_ORDERS,
+  MIN_PER_ORDER_LIMIT,
   MIN_QUANTITY,
   MIN_SLOT_CAPACITY,
   ORDER_STATUSES,
@@ -136,6 +141,8 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /** Sold to adults only (Challenge 25 on delivery). */
     ageRestricted: boolean('age_restricted').notNull().default(false),
+    /** The most one order may hold of it, 1..99 (the seller's limit against hoarding); null for no limit. */
+    maxPerOrder: integer('max_per_order'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** When the seller last changed the product (its sitemap lastmod); stock taken by orders leaves it. */
@@ -159,6 +166,10 @@ export const products = pgTable(
     ),
     check('products_unit_check', sql`${t.unit} in (${textList(PACK_UNITS)})`),
     check('products_dietary_check', sql`${t.dietary} <@ array[${textList(DIETS)}]::text[]`),
+    check(
+      'products_max_per_order_check',
+      sql`${t.maxPerOrder} is null or ${t.maxPerOrder} between ${literal(MIN_PER_ORDER_LIMIT)} and ${literal(MAX_PER_ORDER_LIMIT)}`,
+    ),
   ],
 );
 
@@ -236,6 +247,8 @@ export const shopSettings = pgTable(
     shippingThreshold: integer('shipping_threshold').notNull(),
     /** How many orders one delivery slot of one date takes. */
     slotCapacity: integer('slot_capacity').notNull().default(DEFAULT_SLOT_CAPACITY),
+    /** How many open (Pending) orders one customer may hold at once. */
+    maxOpenOrders: integer('max_open_orders').notNull().default(DEFAULT_MAX_OPEN_ORDERS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -244,6 +257,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_slot_capacity',
       sql`${t.slotCapacity} between ${literal(MIN_SLOT_CAPACITY)} and ${literal(MAX_SLOT_CAPACITY)}`,
+    ),
+    check(
+      'shop_settings_max_open_orders',
+      sql`${t.maxOpenOrders} between ${literal(MIN_MAX_OPEN_ORDERS)} and ${literal(MAX_MAX_OPEN_ORDERS)}`,
     ),
   ],
 );

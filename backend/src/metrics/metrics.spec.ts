@@ -1,5 +1,10 @@
 import request from 'supertest';
-import { DELIVERY_SLOTS } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  perOrderLimitMessage,
+  tooManyOpenOrdersMessage,
+} from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
@@ -168,5 +173,14 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       // PGlite runs in the process: there is no pool to report.
       expect(text).not.toContain('larder_db_pool_connections{');
     }
+  });
+});
+
+describe('refusalReason', () => {
+  it('tells the limits against hoarding apart from other conflicts', () => {
+    expect(refusalReason(409, perOrderLimitMessage('Free Range Eggs x12', 6))).toBe('per_order_limit');
+    expect(refusalReason(409, tooManyOpenOrdersMessage(3))).toBe('open_orders_limit');
+    expect(refusalReason(409, tooManyOpenOrdersMessage(1))).toBe('open_orders_limit');
+    expect(refusalReason(409, MESSAGES.orderNotChangeable)).toBe('conflict');
   });
 });

@@ -33,6 +33,8 @@ export function refusalReason(status: number, message: string | undefined): stri
     if (/^Sorry, .* is out of stock$/.test(message) || /^Only \d+ left of /.test(message))
       return 'out_of_stock';
     if (message === MESSAGES.slotFull) return 'slot_full';
+    if (/^You can buy at most \d+ of .* in one order\.$/.test(message)) return 'per_order_limit';
+    if (/^You already have \d+ orders? waiting for delivery\./.test(message)) return 'open_orders_limit';
     if (message === MESSAGES.totalsChanged) return 'totals_changed';
     return 'conflict';
   }

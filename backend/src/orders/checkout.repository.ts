@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, SQL, sql } from 'drizzle-orm';
-import type { ShippingSettings } from '@larder/shared-domain';
+import { DEFAULT_MAX_OPEN_ORDERS, OPEN_ORDER_STATUSES, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
 import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
@@ -9,18 +9,33 @@ import type { CatalogProduct } from '../catalog/product-view';
 import { DEFAULT_SHIPPING } from '../settings/settings.repository';
 import type { NewOrder, NewOrderLine, OrderRow } from './orders.repository';
 
-/** What checkout reads in one statement: the customer's address and contact, the shipping settings, the products. */
+/**
+ * What checkout reads in one statement: the customer's address and contact, the shipping settings, the products,
+ * and the customer's open orders with the most they may hold.
+ */
 export interface CheckoutContext {
   address: (AddressSnapshot & { id: string }) | null;
   contact: { name: string; email: string | null; phone: string | null } | null;
   shipping: ShippingSettings;
   products: CheckoutProduct[];
+  /** The customer's orders still waiting for delivery (OPEN_ORDER_STATUSES). */
+  openOrders: number;
+  /** The seller's maxOpenOrders. */
+  maxOpenOrders: number;
 }
 
 /** A product as checkout prices it (pence, VAT basis points). */
 export type CheckoutProduct = Pick<
   CatalogProduct,
-  'id' | 'name' | 'images' | 'offerPrice' | 'vatBasisPoints' | 'inStock' | 'stock' | 'ageRestricted'
+  | 'id'
+  | 'name'
+  | 'images'
+  | 'offerPrice'
+  | 'vatBasisPoints'
+  | 'inStock'
+  | 'stock'
+  | 'ageRestricted'
+  | 'maxPerOrder'
 > & { deleted: boolean };
 
 /** Checkout's one read (see OrdersRepository.checkoutContext). */
@@ -29,6 +44,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
   shipping: ShippingSettings | null;
   products: CheckoutProduct[];
+  openOrders: number;
+  maxOpenOrders: number | null;
 }>(
   'checkout_context',
   sql`
@@ -44,9 +61,23 @@ const CHECKOUT_CONTEXT = preparedStatement<{
          from ${shopSettings} s where s.id = 1) as shipping,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
                 'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'inStock', p.in_stock,
-                'stock', p.stock, 'ageRestricted', p.age_restricted, 'deleted', p.deleted_at is not null)),
+                'stock', p.stock, 'ageRestricted', p.age_restricted, 'maxPerOrder', p.max_per_order,
+                'deleted', p.deleted_at is not null)),
                 '[]'::json)
-         from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products`,
+         from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products,
+      (select count(*)::int from ${orders} o
+        where o.user_id = ${sql.placeholder('userId')}::uuid
+          and o.status = any(${sql.placeholder('openStatuses')}::text[])) as "openOrders",
+      (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders"`,
+);
+
+/**
+ * Locks the customer's row until the transaction ends, so that their checkouts are counted one at a time against
+ * maxOpenOrders. `for no key update`: it does not stop the key-share locks of rows that reference the customer.
+ */
+const LOCK_CUSTOMER = preparedStatement<{ id: string }>(
+  'lock_customer',
+  sql`select u.id from ${users} u where u.id = ${sql.placeholder('userId')}::uuid for no key update`,
 );
 
 /** A timestamp for a prepared statement: ISO text, or null for the column's default (now). */
@@ -111,16 +142,6 @@ const INSERT_ORDER_EMPTYING_CART = insertOrderStatement('insert_order_emptying_c
 export class CheckoutRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
 
-  /**
-   * Holds the customer's row FOR KEY SHARE until the transaction ends (checkouts of the same customer do not wait
-   * for each other); an account deletion locks it FOR UPDATE first, so the two run one after the other. False
-   * when the account is gone.
-   */
-  async lockCustomer(userId: string, tx: DbExecutor): Promise<boolean> {
-    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
-    return rows.length > 0;
-  }
-
   async findByIdempotencyKey(
     userId: string,
     key: string,
@@ -136,8 +157,9 @@ export class CheckoutRepository {
 
   /**
    * Everything checkout reads, in one statement (one round trip inside the order's transaction): the customer's
-   * address (only when it is theirs), their name and contact details, the shipping settings and the products by
-   * id (deleted ones included). Reads only; the rows that change are locked later, when they change.
+   * address (only when it is theirs), their name and contact details, the shipping settings, the products by
+   * id (deleted ones included), and how many open orders they hold against the seller's maxOpenOrders. Reads
+   * only; the rows that change are locked later, when they change.
    */
   async context(
     userId: string,
@@ -145,7 +167,12 @@ export class CheckoutRepository {
     productIds: readonly string[],
     tx: DbExecutor = this.db,
   ): Promise<CheckoutContext> {
-    const rows = await CHECKOUT_CONTEXT(tx, { userId, addressId, productIds: [...productIds] });
+    const rows = await CHECKOUT_CONTEXT(tx, {
+      userId,
+      addressId,
+      productIds: [...productIds],
+      openStatuses: [...OPEN_ORDER_STATUSES],
+    });
     const [row] = rows;
     const contact = row.contact;
     return {
@@ -157,7 +184,20 @@ export class CheckoutRepository {
       },
       shipping: row.shipping ?? DEFAULT_SHIPPING,
       products: row.products,
+      openOrders: row.openOrders,
+      maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
     };
+  }
+
+  /**
+   * Locks the customer's row until the transaction ends: a checkout that then counts their open orders sees every
+   * order a concurrent checkout of theirs committed (the count is read by a later statement), and a second
+   * concurrent checkout waits here. Taken before any product or slot row (see OrderBookings). An account
+   * deletion locks the row first too, so a deletion and a checkout run one after the other. False when the
+   * account is gone.
+   */
+  async lockCustomer(userId: string, tx: DbExecutor): Promise<boolean> {
+    return (await LOCK_CUSTOMER(tx, { userId })).length > 0;
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   canChangeOrder,
+  exceedsPerOrderLimit,
   MAX_QUANTITY,
   orderChangeDeadline,
   MESSAGES,
@@ -10,9 +11,11 @@ import {
   outOfStockMessage,
   PaymentType,
   penceToPounds,
+  perOrderLimitMessage,
   poundsToPence,
   priceOrder,
   selectableDeliveryDate,
+  tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -51,6 +54,16 @@ interface CheckoutInput {
   totalVat?: number;
 }
 
+/** How prepare() checks: a new order (counted against maxOpenOrders) or a change of one. */
+interface PrepareOptions {
+  /** Placing a new order: refused while the customer holds maxOpenOrders open orders. */
+  placing?: boolean;
+  /** A change: units the order holds already of each product, counted as available to it. */
+  held?: ReadonlyMap<string, number>;
+  /** A change: the quantity the order had of each product, which it may keep above a lower maxPerOrder. */
+  previous?: ReadonlyMap<string, number>;
+}
+
 interface PreparedOrder {
   /** Null only for a change that keeps the order's address. */
   address: (AddressSnapshot & { id: string }) | null;
@@ -87,8 +100,9 @@ export class CheckoutService {
     const now = this.clock.now();
     try {
       return await this.db.transaction(async (tx) => {
+        // The customer's row first: their open orders are then counted one checkout at a time.
         await this.holdCustomer(userId, tx);
-        const prepared = await this.prepare(userId, input, now, tx);
+        const prepared = await this.prepare(userId, input, now, tx, { placing: true });
         // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
         // The same statement empties the cart.
         const id = await this.repository.insert(
@@ -129,10 +143,10 @@ export class CheckoutService {
       if (existing) return this.existingCheckout(existing);
     }
     const now = this.clock.now();
-    const prepared = await this.db.transaction(async (tx) => {
-      await this.holdCustomer(userId, tx);
-      return this.prepare(userId, input, now, tx);
-    });
+    // Checked without locks first, so that no Stripe session is created for an order that would be refused.
+    const prepared = await this.db.transaction((tx) =>
+      this.prepare(userId, input, now, tx, { placing: true }),
+    );
     const orderId = randomUUID();
     // Return links come from PUBLIC_URL only, never from the request's Origin or Host.
     const base = this.config.publicUrl;
@@ -158,15 +172,15 @@ export class CheckoutService {
     };
     const stored = await this.db
       .transaction(async (tx) => {
-        // Prices, availability and stock may have changed while the session was created: read them again
-        // with the product rows locked, and refuse as COD would when the order is no longer the same.
-        // The customer's row, then the product rows before the slot row, as COD takes them.
+        // Prices, availability, stock and the customer's open orders may have changed while the session was
+        // created: read them again with the customer's and the product rows locked, and refuse as COD would when
+        // the order is no longer the same. The customer's row, then the products, then the slot, as COD takes them.
         await this.holdCustomer(userId, tx);
         await this.bookings.lockProducts(
           prepared.lines.map((line) => line.productId),
           tx,
         );
-        const current = await this.prepare(userId, input, now, tx);
+        const current = await this.prepare(userId, input, now, tx, { placing: true });
         if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
         await this.bookings.takeUnits(current.lines, tx);
         await this.bookings.bookSlot(prepared, tx);
@@ -211,11 +225,18 @@ export class CheckoutService {
 
       const before = await this.orders.lines(orderId, tx);
       const held = new Map<string, number>();
-      for (const line of before) if (line.stockTaken) held.set(line.productId, line.quantity);
+      const previous = new Map<string, number>();
+      for (const line of before) {
+        if (line.stockTaken) held.set(line.productId, line.quantity);
+        previous.set(line.productId, (previous.get(line.productId) ?? 0) + line.quantity);
+      }
       const slot = input.deliverySlot ?? { date: order.deliveryDate, time: order.deliveryTime };
       const wanted = input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid);
       await this.bookings.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
-      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, held);
+      const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, {
+        held,
+        previous,
+      });
 
       await this.bookings.moveUnits(held, prepared.lines, tx);
       await this.orders.replaceLines(orderId, prepared.lines, tx);
@@ -254,15 +275,16 @@ export class CheckoutService {
   /**
    * The checkout's context: every check of placing an order, and its lines and totals recomputed from the
    * catalogue and settings. One statement reads the customer's address (only when theirs) and contact, the
-   * shipping settings and the products; nothing is locked here — the rows that change are locked when they
-   * change, in OrderBookings' order (products, then the slot).
+   * shipping settings, the products and the customer's open orders; nothing is locked here — the rows that
+   * change are locked when they change, in OrderBookings' order (products, then the slot), and a placement has
+   * locked the customer's row before (holdCustomer), so that the open orders it counts are all committed ones.
    */
   private async prepare(
     userId: string,
     input: CheckoutInput,
     now: Date,
     tx: DbExecutor,
-    held: ReadonlyMap<string, number> = new Map(),
+    { placing = false, held = new Map(), previous = new Map() }: PrepareOptions = {},
   ): Promise<PreparedOrder> {
     // One round trip reads the address, the contact details, the shipping settings and the products.
     const productIds = Array.isArray(input.items)
@@ -275,6 +297,10 @@ export class CheckoutService {
       : undefined;
     const address = context?.address ?? null;
     if (!context || (addressId !== null && !address)) throw new InvalidError(MESSAGES.addressNotFound);
+    // One customer may not hold more than the seller's maxOpenOrders orders waiting for delivery at once.
+    if (placing && context.openOrders >= context.maxOpenOrders) {
+      throw new ConflictError(tooManyOpenOrdersMessage(context.maxOpenOrders));
+    }
 
     // A malformed slot is bad input (400, refused by the DTO); a well-formed date that is no longer
     // selectable is a conflict with the clock (409, with the date to choose instead).
@@ -290,6 +316,10 @@ export class CheckoutService {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
       if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      // The seller's limit per order; a change may keep what the order already had of it, never more.
+      if (exceedsPerOrderLimit(quantity, product.maxPerOrder) && quantity > (previous.get(productId) ?? 0)) {
+        throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));
+      }
       // Units this order holds already count as available to it.
       const available = product.stock === null ? null : product.stock + (held.get(productId) ?? 0);
       if (available !== null && available < quantity) {
@@ -363,8 +393,9 @@ export class CheckoutService {
   }
 
   /**
-   * First in every transaction that stores an order: holds the customer's row until it commits, so an account
-   * deletion racing the checkout either waits and then cancels the stored order, or came first (401).
+   * First in every transaction that stores an order: holds the customer's row until it commits. Checkouts of one
+   * customer then count their open orders one after the other, and an account deletion racing a checkout either
+   * waits and then cancels the stored order, or came first (401).
    */
   private async holdCustomer(userId: string, tx: DbExecutor): Promise<void> {
     if (!isUuid(userId) || !(await this.repository.lockCustomer(userId, tx)))

@@ -7,8 +7,9 @@ import { NewOrderLine, OrderBooking, OrdersRepository } from './orders.repositor
 
 /**
  * What an order holds of the shared rows: units of counted stock and a place in its delivery slot. Every change
- * locks them in one order — the order's row first, then the products (in id order), then the slot row last —
- * so checkouts, changes, cancels and the seller never wait for each other in a circle.
+ * locks them in one order — the order's row first (for a new order, the customer's row, so that their open orders
+ * are counted one checkout at a time), then the products (in id order), then the slot row last — so checkouts,
+ * changes, cancels and the seller never wait for each other in a circle.
  */
 @Injectable()
 export class OrderBookings {

@@ -72,7 +72,9 @@ export class OrdersController {
   @ApiConflictResponse({
     type: TotalsChangedResponse,
     description:
-      'Totals changed (current figures included), an item is out of stock, or the delivery date is gone',
+      'Totals changed (current figures included), an item is out of stock, a quantity is above the ' +
+      "product's maxPerOrder, the customer already has the seller's maxOpenOrders open orders, or the delivery " +
+      'date is gone',
   })
   async placeCodOrder(
     @CurrentCustomer() customer: { userId: string },
@@ -173,7 +175,10 @@ export class OrdersController {
   @ApiOkResponse({ type: ChangeOrderResponse })
   @ApiInvalid("Empty order, bad quantities, an address that is not the customer's")
   @ApiNotFound('No such order of this customer')
-  @ApiConflict('The order can no longer be changed, an item is out of stock, the slot is full')
+  @ApiConflict(
+    "The order can no longer be changed, an item is out of stock, a quantity is above the product's maxPerOrder " +
+      '(beyond what the order had), the slot is full',
+  )
   async changeOrder(
     @CurrentCustomer() customer: { userId: string },
     @IdParam(MESSAGES.orderNotFound) id: string,

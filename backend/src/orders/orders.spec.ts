@@ -539,10 +539,11 @@ describe('POST /api/order/cod', () => {
     const c = await newCustomer();
     await setCart(c, { [apples]: 2, [cola]: 3 });
     const before = await orderCount();
-    const responses = await Promise.all(Array.from({ length: 4 }, () => placeCod(c, standardOrder(c))));
-    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    expect(new Set(responses.map((r) => r.body.orderId)).size).toBe(4);
-    expect(await orderCount()).toBe(before + 4);
+    // As many as one customer may have waiting for delivery at once (maxOpenOrders, 3 by default).
+    const responses = await Promise.all(Array.from({ length: 3 }, () => placeCod(c, standardOrder(c))));
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(responses.map((r) => r.body.orderId)).size).toBe(3);
+    expect(await orderCount()).toBe(before + 3);
     for (const r of responses) {
       expect(await orderRow(r.body.orderId)).toMatchObject({ amount: 1249, goods: 775, totalVat: 75 });
       expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, r.body.orderId))).toHaveLength(

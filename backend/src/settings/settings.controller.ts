@@ -5,6 +5,8 @@ import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { UpdateDeliverySettingsDto } from './dto/delivery-settings.dto';
 import { DeliverySettingsResponse } from './dto/delivery-settings.response';
+import { UpdateOrderSettingsDto } from './dto/order-settings.dto';
+import { OrderSettingsResponse } from './dto/order-settings.response';
 import { ShippingSettingsResponse } from './dto/shipping-settings.response';
 import { UpdateShippingSettingsDto } from './dto/update-shipping-settings.dto';
 import { SettingsService } from './settings.service';
@@ -60,5 +62,28 @@ export class SettingsController {
   async updateDeliverySettings(@Body() body: UpdateDeliverySettingsDto): Promise<DeliverySettingsResponse> {
     const slotCapacity = await this.settings.updateSlotCapacity(body.slotCapacity);
     return { success: true, message: MESSAGES.deliverySettingsUpdated, slotCapacity };
+  }
+
+  /** How many open (Pending) orders one customer may hold at once (seller only). */
+  @Get('orders')
+  @ApiOperation({ summary: "How many of a customer's orders may wait for delivery at once (seller only)" })
+  @SellerAuth()
+  @ApiOkResponse({ type: OrderSettingsResponse })
+  async getOrderSettings(): Promise<OrderSettingsResponse> {
+    return { success: true, maxOpenOrders: await this.settings.getMaxOpenOrders() };
+  }
+
+  /** Sets maxOpenOrders (1-1000). Lowering it keeps the orders already placed and only stops new ones. */
+  @Post('orders')
+  @ApiOperation({
+    summary: "Sets how many of a customer's orders may wait for delivery at once (seller only)",
+  })
+  @HttpCode(200)
+  @SellerAuth()
+  @ApiOkResponse({ type: OrderSettingsResponse })
+  @ApiInvalid()
+  async updateOrderSettings(@Body() body: UpdateOrderSettingsDto): Promise<OrderSettingsResponse> {
+    const maxOpenOrders = await this.settings.updateMaxOpenOrders(body.maxOpenOrders);
+    return { success: true, message: MESSAGES.orderSettingsUpdated, maxOpenOrders };
   }
 }

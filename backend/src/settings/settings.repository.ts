@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SLOT_CAPACITY, type ShippingSettings } from '@larder/shared-domain';
+import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_SLOT_CAPACITY, type ShippingSettings } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { shopSettings } from '../db/schema';
 
@@ -60,6 +60,26 @@ export class SettingsRepository {
         .returning({ slotCapacity: shopSettings.slotCapacity });
       await notifySettingsChanged(tx);
       return row.slotCapacity;
+    });
+  }
+
+  async getMaxOpenOrders(tx: DbExecutor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ maxOpenOrders: shopSettings.maxOpenOrders })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS;
+  }
+
+  async saveMaxOpenOrders(maxOpenOrders: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...DEFAULT_SHIPPING, maxOpenOrders })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { maxOpenOrders, updatedAt: new Date() } })
+        .returning({ maxOpenOrders: shopSettings.maxOpenOrders });
+      await notifySettingsChanged(tx);
+      return row.maxOpenOrders;
     });
   }
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
+  MAX_MAX_OPEN_ORDERS,
   MAX_SLOT_CAPACITY,
   MESSAGES,
+  MIN_MAX_OPEN_ORDERS,
   MIN_SLOT_CAPACITY,
   poundsToPence,
   type ShippingSettings,
@@ -124,6 +126,25 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
       throw new InvalidError(MESSAGES.invalidSlotCapacity);
     }
     const saved = await this.repository.saveSlotCapacity(slotCapacity);
+    this.changed();
+    return saved;
+  }
+
+  /** How many open (Pending) orders one customer may hold at once; checkout reads it with the order. */
+  getMaxOpenOrders(tx?: DbExecutor): Promise<number> {
+    return this.repository.getMaxOpenOrders(tx);
+  }
+
+  /** Sets maxOpenOrders; customers already holding more keep their orders, and cannot place new ones. */
+  async updateMaxOpenOrders(maxOpenOrders: number): Promise<number> {
+    if (
+      !Number.isInteger(maxOpenOrders) ||
+      maxOpenOrders < MIN_MAX_OPEN_ORDERS ||
+      maxOpenOrders > MAX_MAX_OPEN_ORDERS
+    ) {
+      throw new InvalidError(MESSAGES.invalidMaxOpenOrders);
+    }
+    const saved = await this.repository.saveMaxOpenOrders(maxOpenOrders);
     this.changed();
     return saved;
   }

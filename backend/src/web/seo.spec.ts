@@ -251,6 +251,7 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       producer: null,
       dietary: ['vegan'],
       ageRestricted: false,
+      maxPerOrder: null,
     };
     const data = productJsonLd(view, `${PUBLIC_URL}/products/vegetables/x`, []);
     expect((data.offers as Record<string, unknown>).priceSpecification).toEqual({

@@ -4,8 +4,10 @@ import {
   CATEGORIES,
   MAX_IMAGE_BYTES,
   MAX_INGREDIENTS_LENGTH,
+  MAX_PER_ORDER_LIMIT,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
+  MIN_PER_ORDER_LIMIT,
   DIETS,
   DIET_LABELS,
   PACK_UNITS,
@@ -75,8 +77,8 @@ export interface ProductFormProps {
 }
 
 /**
- * The product form for adding and editing: pictures, text, category, prices, the optional stock count,
- * ingredients and the 14 allergens. Every mistake is listed at once and focus goes to the first one.
+ * The product form for adding and editing: pictures, text, category, prices, the optional stock count and
+ * limit per order, ingredients and the 14 allergens. Every mistake is listed at once and focus goes to the first one.
  */
 export function ProductForm({
   mode,
@@ -336,20 +338,34 @@ export function ProductForm({
         </p>
       </div>
 
-      <TextInput
-        label="Units in stock"
-        name="stock"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_STOCK}
-        step={1}
-        fieldClassName="sm:max-w-xs"
-        value={draft.stock}
-        onChange={(event) => update('stock')(event.target.value)}
-        hint="Leave empty if you do not count this product's stock."
-        error={errorOf('stock')}
-      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextInput
+          label="Units in stock"
+          name="stock"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          value={draft.stock}
+          onChange={(event) => update('stock')(event.target.value)}
+          hint="Leave empty if you do not count this product's stock."
+          error={errorOf('stock')}
+        />
+        <TextInput
+          label="Maximum per order"
+          name="maxPerOrder"
+          type="number"
+          inputMode="numeric"
+          min={MIN_PER_ORDER_LIMIT}
+          max={MAX_PER_ORDER_LIMIT}
+          step={1}
+          value={draft.maxPerOrder}
+          onChange={(event) => update('maxPerOrder')(event.target.value)}
+          hint="The most one customer can buy in one order. Leave empty for no limit."
+          error={errorOf('maxPerOrder')}
+        />
+      </div>
 
       <TextArea
         label="Ingredients"

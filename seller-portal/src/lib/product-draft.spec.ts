@@ -64,6 +64,10 @@ describe('checkProductDraft', () => {
     ['netQuantity', { netQuantity: '1.2345' }, MESSAGES.invalidNetQuantity],
     ['netQuantity', { netQuantity: '100001' }, MESSAGES.invalidNetQuantity],
     ['unit', { unit: 'lb' }, MESSAGES.invalidPackUnit],
+    ['maxPerOrder', { maxPerOrder: '0' }, MESSAGES.invalidMaxPerOrder],
+    ['maxPerOrder', { maxPerOrder: '100' }, MESSAGES.invalidMaxPerOrder],
+    ['maxPerOrder', { maxPerOrder: '2.5' }, MESSAGES.invalidMaxPerOrder],
+    ['maxPerOrder', { maxPerOrder: 'six' }, MESSAGES.invalidMaxPerOrder],
     ['nutrition', { nutrition: { ...EMPTY_DRAFT.nutrition, fat: '3' } }, MESSAGES.invalidEnergy],
     ['origin', { origin: 'x'.repeat(121) }, MESSAGES.invalidOrigin],
     ['storage', { storage: 'x'.repeat(301) }, MESSAGES.invalidStorage],
@@ -80,6 +84,15 @@ describe('checkProductDraft', () => {
       problems: { [field]: message },
       first: field,
     });
+  });
+
+  it('sends a limit per order when one is typed; an edit sends null for an empty field', () => {
+    const limited = checkProductDraft({ ...valid, maxPerOrder: ' 6 ' }, 1);
+    expect(limited.ok && limited.productData.maxPerOrder).toBe(6);
+    const none = checkProductDraft(valid, 1);
+    expect(none.ok && 'maxPerOrder' in none.productData).toBe(false);
+    const cleared = checkProductDraft(valid, 0, 'edit');
+    expect(cleared.ok && cleared.productData.maxPerOrder).toBeNull();
   });
 
   it('reports every problem at once, the first in form order', () => {

@@ -12,9 +12,11 @@ import {
   MAX_ENERGY_KJ,
   MAX_NET_QUANTITY,
   MAX_ORIGIN_LENGTH,
+  MAX_PER_ORDER_LIMIT,
   MAX_PRODUCER_ADDRESS_LENGTH,
   MAX_PRODUCER_NAME_LENGTH,
   MAX_STORAGE_LENGTH,
+  MIN_PER_ORDER_LIMIT,
   NET_QUANTITY_DECIMALS,
   PACK_UNITS,
   DIETS,
@@ -51,6 +53,8 @@ export interface ProductDraft {
   vat: string;
   /** Units in stock as typed; empty means not counted. */
   stock: string;
+  /** The most one order may hold, as typed; empty means no limit. */
+  maxPerOrder: string;
   ingredients: string;
   allergens: readonly AllergenId[];
   /** The pack: quantity as typed and its unit. */
@@ -75,6 +79,7 @@ export interface ProductData {
   offerPrice: number;
   vat: number;
   stock?: number | null;
+  maxPerOrder?: number | null;
   ingredients?: string;
   allergens?: AllergenId[];
   netQuantity: number;
@@ -96,6 +101,7 @@ export interface ListedProduct {
   offerPrice: number;
   vat: number;
   stock?: number | null;
+  maxPerOrder?: number | null;
   ingredients?: string | null;
   allergens?: readonly string[] | null;
   netQuantity?: number;
@@ -141,6 +147,7 @@ export const DRAFT_FIELD_ORDER: readonly DraftField[] = [
   'netQuantity',
   'unit',
   'stock',
+  'maxPerOrder',
   'ingredients',
   'dietary',
   'nutrition',
@@ -163,6 +170,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   offerPrice: '',
   vat: '',
   stock: '',
+  maxPerOrder: '',
   ingredients: '',
   allergens: [],
   netQuantity: '',
@@ -186,6 +194,7 @@ export function draftFromProduct(product: ListedProduct): ProductDraft {
     offerPrice: product.offerPrice.toFixed(2),
     vat: String(product.vat),
     stock: typeof product.stock === 'number' ? String(product.stock) : '',
+    maxPerOrder: typeof product.maxPerOrder === 'number' ? String(product.maxPerOrder) : '',
     ingredients: product.ingredients ?? '',
     allergens: ALLERGEN_IDS.filter((id) => product.allergens?.includes(id)),
     netQuantity: product.netQuantity === undefined ? '' : String(product.netQuantity),
@@ -257,6 +266,15 @@ export function parseStockText(text: string): number | null | undefined {
   return stock <= MAX_STOCK ? stock : undefined;
 }
 
+/** The limit per order as typed: null for empty (no limit), the limit, or undefined when it is not a valid one. */
+export function parseMaxPerOrderText(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const limit = Number(trimmed);
+  return limit >= MIN_PER_ORDER_LIMIT && limit <= MAX_PER_ORDER_LIMIT ? limit : undefined;
+}
+
 /** Why a chosen file cannot be a product picture, or undefined when it can. */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
   if (!file.type.startsWith('image/')) return MESSAGES.imageType;
@@ -307,6 +325,8 @@ export function checkProductDraft(
 
   const stock = parseStockText(draft.stock);
   if (stock === undefined) problems.stock = MESSAGES.invalidStock;
+  const maxPerOrder = parseMaxPerOrderText(draft.maxPerOrder);
+  if (maxPerOrder === undefined) problems.maxPerOrder = MESSAGES.invalidMaxPerOrder;
 
   const ingredients = draft.ingredients.trim();
   if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = MESSAGES.ingredientsTooLong;
@@ -343,6 +363,7 @@ export function checkProductDraft(
     offerPrice === undefined ||
     vat === undefined ||
     stock === undefined ||
+    maxPerOrder === undefined ||
     netQuantity === undefined ||
     unit === undefined ||
     typeof nutrition === 'string'
@@ -364,6 +385,7 @@ export function checkProductDraft(
     ageRestricted: draft.ageRestricted,
   };
   if (mode === 'edit' || stock !== null) productData.stock = stock;
+  if (mode === 'edit' || maxPerOrder !== null) productData.maxPerOrder = maxPerOrder;
   if (mode === 'edit' || ingredients) productData.ingredients = ingredients;
   if (mode === 'edit' || nutrition) productData.nutrition = nutrition;
   if (mode === 'edit' || storage) productData.storage = storage || null;

@@ -200,6 +200,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updateDeliverySettingsDto,
       }),
     }),
+    getOrderSettings: build.query<GetOrderSettingsApiResponse, GetOrderSettingsApiArg>({
+      query: () => ({ url: `/api/settings/orders` }),
+    }),
+    updateOrderSettings: build.mutation<UpdateOrderSettingsApiResponse, UpdateOrderSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/orders`,
+        method: 'POST',
+        body: queryArg.updateOrderSettingsDto,
+      }),
+    }),
     getShippingSettings: build.query<GetShippingSettingsApiResponse, GetShippingSettingsApiArg>({
       query: () => ({ url: `/api/settings/shipping` }),
     }),
@@ -342,7 +352,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one decimal; producer: { name, address }; dietary: vegetarian, vegan) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one decimal; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
     productData: string;
   };
 };
@@ -373,7 +383,7 @@ export type UpdateProductApiArg = {
   body: {
     /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images?: Blob[];
-    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? }; fields left out keep their values; null clears an optional one */
+    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? }; fields left out keep their values; null clears an optional one */
     productData: string;
   };
 };
@@ -422,6 +432,12 @@ export type GetDeliverySettingsApiArg = void;
 export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
 export type UpdateDeliverySettingsApiArg = {
   updateDeliverySettingsDto: UpdateDeliverySettingsDto;
+};
+export type GetOrderSettingsApiResponse = /** status 200  */ OrderSettingsResponse;
+export type GetOrderSettingsApiArg = void;
+export type UpdateOrderSettingsApiResponse = /** status 200  */ OrderSettingsResponse;
+export type UpdateOrderSettingsApiArg = {
+  updateOrderSettingsDto: UpdateOrderSettingsDto;
 };
 export type GetShippingSettingsApiResponse = /** status 200  */ ShippingSettingsResponse;
 export type GetShippingSettingsApiArg = void;
@@ -908,6 +924,8 @@ export type ProductDto = {
   inStock: boolean;
   /** Ingredients as the label prints them; null when none were entered */
   ingredients: string | null;
+  /** The most one order may hold (set by the seller); null when there is no limit */
+  maxPerOrder: number | null;
   name: string;
   /** Net quantity of the pack in `unit` */
   netQuantity: number;
@@ -1068,6 +1086,16 @@ export type DeliverySettingsResponse = {
 export type UpdateDeliverySettingsDto = {
   /** Orders one delivery slot of one date takes */
   slotCapacity: number;
+};
+export type OrderSettingsResponse = {
+  /** How many of a customer's orders may wait for delivery (Pending) at once; placing another is refused */
+  maxOpenOrders: number;
+  message?: string;
+  success: boolean;
+};
+export type UpdateOrderSettingsDto = {
+  /** How many of a customer's orders may wait for delivery (Pending) at once */
+  maxOpenOrders: number;
 };
 export type ShippingSettingsResponse = {
   message?: string;
@@ -1237,6 +1265,9 @@ export const {
   useGetDeliverySettingsQuery,
   useLazyGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,
+  useGetOrderSettingsQuery,
+  useLazyGetOrderSettingsQuery,
+  useUpdateOrderSettingsMutation,
   useGetShippingSettingsQuery,
   useLazyGetShippingSettingsQuery,
   useUpdateShippingSettingsMutation,

@@ -57,6 +57,13 @@ describe('cart slice', () => {
     expect(selectCartItems(store.getState())).toEqual({ a: 1, c: 3 });
   });
 
+  it("lowers lines above their product's limit per order, leaving the others", () => {
+    const store = createStore();
+    store.dispatch(cartActions.replace({ a: 8, b: 2, c: 3 }));
+    store.dispatch(cartActions.cap({ a: 6, b: 6, z: 1 }));
+    expect(selectCartItems(store.getState())).toEqual({ a: 6, b: 2, c: 3 });
+  });
+
   it('allows substitutes by default and remembers the lines that refuse them', () => {
     const store = createStore();
     store.dispatch(cartActions.replace({ a: 1, b: 2, c: 3 }));

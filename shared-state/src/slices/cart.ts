@@ -95,6 +95,14 @@ export const cartSlice = createSlice({
         }
       }
     },
+    /** Lowers lines above the most their product allows in one order (product id to its maxPerOrder). */
+    cap(state, action: PayloadAction<Record<string, number>>) {
+      for (const [id, max] of Object.entries(action.payload)) {
+        const quantity = state.items[id];
+        if (quantity !== undefined && max >= MIN_QUANTITY && quantity > max)
+          state.items[id] = Math.trunc(max);
+      }
+    },
   },
   selectors: {
     selectCartItems: (state) => state.items,
@@ -118,6 +126,7 @@ export const {
   replace: replaceCart,
   reset: resetCart,
   prune: pruneCart,
+  cap: capCart,
   setAllowSubstitutes,
   setAllowAllSubstitutes,
 } = cartSlice.actions;

@@ -53,6 +53,7 @@ export const PRODUCT_DEFAULTS = {
   producer: null,
   dietary: [],
   ageRestricted: false,
+  maxPerOrder: null,
 } satisfies Partial<ProductDto>;
 
 /** A product's unit price as the server derives it (shared-domain's one rule). */

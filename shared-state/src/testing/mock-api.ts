@@ -25,6 +25,7 @@ import type {
   ErrorResponse,
   GetAuthConfigApiResponse,
   GetDeliverySettingsApiResponse,
+  GetOrderSettingsApiResponse,
   GetPickingApiResponse,
   GetSellerSummaryApiResponse,
   GetShippingSettingsApiResponse,
@@ -65,6 +66,8 @@ export interface MockApiState {
   products: ProductDto[];
   shipping: { shippingCharge: number; shippingThreshold: number };
   slotCapacity: number;
+  /** How many of a customer's orders may wait for delivery at once. */
+  maxOpenOrders: number;
   /** Orders already booked into each slot of the selectable date. */
   bookedSlots: Partial<Record<DeliverySlotTime, number>>;
   /** The signed-in customer (null for a visitor). */
@@ -91,6 +94,7 @@ export function defaultState(): MockApiState {
     products: [],
     shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
     slotCapacity: 20,
+    maxOpenOrders: 3,
     bookedSlots: {},
     user: null,
     googleAccount: null,
@@ -296,6 +300,23 @@ export function setupMockApi() {
           message: MESSAGES.deliverySettingsUpdated,
           slotCapacity: s.slotCapacity,
         } satisfies GetDeliverySettingsApiResponse,
+      };
+    }),
+    route('GET', '/api/settings/orders', (_r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      return {
+        body: { success: true, maxOpenOrders: s.maxOpenOrders } satisfies GetOrderSettingsApiResponse,
+      };
+    }),
+    route('POST', '/api/settings/orders', (r, s) => {
+      if (!s.seller) return { status: 401, body: sellerOnly };
+      s.maxOpenOrders = (r.body as { maxOpenOrders: number }).maxOpenOrders;
+      return {
+        body: {
+          success: true,
+          message: MESSAGES.orderSettingsUpdated,
+          maxOpenOrders: s.maxOpenOrders,
+        } satisfies GetOrderSettingsApiResponse,
       };
     }),
     route('GET', '/api/delivery/slots', (_r, s) => ({

@@ -1,13 +1,23 @@
 /**
  * Shared storefront stock rules for a product as the API shows it: how many a shopper may put in the cart
- * (the 99 cap or the stock, whichever is lower), and the "Only N left" note at LOW_STOCK_THRESHOLD or below.
+ * (the 99 cap, the stock and the seller's limit per order, whichever is lowest), the "Only N left" note at
+ * LOW_STOCK_THRESHOLD or below, and the "Limit N per order" note.
  */
-import { LOW_STOCK_THRESHOLD, MAX_QUANTITY, isPurchasable } from '@larder/shared-domain';
-import { Badge } from '@larder/shared-ui';
+import {
+  LOW_STOCK_THRESHOLD,
+  MAX_QUANTITY,
+  isPurchasable,
+  onlyLeftMessage,
+  perOrderLimitLabel,
+  perOrderLimitMessage,
+} from '@larder/shared-domain';
+import { Badge, cx } from '@larder/shared-ui';
 
 interface Stocked {
   inStock: boolean;
   stock?: number | null;
+  /** The seller's limit per order; null or absent for none. */
+  maxPerOrder?: number | null;
 }
 
 /** The counted stock, or null when the seller does not count it. */
@@ -20,11 +30,34 @@ export function canBuy(product: Stocked): boolean {
   return isPurchasable({ inStock: product.inStock, stock: countOf(product) });
 }
 
-/** The most a cart line of this product may hold: 0 when it cannot be bought. */
-export function maxOrderable(product: Stocked): number {
+/** The seller's limit of this product in one order, or null when there is none. */
+export function perOrderLimit(product: Stocked): number | null {
+  return typeof product.maxPerOrder === 'number' ? product.maxPerOrder : null;
+}
+
+/** The most the shelf allows in a cart line: 0 when it cannot be bought, else the stock capped at 99. */
+export function maxInStock(product: Stocked): number {
   if (!canBuy(product)) return 0;
   const stock = countOf(product);
   return stock === null ? MAX_QUANTITY : Math.min(MAX_QUANTITY, stock);
+}
+
+/** The most a cart line of this product may hold: 0 when it cannot be bought. */
+export function maxOrderable(product: Stocked): number {
+  const limit = perOrderLimit(product);
+  const shelf = maxInStock(product);
+  return limit === null ? shelf : Math.min(shelf, limit);
+}
+
+/**
+ * Why a line stops at `max` (what maxOrderable answered): the seller's limit ("You can buy at most 6 of Free Range
+ * Eggs x12 in one order.") when that is what stops it, else "Only N left of …" below 99; undefined at the 99 cap.
+ */
+export function quantityLimitMessage(product: Stocked & { name: string }, max: number): string | undefined {
+  const limit = perOrderLimit(product);
+  if (limit !== null && limit === max && limit < MAX_QUANTITY)
+    return perOrderLimitMessage(product.name, limit);
+  return max < MAX_QUANTITY ? onlyLeftMessage(product.name, max) : undefined;
 }
 
 /** "Only N left" when a counted, buyable stock is at or below the low-stock threshold; else undefined. */
@@ -42,5 +75,24 @@ export function LowStockNote({ product, className }: { product: Stocked; classNa
     <Badge tone="warning" className={className}>
       {text}
     </Badge>
+  );
+}
+
+/** "Limit N per order" for a buyable product with the seller's limit, or nothing. */
+export function PerOrderLimitNote({
+  product,
+  id,
+  className,
+}: {
+  product: Stocked;
+  id?: string;
+  className?: string;
+}) {
+  const limit = perOrderLimit(product);
+  if (limit === null || !canBuy(product)) return null;
+  return (
+    <p id={id} className={cx('text-sm font-medium text-gray-700', className)}>
+      {perOrderLimitLabel(limit)}
+    </p>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { Toaster, toast } from 'react-hot-toast';
-import { MAX_QUANTITY, MESSAGES } from '@larder/shared-domain';
+import { MAX_QUANTITY, MESSAGES, onlyLeftMessage, perOrderLimitMessage } from '@larder/shared-domain';
 import { cartActions, createStore, selectCartQuantity } from '@larder/shared-state';
 import { useCartActions } from './useCartActions';
 
@@ -35,6 +35,19 @@ describe('useCartActions', () => {
     expect(await screen.findByText(MESSAGES.maxQuantityReached)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.addedToCart)).not.toBeInTheDocument();
     expect(selectCartQuantity(store.getState(), 'milk')).toBe(MAX_QUANTITY);
+  });
+
+  it("stops at the seller's limit per order and says so", async () => {
+    const eggs = { name: 'Free Range Eggs x12', inStock: true, stock: 50, maxPerOrder: 6 };
+    const { store, cart } = setup({ eggs: 6 });
+    act(() => cart.add('eggs', eggs));
+    expect(await screen.findByText(perOrderLimitMessage('Free Range Eggs x12', 6))).toBeInTheDocument();
+    expect(selectCartQuantity(store.getState(), 'eggs')).toBe(6);
+
+    // Fewer on the shelf than the limit: the stock is what stops it.
+    act(() => toast.remove());
+    act(() => cart.add('eggs', { ...eggs, stock: 6, maxPerOrder: 8 }));
+    expect(await screen.findByText(onlyLeftMessage('Free Range Eggs x12', 6))).toBeInTheDocument();
   });
 
   it('says nothing when a quantity is set to what it already was', async () => {

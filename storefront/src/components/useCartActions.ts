@@ -1,22 +1,24 @@
 /**
  * Shared storefront hook: cart changes with the spec's toasts.
- * add(id, product?): one more ("Added to Cart"); at the 99 cap, or at the product's stock when it is given,
- * nothing changes and a short notice says so ("Only 3 left of Oat Cookies");
+ * add(id, product?): one more ("Added to Cart"); at the 99 cap, or at the product's stock or the seller's limit
+ * per order when it is given, nothing changes and a short notice says so ("Only 3 left of Oat Cookies",
+ * "You can buy at most 6 of Free Range Eggs x12 in one order.");
  * decrement(id): one fewer ("Removed from Cart"); setQuantity(id, n): "Cart Updated" when the quantity changed;
  * remove(id): drops the line ("Removed from Cart").
  * The cart slice is the source of truth; shared-state syncs it to the server while signed in.
  * Call these behind useRequireSignIn() where the spec asks for sign-in.
  */
 import { useMemo } from 'react';
-import { MAX_QUANTITY, MESSAGES, onlyLeftMessage } from '@larder/shared-domain';
+import { MAX_QUANTITY, MESSAGES } from '@larder/shared-domain';
 import { cartActions, selectCartQuantity, useAppStore, toast } from '@larder/shared-state';
-import { maxOrderable } from './stock';
+import { maxOrderable, quantityLimitMessage } from './stock';
 
-/** What add() needs to know to stop at the stock. */
+/** What add() needs to know to stop at the stock or the seller's limit per order. */
 export interface StockedProduct {
   name: string;
   inStock: boolean;
   stock?: number | null;
+  maxPerOrder?: number | null;
 }
 
 export function useCartActions() {
@@ -27,8 +29,9 @@ export function useCartActions() {
       add(id: string, product?: StockedProduct) {
         const before = quantityOf(id);
         const limit = product ? maxOrderable(product) : MAX_QUANTITY;
-        if (before >= limit && limit < MAX_QUANTITY && product) {
-          toast(onlyLeftMessage(product.name, limit), { id: `max-quantity-${id}`, icon: 'ℹ️' });
+        const why = product && before >= limit ? quantityLimitMessage(product, limit) : undefined;
+        if (why) {
+          toast(why, { id: `max-quantity-${id}`, icon: 'ℹ️' });
           return;
         }
         store.dispatch(cartActions.add(id));

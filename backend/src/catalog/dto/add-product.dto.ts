@@ -2,8 +2,10 @@ import {
   CATEGORY_PATHS,
   MAX_NET_QUANTITY,
   MAX_ORIGIN_LENGTH,
+  MAX_PER_ORDER_LIMIT,
   MAX_STORAGE_LENGTH,
   MESSAGES,
+  MIN_PER_ORDER_LIMIT,
   NET_QUANTITY_DECIMALS,
   PACK_UNITS,
   type Diet,
@@ -14,6 +16,7 @@ import {
   BoolField,
   DecimalField,
   EnumField,
+  IntField,
   MoneyField,
   NestedField,
   TextField,
@@ -147,6 +150,17 @@ export class AddProductDto {
     message: MESSAGES.invalidAgeRestricted,
   })
   ageRestricted?: boolean;
+
+  @IntField({
+    description: `The most one order may hold (${MIN_PER_ORDER_LIMIT}-${MAX_PER_ORDER_LIMIT}); null or absent for no limit`,
+    min: MIN_PER_ORDER_LIMIT,
+    max: MAX_PER_ORDER_LIMIT,
+    required: false,
+    nullable: true,
+    example: 6,
+    message: MESSAGES.invalidMaxPerOrder,
+  })
+  maxPerOrder?: number | null;
 }
 
 export const ADD_PRODUCT_REQUIRED_MESSAGE = MESSAGES.fillAllFields;

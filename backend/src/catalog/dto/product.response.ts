@@ -7,6 +7,8 @@ import {
   PACK_UNITS,
   UNIT_PRICE_PERS,
   MAX_IMAGE_BYTES,
+  MAX_PER_ORDER_LIMIT,
+  MIN_PER_ORDER_LIMIT,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
 } from '@larder/shared-domain';
@@ -165,6 +167,16 @@ export class ProductDto {
 
   @ApiProperty({ description: `Sold to adults only ("${AGE_RESTRICTED_NOTE}")` })
   ageRestricted: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: MIN_PER_ORDER_LIMIT,
+    maximum: MAX_PER_ORDER_LIMIT,
+    description: 'The most one order may hold (set by the seller); null when there is no limit',
+    example: 6,
+  })
+  maxPerOrder: number | null;
 }
 
 export class ProductListResponse {
@@ -215,12 +227,14 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
       type: 'string',
       description:
         'JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ' +
-        'ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted? } ' +
+        'ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, ' +
+        'maxPerOrder? } ' +
         '(pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit ' +
         'g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; ' +
         'allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: ' +
         '{ energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one ' +
-        'decimal; producer: { name, address }; dietary: vegetarian, vegan)',
+        'decimal; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may ' +
+        `hold, ${MIN_PER_ORDER_LIMIT}-${MAX_PER_ORDER_LIMIT}, or null for no limit)`,
       example:
         '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0,"netQuantity":1,"unit":"kg","stock":40,"allergens":[],"dietary":["vegetarian","vegan"],"origin":"United Kingdom"}',
     },
@@ -244,7 +258,7 @@ export const UPDATE_PRODUCT_BODY_SCHEMA = {
       description:
         'JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, ' +
         'netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, ' +
-        'dietary?, ageRestricted? }; fields left out keep their values; null clears an optional one',
+        'dietary?, ageRestricted?, maxPerOrder? }; fields left out keep their values; null clears an optional one',
       example: '{"offerPrice":0.89,"stock":12,"allergens":["celery"]}',
     },
     images: {

@@ -18,6 +18,7 @@ const cookies: ProductDto = makeProduct({
   image: ['/uploads/cookies-1.webp', '/uploads/cookies-2.webp'],
   inStock: true,
   stock: 4,
+  maxPerOrder: 6,
   ingredients: 'Oats, wheat flour, butter (milk)',
   allergens: ['milk', 'gluten'],
 });
@@ -52,6 +53,7 @@ describe('Edit Product', () => {
     expect(screen.getByLabelText(/Offer price/)).toHaveValue(2);
     expect(screen.getByLabelText(/VAT/)).toHaveValue(20);
     expect(screen.getByLabelText('Units in stock')).toHaveValue(4);
+    expect(screen.getByLabelText('Maximum per order')).toHaveValue(6);
     expect(screen.getByLabelText('Ingredients')).toHaveValue('Oats, wheat flour, butter (milk)');
     expect(screen.getByRole('checkbox', { name: 'milk' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'cereals containing gluten' })).toBeChecked();
@@ -62,6 +64,8 @@ describe('Edit Product', () => {
     await user.clear(screen.getByLabelText(/Offer price/));
     await user.type(screen.getByLabelText(/Offer price/), '1.80');
     await user.clear(screen.getByLabelText('Units in stock'));
+    await user.clear(screen.getByLabelText('Maximum per order'));
+    await user.type(screen.getByLabelText('Maximum per order'), '4');
     await user.click(screen.getByRole('checkbox', { name: 'eggs' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -78,6 +82,7 @@ describe('Edit Product', () => {
       offerPrice: 1.8,
       vat: 20,
       stock: null,
+      maxPerOrder: 4,
       ingredients: 'Oats, wheat flour, butter (milk)',
       allergens: ['gluten', 'eggs', 'milk'],
       // An edit sends every field, so clearing one clears it.
@@ -91,7 +96,26 @@ describe('Edit Product', () => {
       ageRestricted: false,
     });
     expect(body.getAll('images')).toEqual([]);
-    expect(server.state.products[0]).toMatchObject({ offerPrice: 1.8, stock: null, image: cookies.image });
+    expect(server.state.products[0]).toMatchObject({
+      offerPrice: 1.8,
+      stock: null,
+      maxPerOrder: 4,
+      image: cookies.image,
+    });
+  });
+
+  it('clears the limit per order when the field is emptied', async () => {
+    const { user, requests } = renderWithApi(
+      screens,
+      {},
+      { path: '/seller/edit-product/p-cookies', state: { products: [structuredClone(cookies)] } },
+    );
+    await user.clear(await screen.findByLabelText('Maximum per order'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(MESSAGES.productUpdated);
+    const body = requests.find((request) => request.method === 'PUT')!.body as FormData;
+    expect(JSON.parse(body.get('productData') as string)).toMatchObject({ maxPerOrder: null });
+    expect(server.state.products[0].maxPerOrder).toBeNull();
   });
 
   it('replaces the pictures only when new ones are chosen', async () => {
@@ -146,6 +170,47 @@ describe('Add Product with food information', () => {
     });
     await waitFor(() => expect(screen.getByLabelText('Units in stock')).toHaveValue(null));
   });
+
+  it('sends the maximum per order when one is given, and nothing for an empty field', async () => {
+    const { user, requests } = renderWithApi(<AddProductPage />);
+    const fill = async (name: string, limit: string) => {
+      await user.upload(
+        screen.getByLabelText('Product image 1'),
+        new File(['picture'], 'front.png', { type: 'image/png' }),
+      );
+      await user.type(screen.getByLabelText(/Product name/), name);
+      await user.selectOptions(screen.getByLabelText(/Category/), 'Dairy');
+      await user.type(screen.getByLabelText(/Product price/), '3.50');
+      await user.type(screen.getByLabelText(/Offer price/), '3.20');
+      await user.type(screen.getByLabelText(/VAT/), '0');
+      await user.type(screen.getByLabelText(/Pack size/), '12');
+      await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'items (each)');
+      if (limit) await user.type(screen.getByLabelText('Maximum per order'), limit);
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await screen.findByText('Product added');
+      await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue(''));
+    };
+    await fill('Free Range Eggs x12', '6');
+    await fill('Duck Eggs x6', '');
+    const sent = requests
+      .filter((request) => request.url === '/api/product/add')
+      .map((request) => JSON.parse((request.body as FormData).get('productData') as string));
+    expect(sent[0]).toMatchObject({ name: 'Free Range Eggs x12', maxPerOrder: 6 });
+    expect(sent[1]).not.toHaveProperty('maxPerOrder');
+  });
+
+  it.each(['0', '100', '2.5', '-1'])(
+    'refuses a maximum per order of %s with the message tied to the field',
+    async (limit) => {
+      const { user, requests } = renderWithApi(<AddProductPage />);
+      const field = screen.getByLabelText('Maximum per order');
+      await user.type(field, limit);
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(MESSAGES.invalidMaxPerOrder));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it('refuses a stock that is not a whole number from 0 to 100000', async () => {
     const { user, requests } = renderWithApi(<AddProductPage />);

@@ -24,6 +24,7 @@ import {
 } from '@larder/shared-ui';
 import { TrashIcon } from '../../components/icons';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { OrderSettingsForm } from './OrderSettingsForm';
 import { ShippingSettingsForm } from './ShippingSettingsForm';
 import { StockCountInput, isLowStock } from './StockCountInput';
 import { StockSwitch } from './StockSwitch';
@@ -250,8 +251,8 @@ function LoadingRows() {
 }
 
 /**
- * The seller's catalogue with stock counts edited in place, stock switches, edit and delete, and the shipping
- * and delivery-slot settings.
+ * The seller's catalogue with stock counts edited in place, stock switches, edit and delete, and the shipping,
+ * delivery-slot and open-order settings.
  */
 export default function ProductListPage() {
   useDocumentTitle('Product List');
@@ -329,6 +330,7 @@ export default function ProductListPage() {
       <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
         <ShippingSettingsForm />
         <DeliverySettingsForm />
+        <OrderSettingsForm />
       </div>
 
       <section aria-labelledby="all-products-heading" aria-busy={isLoading}>

@@ -3,7 +3,7 @@ import { formatPence } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
-import { LowStockNote, maxOrderable } from '../../components/stock';
+import { LowStockNote, maxOrderable, PerOrderLimitNote } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
 import { toPence } from '../../lib/api-values';
 import type { CartLine } from './checkout';
@@ -57,6 +57,7 @@ export function CartLineItem({
         </div>
         {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
         <LowStockNote product={product} className="mt-1" />
+        <PerOrderLimitNote product={product} className="mt-1" />
         <label className="mt-1 flex min-h-9 items-center gap-2 text-sm text-gray-700">
           <input
             type="checkbox"

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
+import { formatDeliveryDate, MESSAGES, tooManyOpenOrdersMessage } from '@larder/shared-domain';
 import { api, type ProductDto, type UserDto } from '@larder/shared-state';
 import { pinClock, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
@@ -208,6 +208,24 @@ describe('CartPage', () => {
       ).toBe(loadsBefore + 2),
     );
     expect(screen.getByTestId('current-path')).toHaveTextContent('/cart');
+  });
+
+  it('shows why the order was refused when the customer already has the most open orders', async () => {
+    const { store, user } = setup(signedInWithAddress());
+    server.on('POST', '/api/order/cod', {
+      status: 409,
+      body: { success: false, message: tooManyOpenOrdersMessage(3) },
+    });
+    await screen.findByTestId('order-totals');
+    await chooseDeliverySlot(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm Order' }),
+    );
+    expect(await screen.findByText(tooManyOpenOrdersMessage(3))).toBeInTheDocument();
+    // The cart is kept for later.
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/cart');
+    expect(store.getState().cart.items).toEqual({ 'p-apples': 1, 'p-cola': 2 });
   });
 
   it('asks a visitor to sign in at checkout', async () => {

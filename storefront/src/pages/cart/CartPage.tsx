@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, onlyLeftMessage } from '@larder/shared-domain';
+import { MESSAGES } from '@larder/shared-domain';
 import {
   cartActions,
   useAppDispatch,
@@ -15,7 +15,7 @@ import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@
 import { CartIcon } from '../../components/ProductCard';
 import { useCartActions } from '../../components/useCartActions';
 import { useProducts } from '../../components/useProducts';
-import { maxOrderable } from '../../components/stock';
+import { maxOrderable, quantityLimitMessage } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';
 import { cartTotals, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
@@ -145,8 +145,9 @@ export default function CartPage() {
 }
 
 /**
- * Lowers every line whose product's stock has fallen below it to what is left, and keeps a note per line
- * saying so ("Only 2 left of Oat Cookies, so we changed your quantity from 4 to 2.").
+ * Lowers every line whose product's stock has fallen below it to what is left (or above the seller's limit per
+ * order, to the limit), and keeps a note per line saying so ("Only 2 left of Oat Cookies, so we changed your
+ * quantity from 4 to 2.").
  */
 function useStockAdjustments(lines: readonly CartLine[]): Record<string, string> {
   const dispatch = useAppDispatch();
@@ -156,8 +157,11 @@ function useStockAdjustments(lines: readonly CartLine[]): Record<string, string>
     for (const { product, quantity } of lines) {
       const max = maxOrderable(product);
       if (max > 0 && quantity > max) {
-        adjusted[product._id] =
-          `${onlyLeftMessage(product.name, max)}, so we changed your quantity from ${quantity} to ${max}.`;
+        const why = quantityLimitMessage(product, max) ?? '';
+        // "Only 2 left of Oat Cookies, so we changed …"; "You can buy at most 6 of … in one order. We changed …"
+        adjusted[product._id] = why.endsWith('.')
+          ? `${why} We changed your quantity from ${quantity} to ${max}.`
+          : `${why}, so we changed your quantity from ${quantity} to ${max}.`;
         dispatch(cartActions.setQuantity({ id: product._id, quantity: max }));
       }
     }

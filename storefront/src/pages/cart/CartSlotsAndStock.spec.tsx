@@ -97,4 +97,12 @@ describe('Cart: stock below a line', () => {
     expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 2 });
     expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
   });
+
+  it("holds a line to the seller's limit per order and shows the limit", async () => {
+    const { store } = setup({ product: { ...cookies, stock: 40, maxPerOrder: 3 }, cart: { 'p-cookies': 5 } });
+    expect(await screen.findByText('Limit 3 per order')).toBeInTheDocument();
+    await waitFor(() => expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 3 }));
+    expect(screen.getByRole('group', { name: 'Quantity of Oat Cookies' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
+  });
 });

@@ -46,7 +46,8 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
   });
 }
 
-function setup(orders: OrderView[]) {
+/** `limits`: the seller's maxPerOrder of some of the products, by id. */
+function setup(orders: OrderView[], limits: Record<string, number> = {}) {
   const home = makeAddress({ _id: 'addr-home', street: '1 Harbourside', postalCode: 'BS1 5DB' });
   const work = makeAddress({ _id: 'addr-work', street: '9 Queen Square', postalCode: 'BS1 4LH' });
   server.seed({
@@ -55,7 +56,7 @@ function setup(orders: OrderView[]) {
       makeProduct({ _id: 'apples', name: 'Braeburn apples', price: 2, offerPrice: 2, stock: 3 }),
       makeProduct({ _id: 'milk', name: 'Whole milk', price: 1.5, offerPrice: 1.5 }),
       makeProduct({ _id: 'bread', name: 'Sourdough loaf', price: 3, offerPrice: 3 }),
-    ],
+    ].map((product) => ({ ...product, maxPerOrder: limits[product._id] ?? null })),
   });
   renderPage(<MyOrdersPage />, {
     store: createTestStore(server, { user: makeUser({ addresses: [home, work] }) }),
@@ -133,6 +134,26 @@ describe('changing an order from My orders', () => {
     expect(within(card()).getByText('£16.99')).toBeInTheDocument();
     expect(within(card()).getByText('Tue, 24 Nov 2026, 12:00 - 13:00')).toBeInTheDocument();
     expect(within(card()).getByText('Qty: 5 × £2.00')).toBeInTheDocument();
+  });
+
+  it("stops a line at the seller's limit per order, or at what the order already had above a newer limit", async () => {
+    const { user } = setup(
+      [order({ items: [line('apples', 'Braeburn apples', 2, 2), line('milk', 'Whole milk', 1.5, 4)] })],
+      { milk: 3, bread: 2 },
+    );
+    await user.click(await screen.findByRole('button', { name: /Change order/ }));
+    const editor = screen.getByRole('region', { name: 'Change order' });
+    // The order had 4 milk before the limit of 3 was set: it may keep them, not add more.
+    expect(within(editor).getByRole('button', { name: 'Increase quantity of Whole milk' })).toBeDisabled();
+    await user.click(within(editor).getByRole('button', { name: 'Decrease quantity of Whole milk' }));
+    expect(within(editor).getByRole('group', { name: 'Quantity of Whole milk' })).toHaveTextContent('3');
+
+    await user.type(within(editor).getByRole('searchbox', { name: 'Add a product' }), 'sourdough');
+    await user.click(await within(editor).findByRole('button', { name: 'Add Sourdough loaf to the order' }));
+    const moreBread = within(editor).getByRole('button', { name: 'Increase quantity of Sourdough loaf' });
+    await user.click(moreBread);
+    expect(moreBread).toBeDisabled();
+    expect(within(editor).getByRole('group', { name: 'Quantity of Sourdough loaf' })).toHaveTextContent('2');
   });
 
   it('shows the server refusal and keeps the edits', async () => {

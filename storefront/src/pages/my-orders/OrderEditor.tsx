@@ -21,7 +21,7 @@ import {
 import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-ui';
 import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
-import { canBuy, maxOrderable } from '../../components/stock';
+import { canBuy, maxInStock, perOrderLimit } from '../../components/stock';
 import { newIdempotencyKey, toPence } from '../../lib/api-values';
 
 /** One line of the order being changed. */
@@ -42,11 +42,16 @@ interface OrderEditorProps {
   onClose: (saved: boolean) => void;
 }
 
-/** The most a line may hold: the units still on the shelf plus those the order already took. */
+/**
+ * The most a line may hold: the units still on the shelf plus those the order already took, and no more than the
+ * seller's limit per order (a line may keep what the order had before a lower limit was set, as the server allows).
+ */
 function lineCap(line: EditedLine, product: Product | undefined): number {
   if (!product) return Math.max(line.quantity, 1);
-  const free = maxOrderable(product);
-  return Math.min(MAX_QUANTITY, Math.max(1, free + line.held));
+  const free = maxInStock(product);
+  const limit = perOrderLimit(product);
+  const allowed = limit === null ? MAX_QUANTITY : Math.max(limit, line.held);
+  return Math.min(MAX_QUANTITY, allowed, Math.max(1, free + line.held));
 }
 
 /** The order's lines, slot and address in an editor like the cart's; saving sends PUT /api/order/{id}. */

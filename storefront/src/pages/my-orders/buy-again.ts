@@ -1,6 +1,6 @@
 import { MAX_QUANTITY, MESSAGES } from '@larder/shared-domain';
 import type { OrderItemView } from '@larder/shared-state';
-import { canBuy, maxOrderable } from '../../components/stock';
+import { canBuy, maxOrderable, perOrderLimit } from '../../components/stock';
 import type { Product } from '../../components/useProducts';
 
 export interface BuyAgainPlan {
@@ -12,7 +12,7 @@ export interface BuyAgainPlan {
 
 /**
  * What "Buy again" does with an order: each item still sold and in stock is added to the cart on top of what
- * is there, capped by the stock (and the 99 limit); the rest is named with the reason.
+ * is there, capped by the stock, the seller's limit per order and the 99 limit; the rest is named with the reason.
  */
 export function planBuyAgain(
   items: readonly Pick<OrderItemView, 'productId' | 'name' | 'quantity'>[],
@@ -38,7 +38,13 @@ export function planBuyAgain(
     if (next > before) quantities[product._id] = next;
     if (next < wanted) {
       const added = next - before;
-      const limit = max < MAX_QUANTITY ? `only ${max} left` : `at most ${MAX_QUANTITY} per item`;
+      const perOrder = perOrderLimit(product);
+      const limit =
+        perOrder !== null && perOrder === max
+          ? `at most ${max} per order`
+          : max < MAX_QUANTITY
+            ? `only ${max} left`
+            : `at most ${MAX_QUANTITY} per item`;
       problems.push(
         `${product.name} (${limit}, ${added > 0 ? `${added} of ${item.quantity} added` : 'none added'})`,
       );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   RELATED_PRODUCT_COUNT,
@@ -26,7 +26,7 @@ import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
 import { toPence } from '../../lib/api-values';
 import { useProducts, type Product } from '../../components/useProducts';
-import { LowStockNote, maxOrderable } from '../../components/stock';
+import { LowStockNote, maxOrderable, PerOrderLimitNote, perOrderLimit } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
@@ -153,6 +153,8 @@ function ProductDetail({ product }: { product: Product }) {
   const saving = toPence(product.price) - toPence(product.offerPrice);
   const max = maxOrderable(product);
   const atStock = max > 0 && quantity >= max;
+  const limitId = useId();
+  const limited = max > 0 && perOrderLimit(product) !== null;
 
   const addToCart = () => requireSignIn(() => cart.add(product._id, product));
   const buyNow = () =>
@@ -245,6 +247,7 @@ function ProductDetail({ product }: { product: Product }) {
         <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
         <NutritionInformation product={product} />
 
+        <PerOrderLimitNote product={product} id={limitId} className="mt-6" />
         {quantity > 0 && (
           <p className="mt-6 text-sm text-gray-700" role="status">
             {quantity} in your cart
@@ -252,7 +255,14 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         )}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button variant="secondary" size="lg" fullWidth onClick={addToCart} disabled={max === 0 || atStock}>
+          <Button
+            variant="secondary"
+            size="lg"
+            fullWidth
+            onClick={addToCart}
+            disabled={max === 0 || atStock}
+            aria-describedby={limited ? limitId : undefined}
+          >
             Add to Cart
           </Button>
           <Button size="lg" fullWidth onClick={buyNow} disabled={max === 0}>

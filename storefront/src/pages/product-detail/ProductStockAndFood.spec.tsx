@@ -53,6 +53,35 @@ describe('Product page: stock', () => {
   });
 });
 
+describe('Product page: limit per order', () => {
+  it('says "Limit 3 per order" beside Add to Cart and stops there, whatever the stock', async () => {
+    const { store, user } = setup({ ...cookies, stock: 40, maxPerOrder: 3 });
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.getByText('Limit 3 per order')).toBeInTheDocument();
+    expect(add).toHaveAccessibleDescription('Limit 3 per order');
+    for (let i = 0; i < 3; i++) await user.click(add);
+    expect(selectCartQuantity(store.getState(), 'p-cookies')).toBe(3);
+    expect(add).toBeDisabled();
+    expect(screen.getByText(/in your cart/)).toHaveTextContent('3 in your cart (the most you can order)');
+  });
+
+  it('stops at the stock when fewer are left than the limit', async () => {
+    const { store, user } = setup({ ...cookies, stock: 2, maxPerOrder: 3 });
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    await user.click(add);
+    await user.click(add);
+    expect(selectCartQuantity(store.getState(), 'p-cookies')).toBe(2);
+    expect(add).toBeDisabled();
+  });
+
+  it('shows no limit when the seller set none', async () => {
+    setup({ ...cookies, stock: 40 });
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByText(/per order/)).not.toBeInTheDocument();
+    expect(add).not.toHaveAccessibleDescription();
+  });
+});
+
 describe('Product page: food information', () => {
   it('shows the ingredients with the allergens in bold and the allergy advice', async () => {
     setup(cookies);

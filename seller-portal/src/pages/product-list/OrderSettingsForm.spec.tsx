@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
+import type { RecordedRequest } from '@larder/shared-state/testing';
+import { renderWithApi, server } from '../../../test/render';
+import ProductListPage from './ProductListPage';
+
+const section = () => screen.getByRole('region', { name: 'Open orders per customer' });
+const field = () => within(section()).getByLabelText(/Open orders per customer/);
+const posts = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'POST' && request.url === '/api/settings/orders');
+
+describe('Open orders per customer (seller settings)', () => {
+  it("prefills the shop's limit and saves a new one", async () => {
+    const { user, requests } = renderWithApi(<ProductListPage />, {}, { state: { maxOpenOrders: 3 } });
+    expect(await screen.findByDisplayValue('3')).toBe(field());
+
+    await user.clear(field());
+    await user.type(field(), '5');
+    await user.click(within(section()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.orderSettingsUpdated)).toBeInTheDocument();
+    expect(posts(requests).map((request) => request.body)).toEqual([{ maxOpenOrders: 5 }]);
+    expect(server.state.maxOpenOrders).toBe(5);
+    expect(field()).toHaveValue(5);
+  });
+
+  it.each(['0', '1001', '2.5', ''])(
+    'refuses %j with the message tied to the field and sends nothing',
+    async (text) => {
+      const { user, requests } = renderWithApi(<ProductListPage />);
+      await screen.findByDisplayValue('3');
+      await user.clear(field());
+      if (text) await user.type(field(), text);
+      await user.click(within(section()).getByRole('button', { name: 'Save' }));
+
+      expect(field()).toHaveAccessibleDescription(MESSAGES.invalidMaxOpenOrders);
+      expect(field()).toHaveAttribute('aria-invalid', 'true');
+      expect(field()).toHaveFocus();
+      expect(posts(requests)).toEqual([]);
+      expect(server.state.maxOpenOrders).toBe(3);
+    },
+  );
+
+  it("shows the server's refusal at the field and keeps what the seller typed", async () => {
+    const { user } = renderWithApi(<ProductListPage />, {
+      'POST /api/settings/orders': {
+        status: 400,
+        body: { success: false, message: MESSAGES.invalidMaxOpenOrders },
+      },
+    });
+    await screen.findByDisplayValue('3');
+    await user.clear(field());
+    await user.type(field(), '12');
+    await user.click(within(section()).getByRole('button', { name: 'Save' }));
+
+    expect(await within(section()).findByText(MESSAGES.invalidMaxOpenOrders)).toBeInTheDocument();
+    expect(field()).toHaveValue(12);
+  });
+
+  it('offers to try again when the setting cannot be loaded', async () => {
+    const { user } = renderWithApi(<ProductListPage />, {
+      'GET /api/settings/orders': { status: 500, body: { success: false, message: 'Server error' } },
+    });
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(
+      'The order settings could not be loaded.',
+    );
+    server.on('GET', '/api/settings/orders', { body: { success: true, maxOpenOrders: 4 } });
+    await user.click(within(section()).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByDisplayValue('4')).toBe(field());
+  });
+});
