@@ -567,7 +567,7 @@ async function main() {
         ['Crash test rice', 10],
       ]) {
         const { rows } = await db.query(
-          `insert into products (name, category, description, price, offer_price, vat_basis_points, images, in_stock, stock)
+          `insert into products (name, category, description, price, offer_price, vat_basis_points, images, listed, stock)
            values ($1, 'Grains', '["From the crash test"]', 250, 200, 0, '[]', true, $2) returning id`,
           [name, stock],
         );

@@ -162,7 +162,7 @@ export async function createProduct(
     offerPrice: 200,
     vatBasisPoints: 0,
     images: ['/uploads/products/test.webp'],
-    inStock: true,
+    listed: true,
     ...partial,
   };
   return t.db.transaction(async (tx) => {

@@ -606,7 +606,7 @@ describe('OpenAPI-driven fuzzing', () => {
       stripeApiBase: await stripe.start(),
     });
     doc = (await request(t.server).get('/api/openapi.json').expect(200)).body;
-    for (let i = 0; i < 3; i++) known.products.push(await createProduct(t, { inStock: i !== 2 }));
+    for (let i = 0; i < 3; i++) known.products.push(await createProduct(t, { listed: i !== 2 }));
     const signedIn = await signInCustomerWithAddress(t, { email: 'fuzz-customer@example.com' }, ADDRESS);
     known.addresses.push(signedIn.addressId);
     await signIn();

@@ -49,10 +49,10 @@ describe('allergens', () => {
 
 describe('stock', () => {
   it('is purchasable when switched on and not counted or above zero', () => {
-    expect(isPurchasable({ inStock: true, stock: null })).toBe(true);
-    expect(isPurchasable({ inStock: true, stock: 1 })).toBe(true);
-    expect(isPurchasable({ inStock: true, stock: 0 })).toBe(false);
-    expect(isPurchasable({ inStock: false, stock: 10 })).toBe(false);
+    expect(isPurchasable({ listed: true, stock: null })).toBe(true);
+    expect(isPurchasable({ listed: true, stock: 1 })).toBe(true);
+    expect(isPurchasable({ listed: true, stock: 0 })).toBe(false);
+    expect(isPurchasable({ listed: false, stock: 10 })).toBe(false);
   });
 
   it('names the product and what is left', () => {

@@ -130,6 +130,6 @@ export function emphasiseAllergens(
 }
 
 /** Whether a shopper can buy the product now: the seller's switch is on and stock is not counted or above 0. */
-export function isPurchasable(product: { inStock: boolean; stock: number | null }): boolean {
-  return product.inStock && (product.stock === null || product.stock > 0);
+export function isPurchasable(product: { listed: boolean; stock: number | null }): boolean {
+  return product.listed && (product.stock === null || product.stock > 0);
 }

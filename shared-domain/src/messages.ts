@@ -201,6 +201,8 @@ export const MESSAGES = {
   /** The seller's note on an order holding an 18+ line (Challenge 25 at the door). */
   ageCheckAtDoor: '18+ items: check ID on delivery (Challenge 25)',
   stockOrSwitchRequired: 'Send inStock, stock or both',
+  /** Beside the count of a listed product that has none left. */
+  soldOut: 'Sold out',
   deliverySettingsUpdated: 'Delivery settings updated!',
 
   // Limits against one customer hoarding stock and delivery slots

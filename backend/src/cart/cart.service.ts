@@ -68,7 +68,7 @@ export class CartService implements OnModuleInit {
       for (const [productId, quantity] of wanted) {
         const product = found.get(productId);
         if (!product || product.deletedAt) throw new InvalidError(MESSAGES.productNotFound);
-        if (!product.inStock) continue;
+        if (!product.listed) continue;
         if (exceedsPerOrderLimit(quantity, product.maxPerOrder)) {
           throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));
         }

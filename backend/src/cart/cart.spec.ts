@@ -18,7 +18,7 @@ describe('POST /api/cart/update', () => {
     cookie = await signInCustomer(t, { email: 'cart.owner@example.com' });
     apples = await createProduct(t, { name: 'Apples' });
     bread = await createProduct(t, { name: 'Bread', category: 'Bakery' });
-    soldOut = await createProduct(t, { name: 'Saffron', inStock: false });
+    soldOut = await createProduct(t, { name: 'Saffron', listed: false });
     deleted = await createProduct(t, { name: 'Old stock', deletedAt: new Date() });
   });
   afterAll(() => t.close());

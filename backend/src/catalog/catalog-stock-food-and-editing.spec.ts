@@ -102,8 +102,8 @@ describe('catalogue: stock, food information, editing, search', () => {
 
     it('shows a product added with stock 0 as not buyable', async () => {
       const res = await add({ ...base, name: 'Sold Out Scones', stock: 0 }).expect(201);
-      expect(res.body.product).toMatchObject({ stock: 0, inStock: false });
-      expect(await row(res.body.product._id)).toMatchObject({ inStock: true, stock: 0 });
+      expect(res.body.product).toMatchObject({ stock: 0, listed: true, inStock: false });
+      expect(await row(res.body.product._id)).toMatchObject({ listed: true, stock: 0 });
     });
 
     const invalid: Array<[string, Record<string, unknown>, string]> = [
@@ -129,7 +129,7 @@ describe('catalogue: stock, food information, editing, search', () => {
   });
 
   describe('POST /api/product/stock', () => {
-    it('sets the count; inStock follows it unless the seller switched the product off', async () => {
+    it('sets the count; inStock follows it unless the seller switched the product off, listed is the switch as set', async () => {
       const id = await createProduct(t, { name: 'Counted Jam' });
       const v0 = await version();
       let res = await setStock({ id, stock: 3 }).expect(200);
@@ -138,19 +138,22 @@ describe('catalogue: stock, food information, editing, search', () => {
       expect(await version()).toBeGreaterThan(v0);
 
       res = await setStock({ id, stock: 0 }).expect(200);
-      expect(res.body.product).toMatchObject({ stock: 0, inStock: false });
-      expect(await listed(id)).toMatchObject({ stock: 0, inStock: false });
+      expect(res.body.product).toMatchObject({ stock: 0, listed: true, inStock: false });
+      expect(await listed(id)).toMatchObject({ stock: 0, listed: true, inStock: false });
+      // Switching a sold-out product "on" again changes nothing, and the answer says why it cannot be bought.
+      res = await setStock({ id, inStock: true }).expect(200);
+      expect(res.body.product).toMatchObject({ stock: 0, listed: true, inStock: false });
 
       res = await setStock({ id, stock: 8 }).expect(200);
       expect(res.body.product).toMatchObject({ stock: 8, inStock: true });
 
       res = await setStock({ id, inStock: false }).expect(200);
-      expect(res.body.product).toMatchObject({ stock: 8, inStock: false });
+      expect(res.body.product).toMatchObject({ stock: 8, listed: false, inStock: false });
       res = await setStock({ id, stock: 20 }).expect(200);
-      expect(res.body.product).toMatchObject({ stock: 20, inStock: false });
+      expect(res.body.product).toMatchObject({ stock: 20, listed: false, inStock: false });
       res = await setStock({ id, inStock: true, stock: null }).expect(200);
-      expect(res.body.product).toMatchObject({ stock: null, inStock: true });
-      expect(await row(id)).toMatchObject({ stock: null, inStock: true });
+      expect(res.body.product).toMatchObject({ stock: null, listed: true, inStock: true });
+      expect(await row(id)).toMatchObject({ stock: null, listed: true });
     });
 
     it('still accepts the switch alone, as the spec sends it', async () => {
@@ -171,7 +174,7 @@ describe('catalogue: stock, food information, editing, search', () => {
       const v0 = await version();
       const res = await setStock({ id, ...extra }).expect(400);
       expect(res.body).toEqual({ success: false, message });
-      expect(await row(id)).toMatchObject({ stock: 7, inStock: true });
+      expect(await row(id)).toMatchObject({ stock: 7, listed: true });
       expect(await version()).toBe(v0);
     });
 

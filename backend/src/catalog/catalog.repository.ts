@@ -8,7 +8,7 @@ import { CATALOG_VERSION_SHARDS, cartItems, catalogState, products } from '../db
 import type { CatalogProduct } from './product-view';
 
 /** What a new product row is given; the database fills in the rest (id, switched on, not deleted, created now). */
-export type NewProductRow = Omit<CatalogProduct, 'id' | 'inStock' | 'deletedAt' | 'createdAt' | 'updatedAt'>;
+export type NewProductRow = Omit<CatalogProduct, 'id' | 'listed' | 'deletedAt' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an edit may change. */
 export type ProductChanges = Partial<Omit<CatalogProduct, 'id' | 'deletedAt' | 'createdAt' | 'updatedAt'>>;
@@ -226,7 +226,7 @@ export class CatalogRepository {
     return this.db.transaction(async (tx) => {
       const [deleted] = await tx
         .update(products)
-        .set({ deletedAt: new Date(), inStock: false })
+        .set({ deletedAt: new Date(), listed: false })
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
         .returning({ id: products.id });
       if (!deleted) return false;

@@ -8,7 +8,6 @@ import {
   poundsToPence,
   type FoodFilters,
   type Nutrition,
-  type ProductView,
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
@@ -17,6 +16,7 @@ import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
 import { CatalogProduct, toProductView } from './product-view';
+import type { ProductDto } from './dto/product.response';
 import { ProductListCache } from './product-list.cache';
 
 /** How many products one search answers at most. */
@@ -43,7 +43,7 @@ export class CatalogService {
    * filters; without a text, the live products the filters keep, newest first. From the live catalogue in memory
    * (see search-index.ts), at most SEARCH_LIMIT.
    */
-  async searchProducts(text: string | undefined, filters: FoodFilters = {}): Promise<ProductView[]> {
+  async searchProducts(text: string | undefined, filters: FoodFilters = {}): Promise<ProductDto[]> {
     const candidates = text === undefined ? (await this.list.get()).rows : await this.rankProducts(text);
     return candidates
       .filter((product) => matchesFoodFilters(product, filters))
@@ -63,7 +63,7 @@ export class CatalogService {
   }
 
   /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
-  async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductView> {
+  async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductDto> {
     if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
     checkFoodInformation({
       nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
@@ -108,7 +108,7 @@ export class CatalogService {
    * new pictures replacing the old ones. Past orders keep their own copy of name, price and picture, so the
    * old picture files stay.
    */
-  async updateProduct(id: string, dto: UpdateProductDto, images: Buffer[]): Promise<ProductView> {
+  async updateProduct(id: string, dto: UpdateProductDto, images: Buffer[]): Promise<ProductDto> {
     if (images.length) await this.checkImages(images, 1);
 
     const stored = images.length ? await this.images.store(images) : undefined;
@@ -159,13 +159,13 @@ export class CatalogService {
   }
 
   /** Sets the seller's switch, the counted stock (null: not counted), or both. */
-  async setStock(id: string, change: { inStock?: boolean; stock?: number | null }): Promise<ProductView> {
+  async setStock(id: string, change: { inStock?: boolean; stock?: number | null }): Promise<ProductDto> {
     if (change.inStock === undefined && change.stock === undefined) {
       throw new InvalidError(MESSAGES.stockOrSwitchRequired);
     }
     const updated = await this.repository.update(id, () => {
       const changes: ProductChanges = {};
-      if (change.inStock !== undefined) changes.inStock = change.inStock;
+      if (change.inStock !== undefined) changes.listed = change.inStock;
       if (change.stock !== undefined) changes.stock = change.stock;
       return changes;
     });

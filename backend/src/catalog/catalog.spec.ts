@@ -71,7 +71,7 @@ describe('catalogue', () => {
         price: 250,
         offerPrice: 199,
         vatBasisPoints: 2000,
-        inStock: false,
+        listed: false,
       });
       const gone = await createProduct(t, { name: 'Gone', deletedAt: new Date() });
       const res = await request(t.server).get('/api/product/list').expect(200);
@@ -88,6 +88,7 @@ describe('catalogue', () => {
         offerPrice: 1.99,
         vat: 20,
         image: ['/uploads/products/test.webp'],
+        listed: false,
         inStock: false,
         stock: null,
         ingredients: null,
@@ -363,7 +364,7 @@ describe('catalogue', () => {
         .send({ id, inStock: false })
         .expect(401);
       const [row] = await t.db.select().from(products).where(eq(products.id, id));
-      expect(row.inStock).toBe(true);
+      expect(row.listed).toBe(true);
     });
   });
 

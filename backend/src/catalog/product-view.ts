@@ -4,62 +4,26 @@ import {
   trafficLights,
   unitPrice,
   type CategoryPath,
-  type Diet,
-  type Nutrition,
-  type PackUnit,
-  type Producer,
-  type ProductView,
 } from '@larder/shared-domain';
+import type { products } from '../db/schema';
+import type { ProductDto } from './dto/product.response';
 
-/** A product row as the catalogue keeps it (prices in pence, VAT in basis points). */
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  category: string;
-  description: string[];
-  /** MRP in pence. */
-  price: number;
-  /** Selling price in pence. */
-  offerPrice: number;
-  /** VAT rate in basis points (2000 = 20%). */
-  vatBasisPoints: number;
-  /** Image URLs, first is the main picture. */
-  images: string[];
-  /** The seller's switch (the shopper-facing inStock also needs stock to be null or above 0). */
-  inStock: boolean;
-  /** Units on hand; null when not counted. */
-  stock: number | null;
-  ingredients: string | null;
-  /** Allergen ids (see ALLERGENS in shared-domain). */
-  allergens: string[];
-  allergensConfirmed: boolean;
-  netQuantity: number;
-  unit: PackUnit;
-  nutrition: Nutrition | null;
-  storage: string | null;
-  origin: string | null;
-  producer: Producer | null;
-  dietary: Diet[];
-  ageRestricted: boolean;
-  /** The most one order may hold of it; null for no limit. */
-  maxPerOrder: number | null;
-  deletedAt: Date | null;
-  createdAt: Date;
-  /** When the seller last changed it. */
-  updatedAt: Date;
-}
+/** A product row as the catalogue keeps it (prices in pence, VAT in basis points), typed by the schema. */
+export type CatalogProduct = typeof products.$inferSelect;
 
 /** The API's product shape: pounds with two decimals, VAT in percent; unit price and traffic lights derived. */
-export function toProductView(p: CatalogProduct): ProductView {
+export function toProductView(p: CatalogProduct): ProductDto {
   return {
     _id: p.id,
     name: p.name,
+    // The column's CHECK holds it to the category paths.
     category: p.category as CategoryPath,
     description: p.description,
     price: penceToPounds(p.price),
     offerPrice: penceToPounds(p.offerPrice),
     vat: p.vatBasisPoints / 100,
     image: p.images,
+    listed: p.listed,
     inStock: isPurchasable(p),
     stock: p.stock,
     ingredients: p.ingredients,

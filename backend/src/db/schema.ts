@@ -108,8 +108,11 @@ export const products = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** The seller's switch. A shopper can buy the product when it is on and stock is null or above 0. */
-    inStock: boolean('in_stock').notNull().default(true),
+    /**
+     * The seller's switch: listed in the shop. A shopper can buy the product (the API's inStock) when it is
+     * listed and stock is null or above 0.
+     */
+    listed: boolean('listed').notNull().default(true),
     /** Units on hand, 0..100000; null when the seller does not count them. */
     stock: integer('stock'),
     /** Ingredients as the label prints them, up to 2000 characters. */

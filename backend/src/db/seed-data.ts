@@ -17,7 +17,7 @@ export interface SeedProduct {
   /** Fluent Emoji Flat icon name. */
   icon: string;
   description: string[];
-  inStock?: boolean;
+  listed?: boolean;
   /** Units on hand (0 shows the product as sold out). */
   stock: number;
   /** As the label prints it; left out for loose fruit and vegetables. */
@@ -123,7 +123,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     icon: 'garlic',
     stock: 14,
     description: ['Aromatic and punchy', 'Keeps for weeks in a dry place'],
-    inStock: false,
+    listed: false,
   },
 
   // Fresh fruits

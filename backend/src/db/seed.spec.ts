@@ -6,9 +6,9 @@ import {
   emphasiseAllergens,
   LOW_STOCK_THRESHOLD,
   MAX_INGREDIENTS_LENGTH,
-  type ProductView,
 } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
+import type { ProductDto } from '../catalog/dto/product.response';
 import { SEED_PRODUCTS } from './seed-data';
 import { SEED_FOOD_INFO } from './seed-food-info';
 import { seedDemoCatalogue } from './seed';
@@ -112,7 +112,7 @@ describe('demo catalogue seed', () => {
 
   it('fills every category, with a WebP picture for each product', async () => {
     const res = await request(t.server).get('/api/product/list').expect(200);
-    const list: ProductView[] = res.body.products;
+    const list: ProductDto[] = res.body.products;
     expect(list).toHaveLength(SEED_PRODUCTS.length);
     for (const category of CATEGORY_PATHS) expect(list.some((p) => p.category === category)).toBe(true);
     expect(new Set(list.slice(0, 10).map((p) => p.category)).size).toBe(10);

@@ -85,7 +85,7 @@ export async function seedDemoCatalogue(db: Database): Promise<number> {
       offerPrice: product.offerPrice,
       vatBasisPoints: product.vat,
       images: [image],
-      inStock: product.inStock ?? true,
+      listed: product.listed ?? true,
       stock: product.stock,
       ingredients: product.ingredients ?? null,
       allergens: product.allergens ?? [],

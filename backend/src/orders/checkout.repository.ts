@@ -32,7 +32,7 @@ export type CheckoutProduct = Pick<
   | 'images'
   | 'offerPrice'
   | 'vatBasisPoints'
-  | 'inStock'
+  | 'listed'
   | 'stock'
   | 'ageRestricted'
   | 'maxPerOrder'
@@ -60,7 +60,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select json_build_object('shippingCharge', s.shipping_charge, 'shippingThreshold', s.shipping_threshold)
          from ${shopSettings} s where s.id = 1) as shipping,
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
-                'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'inStock', p.in_stock,
+                'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'listed', p.listed,
                 'stock', p.stock, 'ageRestricted', p.age_restricted, 'maxPerOrder', p.max_per_order,
                 'deleted', p.deleted_at is not null)),
                 '[]'::json)

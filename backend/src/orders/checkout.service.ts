@@ -315,7 +315,7 @@ export class CheckoutService {
     for (const [productId, { quantity, allowSubstitutes }] of merged) {
       const product = byId.get(productId);
       if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
-      if (product.deleted || !product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      if (product.deleted || !product.listed) throw new ConflictError(outOfStockMessage(product.name));
       // The seller's limit per order; a change may keep what the order already had of it, never more.
       if (exceedsPerOrderLimit(quantity, product.maxPerOrder) && quantity > (previous.get(productId) ?? 0)) {
         throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));

@@ -248,7 +248,7 @@ export class OrderStatusService implements OnModuleInit {
       if (!wanted) continue;
       const product = products.get(wanted.product.toLowerCase());
       if (!product || product.deletedAt) throw new InvalidError(MESSAGES.substituteInvalid);
-      if (!product.inStock) throw new ConflictError(outOfStockMessage(product.name));
+      if (!product.listed) throw new ConflictError(outOfStockMessage(product.name));
       substitutes.push({ line, product, quantity: wanted.quantity });
     }
     const taken = await this.bookings.takeSubstitutes(

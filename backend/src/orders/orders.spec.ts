@@ -364,7 +364,7 @@ describe('POST /api/order/cod', () => {
       name: 'Sold-out plums',
       offerPrice: 300,
       price: 300,
-      inStock: false,
+      listed: false,
     });
     const deleted = await createProduct(t, {
       name: 'Withdrawn pears',

@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import {
-  HOME_DESCRIPTION,
-  HOME_TITLE,
-  categoryDescription,
-  productDescription,
-  type ProductView,
-} from '@larder/shared-domain';
+import { HOME_DESCRIPTION, HOME_TITLE, categoryDescription, productDescription } from '@larder/shared-domain';
 import { signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import type { ProductDto } from '../catalog/dto/product.response';
 import { productJsonLd, withSeoHead, type PageSeo } from './seo';
 
 const PUBLIC_URL = 'https://larder.example';
@@ -227,7 +222,7 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
   });
 
   it('states the unit price as a UnitPriceSpecification when the product has one', () => {
-    const view: ProductView = {
+    const view: ProductDto = {
       _id: 'b1f0c7e2-0000-4000-8000-000000000001',
       name: 'Vine Tomatoes 500g',
       category: 'Vegetables',
@@ -236,6 +231,7 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       offerPrice: 1.4,
       vat: 0,
       image: [],
+      listed: true,
       inStock: true,
       stock: null,
       ingredients: null,

@@ -20,10 +20,10 @@ import {
   documentTitle,
   productDescription,
   productScreenTitle,
-  type ProductView,
 } from '@larder/shared-domain';
 import type { ProductListSnapshot } from '../catalog/product-list.cache';
 import { toProductView, type CatalogProduct } from '../catalog/product-view';
+import type { ProductDto } from '../catalog/dto/product.response';
 import { jsonForHtml } from './page-head';
 
 /** The head of one shop page as search engines and link previews read it. */
@@ -138,7 +138,7 @@ export function pageSeo(
 
 /** A product's structured data: what Google's merchant listings require and recommend that the shop knows. */
 export function productJsonLd(
-  product: ProductView,
+  product: ProductDto,
   url: string,
   images: readonly string[],
 ): Record<string, unknown> {

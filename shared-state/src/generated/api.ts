@@ -920,10 +920,12 @@ export type ProductDto = {
   dietary: Diet[];
   /** Image URLs; the first is the main picture */
   image: string[];
-  /** Whether a shopper can buy it now: the seller's switch is on and stock is null or above 0 */
+  /** Whether a shopper can buy it now: listed, and stock is null or above 0 */
   inStock: boolean;
   /** Ingredients as the label prints them; null when none were entered */
   ingredients: string | null;
+  /** The seller's switch as set (POST /api/product/stock sets it with `inStock`): whether the product is offered in the shop */
+  listed: boolean;
   /** The most one order may hold (set by the seller); null when there is no limit */
   maxPerOrder: number | null;
   name: string;

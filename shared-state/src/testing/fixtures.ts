@@ -7,7 +7,7 @@ import type {
   SellerSummaryResponse,
   UserDto,
 } from '../generated/api';
-import { unitPrice } from '@larder/shared-domain';
+import { isPurchasable, unitPrice } from '@larder/shared-domain';
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
@@ -39,6 +39,7 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
 export const PRODUCT_DEFAULTS = {
   description: [],
   image: [],
+  listed: true,
   inStock: true,
   stock: null,
   ingredients: '',
@@ -73,7 +74,13 @@ export function withUnitPrice(
   };
 }
 
+/**
+ * A product as the API shows it. As on the server, `inStock` follows from the seller's switch (`listed`) and the
+ * count unless the test sets it; a test that seeds only `inStock: false` gets an unlisted product.
+ */
 export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  const listed = overrides.listed ?? overrides.inStock ?? true;
+  const stock = overrides.stock ?? null;
   return withUnitPrice({
     name: overrides._id,
     category: 'Fruits',
@@ -82,6 +89,8 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     vat: 0,
     ...PRODUCT_DEFAULTS,
     ...overrides,
+    listed,
+    inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   FULFILMENT_STAGES,
   MESSAGES,
   fulfilmentStepMessage,
+  isPurchasable,
   nextFulfilmentStage,
   selectableDeliveryDate,
   statusChangeRefusal,
@@ -244,10 +245,13 @@ export function setupMockApi() {
     }),
     route('POST', '/api/product/stock', (r, s) => {
       if (!s.seller) return { status: 401, body: sellerOnly };
-      const { id, ...change } = r.body as SetProductStockDto;
+      const { id, inStock: listed, stock } = r.body as SetProductStockDto;
       const product = s.products.find((p) => p._id === id);
       if (!product) return { status: 404, body: { success: false, message: 'Product not found' } };
-      Object.assign(product, change);
+      // The request's inStock is the seller's switch; the answer's inStock is whether shoppers can buy it.
+      if (listed !== undefined) product.listed = listed;
+      if (stock !== undefined) product.stock = stock;
+      product.inStock = isPurchasable({ listed: product.listed, stock: product.stock ?? null });
       return { body: { success: true, message: MESSAGES.stockUpdated, product } };
     }),
     route('POST', '/api/product/add', (r, s) => {

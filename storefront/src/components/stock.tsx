@@ -6,7 +6,6 @@
 import {
   LOW_STOCK_THRESHOLD,
   MAX_QUANTITY,
-  isPurchasable,
   onlyLeftMessage,
   perOrderLimitLabel,
   perOrderLimitMessage,
@@ -25,9 +24,9 @@ function countOf(product: Stocked): number | null {
   return typeof product.stock === 'number' ? product.stock : null;
 }
 
-/** Whether a shopper can buy it now (switch on, stock not counted or above 0). */
+/** Whether a shopper can buy it now: the API's inStock (listed, and stock not counted or above 0). */
 export function canBuy(product: Stocked): boolean {
-  return isPurchasable({ inStock: product.inStock, stock: countOf(product) });
+  return product.inStock;
 }
 
 /** The seller's limit of this product in one order, or null when there is none. */

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  type CategoryPath,
   ALLERGEN_IDS,
   AGE_RESTRICTED_NOTE,
   CATEGORY_PATHS,
@@ -70,7 +71,7 @@ export class ProductDto {
   name: string;
 
   @ApiProperty({ enum: CATEGORY_PATHS, enumName: 'CategoryPath' })
-  category: string;
+  category: CategoryPath;
 
   @ApiProperty({ type: [String], description: 'Description bullets' })
   description: string[];
@@ -88,7 +89,13 @@ export class ProductDto {
   image: string[];
 
   @ApiProperty({
-    description: "Whether a shopper can buy it now: the seller's switch is on and stock is null or above 0",
+    description:
+      "The seller's switch as set (POST /api/product/stock sets it with `inStock`): whether the product is offered in the shop",
+  })
+  listed: boolean;
+
+  @ApiProperty({
+    description: 'Whether a shopper can buy it now: listed, and stock is null or above 0',
   })
   inStock: boolean;
 

@@ -25,6 +25,7 @@ const cola: ProductDto = makeProduct({
   name: 'Classic Cola 2L',
   category: 'Drinks',
   offerPrice: 1.5,
+  listed: false,
   inStock: false,
 });
 
@@ -67,6 +68,31 @@ describe('Product List', () => {
         'true',
       ),
     );
+  });
+
+  it('binds the switch to the seller\'s setting: a listed product with none left stays on, marked "Sold out"', async () => {
+    const soldOut = makeProduct({ ...apples, stock: 0, inStock: false });
+    expect(soldOut).toMatchObject({ listed: true, inStock: false });
+    const { user, requests } = renderWithApi(
+      <ProductListPage />,
+      {},
+      { state: { products: [soldOut, cola] } },
+    );
+    const toggle = await screen.findByRole('switch', { name: 'In stock: Braeburn apples' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const cardOf = (name: string) =>
+      screen.getAllByRole('listitem').find((item) => within(item).queryByText(name) !== null)!;
+    const row = cardOf('Braeburn apples');
+    expect(within(row).getByText(MESSAGES.soldOut)).toBeInTheDocument();
+    const colaRow = cardOf('Classic Cola 2L');
+    expect(within(colaRow).queryByText(MESSAGES.soldOut)).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(await screen.findByText(MESSAGES.stockUpdated)).toBeInTheDocument();
+    const sent = requests.filter((request) => request.url === '/api/product/stock');
+    expect(sent.map((request) => request.body)).toEqual([{ id: 'p-apples', inStock: false }]);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(within(row).queryByText(MESSAGES.soldOut)).not.toBeInTheDocument();
   });
 
   it('deletes a product only after the seller confirms', async () => {

@@ -11,6 +11,7 @@ import {
   toast,
 } from '@larder/shared-state';
 import {
+  Badge,
   Button,
   buttonClasses,
   cx,
@@ -56,14 +57,18 @@ function EditLink({ product, actions }: { product: Product; actions: RowActions 
   );
 }
 
+/** The count, with "Sold out" beside it when a listed product has none left (shoppers cannot buy it). */
 function CountInput({ product, actions }: { product: Product; actions: RowActions }) {
   return (
-    <StockCountInput
-      productName={product.name}
-      stock={product.stock ?? null}
-      busy={actions.savingCount[product._id]}
-      onSave={(stock) => actions.saveCount(product, stock)}
-    />
+    <div className="flex flex-wrap items-center gap-2">
+      <StockCountInput
+        productName={product.name}
+        stock={product.stock ?? null}
+        busy={actions.savingCount[product._id]}
+        onSave={(stock) => actions.saveCount(product, stock)}
+      />
+      {product.listed && product.stock === 0 && <Badge tone="warning">{MESSAGES.soldOut}</Badge>}
+    </div>
   );
 }
 
@@ -115,10 +120,10 @@ function ProductThumb({ product, size }: { product: Product; size: 56 | 64 }) {
   );
 }
 
-/** The in-stock state, showing the state being sent until the list reloads. */
+/** The seller's switch as set (listed), showing the state being sent until the list reloads. */
 function stockOf(product: Product, actions: RowActions) {
   const pending = actions.pendingStock[product._id];
-  return { checked: pending ?? product.inStock, busy: pending !== undefined };
+  return { checked: pending ?? product.listed, busy: pending !== undefined };
 }
 
 function StockToggle({ product, actions }: { product: Product; actions: RowActions }) {
@@ -281,10 +286,11 @@ export default function ProductListPage() {
   };
 
   const toggleStock = async (product: Product) => {
-    const inStock = !product.inStock;
-    setPendingStock((current) => ({ ...current, [product._id]: inStock }));
+    // The request's inStock is the seller's switch (the API's contract); the answer shows it as listed.
+    const listed = !product.listed;
+    setPendingStock((current) => ({ ...current, [product._id]: listed }));
     try {
-      const result = await setStock({ setProductStockDto: { id: product._id, inStock } }).unwrap();
+      const result = await setStock({ setProductStockDto: { id: product._id, inStock: listed } }).unwrap();
       toast.success(successMessage(result, MESSAGES.stockUpdated));
     } catch (failure) {
       toast.error(errorMessage(failure, MESSAGES.stockUpdateFailed));

@@ -1,0 +1,1 @@
+ALTER TABLE "products" RENAME COLUMN "in_stock" TO "listed";
