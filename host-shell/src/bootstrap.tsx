@@ -1,4 +1,5 @@
 import './styles.css';
+import { PAGE_STATE_ID } from '@larder/shared-domain';
 import type { ServerRenderedState } from '@larder/shared-state';
 import { loadRemoteRoutes } from './remotes';
 
@@ -30,7 +31,7 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   // A shop page the server rendered: the store starts from the answers it was rendered with.
   const rendered = container.dataset.rendered === 'storefront';
-  const serverState = rendered ? pageData<ServerRenderedState>('larder-state') : undefined;
+  const serverState = rendered ? pageData<ServerRenderedState>(PAGE_STATE_ID) : undefined;
 
   // The remote's code starts loading at once; the first requests go out as soon as the store exists.
   const onSellerPath = /^\/seller(\/|$)/.test(window.location.pathname);

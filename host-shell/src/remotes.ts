@@ -1,5 +1,6 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { PAGE_REMOTES_ID } from '@larder/shared-domain';
 
 /** The remotes the shell knows, by their key in /remotes.json and their federation container name. */
 export const REMOTES = {
@@ -23,10 +24,9 @@ const HOST_NAME = 'host_shell';
 
 let manifest: Promise<RemoteManifest> | undefined;
 
-/** The manifest the server put in the page (<script type="application/json" id="larder-remotes">), if any. */
+/** The manifest the server put in the page (its `PAGE_REMOTES_ID` element), if any. */
 function inlineManifest(): RemoteManifest | undefined {
-  const text =
-    typeof document === 'undefined' ? null : document.getElementById('larder-remotes')?.textContent;
+  const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_REMOTES_ID)?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text) as RemoteManifest;

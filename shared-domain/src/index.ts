@@ -11,3 +11,5 @@ export * from './grocery';
 export * from './shop';
 export * from './seo';
 export * from './food';
+export * from './page-data';
+export * from './page-routes';

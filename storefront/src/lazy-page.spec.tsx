@@ -9,7 +9,7 @@ function Greeting() {
 describe('lazyPage', () => {
   it('suspends until its code arrives when it was not loaded ahead', async () => {
     let loads = 0;
-    const Page = lazyPage(async () => {
+    const Page = lazyPage('page-greeting', async () => {
       loads += 1;
       return { default: Greeting };
     });
@@ -25,7 +25,7 @@ describe('lazyPage', () => {
 
   it('renders at once, never showing the fallback, once preloaded; the code is fetched once', async () => {
     let loads = 0;
-    const Page = lazyPage(async () => {
+    const Page = lazyPage('page-greeting', async () => {
       loads += 1;
       return { default: Greeting };
     });
@@ -43,7 +43,7 @@ describe('lazyPage', () => {
 
   it('tries again after a failed load', async () => {
     let attempts = 0;
-    const Page = lazyPage(async () => {
+    const Page = lazyPage('page-greeting', async () => {
       attempts += 1;
       if (attempts === 1) throw new Error('offline');
       return { default: Greeting };

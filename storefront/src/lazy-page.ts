@@ -3,17 +3,20 @@ import { createElement, lazy, type ComponentType, type ReactElement } from 'reac
 /** A page whose code loads on first use, and can be asked to load ahead of it. */
 export interface LazyPage {
   (): ReactElement;
+  /** The chunk its code is built into (the `webpackChunkName` of its import). */
+  readonly chunk: string;
   /** Loads the page's code; once it has arrived the page renders at once, without suspending. */
   preload(): Promise<void>;
 }
 
 /**
- * Like React's `lazy`, with `preload()`. A page loaded ahead renders directly: a server-rendered page then
+ * Like React's `lazy`, with `preload()` and the name of the page's chunk, which must be the `webpackChunkName`
+ * its import gives (routes.spec.ts reads both in routes.tsx). A page loaded ahead renders directly: a server-rendered page then
  * hydrates in one pass. Otherwise its Suspense boundary would wait for the code with the server's markup in
  * place, and an update above it in the meantime (the session's answer, say) would make React throw that
  * markup away and draw the page again.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(chunk: string, load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const fetchPage = () =>
@@ -29,6 +32,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     ));
   const Lazy = lazy(fetchPage);
   const Page = () => createElement(loaded ?? Lazy);
+  Page.chunk = chunk;
   Page.preload = () => fetchPage().then(() => undefined);
   return Page;
 }

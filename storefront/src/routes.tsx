@@ -1,73 +1,109 @@
 import { Route, Routes, matchPath } from 'react-router-dom';
+import type { PageRoute } from '@larder/shared-domain';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { StorefrontLayout } from './layout/StorefrontLayout';
 
-const HomePage = lazyPage(() => import(/* webpackChunkName: "page-home" */ './pages/home/HomePage'));
+// Each page's chunk is named twice, for webpack (the comment) and for the route table (the argument):
+// routes.spec.ts checks they are the same.
+const HomePage = lazyPage(
+  'page-home',
+  () => import(/* webpackChunkName: "page-home" */ './pages/home/HomePage'),
+);
 const AllProductsPage = lazyPage(
+  'page-products',
   () => import(/* webpackChunkName: "page-products" */ './pages/products/AllProductsPage'),
 );
 const CategoryPage = lazyPage(
+  'page-category',
   () => import(/* webpackChunkName: "page-category" */ './pages/category/CategoryPage'),
 );
 const ProductDetailPage = lazyPage(
+  'page-product',
   () => import(/* webpackChunkName: "page-product" */ './pages/product-detail/ProductDetailPage'),
 );
-const CartPage = lazyPage(() => import(/* webpackChunkName: "page-cart" */ './pages/cart/CartPage'));
+const CartPage = lazyPage(
+  'page-cart',
+  () => import(/* webpackChunkName: "page-cart" */ './pages/cart/CartPage'),
+);
 const AddAddressPage = lazyPage(
+  'page-add-address',
   () => import(/* webpackChunkName: "page-add-address" */ './pages/add-address/AddAddressPage'),
 );
 const MyOrdersPage = lazyPage(
+  'page-my-orders',
   () => import(/* webpackChunkName: "page-my-orders" */ './pages/my-orders/MyOrdersPage'),
 );
 const ProfilePage = lazyPage(
+  'page-profile',
   () => import(/* webpackChunkName: "page-profile" */ './pages/profile/ProfilePage'),
 );
 const ContactPage = lazyPage(
+  'page-contact',
   () => import(/* webpackChunkName: "page-contact" */ './pages/contact-us/ContactPage'),
 );
 const TermsPage = lazyPage(
+  'page-terms',
   () => import(/* webpackChunkName: "page-terms" */ './pages/terms-and-conditions/TermsPage'),
 );
 const CookiePolicyPage = lazyPage(
+  'page-cookie-policy',
   () => import(/* webpackChunkName: "page-cookie-policy" */ './pages/cookie-policy/CookiePolicyPage'),
 );
 const PrivacyPolicyPage = lazyPage(
+  'page-privacy-policy',
   () => import(/* webpackChunkName: "page-privacy-policy" */ './pages/privacy-policy/PrivacyPolicyPage'),
 );
 const UnderConstructionPage = lazyPage(
+  'page-under-construction',
   () =>
     import(
       /* webpackChunkName: "page-under-construction" */ './pages/under-construction/UnderConstructionPage'
     ),
 );
-const LoaderPage = lazyPage(() => import(/* webpackChunkName: "page-loader" */ './pages/loader/LoaderPage'));
+const LoaderPage = lazyPage(
+  'page-loader',
+  () => import(/* webpackChunkName: "page-loader" */ './pages/loader/LoaderPage'),
+);
 const NotFoundPage = lazyPage(
+  'page-not-found',
   () => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/NotFoundPage'),
 );
 
-/** Every customer route, relative to where the host mounts the storefront, with the page it shows. */
-const PAGES: { path: string; page: LazyPage }[] = [
-  { path: '', page: HomePage },
-  { path: 'home', page: HomePage },
-  { path: 'products', page: AllProductsPage },
-  { path: 'products/:category', page: CategoryPage },
-  { path: 'products/:category/:id', page: ProductDetailPage },
-  { path: 'cart', page: CartPage },
-  { path: 'add-address', page: AddAddressPage },
-  { path: 'my-orders', page: MyOrdersPage },
-  { path: 'profile', page: ProfilePage },
-  { path: 'contact-us', page: ContactPage },
-  { path: 'terms-and-conditions', page: TermsPage },
-  { path: 'cookie-policy', page: CookiePolicyPage },
-  { path: 'privacy-policy', page: PrivacyPolicyPage },
-  { path: 'under-construction', page: UnderConstructionPage },
-  { path: 'loader', page: LoaderPage },
-  { path: '*', page: NotFoundPage },
+/**
+ * Every customer route, from where the host mounts the storefront: its react-router pattern, the page it
+ * shows, and whether the API renders it on the server. The one list of the storefront's routes: the browser
+ * routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx) to
+ * know which pages it renders and which page chunk a page's head names.
+ */
+const ROUTES: { path: string; page: LazyPage; serverRendered: boolean }[] = [
+  { path: '/', page: HomePage, serverRendered: true },
+  { path: '/home', page: HomePage, serverRendered: true },
+  { path: '/products', page: AllProductsPage, serverRendered: true },
+  { path: '/products/:category', page: CategoryPage, serverRendered: true },
+  { path: '/products/:category/:id', page: ProductDetailPage, serverRendered: true },
+  { path: '/cart', page: CartPage, serverRendered: false },
+  { path: '/add-address', page: AddAddressPage, serverRendered: false },
+  { path: '/my-orders', page: MyOrdersPage, serverRendered: false },
+  { path: '/profile', page: ProfilePage, serverRendered: false },
+  { path: '/contact-us', page: ContactPage, serverRendered: false },
+  { path: '/terms-and-conditions', page: TermsPage, serverRendered: false },
+  { path: '/cookie-policy', page: CookiePolicyPage, serverRendered: false },
+  { path: '/privacy-policy', page: PrivacyPolicyPage, serverRendered: false },
+  { path: '/under-construction', page: UnderConstructionPage, serverRendered: false },
+  { path: '/loader', page: LoaderPage, serverRendered: false },
+  { path: '/*', page: NotFoundPage, serverRendered: false },
 ];
+
+/** The route table as data, as the API reads it. */
+export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(({ path, page, serverRendered }) => ({
+  path,
+  chunk: page.chunk,
+  serverRendered,
+}));
 
 /** Loads the code of the page a path shows (the host calls it before hydrating a server-rendered page). */
 export function preloadRoute(pathname: string): Promise<void> {
-  const match = PAGES.find(({ path }) => matchPath(`/${path}`, pathname));
+  const match = ROUTES.find(({ path }) => matchPath(path, pathname));
   return match ? match.page.preload() : Promise.resolve();
 }
 
@@ -75,11 +111,11 @@ export function StorefrontRoutes() {
   return (
     <Routes>
       <Route element={<StorefrontLayout />}>
-        {PAGES.map(({ path, page: Page }) =>
-          path === '' ? (
+        {ROUTES.map(({ path, page: Page }) =>
+          path === '/' ? (
             <Route key="index" index element={<Page />} />
           ) : (
-            <Route key={path} path={path} element={<Page />} />
+            <Route key={path} path={path.slice(1)} element={<Page />} />
           ),
         )}
       </Route>

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { makeProduct, makeUser, setupMockApi } from '@larder/shared-state/testing';
-import { renderPage } from './server-entry';
+import { renderPage, routes } from './server-entry';
 
 const server = setupMockApi();
 
@@ -56,6 +56,18 @@ describe('renderPage (the storefront rendered on the server)', () => {
       apiOrigin: server.origin,
     });
     expect(page.html).toMatch(/<h1[^>]*>Pink Lady Apples x4<\/h1>/);
+  });
+
+  it('hands the API its route table, and renders every page the table says the server renders', async () => {
+    const serverRendered = routes.filter((route) => route.serverRendered);
+    expect(serverRendered.length).toBeGreaterThan(0);
+    for (const route of serverRendered) {
+      const url = route.path.replace(':category', 'fruits').replace(':id', 'p-apple');
+      const page = await renderPage({ url, fetch: apiFetch, apiOrigin: server.origin });
+      expect(`${url} ${/<h1[^>]*>([^<]*)<\/h1>/.exec(page.html)?.[1]}`).not.toMatch(
+        /undefined|Page not found/,
+      );
+    }
   });
 
   it('gives up when rendering fails, so the server can send the page to be rendered in the browser', async () => {

@@ -1,7 +1,8 @@
 /**
  * The storefront rendered on the server. The storefront's Node build exposes this module as `./server`
  * (tools/webpack/create-config.cjs); the API server loads it through the federation runtime on Node
- * (backend/src/web/server-render.ts) and calls `renderPage` for a shop page.
+ * (backend/src/web/server-render.ts), reads `routes` (the storefront's route table: which paths it renders
+ * on the server, and each page's chunk) and calls `renderPage` for a shop page.
  *
  * The page is rendered from the same routes the browser runs, inside the same boundaries the host puts
  * around them (host-shell/src/RemoteRoutes.tsx: a Suspense around the routes), so the browser hydrates the
@@ -23,6 +24,8 @@ import {
   type ServerRenderedState,
 } from '@larder/shared-state';
 import { StorefrontRoutes } from './routes';
+
+export { STOREFRONT_ROUTES as routes } from './routes';
 
 export interface RenderPageInput {
   /** The page's path and query, as the browser asked for it. */

@@ -12,10 +12,10 @@
  *  8. hostile input refused before validation (./safe-input.ts);
  *  9. answers that carry a session kept out of shared caches (./personal-responses.ts);
  * 10. CORS for ALLOWED_ORIGINS;
- * 11. the routes outside Nest: robots.txt and sitemap.xml, the product pictures, the built frontends and the
- *     server-rendered shop pages (../web/);
+ * 11. the routes outside Nest: robots.txt and sitemap.xml, the product pictures, the built frontends (../web/);
  * 12. the Nest routes, with the validation pipe and the exception filter (the shop's error shape);
- * 13. a request no route took: the page for a GET outside /api, the JSON 404 otherwise (./page-fallback.ts).
+ * 13. a request no route took: the page for a GET outside /api (rendered on the server when the storefront's
+ *     route table says so, ../web/shop-pages.ts), the JSON 404 otherwise (./page-fallback.ts).
  */
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';

@@ -11,6 +11,18 @@ const CHECKOUT_ROUTES: Record<string, Payment> = {
   '/api/order/stripe': 'card',
 };
 
+/** Patterns of requests answered without a Fastify route of their own (see `nameRoute`). */
+const namedRoutes = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Names the route pattern a request is timed under when no route of its own took it: a shop page, whose
+ * pattern comes from the storefront's route table (`/products/:category`), answered by the page fallback or
+ * from memory.
+ */
+export function nameRoute(request: FastifyRequest, pattern: string): void {
+  namedRoutes.set(request, pattern);
+}
+
 export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics): void {
   const messages = new WeakMap<FastifyRequest, string | undefined>();
   const checkoutOf = (request: FastifyRequest): Payment | undefined =>
@@ -25,7 +37,7 @@ export function registerHttpMetrics(fastify: FastifyInstance, metrics: Metrics):
     metrics.httpDuration.observe(
       {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route: namedRoutes.get(request) ?? request.routeOptions.url ?? 'unmatched',
         status: String(reply.statusCode),
       },
       seconds,

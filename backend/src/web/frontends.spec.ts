@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
+import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
 
 /** A storefront federation manifest whose exposed routes need `syncChunk`. */
 function storefrontManifest(syncChunk: string): string {
@@ -56,6 +57,14 @@ describe('built frontends', () => {
       '<!doctype html><html><head><title>Larder</title></head><body><div id="root"></div></body></html>',
     );
     write('storefront/dist/mf-manifest.json', storefrontManifest('914.0e1d2c3b.js'));
+    // A storefront build that renders nothing on the server: its route table still names each page's chunk.
+    write(
+      'storefront/dist/server/remoteEntry.js',
+      storefrontServerBuild(
+        'async () => { throw new Error("not rendered on the server"); }',
+        SHOP_ROUTES.map((route) => ({ ...route, serverRendered: false })),
+      ),
+    );
     write(
       'seller-portal/dist/mf-manifest.json',
       JSON.stringify({
@@ -68,6 +77,7 @@ describe('built frontends', () => {
         storefront: path.join(root, 'storefront/dist'),
         sellerPortal: path.join(root, 'seller-portal/dist'),
       },
+      storefrontServerEntry: path.join(root, 'storefront/dist/server/remoteEntry.js'),
     });
   });
   afterAll(async () => {

@@ -2,8 +2,9 @@
  * Serves the built frontends from the API's port when their dist folders exist:
  * host-shell at `/`, the remotes under `/remotes/<name>/`, the remote manifest at `/remotes.json`,
  * and the host's index.html for any page request that matches no route (../http/page-fallback.ts), with the
- * files that route needs named in its head (./page-head.ts). The shop pages (home, all products, a category,
- * a product) come rendered on the server by the storefront's Node build (./server-render.ts).
+ * files that route needs named in its head (./page-head.ts). The shop pages come rendered on the server by the
+ * storefront's Node build (./server-render.ts, ./shop-pages.ts): those whose route the storefront's route
+ * table, read from that build, marks as rendered on the server (home, all products, a category, a product).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,15 +37,6 @@ export function cacheControlFor(filePath: string): string {
   return HASHED_NAME.test(name) ? IMMUTABLE : REVALIDATE;
 }
 
-/** The paths of the shop pages rendered on the server. */
-export const SERVER_RENDERED_ROUTES = [
-  '/',
-  '/home',
-  '/products',
-  '/products/:category',
-  '/products/:category/:id',
-];
-
 /**
  * A fetch answering the storefront's API calls from this server's own routes, without a network hop: as
  * the visitor (their address, and their cookies unless `withCookies` is false: a page kept for everyone is
@@ -76,10 +68,11 @@ export function inProcessFetch(
 }
 
 /**
- * What to send for a GET that no route took (the host's index.html, which routes on the client), or undefined
- * when that request gets the JSON 404.
+ * Answers a GET or HEAD that no route took with the shop's page (rendered on the server, or the host's
+ * index.html, which routes on the client), and tells whether it did: false when that request gets the JSON
+ * 404.
  */
-export type PageFallback = (request: FastifyRequest) => string | undefined;
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /** Paths that belong to the API or files; never answered with the single-page app. */
 export function isApiPath(url: string): boolean {
@@ -162,7 +155,7 @@ export async function registerStaticContent(
   });
 
   const hostIndex = path.join(hostShell, 'index.html');
-  if (!fs.existsSync(hostIndex)) return () => undefined;
+  if (!fs.existsSync(hostIndex)) return async () => false;
   await serve(hostShell, '/', cacheControlFor);
 
   let hostMemo: HostPage | undefined;
@@ -179,43 +172,54 @@ export async function registerStaticContent(
     return hostMemo;
   };
   const readIndex = () => hostPage()?.html;
+  const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
+  const renderer =
+    config.storefrontServerEntry && services
+      ? new StorefrontServerRenderer(config.storefrontServerEntry, storefrontBase, config.ssrTimeoutMs)
+      : undefined;
   const headInput = (request: FastifyRequest): PageHeadInput => ({
     pathname: request.url.split('?')[0] ?? '/',
     remotes,
     dirs: config.staticDirs,
+    // Read afresh by ShopPages.answer before any page is sent, so these are the current build's.
+    storefrontRoutes: renderer?.routesLoaded(),
   });
 
-  if (config.storefrontServerEntry && services) {
-    const storefrontBase = remotes.storefront.slice(0, remotes.storefront.lastIndexOf('/') + 1);
-    const pages = new ShopPages({
-      ...services,
-      renderer: new StorefrontServerRenderer(
-        config.storefrontServerEntry,
-        storefrontBase,
-        config.ssrTimeoutMs,
-      ),
-      queue: new RenderQueue(config.ssrConcurrency, config.ssrQueueLength, config.ssrTimeoutMs),
-      cache: new PageCache(config.pageCacheBytes),
-      hostPage,
-      buildFiles: [path.join(storefront, 'mf-manifest.json')],
-      buildCheckMs: config.ssrBuildCheckMs,
-      headInput,
-      fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
-      finishPage: async (pathname, html) =>
-        withSeoHead(html, pageSeo(pathname, (await services.catalogue.get()).rows, config.publicUrl)),
-      metrics: services.metrics,
-    });
+  const pages =
+    renderer && services
+      ? new ShopPages({
+          ...services,
+          renderer,
+          queue: new RenderQueue(config.ssrConcurrency, config.ssrQueueLength, config.ssrTimeoutMs),
+          cache: new PageCache(config.pageCacheBytes),
+          hostPage,
+          buildFiles: [path.join(storefront, 'mf-manifest.json')],
+          buildCheckMs: config.ssrBuildCheckMs,
+          headInput,
+          fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
+          finishPage: async (pathname, html) =>
+            withSeoHead(html, pageSeo(pathname, (await services.catalogue.get()).rows, config.publicUrl)),
+          metrics: services.metrics,
+        })
+      : undefined;
+  if (pages) {
     pages.start();
     fastify.addHook('onClose', async () => pages.stop());
-    services.answerFirst?.((request) => pages.keptAnswer(request));
-    const handler = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);
-    for (const url of SERVER_RENDERED_ROUTES) fastify.get(url, handler);
+    services?.answerFirst?.((request) => pages.keptAnswer(request));
   }
 
-  return (request: FastifyRequest) => {
+  return async (request, reply) => {
     // Any Accept: a browser, curl (`*/*`), a crawler or an uptime monitor all get the page.
-    if (isApiPath(request.url) || withheldFile(request.url.split('?')[0] ?? '', config)) return undefined;
+    if (isApiPath(request.url) || withheldFile(request.url.split('?')[0] ?? '', config)) return false;
+    // A page the storefront's route table has rendered on the server; any other goes to the browser.
+    if (pages && (await pages.answer(request, reply))) return true;
     const html = readIndex();
-    return html === undefined ? undefined : withPageHead(html, headInput(request));
+    if (html === undefined) return false;
+    reply
+      .status(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(withPageHead(html, headInput(request)));
+    return true;
   };
 }

@@ -33,6 +33,8 @@ export class CachedPage {
     readonly br: Buffer,
     /** A strong ETag of the HTML, quoted. */
     readonly etag: string,
+    /** The storefront route pattern of the page (`/products/:category`), for the metrics. */
+    readonly route?: string,
   ) {}
 
   /** Memory held for this page, as counted against the cache's bound. */
@@ -47,7 +49,7 @@ export class CachedPage {
 }
 
 /** The page's bytes, ETag and compressed variants (compression runs on the thread pool). */
-export async function preparePage(html: string): Promise<CachedPage> {
+export async function preparePage(html: string, route?: string): Promise<CachedPage> {
   const bytes = Buffer.from(html, 'utf8');
   const [gzipped, brotlied] = await Promise.all([
     gzip(bytes, { level: 9 }),
@@ -60,7 +62,7 @@ export async function preparePage(html: string): Promise<CachedPage> {
     }),
   ]);
   const hash = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-  return new CachedPage(bytes, gzipped, brotlied, `"${hash}"`);
+  return new CachedPage(bytes, gzipped, brotlied, `"${hash}"`, route);
 }
 
 /** Rendered pages by key, least recently used first out, bounded by the bytes they hold. */

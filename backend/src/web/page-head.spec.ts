@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonForHtml, pageHeadTags, storefrontPageChunk } from './page-head';
+import { pageRouteMatcher } from '@larder/shared-domain';
+import { jsonForHtml, pageHeadTags } from './page-head';
 
 describe('page head', () => {
   it('writes JSON that cannot end the <script> element it sits in', () => {
@@ -14,13 +15,37 @@ describe('page head', () => {
     });
   });
 
-  it("maps the shop's main paths to their page chunks", () => {
-    expect(storefrontPageChunk('/')).toBe('page-home');
-    expect(storefrontPageChunk('/home')).toBe('page-home');
-    expect(storefrontPageChunk('/products')).toBe('page-products');
-    expect(storefrontPageChunk('/products/dairy')).toBe('page-category');
-    expect(storefrontPageChunk('/products/dairy/abc')).toBe('page-product');
-    expect(storefrontPageChunk('/nowhere/at/all')).toBeUndefined();
+  it("names the chunk of the page the storefront's route table gives a path, and none without the table", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-head-'));
+    try {
+      const pages = ['page-home.89101f98.js', 'page-cart.42a6d584.js', 'page-not-found.057e7d48.js'];
+      fs.writeFileSync(
+        path.join(dir, 'mf-manifest.json'),
+        JSON.stringify({ exposes: [{ name: 'routes', assets: { js: { sync: [], async: pages } } }] }),
+      );
+      const storefrontRoutes = pageRouteMatcher([
+        { path: '/', chunk: 'page-home', serverRendered: true },
+        { path: '/cart', chunk: 'page-cart', serverRendered: false },
+        { path: '/*', chunk: 'page-not-found', serverRendered: false },
+      ]);
+      const head = (pathname: string, routes: typeof storefrontRoutes | undefined) =>
+        pageHeadTags({
+          pathname,
+          remotes: { storefront: '/remotes/storefront/remoteEntry.js', sellerPortal: '' },
+          dirs: { storefront: dir, sellerPortal: dir },
+          storefrontRoutes: routes,
+        });
+      const named = (pathname: string, routes: typeof storefrontRoutes | undefined = storefrontRoutes) =>
+        pages.filter((file) => head(pathname, routes).includes(`/remotes/storefront/${file}`));
+      expect(named('/')).toEqual(['page-home.89101f98.js']);
+      expect(named('/cart')).toEqual(['page-cart.42a6d584.js']);
+      expect(named('/nowhere/at/all')).toEqual(['page-not-found.057e7d48.js']);
+      expect(named('/seller/orders')).toEqual([]);
+      // No server build has loaded: the page's chunk is left for the browser to find.
+      expect(pages.filter((file) => head('/', undefined).includes(file))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names only the entry of a remote served from elsewhere, not the files of a local build', () => {

@@ -2,12 +2,15 @@
  * What the host page names up front, so the browser fetches it in parallel with the host's own script
  * instead of one file after another: the remote manifest (inline, as JSON data), the route's remote entry,
  * the modules the remote exposes and the current page's chunk, as `<link rel="preload">` (the host's
- * index.html already preloads the host's own startup chunks). File names come from the federation manifests the builds write
- * (`mf-manifest.json`), read again whenever a build replaces them, so a new deploy of a remote is named
- * without restarting or rebuilding anything else.
+ * index.html already preloads the host's own startup chunks). File names come from the federation manifests
+ * the builds write (`mf-manifest.json`), read again whenever a build replaces them, and the page's chunk from
+ * the storefront's route table (./server-render.ts), so a new deploy of a remote is named without restarting
+ * or rebuilding anything else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_REMOTES_ID, PAGE_STATE_ID } from '@larder/shared-domain';
+import type { StorefrontRoutes } from './server-render';
 
 export interface RemoteUrls {
   storefront: string;
@@ -21,20 +24,6 @@ interface ManifestAssets {
 
 interface FederationManifest {
   exposes?: { name: string; path?: string; assets?: ManifestAssets }[];
-}
-
-/** The chunk (webpackChunkName) of a storefront page that a path renders. */
-const STOREFRONT_PAGES: [RegExp, string][] = [
-  [/^\/(home\/?)?$/, 'page-home'],
-  [/^\/products\/?$/, 'page-products'],
-  [/^\/products\/[^/]+\/?$/, 'page-category'],
-  [/^\/products\/[^/]+\/[^/]+\/?$/, 'page-product'],
-  [/^\/cart\/?$/, 'page-cart'],
-  [/^\/contact-us\/?$/, 'page-contact'],
-];
-
-export function storefrontPageChunk(pathname: string): string | undefined {
-  return STOREFRONT_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
 }
 
 const cache = new Map<string, { mtimeMs: number; size: number; value: FederationManifest | undefined }>();
@@ -84,12 +73,23 @@ export interface PageHeadInput {
   remotes: RemoteUrls;
   /** dist folders of the remotes' builds */
   dirs: { storefront: string; sellerPortal: string };
+  /**
+   * The storefront's routes, which name the chunk of a storefront page; without them (no server build has
+   * loaded) no page chunk is named.
+   */
+  storefrontRoutes?: StorefrontRoutes;
   /** The page comes rendered: its style sheets are needed before the first paint, not just early. */
   rendered?: boolean;
 }
 
 /** The tags to add to the host page's <head> for a path. */
-export function pageHeadTags({ pathname, remotes, dirs, rendered = false }: PageHeadInput): string {
+export function pageHeadTags({
+  pathname,
+  remotes,
+  dirs,
+  storefrontRoutes,
+  rendered = false,
+}: PageHeadInput): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
 
@@ -106,13 +106,13 @@ export function pageHeadTags({ pathname, remotes, dirs, rendered = false }: Page
     const routes = manifest?.exposes?.find((e) => e.name === 'routes');
     for (const file of routes?.assets?.js?.sync ?? []) scripts.add(base + file);
     for (const file of routes?.assets?.css?.sync ?? []) styles.add(base + file);
-    const page = seller ? undefined : storefrontPageChunk(pathname);
+    const page = seller ? undefined : storefrontRoutes?.(pathname)?.chunk;
     const pageFile = page && routes?.assets?.js?.async?.find((file) => file.startsWith(`${page}.`));
     if (pageFile) scripts.add(base + pageFile);
   }
 
   return [
-    `<script type="application/json" id="larder-remotes">${jsonForHtml(remotes)}</script>`,
+    `<script type="application/json" id="${PAGE_REMOTES_ID}">${jsonForHtml(remotes)}</script>`,
     ...[...styles].map((href) =>
       rendered
         ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
@@ -156,6 +156,6 @@ export function withRenderedPage(
   return insertBeforeHeadEnd(
     styled,
     pageHeadTags({ ...input, rendered: true }) +
-      `<script type="application/json" id="larder-state">${jsonForHtml(page.state)}</script>`,
+      `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(page.state)}</script>`,
   );
 }

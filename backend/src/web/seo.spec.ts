@@ -5,20 +5,14 @@ import request from 'supertest';
 import { HOME_DESCRIPTION, HOME_TITLE, categoryDescription, productDescription } from '@larder/shared-domain';
 import { signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { storefrontServerBuild } from '../../test/storefront-build';
 import type { ProductDto } from '../catalog/dto/product.response';
 import { productJsonLd, withSeoHead, type PageSeo } from './seo';
 
 const PUBLIC_URL = 'https://larder.example';
 
 /** A storefront server build that renders a placeholder: the head is what is under test. */
-const CONTAINER = `
-const server = { renderPage: async ({ url }) => ({ html: '<h1>' + url + '</h1>', state: {} }) };
-module.exports = {
-  init() {},
-  get(name) {
-    return name === './server' ? Promise.resolve(() => server) : Promise.reject(new Error('no ' + name));
-  },
-};`;
+const CONTAINER = storefrontServerBuild(`async ({ url }) => ({ html: '<h1>' + url + '</h1>', state: {} })`);
 
 function headOf(html: string): string {
   return html.slice(0, html.indexOf('</head>'));

@@ -4,22 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-
-/**
- * A storefront Node build as the federation runtime loads it: a CommonJS container (`init`, `get`) exposing
- * `./server`, whose renderPage is `render`'s source. Each write is a new "deploy".
- */
-function containerSource(render: string): string {
-  return `
-const server = { renderPage: ${render} };
-module.exports = {
-  init() {},
-  get(name) {
-    if (name !== './server') return Promise.reject(new Error('no module ' + name));
-    return Promise.resolve(() => server);
-  },
-};`;
-}
+import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
 
 /** Renders the session, the catalogue's size and the page's path, as fetched through the given fetch. */
 const RENDER_WITH_DATA = `async ({ url, fetch }) => {
@@ -71,7 +56,7 @@ describe('shop pages rendered on the server', () => {
     write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
     entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
     fs.mkdirSync(path.dirname(entry), { recursive: true });
-    deploy(containerSource(RENDER_WITH_DATA));
+    deploy(storefrontServerBuild(RENDER_WITH_DATA));
     t = await createTestApp(
       {
         seed: true,
@@ -135,12 +120,46 @@ describe('shop pages rendered on the server', () => {
     expect(asJson.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
+  it("renders the pages the storefront's route table marks, and follows the table a new build brings", async () => {
+    const clientRendered = '<div id="root"><p role="status">Loading Larder…</p></div>';
+    const render = `async ({ url }) => ({ html: '<h1>Rendered ' + url + '</h1>', state: {} })`;
+    deploy(storefrontServerBuild(render));
+    expect(rootOf((await page('/products/dairy').expect(200)).text)).toContain('data-rendered="storefront"');
+    for (const url of ['/cart', '/contact-us', '/no-such-page', '/seller/orders']) {
+      expect(`${url} ${rootOf((await page(url).expect(200)).text)}`).toBe(`${url} ${clientRendered}`);
+    }
+
+    // A build that renders the cart on the server and leaves all products to the browser.
+    deploy(
+      storefrontServerBuild(
+        render,
+        SHOP_ROUTES.map((route) =>
+          route.path === '/cart' || route.path === '/products'
+            ? { ...route, serverRendered: route.path === '/cart' }
+            : route,
+        ),
+      ),
+    );
+    expect(rootOf((await page('/cart').expect(200)).text)).toBe(
+      '<div id="root" data-rendered="storefront"><h1>Rendered /cart</h1></div>',
+    );
+    expect(rootOf((await page('/products').expect(200)).text)).toBe(clientRendered);
+    expect(rootOf((await page('/products/dairy').expect(200)).text)).toContain('data-rendered="storefront"');
+
+    // A build without a route table renders nothing on the server.
+    deploy(storefrontServerBuild(render, null));
+    expect(rootOf((await page('/products/dairy').expect(200)).text)).toBe(clientRendered);
+    deploy(storefrontServerBuild(RENDER_WITH_DATA));
+  });
+
   it('never serves the Node build to browsers', async () => {
     await request(t.server).get('/remotes/storefront/server/remoteEntry.js').expect(404);
   });
 
   it('picks up a new storefront build without a restart', async () => {
-    deploy(containerSource(`async ({ url }) => ({ html: '<h1>New build ' + url + '</h1>', state: {} })`));
+    deploy(
+      storefrontServerBuild(`async ({ url }) => ({ html: '<h1>New build ' + url + '</h1>', state: {} })`),
+    );
     const res = await page('/products').expect(200);
     expect(rootOf(res.text)).toBe(
       '<div id="root" data-rendered="storefront"><h1>New build /products</h1></div>',
@@ -156,13 +175,13 @@ describe('shop pages rendered on the server', () => {
     expect(broken.text).toContain('<noscript>');
     expect(broken.text).not.toContain('id="larder-state"');
 
-    deploy(containerSource(`async () => { throw new Error('render failed'); }`));
+    deploy(storefrontServerBuild(`async () => { throw new Error('render failed'); }`));
     expect(rootOf((await page('/products').expect(200)).text)).toBe(clientRendered);
 
     fs.rmSync(entry);
     expect(rootOf((await page('/products/dairy').expect(200)).text)).toBe(clientRendered);
 
-    deploy(containerSource(`async () => ({ html: '<h1>Back</h1>', state: {} })`));
+    deploy(storefrontServerBuild(`async () => ({ html: '<h1>Back</h1>', state: {} })`));
     expect(rootOf((await page('/').expect(200)).text)).toBe(
       '<div id="root" data-rendered="storefront"><h1>Back</h1></div>',
     );

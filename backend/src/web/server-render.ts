@@ -1,9 +1,10 @@
 /**
  * Shop pages rendered on the server through Module Federation. The storefront remote has a Node build
  * (`storefront/dist/server/remoteEntry.js`, a CommonJS federation container exposing `./server`); this
- * module loads it with the federation runtime, as the host loads the browser build, and asks it to render a
- * page. The container is loaded again when a new storefront build replaces its entry file, so a deploy of
- * the storefront is picked up without restarting or rebuilding anything else.
+ * module loads it with the federation runtime, as the host loads the browser build, reads the storefront's
+ * route table from it (which paths the server renders, and each page's chunk) and asks it to render a page.
+ * The container is loaded again when a new storefront build replaces its entry file, so a deploy of the
+ * storefront, its routes included, is picked up without restarting or rebuilding anything else.
  *
  * Whatever goes wrong (no build, a broken build, an error while rendering), `render` answers undefined and
  * the caller sends the page to be rendered in the browser, as before. The build is told how long it may take,
@@ -15,9 +16,12 @@ import vm from 'node:vm';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createInstance } from '@module-federation/runtime';
+import { isPageRouteTable, pageRouteMatcher, type PageRoute } from '@larder/shared-domain';
 
 /** What the storefront's `./server` module provides (storefront/src/server-entry.tsx). */
 export interface StorefrontServerModule {
+  /** Every storefront route: its path pattern, its page's chunk, whether the server renders it. */
+  routes: PageRoute[];
   renderPage(input: {
     url: string;
     fetch: typeof fetch;
@@ -31,6 +35,9 @@ export interface RenderedPage {
   html: string;
   state: unknown;
 }
+
+/** The storefront's routes, from a build: the route a path shows (undefined when none matches). */
+export type StorefrontRoutes = (pathname: string) => PageRoute | undefined;
 
 const CONTAINER = 'storefront';
 /** After a failed load, the entry is tried again after this long (or at once when the file changes). */
@@ -89,6 +96,7 @@ function loadServerModule(entryFile: string, stamp: string): Promise<StorefrontS
     if (!module || typeof module.renderPage !== 'function') {
       throw new Error(`${CONTAINER}/server has no renderPage`);
     }
+    if (!isPageRouteTable(module.routes)) throw new Error(`${CONTAINER}/server has no route table`);
     return module;
   });
 }
@@ -96,6 +104,8 @@ function loadServerModule(entryFile: string, stamp: string): Promise<StorefrontS
 export class StorefrontServerRenderer {
   private readonly logger = new Logger('ServerRendering');
   private build: LoadedBuild | undefined;
+  /** The route table of the last build that loaded. */
+  private loadedRoutes: StorefrontRoutes | undefined;
   /** The last load problem logged, so a missing or broken build is reported once, not on every page. */
   private reported: string | undefined;
 
@@ -123,20 +133,26 @@ export class StorefrontServerRenderer {
     if (build && build.stamp === stamp && !retry) return build.module;
 
     const next: LoadedBuild = { stamp, module: loadServerModule(this.entryFile, stamp) };
-    next.module.catch(() => {
-      next.failedAt = Date.now();
-    });
+    next.module.then(
+      (module) => {
+        // Compiled once a build, matched on every page request.
+        if (this.build === next) this.loadedRoutes = pageRouteMatcher(module.routes);
+      },
+      () => {
+        next.failedAt = Date.now();
+      },
+    );
     if (build) this.logger.log(`Loading the storefront's server build again (${this.entryFile})`);
     this.build = next;
     return next.module;
   }
 
-  /** The page rendered on the server, or undefined when it cannot be (the browser then renders it). */
-  async render(url: string, apiFetch: typeof fetch): Promise<RenderedPage | undefined> {
-    let module: StorefrontServerModule;
+  /** The current build's module; undefined (and a warning logged once) when it cannot be loaded. */
+  private async loaded(): Promise<StorefrontServerModule | undefined> {
     try {
-      module = await this.module();
+      const module = await this.module();
       this.reported = undefined;
+      return module;
     } catch (error) {
       const problem = messageOf(error);
       if (problem !== this.reported) {
@@ -145,6 +161,27 @@ export class StorefrontServerRenderer {
       }
       return undefined;
     }
+  }
+
+  /**
+   * The storefront's routes as its current build declares them, loading the build when it is new. When it
+   * cannot be loaded, those of the last build that loaded (its pages then go to the browser as they fail to
+   * render); undefined when none has loaded.
+   */
+  async routes(): Promise<StorefrontRoutes | undefined> {
+    await this.loaded();
+    return this.loadedRoutes;
+  }
+
+  /** The routes of the last build that loaded, without loading anything (see `routes`). */
+  routesLoaded(): StorefrontRoutes | undefined {
+    return this.loadedRoutes;
+  }
+
+  /** The page rendered on the server, or undefined when it cannot be (the browser then renders it). */
+  async render(url: string, apiFetch: typeof fetch): Promise<RenderedPage | undefined> {
+    const module = await this.loaded();
+    if (!module) return undefined;
     try {
       return await module.renderPage({
         url,

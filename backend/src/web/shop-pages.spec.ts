@@ -8,24 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { storefrontServerBuild } from '../../test/storefront-build';
 import { Clock } from '../common/clock';
-
-/**
- * A storefront Node build as the federation runtime loads it (see server-render.spec.ts), whose renderPage is
- * `render`'s source.
- */
-function containerSource(render: string): string {
-  return `
-let renders = 0;
-const server = { renderPage: ${render} };
-module.exports = {
-  init() {},
-  get(name) {
-    if (name !== './server') return Promise.reject(new Error('no module ' + name));
-    return Promise.resolve(() => server);
-  },
-};`;
-}
+import { Metrics } from '../metrics/metrics';
 
 /**
  * Numbers each render, and shows what a page depends on: the visitor, the catalogue's size and the shipping
@@ -97,7 +82,7 @@ describe('shop pages kept in memory', () => {
   let deploys = 1;
 
   const deploy = (render: string) => {
-    fs.writeFileSync(entry, containerSource(render.replace('GATE', gateUrl)));
+    fs.writeFileSync(entry, storefrontServerBuild(render.replace('GATE', gateUrl)));
     const later = new Date(Date.now() + 5_000 * deploys++);
     fs.utimesSync(entry, later, later);
   };
@@ -191,6 +176,21 @@ describe('shop pages kept in memory', () => {
     expect(notModified.text).toBe('');
     expect(notModified.headers.etag).toBe(etag);
     await page('/products/dairy', { 'if-none-match': '"something-else"' }).expect(200);
+  });
+
+  it("times a page under its route's pattern from the storefront's table, rendered or sent from memory", async () => {
+    const count = async () => {
+      const text = await t.app.get(Metrics).registry.metrics();
+      const series =
+        'larder_http_request_duration_seconds_count{method="GET",route="/products/:category/:id",status="200"} ';
+      const line = text.split('\n').find((l) => l.startsWith(series));
+      return line ? Number(line.slice(series.length)) : 0;
+    };
+    const before = await count();
+    const first = await page('/products/bakery/timed-loaf').expect(200);
+    const again = await page('/products/bakery/timed-loaf').expect(200);
+    expect(renderNumber(again.text)).toBe(renderNumber(first.text));
+    expect(await count()).toBe(before + 2);
   });
 
   it('renders the page again after a catalogue change', async () => {

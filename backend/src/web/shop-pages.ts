@@ -1,5 +1,7 @@
 /**
- * Answers the shop pages rendered on the server (home, all products, a category, a product).
+ * Answers the shop pages rendered on the server: the paths whose route the storefront's route table (read
+ * from its current server build, ./server-render.ts) marks `serverRendered` (home, all products, a category,
+ * a product). Other pages are not its business: the page fallback sends them to be rendered in the browser.
  *
  * Anonymous visitors get the page from memory (./page-cache.ts) when it was rendered since the last catalogue
  * or settings change, for today's delivery date and the current builds; otherwise it is rendered once, for
@@ -15,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { orderCutoff, selectableDeliveryDate } from '@larder/shared-domain';
 import { carriesSession } from '../session/session-cookies';
 import { matchesEtag, pickEncoding } from '../common/http-caching';
+import { nameRoute } from '../metrics/http-metrics';
 import { CachedPage, PageCache, preparePage } from './page-cache';
 import { withPageHead, withRenderedPage, type PageHeadInput } from './page-head';
 import { RenderQueue } from './render-queue';
@@ -86,8 +89,9 @@ export class ShopPages {
 
   constructor(private readonly options: ShopPagesOptions) {}
 
-  /** Starts listening for the changes that make kept pages stale. */
+  /** Starts listening for the changes that make kept pages stale, and loads the storefront's build. */
   start(): void {
+    void this.options.renderer.routes();
     this.stops.push(
       this.options.catalogue.onChange(() => {
         this.catalogueVersion += 1;
@@ -148,11 +152,28 @@ export class ShopPages {
     return this.buildsMemo;
   }
 
-  /** The route handler of the shop pages. */
-  async handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  /**
+   * Answers a page request when the storefront renders its path on the server, and tells whether it did:
+   * false for a path the route table leaves to the browser, and without a host page or a server build that
+   * has loaded.
+   */
+  async answer(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const routes = await this.options.renderer.routes();
+    const route = routes?.(pathOf(request.url));
+    if (!route?.serverRendered) return false;
     const host = this.options.hostPage();
-    if (!host) return reply.callNotFound();
+    if (!host) return false;
+    nameRoute(request, route.path);
+    await this.handle(request, reply, host, route.path);
+    return true;
+  }
 
+  private async handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: HostPage,
+    route: string,
+  ): Promise<unknown> {
     if (carriesSession(request)) {
       // A signed-in visitor's page holds their session and cart: no cache may keep it, this one included.
       const html = (await this.render(request, host, true)) ?? (await this.clientRendered(request, host));
@@ -170,7 +191,7 @@ export class ShopPages {
     if (!page) {
       let pending = this.inflight.get(key);
       if (!pending) {
-        pending = this.renderToKeep(key, request, keyed.host);
+        pending = this.renderToKeep(key, request, keyed.host, route);
         this.inflight.set(key, pending);
         void pending.finally(() => this.inflight.delete(key));
       }
@@ -198,6 +219,7 @@ export class ShopPages {
     const page = keyed && this.options.cache.get(keyed.key);
     if (!page) return undefined;
     this.options.metrics?.pageCache('hit');
+    if (page.route) nameRoute(request, page.route);
     return (reply) => void sendPage(request, reply, page);
   }
 
@@ -206,16 +228,17 @@ export class ShopPages {
     key: string,
     request: FastifyRequest,
     host: HostPage,
+    route: string,
   ): Promise<CachedPage | undefined> {
     const versions = `${this.catalogueVersion}:${this.settingsVersion}`;
     try {
       const html = await this.render(request, host, false);
       if (html === undefined) return undefined;
-      const page = await preparePage(html);
+      const page = await preparePage(html, route);
       if (versions === `${this.catalogueVersion}:${this.settingsVersion}`) this.options.cache.set(key, page);
       return page;
     } catch (error) {
-      this.logger.warn(`${request.url.split('?')[0]} is rendered in the browser: ${String(error)}`);
+      this.logger.warn(`${pathOf(request.url)} is rendered in the browser: ${String(error)}`);
       return undefined;
     }
   }
@@ -227,7 +250,7 @@ export class ShopPages {
     personal: boolean,
   ): Promise<string | undefined> {
     const { renderer, queue, metrics } = this.options;
-    const path = request.url.split('?')[0] ?? '/';
+    const path = pathOf(request.url);
     const rendered = metrics?.startPageRender();
     const result = await queue.run(() =>
       renderer.render(request.url, this.options.fetchFor(request, personal)),
@@ -242,13 +265,16 @@ export class ShopPages {
   }
 
   private clientRendered(request: FastifyRequest, host: HostPage): Promise<string> {
-    const path = request.url.split('?')[0] ?? '/';
-    return this.finish(path, withPageHead(host.html, this.options.headInput(request)));
+    return this.finish(pathOf(request.url), withPageHead(host.html, this.options.headInput(request)));
   }
 
   private async finish(pathname: string, html: string): Promise<string> {
     return this.options.finishPage ? this.options.finishPage(pathname, html) : html;
   }
+}
+
+function pathOf(url: string): string {
+  return url.split('?')[0] ?? '/';
 }
 
 let lastAccepted: { header: string | undefined; encoding: ReturnType<typeof pickEncoding> } | undefined;

@@ -1,0 +1,36 @@
+/**
+ * A storefront Node build as the API loads it (../src/web/server-render.ts), for the tests of the pages it
+ * renders: a CommonJS federation container (`init`, `get`) exposing `./server` with the storefront's route
+ * table and a `renderPage`. A test writes it as storefront/dist/server/remoteEntry.js; each write is a new
+ * deploy of the storefront.
+ */
+import type { PageRoute } from '@larder/shared-domain';
+
+/** The storefront's routes as its build declares them (storefront/src/routes.tsx), shortened. */
+export const SHOP_ROUTES: PageRoute[] = [
+  { path: '/', chunk: 'page-home', serverRendered: true },
+  { path: '/home', chunk: 'page-home', serverRendered: true },
+  { path: '/products', chunk: 'page-products', serverRendered: true },
+  { path: '/products/:category', chunk: 'page-category', serverRendered: true },
+  { path: '/products/:category/:id', chunk: 'page-product', serverRendered: true },
+  { path: '/cart', chunk: 'page-cart', serverRendered: false },
+  { path: '/contact-us', chunk: 'page-contact', serverRendered: false },
+  { path: '/*', chunk: 'page-not-found', serverRendered: false },
+];
+
+/**
+ * The container's source: `render` is the source of its renderPage (which may count its calls in `renders`),
+ * `routes` its route table (`null` for a build that has none).
+ */
+export function storefrontServerBuild(render: string, routes: PageRoute[] | null = SHOP_ROUTES): string {
+  return `
+let renders = 0;
+const server = { routes: ${JSON.stringify(routes ?? undefined) ?? 'undefined'}, renderPage: ${render} };
+module.exports = {
+  init() {},
+  get(name) {
+    if (name !== './server') return Promise.reject(new Error('no module ' + name));
+    return Promise.resolve(() => server);
+  },
+};`;
+}

@@ -1,0 +1,77 @@
+/**
+ * A remote's routes as data. The storefront declares its routes once (storefront/src/routes.tsx) and hands
+ * the table to the API with its server build; the API reads which pages it renders on the server and which
+ * page chunk a page's head names from it (backend/src/web/shop-pages.ts, page-head.ts), so a deploy of the
+ * storefront alone changes both.
+ */
+
+/** One route of the storefront. */
+export interface PageRoute {
+  /**
+   * A react-router path pattern from where the host mounts the storefront: `/`, `/products/:category`,
+   * `/*` (every other path). `:name` stands for one segment (`:name?` for an optional one), `*` at the end for
+   * the rest of the path.
+   */
+  path: string;
+  /** The `webpackChunkName` of the page's code: its file is `<chunk>.<hash>.js`. */
+  chunk: string;
+  /** Whether the API renders the page on the server (otherwise the browser renders it). */
+  serverRendered: boolean;
+}
+
+/** Whether a value is a well-formed route table (what the API accepts from a build). */
+export function isPageRouteTable(value: unknown): value is PageRoute[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (route: Partial<Record<keyof PageRoute, unknown>> | null) =>
+        typeof route === 'object' &&
+        route !== null &&
+        typeof route.path === 'string' &&
+        typeof route.chunk === 'string' &&
+        typeof route.serverRendered === 'boolean',
+    )
+  );
+}
+
+/** A pattern as a regular expression, as react-router compiles it (`matchPath`, whole path, any case). */
+function patternRegExp(pattern: string): RegExp {
+  let source =
+    '^' +
+    pattern
+      .replace(/\/*\*?$/, '')
+      .replace(/^\/*/, '/')
+      .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
+      .replace(/\/:[\w-]+(\?)?/g, (_match, optional?: string) => (optional ? '/?([^\\/]+)?' : '/([^\\/]+)'));
+  if (pattern.endsWith('*')) source += pattern === '*' || pattern === '/*' ? '(.*)$' : '(?:\\/(.+)|\\/*)$';
+  else source += '\\/*$';
+  return new RegExp(source, 'i');
+}
+
+/** How specific a pattern is, as react-router ranks routes: static segments first, a splat last. */
+function patternScore(pattern: string): number {
+  const segments = pattern.split('/');
+  let score = segments.length + (segments.includes('*') ? -2 : 0);
+  for (const segment of segments) {
+    if (segment === '*') continue;
+    score += /^:[\w-]+\??$/.test(segment) ? 3 : segment === '' ? 1 : 10;
+  }
+  return score;
+}
+
+/**
+ * The route a path shows, found as react-router finds it among the routes (the most specific pattern that
+ * matches, the first declared on a tie; letter case does not count, a trailing slash is allowed). The
+ * patterns are compiled once: the answer is a function to call per request.
+ */
+export function pageRouteMatcher(routes: readonly PageRoute[]): (pathname: string) => PageRoute | undefined {
+  const ranked = routes
+    .map((route, order) => ({
+      route,
+      order,
+      score: patternScore(route.path),
+      test: patternRegExp(route.path),
+    }))
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  return (pathname) => ranked.find(({ test }) => test.test(pathname))?.route;
+}
