@@ -84,6 +84,7 @@ describe('Product List', () => {
       screen.getAllByRole('listitem').find((item) => within(item).queryByText(name) !== null)!;
     const row = cardOf('Braeburn apples');
     expect(within(row).getByText(MESSAGES.soldOut)).toBeInTheDocument();
+    expect(within(row).queryByText('Low')).not.toBeInTheDocument();
     const colaRow = cardOf('Classic Cola 2L');
     expect(within(colaRow).queryByText(MESSAGES.soldOut)).not.toBeInTheDocument();
 

@@ -86,7 +86,8 @@ export function StockCountInput({ productName, stock, busy = false, onSave }: St
                 : 'border-gray-300',
           )}
         />
-        {low && (
+        {/* At 0 the row says "Sold out" instead (ProductListPage). */}
+        {low && stock !== 0 && (
           <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning">
             Low
           </span>

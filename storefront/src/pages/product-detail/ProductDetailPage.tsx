@@ -244,9 +244,7 @@ function ProductDetail({ product }: { product: Product }) {
           ))}
         </ul>
 
-        <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
-        <NutritionInformation product={product} />
-
+        {/* The buttons come right after the prices and description, above the long food information. */}
         <PerOrderLimitNote product={product} id={limitId} className="mt-6" />
         {quantity > 0 && (
           <p className="mt-6 text-sm text-gray-700" role="status">
@@ -269,6 +267,9 @@ function ProductDetail({ product }: { product: Product }) {
             Buy now
           </Button>
         </div>
+
+        <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
+        <NutritionInformation product={product} />
       </div>
     </div>
   );
