@@ -8,6 +8,7 @@
 //   npm run bench -- --checkout-only          only the checkout figures (no catalogue run)
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
 //   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
+//   npm run bench -- --search-only            only the search figures
 //   BENCH_API_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   extra node flags for the API
 //
 // For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
@@ -49,6 +50,7 @@ const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BEN
 const checkoutOnly = args.includes('--checkout-only');
 const serverOnly = args.includes('--server-only');
 const pagesOnly = args.includes('--pages-only');
+const searchOnly = args.includes('--search-only');
 const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
 if (!apis.length) apis.push(path.join(root, 'backend/dist/main.js'));
 const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
@@ -751,11 +753,12 @@ async function benchEngine(engine, api, databaseUrl) {
     await fetchListAsSent(shop.base);
     await settle(shop.pid);
     const idleRss = rssMb(shop.pid);
-    const catalogue = checkoutOnly || pagesOnly ? undefined : await benchCatalogue(shop.base);
+    const catalogue = checkoutOnly || pagesOnly || searchOnly ? undefined : await benchCatalogue(shop.base);
     const search = checkoutOnly || pagesOnly ? undefined : await benchSearch(shop.base);
-    const pages = checkoutOnly ? undefined : await benchPages(shop.base);
+    const pages = checkoutOnly || searchOnly ? undefined : await benchPages(shop.base);
     if (!checkoutOnly || pagesOnly) await settle(shop.pid);
-    const checkout = pagesOnly ? undefined : await benchCheckout(shop.base, shop.pid, databaseUrl);
+    const checkout =
+      pagesOnly || searchOnly ? undefined : await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
     const afterRss = rssMb(shop.pid);
     return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, search, pages, checkout };
@@ -812,12 +815,12 @@ async function main() {
     await dropDatabase?.();
   }
 
-  if (!checkoutOnly && !pagesOnly)
+  if (!checkoutOnly && !pagesOnly && !searchOnly)
     console.log(
       `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
         `Accept-Encoding: ${LIST_REQUEST_HEADERS['accept-encoding']}`,
     );
-  if (!checkoutOnly && !pagesOnly)
+  if (!checkoutOnly && !pagesOnly && !searchOnly)
     console.log(
       `${'engine'.padEnd(30)} ${'bytes'.padStart(7)} ${'bare req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ` +
         `${'shop req/s'.padStart(11)} ${'p99 ms'.padStart(7)} ${'shop/bare'.padStart(9)} ${'errors'.padStart(6)}`,
@@ -870,16 +873,16 @@ async function main() {
       );
     }
   }
-  if (pagesOnly) {
+  if (pagesOnly || searchOnly) {
     console.log(
       `\nLoad average at the end: ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(', ')}`,
     );
-    const bad = results.some((r) => (r.pages ?? []).some((p) => p.shop.bad > 0));
+    const bad = results.some((r) => (r.pages ?? []).some((p) => p.shop.bad > 0) || (r.search?.bad ?? 0) > 0);
     if (bad) {
-      console.error('\nSomething went wrong: errors in the pages run.');
+      console.error(`\nSomething went wrong: errors in the ${pagesOnly ? 'pages' : 'search'} run.`);
       process.exit(1);
     }
     return;
