@@ -6,7 +6,7 @@
  * `unnest(...)`), so the text is the same whatever their length.
  */
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './database';
 
 const dialect = new PgDialect();
@@ -24,8 +24,11 @@ export function preparedStatement<Row>(name: string, statement: SQL): PreparedSt
   const query = dialect.sqlToQuery(statement);
   return async (db, values) => {
     // Both the database and an open transaction run queries through their session (for a transaction, the
-    // session of its connection).
-    const session = (db as unknown as { session: PgSession }).session;
+    // session of its connection), which Drizzle exposes as `_.session`. A query builder's own `.prepare(name)`
+    // would bind the statement to the one database or transaction it was built on: a statement built once at
+    // start-up could then not run inside each checkout's transaction, and one built per request would build
+    // its SQL text every time, which is what this avoids.
+    const session = db._.session;
     const result = await session.prepareQuery(query, undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;
   };
