@@ -60,6 +60,7 @@ export const MESSAGES = {
   amountInvalid: 'Enter an amount of £0 or more, with at most 2 decimals',
   cancelOrderFailed: 'Failed to cancel order.',
   enterEmail: 'Enter your email',
+  invalidEmail: 'Please enter a valid email address',
 
   // Success toasts
   addedToCart: 'Added to Cart',
