@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView, UpdateFulfilmentDto } from '@larder/shared-state';
 import { installFakeEventSource, makeProduct, makeSellerOrder, pinClock } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
@@ -54,6 +55,11 @@ describe('Picking', () => {
             order('aaaaaaaa-1'),
             order('bbbbbbbb-2', { deliverySlot: { date: '2026-11-24', time: '12:00 - 13:00' } }),
             order('cccccccc-3', { deliverySlot: { date: '2026-11-25', time: '10:00 - 11:00' } }),
+          ],
+          // The server's sums for the day, by category then name.
+          pickList: [
+            { product: 'bread', name: 'Sourdough loaf', quantity: 6, orders: 2 },
+            { product: 'milk', name: 'Whole milk', quantity: 4, orders: 2 },
           ],
         },
       },
@@ -133,9 +139,10 @@ describe('Picking', () => {
     const { user } = renderWithApi(
       <PickingPage />,
       {
+        // The order was cancelled meanwhile.
         'PUT /api/order/:id/fulfilment': {
           status: 409,
-          body: { success: false, message: 'Not enough Oat drink in stock' },
+          body: { success: false, message: MESSAGES.cancelledOrderNotFulfilled },
         },
       },
       {
@@ -145,7 +152,9 @@ describe('Picking', () => {
     );
     const checklist = await screen.findByRole('form', { name: 'Checklist for Order #AAAAAAAA' });
     await user.click(within(checklist).getByRole('button', { name: 'Mark as picked' }));
-    expect(await within(checklist).findByRole('alert')).toHaveTextContent('Not enough Oat drink in stock');
+    expect(await within(checklist).findByRole('alert')).toHaveTextContent(
+      MESSAGES.cancelledOrderNotFulfilled,
+    );
     expect(server.sent('PUT', '/api/order/aaaaaaaa-1/fulfilment')[0].body).toEqual({
       stage: 'picked',
       lines: [

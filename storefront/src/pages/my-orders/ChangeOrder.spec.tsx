@@ -115,11 +115,11 @@ describe('changing an order from My orders', () => {
         deliverySlot: { date: '2026-11-24', time: '12:00 - 13:00' },
       });
       state.userOrders = [changed];
-      return { body: { success: true, message: 'Order updated', order: changed } };
+      return { body: { success: true, message: MESSAGES.orderChanged, order: changed } };
     });
     await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Order updated')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.orderChanged)).toBeInTheDocument();
     expect(sent).toEqual({
       items: [
         { product: 'apples', quantity: 5, allowSubstitutes: true },
