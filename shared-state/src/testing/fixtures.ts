@@ -35,30 +35,35 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
   };
 }
 
-/** The fields a product has beyond its name and prices, as a product without food information shows them. */
-export const PRODUCT_DEFAULTS = {
-  description: [],
-  image: [],
-  inStock: true,
-  stock: null,
-  ingredients: '',
-  allergens: [],
-  allergensConfirmed: true,
-  netQuantity: 1,
-  unit: 'each',
-  nutrition: null,
-  trafficLights: null,
-  storage: null,
-  origin: null,
-  producer: null,
-  dietary: [],
-  ageRestricted: false,
-} satisfies Partial<ProductDto>;
-
-/** A product's unit price as the server derives it (shared-domain's one rule). */
-export function withUnitPrice(
-  product: Omit<ProductDto, 'unitPrice'> & { unitPrice?: ProductDto['unitPrice'] },
-): ProductDto {
+/**
+ * A product without food information, over `overrides`; its unit price derived as the server derives it
+ * (shared-domain's rule) unless given.
+ */
+export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  const product: Omit<ProductDto, 'unitPrice'> & Partial<ProductDto> = {
+    name: overrides._id,
+    category: 'Fruits',
+    price: 2,
+    offerPrice: 2,
+    vat: 0,
+    description: [],
+    image: [],
+    inStock: true,
+    stock: null,
+    ingredients: '',
+    allergens: [],
+    allergensConfirmed: true,
+    netQuantity: 1,
+    unit: 'each',
+    nutrition: null,
+    trafficLights: null,
+    storage: null,
+    origin: null,
+    producer: null,
+    dietary: [],
+    ageRestricted: false,
+    ...overrides,
+  };
   return {
     ...product,
     unitPrice:
@@ -70,18 +75,6 @@ export function withUnitPrice(
         category: product.category,
       }),
   };
-}
-
-export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
-  return withUnitPrice({
-    name: overrides._id,
-    category: 'Fruits',
-    price: 2,
-    offerPrice: 2,
-    vat: 0,
-    ...PRODUCT_DEFAULTS,
-    ...overrides,
-  });
 }
 
 /** A customer's order of two apples, cash on delivery, still pending. */
