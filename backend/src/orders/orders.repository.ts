@@ -411,15 +411,8 @@ export class OrdersRepository {
     return cancelled;
   }
 
-  /**
-   * The non-cancelled orders for a delivery date (and slot, when given) with their lines: by postcode for the
-   * run sheet, else by when they were placed.
-   */
-  async forDelivery(
-    date: string,
-    time?: string,
-    { byPostcode = false }: { byPostcode?: boolean } = {},
-  ): Promise<OrderWithItems[]> {
+  /** The non-cancelled orders for a delivery date (and slot, when given) with their lines, as they were placed. */
+  async forDelivery(date: string, time?: string): Promise<OrderWithItems[]> {
     const where = and(
       eq(orders.deliveryDate, date),
       time === undefined ? undefined : eq(orders.deliveryTime, time),
@@ -429,11 +422,7 @@ export class OrdersRepository {
       .select()
       .from(orders)
       .where(where)
-      .orderBy(
-        ...(byPostcode ? [sql`${orders.address}->>'postalCode' nulls last`] : []),
-        asc(orders.createdAt),
-        asc(orders.id),
-      );
+      .orderBy(asc(orders.createdAt), asc(orders.id));
     const ids = rows.map((row) => row.id);
     return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
   }
