@@ -78,6 +78,8 @@ export const MESSAGES = {
   notSignedIn: "Oops! You're not signed in. Please sign up to continue.",
   itemNotFound: 'Item not found',
   noProductsInCategory: 'No products found in this category',
+  noProductsMatchFilters: 'No products match these filters',
+  pageNotFound: 'Page not found',
   loadingProfile: 'Loading profile...',
   noAddresses: 'No addresses added',
   phoneNotAdded: 'Not added',
@@ -114,6 +116,8 @@ export const MESSAGES = {
   cardPaymentsUnavailable: 'Card payments are not available',
   notAuthorized: 'Please sign in to continue',
   sellerOnly: 'Seller access only',
+  /** How the seller's lists name a customer whose account (and personal data) is gone. */
+  deletedCustomer: 'Deleted customer',
   tooManyRequests: 'Too many requests, please try again shortly',
   forbiddenOrigin: 'Request origin not allowed',
   invalidPhone: 'Please enter a valid UK phone number',
@@ -215,6 +219,14 @@ export const MESSAGES = {
   contactMessagesLoadFailed: 'The contact messages could not be loaded.',
   subscribersLoadFailed: 'The newsletter subscribers could not be loaded.',
   figuresLoadFailed: 'The figures could not be loaded.',
+  shippingSettingsLoadFailed: 'The shipping settings could not be loaded.',
+  slotCapacityLoadFailed: 'The slot capacity could not be loaded.',
+  twoFactorLoadFailed: 'Could not load the two-factor settings.',
+  twoFactorSetupFailed: 'Could not start setting up two-factor sign-in.',
+  shopProductsLoadFailed: "We couldn't load the products",
+  productLoadFailed: "We couldn't load this product",
+  cartLoadFailed: "We couldn't load your cart",
+  signInUnavailable: 'Sign-in is not available right now. Please try again later.',
 
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,

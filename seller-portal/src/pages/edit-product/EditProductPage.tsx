@@ -46,7 +46,7 @@ export default function EditProductPage() {
   if (!product) {
     return (
       <EmptyState
-        title="Product not found"
+        title={MESSAGES.productNotFound}
         message="It may have been deleted."
         action={
           <Link to={sellerPath('product-list')} className={buttonClasses()}>

@@ -242,7 +242,7 @@ export default function OrdersPage() {
         />
       ) : (
         groups.map((group) => {
-          const name = group.customer.name?.trim() || 'Former customer';
+          const name = group.customer.name?.trim() || MESSAGES.deletedCustomer;
           return (
             <section
               key={group.key}

@@ -60,7 +60,7 @@ export function DeliverySettingsForm() {
           <Skeleton className="h-11 w-24" />
         </div>
       }
-      loadError={isError && !data ? 'The slot capacity could not be loaded.' : undefined}
+      loadError={isError && !data ? MESSAGES.slotCapacityLoadFailed : undefined}
       onRetry={() => refetch()}
       onSubmit={submit}
       formClassName="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start"
