@@ -11,6 +11,7 @@ import {
   isOrderStatus,
   isValidQuantity,
   orderReference,
+  statusChangeEffects,
   statusChangeRefusal,
 } from './orders';
 
@@ -143,5 +144,16 @@ describe('fulfilmentStageLabel', () => {
     expect(fulfilmentStageLabel('out_for_delivery')).toBe('Out for delivery');
     expect(fulfilmentStageLabel('picking')).toBe('Being picked');
     expect(fulfilmentStageLabel('lost')).toBe('lost');
+  });
+});
+
+describe('statusChangeEffects', () => {
+  it.each([
+    ['completing marks a cash order paid', { isPaid: false }, 'Completed', { isPaid: true }],
+    ['cancelling a paid order marks it refund due', { isPaid: true }, 'Cancelled', { refundDue: true }],
+    ['cancelling an unpaid order owes nothing', { isPaid: false }, 'Cancelled', {}],
+    ['staying Pending changes nothing', { isPaid: true }, 'Pending', {}],
+  ] as const)('%s', (_case, order, to, effects) => {
+    expect(statusChangeEffects(order, to)).toEqual(effects);
   });
 });

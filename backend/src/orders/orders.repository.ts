@@ -233,8 +233,9 @@ export class OrdersRepository {
 
   /**
    * Moves a Pending order to Completed or Cancelled in one conditional statement, so two racing changes never
-   * both win: Completed needs a COD order (which it marks paid) or a card order already paid. Answers the order
-   * when it changed; undefined when the order is missing or the change is not allowed.
+   * both win: Completed needs a COD order (which it marks paid) or a card order already paid; a paid order
+   * cancelled is refund due (shared-domain's statusChangeRefusal and statusChangeEffects, in SQL). Answers the
+   * order when it changed; undefined when the order is missing or the change is not allowed.
    */
   async changeStatus(
     id: string,

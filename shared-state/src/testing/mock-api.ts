@@ -425,16 +425,14 @@ const ROUTES: Record<string, Handler> = {
     return ok({ message: MESSAGES.orderCancelled });
   }),
   'GET /api/order/seller': asSeller((r, s) => listPage('orders', s.sellerOrders, r, s)),
-  // Only the allowed changes; completing a cash order marks it paid; cancelling a paid order marks it refund due.
+  // Only the allowed changes (statusChangeRefusal), with their effects (statusChangeEffects).
   'PUT /api/order/:id/status': asSeller((r, s) => {
     const order = s.sellerOrders.find((o) => o._id === idOf(r));
     if (!order) return refuse(404, MESSAGES.orderNotFound);
     const { status } = r.body as Api.UpdateOrderStatusDto;
     const refusal = rules.statusChangeRefusal(order, status);
     if (refusal) return refuse(409, MESSAGES[refusal]);
-    if (status !== order.status && status === 'Completed') order.isPaid = true;
-    if (status !== order.status && status === 'Cancelled' && order.isPaid) order.refundDue = true;
-    order.status = status;
+    if (status !== order.status) Object.assign(order, rules.statusChangeEffects(order, status), { status });
     return ok({ message: MESSAGES.orderUpdated });
   }),
   'GET /api/seller/picking': asSeller((r, s) => {
