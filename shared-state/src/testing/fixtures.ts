@@ -77,26 +77,33 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
   };
 }
 
+type OrderItem = OrderView['items'][number];
+
+/** An order line of two apples at £1.99, not picked yet; `product` also sets productId. */
+export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  const product = overrides.product ?? 'p1';
+  return {
+    product,
+    productId: product,
+    name: 'Braeburn apples',
+    image: null,
+    price: 1.99,
+    quantity: 2,
+    vat: 0,
+    allowSubstitutes: true,
+    picked: null,
+    substitute: null,
+    refused: false,
+    ...overrides,
+  };
+}
+
 /** A customer's order of two apples, cash on delivery, still pending. */
 export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     _id: 'order-1',
     userId: 'user-1',
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Braeburn apples',
-        image: null,
-        price: 1.99,
-        quantity: 2,
-        vat: 0,
-        allowSubstitutes: true,
-        picked: null,
-        substitute: null,
-        refused: false,
-      },
-    ],
+    items: [makeOrderItem()],
     address: {
       street: '12 Park Street',
       city: 'Bristol',

@@ -1,51 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import type { SellerOrderView } from '@larder/shared-state';
+import { makeOrderItem, makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
 /** A Pending, unpaid cash order of `name`'s, placed on 23 Nov 2026. */
 function order(id: string, name: string): SellerOrderView {
   const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
-  return {
+  return makeSellerOrder({
     _id: id,
     userId: `u-${id}`,
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Oat cookies',
-        image: null,
-        price: 1.5,
-        quantity: 1,
-        vat: 0,
-        allowSubstitutes: true,
-        picked: null,
-        substitute: null,
-        refused: false,
-      },
-    ],
-    address: {
-      street: '12 Park Street',
-      city: 'Bristol',
-      state: 'England',
-      postalCode: 'BS1 5HT',
-      country: 'United Kingdom',
-    },
-    paymentType: 'COD',
+    items: [makeOrderItem({ name: 'Oat cookies', price: 1.5, quantity: 1 })],
     amount: 5.49,
-    shippingCharge: 3.99,
-    totalVat: 0,
     goods: 1.5,
-    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
-    status: 'Pending',
-    fulfilment: 'placed',
-    changeableUntil: '2026-11-23T15:00:00+00:00',
-    isPaid: false,
-    createdAt: '2026-11-23T14:05:00.000Z',
     customer: { name, email, phone: '07700 900123', address: '12 Park Street, Bristol' },
-    ageCheckRequired: false,
-    refundDue: false,
-  };
+  });
 }
 
 /** Two orders, newest first, one a page. */

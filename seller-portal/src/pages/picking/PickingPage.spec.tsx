@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView, UpdateFulfilmentDto } from '@larder/shared-state';
-import { installFakeEventSource, makeProduct, makeSellerOrder, pinClock } from '@larder/shared-state/testing';
+import {
+  installFakeEventSource,
+  makeOrderItem,
+  makeProduct,
+  makeSellerOrder,
+  pinClock,
+} from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import PickingPage from './PickingPage';
 
@@ -10,20 +16,8 @@ beforeEach(() => pinClock('2026-11-23T16:00:00Z'));
 afterEach(() => jest.useRealTimers());
 
 type Item = SellerOrderView['items'][number];
-const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}): Item => ({
-  product,
-  productId: product,
-  name,
-  image: null,
-  price: 1.5,
-  quantity,
-  vat: 0,
-  allowSubstitutes: true,
-  picked: null,
-  substitute: null,
-  refused: false,
-  ...extra,
-});
+const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}) =>
+  makeOrderItem({ product, name, quantity, price: 1.5, ...extra });
 
 function order(id: string, extra: Partial<SellerOrderView> = {}): SellerOrderView {
   return makeSellerOrder({
