@@ -227,6 +227,14 @@ export const MESSAGES = {
   productLoadFailed: "We couldn't load this product",
   cartLoadFailed: "We couldn't load your cart",
   signInUnavailable: 'Sign-in is not available right now. Please try again later.',
+  googleSignInLoadFailed: 'Google sign-in could not be loaded. Check your connection and try again.',
+  pageLoadFailed: 'This page could not be loaded',
+  profileLoadFailed: "We couldn't load your profile.",
+  slotsLoadFailed: "We couldn't load the places left.",
+  deliveryChargesLoadFailed: "We couldn't load the delivery charges.",
+  productsRefreshFailed: "We couldn't refresh the product list.",
+  productFormLoadFailed: 'The product could not be loaded.',
+  chartFailed: 'The chart could not be shown; the figures are below.',
 
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,

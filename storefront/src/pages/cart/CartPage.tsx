@@ -95,7 +95,7 @@ export default function CartPage() {
         </h1>
         {products.isError && (
           <p role="alert" className="mt-4 text-sm text-danger">
-            We couldn&apos;t refresh the product list.{' '}
+            {MESSAGES.productsRefreshFailed}{' '}
             <Button variant="ghost" size="sm" onClick={products.refetch}>
               Try again
             </Button>
