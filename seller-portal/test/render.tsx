@@ -37,28 +37,3 @@ export function renderWithApi(
   );
   return { requests: server.requests, store, user: userEvent.setup() };
 }
-
-/**
- * A seller list answered `limit` entries a page (the server's page size is 50) under the response key `key`,
- * from `list(state)` as it is when each request arrives.
- */
-export function pagedBy(
-  limit: number,
-  key: 'orders' | 'messages' | 'subscribers',
-  list: (state: MockApiState) => unknown[],
-): AnswerFn {
-  return (request, state) => {
-    const page = Number(request.params.page ?? 1);
-    const entries = list(state);
-    return {
-      body: {
-        success: true,
-        [key]: entries.slice((page - 1) * limit, page * limit),
-        page,
-        limit,
-        total: entries.length,
-        totalPages: Math.max(1, Math.ceil(entries.length / limit)),
-      },
-    };
-  };
-}

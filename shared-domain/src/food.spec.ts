@@ -1,6 +1,7 @@
 import {
   businessResponsible,
   foodFiltersQuery,
+  foodInformationProblem,
   matchesFoodFilters,
   parseFoodFilters,
   formatUnitPrice,
@@ -201,5 +202,34 @@ describe('parseFoodFilters', () => {
     expect(foodFiltersQuery({ freeFrom: ['milk', 'gluten'], diet: 'vegan' })).toBe(
       'freeFrom=milk,gluten&diet=vegan',
     );
+  });
+});
+
+describe('foodInformationProblem', () => {
+  const nutrition: Nutrition = {
+    energyKj: 200,
+    energyKcal: 48,
+    fat: 1,
+    saturates: 0.5,
+    carbohydrate: 10,
+    sugars: 8,
+    fibre: null,
+    protein: 1,
+    salt: 0,
+  };
+  const food = { nutrition, dietary: ['vegan'], allergens: ['celery'] };
+
+  it.each([
+    ['saturates above fat', { ...food, nutrition: { ...nutrition, saturates: 1.1 } }, 'saturatesAboveFat'],
+    [
+      'sugars above carbohydrate',
+      { ...food, nutrition: { ...nutrition, sugars: 10.1 } },
+      'sugarsAboveCarbohydrate',
+    ],
+    ['a vegan product with milk', { ...food, allergens: ['celery', 'milk'] }, 'veganWithAnimalAllergen'],
+    ['nothing wrong', food, undefined],
+    ['no nutrition and no diet', { nutrition: null, dietary: [], allergens: ['eggs'] }, undefined],
+  ])('finds %s', (_case, input, problem) => {
+    expect(foodInformationProblem(input)).toBe(problem);
   });
 });

@@ -217,6 +217,30 @@ export const DIETS = ['vegetarian', 'vegan'] as const;
 export type Diet = (typeof DIETS)[number];
 export const DIET_LABELS: Record<Diet, string> = { vegetarian: 'Vegetarian', vegan: 'Vegan' };
 
+/** Allergens from animals: a product containing one cannot be vegan. */
+export const ANIMAL_ALLERGENS: readonly AllergenId[] = ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'];
+
+/**
+ * What is wrong across a product's food fields that no one field shows (the seller's form and the API refuse
+ * the same): saturates above fat, sugars above carbohydrate, a vegan product with an animal allergen. The
+ * MESSAGES key, or undefined.
+ */
+export function foodInformationProblem(food: {
+  nutrition: Nutrition | null;
+  dietary: readonly string[];
+  allergens: readonly string[];
+}): 'saturatesAboveFat' | 'sugarsAboveCarbohydrate' | 'veganWithAnimalAllergen' | undefined {
+  const n = food.nutrition;
+  if (n && n.saturates > n.fat) return 'saturatesAboveFat';
+  if (n && n.sugars > n.carbohydrate) return 'sugarsAboveCarbohydrate';
+  if (
+    food.dietary.includes('vegan') &&
+    food.allergens.some((a) => ANIMAL_ALLERGENS.includes(a as AllergenId))
+  )
+    return 'veganWithAnimalAllergen';
+  return undefined;
+}
+
 export const MAX_STORAGE_LENGTH = 300;
 export const MAX_ORIGIN_LENGTH = 120;
 export const MAX_PRODUCER_NAME_LENGTH = 120;

@@ -3,6 +3,7 @@ export * from './london-time';
 export * from './delivery';
 export * from './pricing';
 export * from './orders';
+export * from './run-sheet';
 export * from './address';
 export * from './messages';
 export * from './contact';

@@ -14,6 +14,7 @@ import {
   isOrderStatus,
   isValidQuantity,
   orderReference,
+  statusChangeEffects,
   statusChangeRefusal,
 } from './orders';
 import { perOrderLimitLabel, perOrderLimitMessage, tooManyOpenOrdersMessage } from './messages';
@@ -179,5 +180,16 @@ describe('fulfilmentStageLabel', () => {
     expect(fulfilmentStageLabel('out_for_delivery')).toBe('Out for delivery');
     expect(fulfilmentStageLabel('picking')).toBe('Being picked');
     expect(fulfilmentStageLabel('lost')).toBe('lost');
+  });
+});
+
+describe('statusChangeEffects', () => {
+  it.each([
+    ['completing marks a cash order paid', { isPaid: false }, 'Completed', { isPaid: true }],
+    ['cancelling a paid order marks it refund due', { isPaid: true }, 'Cancelled', { refundDue: true }],
+    ['cancelling an unpaid order owes nothing', { isPaid: false }, 'Cancelled', {}],
+    ['staying Pending changes nothing', { isPaid: true }, 'Pending', {}],
+  ] as const)('%s', (_case, order, to, effects) => {
+    expect(statusChangeEffects(order, to)).toEqual(effects);
   });
 });

@@ -30,6 +30,20 @@ export function statusChangeRefusal(
   return undefined;
 }
 
+/**
+ * What the seller's change of a Pending order to `to` does besides its status (once statusChangeRefusal allows
+ * it): completing marks it paid (cash is taken at the door; a card order was paid already), cancelling a paid
+ * order marks it refund due.
+ */
+export function statusChangeEffects(
+  order: { isPaid: boolean },
+  to: OrderStatus,
+): { isPaid?: true; refundDue?: true } {
+  if (to === 'Completed') return { isPaid: true };
+  if (to === 'Cancelled' && order.isPaid) return { refundDue: true };
+  return {};
+}
+
 /** A customer may cancel a Pending order within this long of its creation. */
 export const CANCEL_WINDOW_MS = 60 * 60 * 1000;
 

@@ -1,9 +1,14 @@
 import { api } from './api';
 import { applyOrderEvent, type OrderEventData } from './order-events';
+import type { AppStore } from './store';
 import { waitFor } from '@testing-library/react';
 import { makeOrder, makeSellerOrder, makeUser, setupMockApi } from './testing';
 
 const server = setupMockApi();
+
+/** One more request through the store, answered: a fetch the event had started would have reached the server first. */
+const roundTrip = (store: AppStore) =>
+  store.dispatch(api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }));
 
 function event(overrides: Partial<OrderEventData> = {}): OrderEventData {
   return {
@@ -32,7 +37,7 @@ describe('applyOrderEvent', () => {
       { _id: 'order-1', status: 'Completed', amount: 7.5, isPaid: true },
       { _id: 'order-2', status: 'Pending', amount: 7.97, isPaid: false },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip(store);
     expect(server.sent('GET', '/api/order/user')).toHaveLength(1);
     subscription.unsubscribe();
     store.dispatch(api.util.resetApiState());
@@ -53,7 +58,7 @@ describe('applyOrderEvent', () => {
       api.endpoints.listSellerOrders.select({ page: n, limit: 1 })(store.getState()).data?.orders[0];
     expect(page(1)).toMatchObject({ _id: 'order-1', status: 'Pending' });
     expect(page(2)).toMatchObject({ _id: 'order-2', status: 'Cancelled' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip(store);
     expect(server.sent('GET', '/api/order/seller')).toHaveLength(2);
     first.unsubscribe();
     second.unsubscribe();
@@ -102,7 +107,7 @@ describe('applyOrderEvent', () => {
       { _id: 'order-1', fulfilment: 'picking' },
       { _id: 'order-2', fulfilment: 'placed' },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip(store);
     expect(server.sent('GET', '/api/seller/picking')).toHaveLength(1);
     subscription.unsubscribe();
     store.dispatch(api.util.resetApiState());
@@ -143,7 +148,7 @@ describe('applyOrderEvent', () => {
 
     store.dispatch(applyOrderEvent('seller', event({ id: 'order-1' })));
     expect(orders()[0]).toMatchObject({ status: 'Cancelled', isPaid: true, refundDue: true });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await roundTrip(store);
     expect(server.sent('GET', '/api/order/seller')).toHaveLength(1);
 
     // Stripe's payment for the cancelled order-2 arrives: the event says only "Cancelled" again.

@@ -64,7 +64,7 @@ describe('a store started from a server-rendered page', () => {
   });
 
   it('carries only finished queries: a request still on its way is left for the browser to make', async () => {
-    server.on('GET', '/api/settings/shipping', () => new Promise(() => undefined));
+    server.on('GET', '/api/settings/shipping', () => new Promise<never>(() => undefined));
     const store = server.createStore({ cartSync: false });
     void store.dispatch(api.endpoints.getShippingSettings.initiate());
     await store.dispatch(api.endpoints.listProducts.initiate());

@@ -71,7 +71,7 @@ describe('renderPage (the storefront rendered on the server)', () => {
   });
 
   it('gives up when rendering fails, so the server can send the page to be rendered in the browser', async () => {
-    server.on('GET', '/api/product/list', () => new Promise(() => undefined));
+    server.on('GET', '/api/product/list', () => new Promise<never>(() => undefined));
     await expect(
       renderPage({ url: '/products', fetch: apiFetch, apiOrigin: server.origin, timeoutMs: 50 }),
     ).rejects.toThrow();

@@ -20,8 +20,7 @@ export function createTestStore(
   state: { user?: UserDto | null; cart?: Record<string, number>; sessionChecked?: boolean } = {},
 ): AppStore {
   const store = server.createStore();
-  // The server keeps its own copy: the store freezes what it is given.
-  server.seed({ user: state.user ? structuredClone(state.user) : null });
+  server.seed({ user: state.user ?? null });
   if (state.sessionChecked !== false) {
     store.dispatch(setUser(state.user ?? null));
     // The shop's layout keeps the session check subscribed, so it is asked again after every change of the

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  foodInformationProblem,
   LOW_STOCK_THRESHOLD,
   matchesFoodFilters,
   MAX_PRODUCT_IMAGES,
@@ -231,20 +232,14 @@ export class CatalogService {
 }
 
 /** Animal-derived allergens: a product containing any of them is not vegan. */
-const ANIMAL_ALLERGENS: readonly string[] = ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'];
-
 /** Rules across food fields that one field's validation cannot see. */
 function checkFoodInformation(food: {
   nutrition: Nutrition | null;
   dietary: readonly string[];
   allergens: readonly string[];
 }): void {
-  const n = food.nutrition;
-  if (n && n.saturates > n.fat) throw new InvalidError(MESSAGES.saturatesAboveFat);
-  if (n && n.sugars > n.carbohydrate) throw new InvalidError(MESSAGES.sugarsAboveCarbohydrate);
-  if (food.dietary.includes('vegan') && food.allergens.some((a) => ANIMAL_ALLERGENS.includes(a))) {
-    throw new InvalidError(MESSAGES.veganWithAnimalAllergen);
-  }
+  const problem = foodInformationProblem(food);
+  if (problem) throw new InvalidError(MESSAGES[problem]);
 }
 
 /** The nutrition as stored: exactly the declared fields (fibre null when not given). */

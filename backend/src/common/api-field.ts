@@ -103,10 +103,10 @@ export function EmailField(options: FieldOptions = {}): PropertyDecorator {
     }),
     ...presence({ ...options, message: options.message ?? MESSAGES.enterEmail }),
     Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)),
-    IsString(msg(options, 'Please enter a valid email address')),
+    IsString(msg(options, MESSAGES.invalidEmail)),
     ...(options.required === false ? [] : [IsNotEmpty(msg(options, MESSAGES.enterEmail))]),
-    MaxLength(254, msg(options, 'Please enter a valid email address')),
-    IsEmail({}, msg(options, 'Please enter a valid email address')),
+    MaxLength(254, msg(options, MESSAGES.invalidEmail)),
+    IsEmail({}, msg(options, MESSAGES.invalidEmail)),
   );
 }
 

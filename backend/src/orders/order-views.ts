@@ -1,9 +1,6 @@
-import { changeableUntil, formatAddress, penceToPounds } from '@larder/shared-domain';
+import { changeableUntil, formatAddress, MESSAGES, penceToPounds } from '@larder/shared-domain';
 import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
 import type { OrderWithItems } from './orders.repository';
-
-/** How the seller's list names a customer whose account (and personal data) is gone. */
-export const DELETED_CUSTOMER_NAME = 'Deleted customer';
 
 /**
  * An order as the API shows it: pounds, VAT in percent, the spec's field names. Every order view (the customer's,
@@ -61,7 +58,7 @@ export function toOrderView(order: OrderWithItems): OrderView {
 /** The customer details the seller sees, copied at checkout (gone after the customer deleted their account). */
 export function toCustomerView(order: OrderWithItems): OrderCustomerView {
   return {
-    name: order.customerName ?? DELETED_CUSTOMER_NAME,
+    name: order.customerName ?? MESSAGES.deletedCustomer,
     phone: order.customerPhone ?? null,
     email: order.customerEmail ?? null,
     address: order.address ? formatAddress(order.address) : null,

@@ -233,8 +233,9 @@ export class OrdersRepository {
 
   /**
    * Moves a Pending order to Completed or Cancelled in one conditional statement, so two racing changes never
-   * both win: Completed needs a COD order (which it marks paid) or a card order already paid. Answers the order
-   * when it changed; undefined when the order is missing or the change is not allowed.
+   * both win: Completed needs a COD order (which it marks paid) or a card order already paid; a paid order
+   * cancelled is refund due (shared-domain's statusChangeRefusal and statusChangeEffects, in SQL). Answers the
+   * order when it changed; undefined when the order is missing or the change is not allowed.
    */
   async changeStatus(
     id: string,
@@ -411,15 +412,8 @@ export class OrdersRepository {
     return cancelled;
   }
 
-  /**
-   * The non-cancelled orders for a delivery date (and slot, when given) with their lines: by postcode for the
-   * run sheet, else by when they were placed.
-   */
-  async forDelivery(
-    date: string,
-    time?: string,
-    { byPostcode = false }: { byPostcode?: boolean } = {},
-  ): Promise<OrderWithItems[]> {
+  /** The non-cancelled orders for a delivery date (and slot, when given) with their lines, as they were placed. */
+  async forDelivery(date: string, time?: string): Promise<OrderWithItems[]> {
     const where = and(
       eq(orders.deliveryDate, date),
       time === undefined ? undefined : eq(orders.deliveryTime, time),
@@ -429,11 +423,7 @@ export class OrdersRepository {
       .select()
       .from(orders)
       .where(where)
-      .orderBy(
-        ...(byPostcode ? [sql`${orders.address}->>'postalCode' nulls last`] : []),
-        asc(orders.createdAt),
-        asc(orders.id),
-      );
+      .orderBy(asc(orders.createdAt), asc(orders.id));
     const ids = rows.map((row) => row.id);
     return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
   }

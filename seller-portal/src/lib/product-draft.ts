@@ -21,6 +21,8 @@ import {
   PACK_UNITS,
   DIETS,
   decimalUnits,
+  foodInformationProblem,
+  NUTRIENT_GRAMS,
   type AllergenId,
   type CategoryPath,
   type Diet,
@@ -33,13 +35,7 @@ import {
 export const NUTRITION_FIELDS = [
   'energyKj',
   'energyKcal',
-  'fat',
-  'saturates',
-  'carbohydrate',
-  'sugars',
-  'fibre',
-  'protein',
-  'salt',
+  ...NUTRIENT_GRAMS,
 ] as const satisfies readonly (keyof Nutrition)[];
 export type NutritionField = (typeof NUTRITION_FIELDS)[number];
 
@@ -225,7 +221,10 @@ export function parseNetQuantityText(text: string): number | undefined {
   return units !== undefined && units > 0 && value <= MAX_NET_QUANTITY ? value : undefined;
 }
 
-/** Nutrition as typed: null when every box is empty, the values, or a message saying what is wrong. */
+/**
+ * Nutrition as typed: null when every box is empty, the values, or a message saying which box is wrong (the
+ * figures' checks against each other are foodInformationProblem's).
+ */
 export function parseNutritionDraft(draft: Record<NutritionField, string>): Nutrition | null | string {
   const filled = NUTRITION_FIELDS.filter((k) => draft[k].trim() !== '');
   if (!filled.length) return null;
@@ -248,14 +247,8 @@ export function parseNutritionDraft(draft: Record<NutritionField, string>): Nutr
       values[key] = Number(text);
     }
   }
-  const n = values as Nutrition;
-  if (n.saturates > n.fat) return MESSAGES.saturatesAboveFat;
-  if (n.sugars > n.carbohydrate) return MESSAGES.sugarsAboveCarbohydrate;
-  return n;
+  return values as Nutrition;
 }
-
-/** Allergens from animals: a product containing one is not vegan (the server checks the same). */
-const ANIMAL_ALLERGENS: readonly AllergenId[] = ['milk', 'eggs', 'fish', 'crustaceans', 'molluscs'];
 
 /** The stock as typed: null for empty (not counted), the count, or undefined when it is not a valid count. */
 export function parseStockText(text: string): number | null | undefined {
@@ -352,9 +345,14 @@ export function checkProductDraft(
     problems.producerAddress = MESSAGES.invalidProducer;
   }
   const dietary = DIETS.filter((d) => draft.dietary.includes(d));
-  if (dietary.includes('vegan') && allergens.some((a) => ANIMAL_ALLERGENS.includes(a))) {
-    problems.dietary = MESSAGES.veganWithAnimalAllergen;
-  }
+  // Across fields, as the server checks them: a nutrition figure above its total, or vegan with an animal allergen.
+  const across = foodInformationProblem({
+    nutrition: typeof nutrition === 'string' ? null : nutrition,
+    dietary,
+    allergens,
+  });
+  if (across === 'veganWithAnimalAllergen') problems.dietary = MESSAGES[across];
+  else if (across) problems.nutrition = MESSAGES[across];
 
   const first = DRAFT_FIELD_ORDER.find((field) => problems[field] !== undefined);
   if (

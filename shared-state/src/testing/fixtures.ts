@@ -35,32 +35,40 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
   };
 }
 
-/** The fields a product has beyond its name and prices, as a product without food information shows them. */
-export const PRODUCT_DEFAULTS = {
-  description: [],
-  image: [],
-  listed: true,
-  inStock: true,
-  stock: null,
-  ingredients: '',
-  allergens: [],
-  allergensConfirmed: true,
-  netQuantity: 1,
-  unit: 'each',
-  nutrition: null,
-  trafficLights: null,
-  storage: null,
-  origin: null,
-  producer: null,
-  dietary: [],
-  ageRestricted: false,
-  maxPerOrder: null,
-} satisfies Partial<ProductDto>;
-
-/** A product's unit price as the server derives it (shared-domain's one rule). */
-export function withUnitPrice(
-  product: Omit<ProductDto, 'unitPrice'> & { unitPrice?: ProductDto['unitPrice'] },
-): ProductDto {
+/**
+ * A product without food information, over `overrides`; its unit price derived as the server derives it
+ * (shared-domain's rule) unless given. As on the server, `inStock` follows from the seller's switch (`listed`)
+ * and the count unless the test sets it; a test that seeds only `inStock: false` gets an unlisted product.
+ */
+export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
+  const listed = overrides.listed ?? overrides.inStock ?? true;
+  const stock = overrides.stock ?? null;
+  const product: Omit<ProductDto, 'unitPrice'> & Partial<ProductDto> = {
+    name: overrides._id,
+    category: 'Fruits',
+    price: 2,
+    offerPrice: 2,
+    vat: 0,
+    description: [],
+    image: [],
+    stock: null,
+    ingredients: '',
+    allergens: [],
+    allergensConfirmed: true,
+    netQuantity: 1,
+    unit: 'each',
+    nutrition: null,
+    trafficLights: null,
+    storage: null,
+    origin: null,
+    producer: null,
+    dietary: [],
+    ageRestricted: false,
+    maxPerOrder: null,
+    ...overrides,
+    listed,
+    inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
+  };
   return {
     ...product,
     unitPrice:
@@ -74,24 +82,25 @@ export function withUnitPrice(
   };
 }
 
-/**
- * A product as the API shows it. As on the server, `inStock` follows from the seller's switch (`listed`) and the
- * count unless the test sets it; a test that seeds only `inStock: false` gets an unlisted product.
- */
-export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
-  const listed = overrides.listed ?? overrides.inStock ?? true;
-  const stock = overrides.stock ?? null;
-  return withUnitPrice({
-    name: overrides._id,
-    category: 'Fruits',
-    price: 2,
-    offerPrice: 2,
+type OrderItem = OrderView['items'][number];
+
+/** An order line of two apples at £1.99, not picked yet; `product` also sets productId. */
+export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  const product = overrides.product ?? 'p1';
+  return {
+    product,
+    productId: product,
+    name: 'Braeburn apples',
+    image: null,
+    price: 1.99,
+    quantity: 2,
     vat: 0,
-    ...PRODUCT_DEFAULTS,
+    allowSubstitutes: true,
+    picked: null,
+    substitute: null,
+    refused: false,
     ...overrides,
-    listed,
-    inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
-  });
+  };
 }
 
 /** A customer's order of two apples, cash on delivery, still pending. */
@@ -99,21 +108,7 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     _id: 'order-1',
     userId: 'user-1',
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Braeburn apples',
-        image: null,
-        price: 1.99,
-        quantity: 2,
-        vat: 0,
-        allowSubstitutes: true,
-        picked: null,
-        substitute: null,
-        refused: false,
-      },
-    ],
+    items: [makeOrderItem()],
     address: {
       street: '12 Park Street',
       city: 'Bristol',

@@ -5,6 +5,7 @@ export {
   emptySellerSummary,
   makeAddress,
   makeOrder,
+  makeOrderItem,
   makeProduct,
   makeSellerOrder,
   makeUser,

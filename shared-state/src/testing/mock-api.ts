@@ -1,70 +1,24 @@
 /**
  * A fake of the Larder HTTP API for the frontends' tests, at the network boundary: MSW answers the real
- * fetch calls of a real store (createStore) from a small in-memory state that each test seeds. The
- * backend's own tests run against real databases; this only stands in for the server in UI tests.
+ * fetch calls of a real store (createStore) from a small in-memory state that each test seeds. It answers as
+ * the server does (status codes, MESSAGES texts, refusals) by calling shared-domain's rules; what only the
+ * server computes (search ranking, the pick list) is seeded by the test. The backend's own tests run against
+ * real databases; this only stands in for the server in UI tests.
+ *
+ * Adding an endpoint: one entry in ROUTES, "METHOD /path" (an MSW pattern) to a handler of (request, state).
  */
-import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType, type RequestHandler } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import {
-  DELIVERY_SLOTS,
-  FULFILMENT_STAGES,
-  MESSAGES,
-  fulfilmentStepMessage,
-  isPurchasable,
-  nextFulfilmentStage,
-  selectableDeliveryDate,
-  statusChangeRefusal,
-  type DeliverySlotTime,
-} from '@larder/shared-domain';
-import type {
-  AddAddressApiResponse,
-  AddressDto,
-  CheckEmailApiResponse,
-  ContactMessageView,
-  CreateDevIdTokenApiResponse,
-  DeleteAccountApiResponse,
-  ErrorResponse,
-  GetAuthConfigApiResponse,
-  GetDeliverySettingsApiResponse,
-  GetOrderSettingsApiResponse,
-  GetPickingApiResponse,
-  GetSellerSummaryApiResponse,
-  GetShippingSettingsApiResponse,
-  GoogleLoginApiResponse,
-  ListContactMessagesApiResponse,
-  ListDeliverySlotsApiResponse,
-  ListNewsletterSubscribersApiResponse,
-  ListProductsApiResponse,
-  ListSellerOrdersApiResponse,
-  ListUserOrdersApiResponse,
-  NewsletterSubscriberView,
-  OrderView,
-  PlaceCodOrderApiResponse,
-  ProductDto,
-  SearchProductsApiResponse,
-  SellerLoginApiResponse,
-  StartTwoFactorSetupApiResponse,
-  ConfirmTwoFactorSetupApiResponse,
-  GetTwoFactorStatusApiResponse,
-  SellerOrderView,
-  SetProductStockDto,
-  SuccessResponse,
-  UpdateCartApiResponse,
-  UpdateCartDto,
-  UpdateFulfilmentApiResponse,
-  UpdateFulfilmentDto,
-  UpdateOrderStatusDto,
-  UpdatePhoneApiResponse,
-  UserDto,
-  UserIsAuthApiResponse,
-} from '../generated/api';
+import { MESSAGES, type DeliverySlotTime, type OrderTotals } from '@larder/shared-domain';
+import * as rules from '@larder/shared-domain';
+import type * as Api from '../generated/api';
 import { createStore, type CreateStoreOptions } from '../store';
-import { emptySellerSummary, PRODUCT_DEFAULTS, withUnitPrice } from './fixtures';
+import { emptySellerSummary, makeProduct, makeUser } from './fixtures';
 
 /** What the fake server knows; every test starts from `defaultState()` and seeds what it needs. */
 export interface MockApiState {
   /** Every product on sale, newest first. */
-  products: ProductDto[];
+  products: Api.ProductDto[];
   shipping: { shippingCharge: number; shippingThreshold: number };
   slotCapacity: number;
   /** How many of a customer's orders may wait for delivery at once. */
@@ -72,12 +26,14 @@ export interface MockApiState {
   /** Orders already booked into each slot of the selectable date. */
   bookedSlots: Partial<Record<DeliverySlotTime, number>>;
   /** The signed-in customer (null for a visitor). */
-  user: UserDto | null;
+  user: Api.UserDto | null;
   /** The account a Google (or development) ID token signs in; null when the token fits no account. */
-  googleAccount: UserDto | null;
+  googleAccount: Api.UserDto | null;
   authConfig: { googleClientId: string | null; devSignIn: boolean; googleRedirect: boolean };
-  userOrders: OrderView[];
-  sellerOrders: SellerOrderView[];
+  userOrders: Api.OrderView[];
+  sellerOrders: Api.SellerOrderView[];
+  /** The pick list GET /api/seller/picking answers (the server sums it from the day's orders). */
+  pickList: Api.GetPickingApiResponse['products'];
   /** Whether the seller is signed in. */
   seller: boolean;
   sellerCredentials: { email: string; password: string };
@@ -85,9 +41,11 @@ export interface MockApiState {
   sellerTwoFactor: { enabled: boolean; code: string; recoveryCodes: string[] };
   /** The seller gave the right password and the authenticator code is awaited. */
   sellerAwaitingCode: boolean;
-  sellerSummary: Omit<GetSellerSummaryApiResponse, 'success'>;
-  contactMessages: ContactMessageView[];
-  newsletterSubscribers: NewsletterSubscriberView[];
+  sellerSummary: Omit<Api.GetSellerSummaryApiResponse, 'success'>;
+  contactMessages: Api.ContactMessageView[];
+  newsletterSubscribers: Api.NewsletterSubscriberView[];
+  /** Entries a page of the seller's lists when the request names no limit (the server's is 50). */
+  pageSize: number;
 }
 
 export function defaultState(): MockApiState {
@@ -102,6 +60,7 @@ export function defaultState(): MockApiState {
     authConfig: { googleClientId: null, devSignIn: true, googleRedirect: false },
     userOrders: [],
     sellerOrders: [],
+    pickList: [],
     seller: false,
     sellerCredentials: { email: 'seller@larder.local', password: 'larder-seller' },
     sellerTwoFactor: { enabled: false, code: '123456', recoveryCodes: [] },
@@ -109,6 +68,7 @@ export function defaultState(): MockApiState {
     sellerSummary: emptySellerSummary(),
     contactMessages: [],
     newsletterSubscribers: [],
+    pageSize: rules.DEFAULT_PAGE_LIMIT,
   };
 }
 
@@ -127,19 +87,458 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export interface Answer {
+/** An answer: the status (200 unless given) and the JSON body, typed as the endpoint's response when given. */
+export interface Answer<T = unknown> {
   status?: number;
-  body: unknown;
+  body: T;
 }
 
-export type AnswerFn = (request: RecordedRequest, state: MockApiState) => Answer | Promise<Answer>;
+/**
+ * Answers a request from the state. A function given to `on()` may also change the state and return nothing:
+ * the fake then answers as it always does, from the changed state.
+ */
+export type AnswerFn<T = unknown> = (
+  request: RecordedRequest,
+  state: MockApiState,
+) => Answer<T> | void | Promise<Answer<T> | void>;
 
-const notFound = { success: false, message: 'Not found' } satisfies ErrorResponse;
-const signInFirst = { success: false, message: 'Please sign in to continue' } satisfies ErrorResponse;
-const sellerOnly = { success: false, message: 'Seller access only' } satisfies ErrorResponse;
+type Handler = (request: RecordedRequest, state: MockApiState) => Answer | Promise<Answer>;
 
-function json(body: unknown, status = 200) {
-  return HttpResponse.json(body as JsonBodyType, { status });
+/** A success: `{ success: true, ...body }`, checked against the endpoint's response type `T` when given. */
+function ok<T extends { success: boolean }>(body: Omit<T, 'success'>, status = 200): Answer<T> {
+  return { status, body: { success: true, ...body } as T };
+}
+
+/** A refusal as the server's error filter writes it: `{ success: false, message, ...extra }`. */
+function refuse(status: number, message: string, extra: object = {}): Answer {
+  return { status, body: { success: false, message, ...extra } };
+}
+
+/** The seller's endpoints: 401 "Seller access only" without the seller's session. */
+const asSeller =
+  (handler: Handler): Handler =>
+  (request, state) =>
+    state.seller ? handler(request, state) : refuse(401, MESSAGES.sellerOnly);
+
+/** The customer's endpoints: 401 "Please sign in to continue" without a customer's session. */
+const asCustomer =
+  (handler: (request: RecordedRequest, state: MockApiState, user: Api.UserDto) => Answer): Handler =>
+  (request, state) =>
+    state.user ? handler(request, state, state.user) : refuse(401, MESSAGES.notAuthorized);
+
+/** The `:id` of /api/<area>/:id/... */
+const idOf = (request: RecordedRequest) => request.url.split('/')[3];
+
+/** Pounds (as the API shows money) to pence (as the rules count it). */
+const pence = (pounds: number) => rules.poundsToPence(pounds) ?? NaN;
+/** A VAT percent (as the API shows it) to basis points (as the rules count it). */
+const basisPoints = (percent: number) => rules.percentToBasisPoints(percent) ?? NaN;
+/** A unit price and VAT rate as the rules take them: pence and basis points. */
+const priced = (line: { price: number; vat: number }) => ({
+  price: pence(line.price),
+  vatBasisPoints: basisPoints(line.vat),
+});
+
+function slotPlaces(state: MockApiState, time: string) {
+  const booked = state.bookedSlots[time as DeliverySlotTime] ?? 0;
+  return { time, capacity: state.slotCapacity, booked, available: Math.max(0, state.slotCapacity - booked) };
+}
+
+/** A product as the seller's multipart form describes it (productData JSON) over `base`, its unit price new. */
+const productFrom = (body: unknown, base: Partial<Api.ProductDto> & Pick<Api.ProductDto, '_id'>) =>
+  makeProduct({
+    ...base,
+    ...JSON.parse(String((body as FormData).get('productData'))),
+    unitPrice: undefined,
+  });
+
+/** One page of a seller list: `?page=` from 1 and `?limit=`, the list in the state's order (newest first). */
+function listPage(key: string, list: unknown[], request: RecordedRequest, state: MockApiState): Answer {
+  const limit = Number(request.params.limit ?? state.pageSize);
+  const page = Number(request.params.page ?? 1);
+  const totalPages = Math.max(1, Math.ceil(list.length / limit));
+  return ok({
+    [key]: list.slice((page - 1) * limit, page * limit),
+    page,
+    limit,
+    total: list.length,
+    totalPages,
+  });
+}
+
+const totalsInPounds = (totals: OrderTotals) => ({
+  amount: rules.penceToPounds(totals.amount),
+  shippingCharge: rules.penceToPounds(totals.shipping),
+  totalVat: rules.penceToPounds(totals.vat),
+  goods: rules.penceToPounds(totals.goods),
+});
+
+/**
+ * Checkout as the server checks it, in its order: the address, the delivery date, each line's product and
+ * stock, the age confirmation, the totals (priceOrder), then a place in the slot. Then its units and slot place
+ * are taken and the cart emptied; the order itself is not kept (seed userOrders for My Orders).
+ */
+function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.UserDto): Answer {
+  const body = request.body as Api.PlaceOrderDto;
+  const address = user.addresses.find((a) => a._id === body.address);
+  if (!address) return refuse(400, MESSAGES.addressNotFound);
+  const deliveryDate = rules.selectableDeliveryDate(new Date());
+  if (body.deliverySlot.date !== deliveryDate)
+    return refuse(409, MESSAGES.deliveryDateUnavailable, { deliveryDate });
+  const lines: { product: Api.ProductDto; quantity: number }[] = [];
+  for (const item of body.items) {
+    const product = state.products.find((p) => p._id === item.product);
+    if (!product) return refuse(409, MESSAGES.itemUnavailable);
+    if (!product.inStock) return refuse(409, rules.outOfStockMessage(product.name));
+    if (product.stock !== null && product.stock < item.quantity)
+      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock));
+    lines.push({ product, quantity: item.quantity });
+  }
+  if (lines.some((l) => l.product.ageRestricted) && body.ageConfirmed !== true)
+    return refuse(400, MESSAGES.ageConfirmationRequired);
+  const totals = rules.priceOrder(
+    lines.map(({ product, quantity }) => ({
+      offerPrice: pence(product.offerPrice),
+      quantity,
+      vatBasisPoints: basisPoints(product.vat),
+    })),
+    {
+      shippingCharge: pence(state.shipping.shippingCharge),
+      shippingThreshold: pence(state.shipping.shippingThreshold),
+    },
+  );
+  if (
+    pence(body.amount) !== totals.amount ||
+    pence(body.shippingCharge) !== totals.shipping ||
+    pence(body.totalVat) !== totals.vat
+  )
+    return refuse(409, MESSAGES.totalsChanged, totalsInPounds(totals));
+  const slot = slotPlaces(state, body.deliverySlot.time);
+  if (slot.available <= 0) return refuse(409, MESSAGES.slotFull);
+
+  state.bookedSlots[slot.time as DeliverySlotTime] = slot.booked + 1;
+  for (const { product, quantity } of lines) if (product.stock !== null) product.stock -= quantity;
+  user.cartItems = {};
+  const orderId = `order-${state.userOrders.length + 1}`;
+  return ok<Api.PlaceCodOrderApiResponse>({ message: MESSAGES.orderPlaced, orderId }, 201);
+}
+
+/**
+ * The seller's next fulfilment stage, one step forward: picked records every line's units found and any
+ * substitute (at substituteUnitPrice), delivered completes the order without the lines refused at the door;
+ * either re-prices the order (priceFulfilledOrder) from what goes to the door.
+ */
+function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer {
+  const { stage, lines = [] } = request.body as Api.UpdateFulfilmentDto;
+  if (!rules.isFulfilmentStage(stage)) return refuse(400, MESSAGES.invalidFulfilmentStage);
+  const order = state.sellerOrders.find((o) => o._id === idOf(request));
+  if (!order) return refuse(404, MESSAGES.orderNotFound);
+  if (order.status === 'Cancelled') return refuse(409, MESSAGES.cancelledOrderNotFulfilled);
+  if (order.status === 'Completed') return refuse(409, MESSAGES.completedOrderLocked);
+  if (rules.nextFulfilmentStage(order.fulfilment) !== stage)
+    return refuse(409, rules.fulfilmentStepMessage(order.fulfilment, stage));
+
+  const answer = ok<Api.UpdateFulfilmentApiResponse>({ message: MESSAGES.fulfilmentUpdated, order });
+  const lineOf = (item: Api.SellerOrderView['items'][number]) =>
+    lines.find((l) => l.product === item.product);
+  if (stage === 'picked') {
+    // The checklist sends every line, as the server requires; a substitute may have sold out meanwhile.
+    const soldOut = state.products.find(
+      (p) => !p.inStock && lines.some((l) => l.substitute?.product === p._id),
+    );
+    if (soldOut) return refuse(409, rules.outOfStockMessage(soldOut.name));
+    for (const item of order.items) {
+      const { picked = null, substitute } = lineOf(item) ?? {};
+      const product = substitute && state.products.find((p) => p._id === substitute.product)!;
+      const price =
+        product && rules.substituteUnitPrice(priced(item), priced({ ...product, price: product.offerPrice }));
+      item.picked = picked;
+      item.substitute = product
+        ? { ...substitute, name: product.name, price: rules.penceToPounds(price!), vat: product.vat }
+        : null;
+    }
+  }
+  if (stage === 'delivered') {
+    if (order.paymentType === 'Online' && !order.isPaid)
+      return refuse(409, MESSAGES.unpaidCardOrderNotCompletable);
+    for (const item of order.items) if (lineOf(item)?.refused) item.refused = true;
+    Object.assign(order, { status: 'Completed', isPaid: true });
+  }
+  order.fulfilment = stage;
+  if (stage !== 'picked' && !lines.some((l) => l.refused)) return answer;
+  const totals = rules.priceFulfilledOrder(
+    order.items.map((i) => ({
+      ...i,
+      ...priced(i),
+      substitute: i.substitute && { ...i.substitute, ...priced(i.substitute) },
+    })),
+    pence(order.shippingCharge),
+  );
+  Object.assign(order, totalsInPounds(totals));
+  return answer;
+}
+
+/** The authenticator's code, or an unused recovery code (then spent). */
+function acceptCode(state: MockApiState, code: unknown): boolean {
+  const { code: current, recoveryCodes } = state.sellerTwoFactor;
+  if (code === current) return true;
+  const recovery = recoveryCodes.indexOf(String(code));
+  if (recovery >= 0) recoveryCodes.splice(recovery, 1);
+  return recovery >= 0;
+}
+
+const sellerSignedIn = (state: MockApiState) => {
+  state.seller = true;
+  state.sellerAwaitingCode = false;
+  return ok<Api.SellerLoginApiResponse>({ message: MESSAGES.sellerLoggedIn, twoFactorRequired: false });
+};
+
+const customerSignedIn = (state: MockApiState, user: Api.UserDto) => {
+  state.user = user;
+  return ok<Api.GoogleLoginApiResponse>({ message: MESSAGES.loggedInWithGoogle, user });
+};
+
+const code = (request: RecordedRequest) => (request.body as { code?: string }).code;
+
+/** The fake's answers, "METHOD /path" to handler. */
+const ROUTES: Record<string, Handler> = {
+  // Catalogue
+  'GET /api/product/list': (_r, s) => ok<Api.ListProductsApiResponse>({ products: s.products }),
+  // A stand-in for the server's ranked search: the names holding the text. Seed an answer to test ranking.
+  'GET /api/product/search': (r, s) => {
+    const q = (r.params.q ?? '').toLowerCase();
+    return ok({ products: s.products.filter((p) => p.name.toLowerCase().includes(q)) });
+  },
+  'POST /api/product/stock': asSeller((r, s) => {
+    const { id, inStock, stock } = r.body as Api.SetProductStockDto;
+    if (inStock === undefined && stock === undefined) return refuse(400, MESSAGES.stockOrSwitchRequired);
+    const product = s.products.find((p) => p._id === id);
+    if (!product) return refuse(404, MESSAGES.productNotFound);
+    // The request's inStock is the seller's switch (listed); the answer's inStock is whether shoppers can buy it.
+    if (inStock !== undefined) product.listed = inStock;
+    if (stock !== undefined) product.stock = stock;
+    product.inStock = rules.isPurchasable({ listed: product.listed, stock: product.stock ?? null });
+    return ok({ message: MESSAGES.stockUpdated, product });
+  }),
+  'POST /api/product/add': asSeller((r, s) => {
+    const product = productFrom(r.body, { _id: `p-${s.products.length + 1}` });
+    s.products.unshift(product);
+    return ok({ message: MESSAGES.productAdded, product }, 201);
+  }),
+  'PUT /api/product/:id': asSeller((r, s) => {
+    const index = s.products.findIndex((p) => p._id === idOf(r));
+    if (index < 0) return refuse(404, MESSAGES.productNotFound);
+    s.products[index] = productFrom(r.body, s.products[index]);
+    return ok({ message: MESSAGES.productUpdated, product: s.products[index] });
+  }),
+  // Deleting takes the product out of the customer's cart too.
+  'DELETE /api/product/:id': asSeller((r, s) => {
+    const id = idOf(r);
+    if (!s.products.some((p) => p._id === id)) return refuse(404, MESSAGES.productNotFound);
+    s.products = s.products.filter((p) => p._id !== id);
+    if (s.user) delete s.user.cartItems[id];
+    return ok({ message: MESSAGES.productDeleted });
+  }),
+
+  // Settings and delivery
+  'GET /api/settings/shipping': (_r, s) => ok<Api.GetShippingSettingsApiResponse>(s.shipping),
+  'POST /api/settings/shipping': asSeller((r, s) => {
+    s.shipping = { ...(r.body as MockApiState['shipping']) };
+    return ok<Api.GetShippingSettingsApiResponse>({
+      message: MESSAGES.shippingSettingsUpdated,
+      ...s.shipping,
+    });
+  }),
+  'GET /api/settings/delivery': asSeller((_r, s) =>
+    ok<Api.GetDeliverySettingsApiResponse>({ slotCapacity: s.slotCapacity }),
+  ),
+  'POST /api/settings/delivery': asSeller((r, s) => {
+    s.slotCapacity = (r.body as { slotCapacity: number }).slotCapacity;
+    return ok<Api.GetDeliverySettingsApiResponse>({
+      message: MESSAGES.deliverySettingsUpdated,
+      slotCapacity: s.slotCapacity,
+    });
+  }),
+  'GET /api/settings/orders': asSeller((_r, s) =>
+    ok<Api.GetOrderSettingsApiResponse>({ maxOpenOrders: s.maxOpenOrders }),
+  ),
+  'POST /api/settings/orders': asSeller((r, s) => {
+    s.maxOpenOrders = (r.body as { maxOpenOrders: number }).maxOpenOrders;
+    return ok<Api.GetOrderSettingsApiResponse>({
+      message: MESSAGES.orderSettingsUpdated,
+      maxOpenOrders: s.maxOpenOrders,
+    });
+  }),
+  'GET /api/delivery/slots': (_r, s) =>
+    ok<Api.ListDeliverySlotsApiResponse>({
+      date: rules.selectableDeliveryDate(new Date()),
+      slots: rules.DELIVERY_SLOTS.map((time) => ({ ...slotPlaces(s, time), time })),
+    }),
+
+  // Customer session and account
+  'GET /api/auth/config': (_r, s) => ok<Api.GetAuthConfigApiResponse>(s.authConfig),
+  // The development token names the e-mail it was asked for.
+  'POST /api/auth/dev/id-token': (r, s) => {
+    if (!s.authConfig.devSignIn) return refuse(404, 'Not found');
+    return ok<Api.CreateDevIdTokenApiResponse>({
+      tokenId: `dev-token:${(r.body as { email: string }).email}`,
+    });
+  },
+  'POST /api/user/check-email': (r, s) => {
+    const email = String((r.body as { email?: unknown }).email).toLowerCase();
+    return ok<Api.CheckEmailApiResponse>({ exists: s.googleAccount?.email.toLowerCase() === email });
+  },
+  // The token signs in googleAccount; without one, the sign-up details posted make a new account.
+  'POST /api/user/google-login': (r, s) => {
+    if (s.googleAccount) return customerSignedIn(s, s.googleAccount);
+    const { tokenId, ...details } = r.body as Record<string, string>;
+    if (!details.firstName && !details.lastName && !details.phone)
+      return refuse(400, MESSAGES.emailNotRegistered);
+    const email = tokenId.replace(/^dev-token:/, '');
+    return customerSignedIn(s, makeUser({ _id: 'user-new', email, ...details }));
+  },
+  'GET /api/user/is-auth': asCustomer((_r, _s, user) => ok<Api.UserIsAuthApiResponse>({ user })),
+  'GET /api/user/profile': asCustomer((_r, _s, user) => ok({ user })),
+  'PUT /api/user/update-phone': asCustomer((r, _s, user) => {
+    const phone = rules.normaliseUkPhone(String((r.body as { phone?: unknown }).phone ?? ''));
+    if (!phone) return refuse(400, MESSAGES.invalidPhone);
+    user.phone = phone;
+    return ok<Api.UpdatePhoneApiResponse>({ message: MESSAGES.phoneUpdated, phone });
+  }),
+  'PUT /api/user/add-address': asCustomer((r, _s, user) => {
+    const input = (r.body as Api.AddAddressDto).address;
+    const problem = rules.addressProblem(input ?? {});
+    if (problem) return refuse(400, rules.ADDRESS_PROBLEM_MESSAGES[problem]);
+    if (user.addresses.length >= rules.MAX_ADDRESSES_PER_CUSTOMER)
+      return refuse(409, MESSAGES.tooManyAddresses);
+    const postalCode = rules.normaliseUkPostcode(input.postalCode) ?? '';
+    const newAddress = { ...input, postalCode, _id: `addr-${user.addresses.length + 1}` };
+    user.addresses.push(newAddress);
+    user.defaultAddress ??= newAddress._id;
+    return ok<Api.AddAddressApiResponse>({ message: MESSAGES.addressAdded, newAddress });
+  }),
+  'DELETE /api/user/delete-account': asCustomer((_r, s) => {
+    s.user = null;
+    return ok({ message: MESSAGES.accountDeleted });
+  }),
+  // The cart as stored: unknown products refused, unlisted ones dropped, a line above the seller's limit refused.
+  'POST /api/cart/update': asCustomer((r, s, user) => {
+    const lines = Object.entries((r.body as Api.UpdateCartDto).cartItems ?? {});
+    const products = lines.map(([id]) => s.products.find((p) => p._id === id));
+    if (!products.every(Boolean)) return refuse(400, MESSAGES.productNotFound);
+    const over = lines.findIndex(([, quantity], i) =>
+      rules.exceedsPerOrderLimit(quantity, products[i]!.maxPerOrder),
+    );
+    if (over >= 0)
+      return refuse(409, rules.perOrderLimitMessage(products[over]!.name, products[over]!.maxPerOrder!));
+    user.cartItems = Object.fromEntries(lines.filter((_line, i) => products[i]!.listed));
+    return ok<Api.UpdateCartApiResponse>({ message: MESSAGES.cartUpdated, cartItems: user.cartItems });
+  }),
+
+  // Orders
+  'GET /api/order/user': asCustomer((_r, s) => ok<Api.ListUserOrdersApiResponse>({ orders: s.userOrders })),
+  'POST /api/order/cod': asCustomer(placeCodOrder),
+  // The customer's own Pending order, within the cancel window.
+  'PUT /api/order/:id/cancel': asCustomer((r, s, user) => {
+    const order = s.userOrders.find((o) => o._id === idOf(r) && o.userId === user._id);
+    if (!order) return refuse(404, MESSAGES.orderNotFound);
+    if (order.status !== 'Pending') return refuse(409, MESSAGES.onlyPendingCancellable);
+    if (!rules.canCancelOrder(order, new Date())) return refuse(409, MESSAGES.cancelWindowClosed);
+    order.status = 'Cancelled';
+    return ok({ message: MESSAGES.orderCancelled });
+  }),
+  'GET /api/order/seller': asSeller((r, s) => listPage('orders', s.sellerOrders, r, s)),
+  // Only the allowed changes (statusChangeRefusal), with their effects (statusChangeEffects).
+  'PUT /api/order/:id/status': asSeller((r, s) => {
+    const order = s.sellerOrders.find((o) => o._id === idOf(r));
+    if (!order) return refuse(404, MESSAGES.orderNotFound);
+    const { status } = r.body as Api.UpdateOrderStatusDto;
+    const refusal = rules.statusChangeRefusal(order, status);
+    if (refusal) return refuse(409, MESSAGES[refusal]);
+    if (status !== order.status) Object.assign(order, rules.statusChangeEffects(order, status), { status });
+    return ok({ message: MESSAGES.orderUpdated });
+  }),
+  'GET /api/seller/picking': asSeller((r, s) => {
+    const date = r.params.date ?? '';
+    if (!rules.parseIsoDate(date)) return refuse(400, MESSAGES.pickingDateInvalid);
+    const orders = s.sellerOrders.filter((o) => o.deliverySlot.date === date && o.status !== 'Cancelled');
+    const slots = rules.DELIVERY_SLOTS.map((time) => ({
+      time,
+      orders: orders.filter((o) => o.deliverySlot.time === time),
+    }));
+    return ok<Api.GetPickingApiResponse>({ date, products: s.pickList, slots });
+  }),
+  'PUT /api/order/:id/fulfilment': asSeller(changeFulfilment),
+
+  // Seller session and screens
+  'GET /api/seller/is-auth': asSeller(() => ok({})),
+  'POST /api/seller/login': (r, s) => {
+    const { email, password } = r.body as { email?: string; password?: string };
+    if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
+      return refuse(401, MESSAGES.invalidCredentials);
+    if (!s.sellerTwoFactor.enabled) return sellerSignedIn(s);
+    s.sellerAwaitingCode = true;
+    return ok<Api.SellerLoginApiResponse>({ message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true });
+  },
+  'POST /api/seller/login/code': (r, s) => {
+    if (!s.sellerAwaitingCode) return refuse(401, MESSAGES.twoFactorSignInExpired);
+    return acceptCode(s, code(r)) ? sellerSignedIn(s) : refuse(401, MESSAGES.twoFactorCodeWrong);
+  },
+  'GET /api/seller/two-factor': asSeller((_r, s) => {
+    const { enabled, recoveryCodes } = s.sellerTwoFactor;
+    return ok<Api.GetTwoFactorStatusApiResponse>({
+      enabled,
+      recoveryCodesLeft: enabled ? recoveryCodes.length : 0,
+    });
+  }),
+  'POST /api/seller/two-factor/setup': asSeller((_r, s) =>
+    s.sellerTwoFactor.enabled
+      ? refuse(409, MESSAGES.twoFactorAlreadyOn)
+      : ok<Api.StartTwoFactorSetupApiResponse>({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Larder:seller%40larder.local?secret=JBSWY3DPEHPK3PXP&issuer=Larder',
+          qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+        }),
+  ),
+  'POST /api/seller/two-factor/confirm': asSeller((r, s) => {
+    if (s.sellerTwoFactor.enabled) return refuse(409, MESSAGES.twoFactorAlreadyOn);
+    if (code(r) !== s.sellerTwoFactor.code) return refuse(400, MESSAGES.twoFactorCodeWrong);
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
+    s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: true, recoveryCodes: [...recoveryCodes] };
+    return ok({ message: MESSAGES.twoFactorEnabled, recoveryCodes });
+  }),
+  'POST /api/seller/two-factor/disable': asSeller((r, s) => {
+    if (!s.sellerTwoFactor.enabled) return refuse(409, MESSAGES.twoFactorNotOn);
+    if (!acceptCode(s, code(r))) return refuse(400, MESSAGES.twoFactorCodeWrong);
+    s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: false, recoveryCodes: [] };
+    return ok({ message: MESSAGES.twoFactorDisabled });
+  }),
+  'GET /api/seller/summary': asSeller((_r, s) => ok<Api.GetSellerSummaryApiResponse>(s.sellerSummary)),
+  'GET /api/contact': asSeller((r, s) => listPage('messages', s.contactMessages, r, s)),
+  'POST /api/contact': (r, s) => {
+    const sent = r.body as Pick<Api.ContactMessageView, 'name' | 'email' | 'phone' | 'message'>;
+    const id = `m-${s.contactMessages.length + 1}`;
+    s.contactMessages.unshift({ _id: id, ...sent, createdAt: new Date().toISOString(), emailedAt: null });
+    return ok({ message: MESSAGES.contactSent }, 201);
+  },
+  'GET /api/newsletter': asSeller((r, s) => listPage('subscribers', s.newsletterSubscribers, r, s)),
+  'POST /api/newsletter': (r, s) => {
+    const email = String((r.body as { email?: unknown }).email);
+    s.newsletterSubscribers.unshift({ email, createdAt: new Date().toISOString() });
+    return ok({ message: MESSAGES.newsletterJoined }, 201);
+  },
+};
+
+// Signing out answers the same to GET and POST, signed in or not.
+for (const method of ['GET', 'POST']) {
+  ROUTES[`${method} /api/user/logout`] = (_r, s) => {
+    s.user = null;
+    return ok({ message: MESSAGES.loggedOut });
+  };
+  ROUTES[`${method} /api/seller/logout`] = (_r, s) => {
+    s.seller = false;
+    return ok({ message: MESSAGES.loggedOut });
+  };
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -149,38 +548,6 @@ async function readBody(request: Request): Promise<unknown> {
   if (!text) return undefined;
   if (type.includes('json')) return JSON.parse(text) as unknown;
   return text;
-}
-
-/** A product as the seller's multipart form describes it (productData JSON), over `base`. */
-function productFrom(body: unknown, base: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
-  const data = JSON.parse(String((body as FormData).get('productData'))) as Partial<ProductDto>;
-  // The unit price follows the pack and the offer price, as the server derives it.
-  const { unitPrice: _stale, ...kept } = { ...base, ...data };
-  return withUnitPrice({
-    category: 'Fruits',
-    name: '',
-    price: 0,
-    offerPrice: 0,
-    vat: 0,
-    ...PRODUCT_DEFAULTS,
-    ...kept,
-  });
-}
-
-/**
- * One page of a seller list, as the server answers it: `?page=` from 1 and `?limit=` (default 50), the list
- * in the state's order (newest first), with the page information.
- */
-function pageOf<T>(list: T[], request: RecordedRequest) {
-  const limit = Number(request.params.limit ?? 50);
-  const page = Number(request.params.page ?? 1);
-  return {
-    items: list.slice((page - 1) * limit, page * limit),
-    page,
-    limit,
-    total: list.length,
-    totalPages: Math.max(1, Math.ceil(list.length / limit)),
-  };
 }
 
 let origins = 0;
@@ -202,12 +569,16 @@ export function setupMockApi() {
   };
   nextTest();
 
-  /** Records the request (when it comes from this test's origin), then answers it. */
+  /**
+   * Records the request (when it comes from this test's origin), then answers it; an answer of nothing leaves
+   * the request to the next handler (the fake's own), which records it.
+   */
   const recorded =
     (answer: AnswerFn): HttpResponseResolver =>
     async ({ request }) => {
       const url = new URL(request.url);
-      if (url.origin !== origin) return json(notFound, 404);
+      if (url.origin !== origin)
+        return HttpResponse.json({ success: false, message: 'Not found' }, { status: 404 });
       const entry: RecordedRequest = {
         method: request.method,
         url: url.pathname,
@@ -219,468 +590,28 @@ export function setupMockApi() {
       };
       requests.push(entry);
       entry.body = await readBody(request.clone());
-      const { status = 200, body } = await answer(entry, state);
-      return json(body, status);
+      const answered = await answer(entry, state);
+      if (!answered) {
+        requests.splice(requests.indexOf(entry), 1);
+        return undefined;
+      }
+      return HttpResponse.json(answered.body as JsonBodyType, { status: answered.status ?? 200 });
     };
 
-  const route = (method: string, path: string, answer: AnswerFn): RequestHandler => {
-    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    return http[verb](`*${path}`, recorded(answer));
-  };
+  const route = (method: string, path: string, answer: AnswerFn) =>
+    http[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](`*${path}`, recorded(answer));
 
-  const customer = (s: MockApiState) => s.user;
-  const setUser = (s: MockApiState, user: UserDto | null) => {
-    s.user = user;
-  };
-
-  const handlers: RequestHandler[] = [
-    // Catalogue
-    route('GET', '/api/product/list', (_r, s) => ({
-      body: { success: true, products: s.products } satisfies ListProductsApiResponse,
-    })),
-    route('GET', '/api/product/search', (r, s) => {
-      const q = (r.params.q ?? '').toLowerCase();
-      const products = s.products.filter((p) => p.name.toLowerCase().includes(q));
-      return { body: { success: true, products } satisfies SearchProductsApiResponse };
+  const server = setupServer(
+    ...Object.entries(ROUTES).map(([key, handler]) => {
+      const [method, path] = key.split(' ');
+      return route(method, path, handler);
     }),
-    route('POST', '/api/product/stock', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const { id, inStock: listed, stock } = r.body as SetProductStockDto;
-      const product = s.products.find((p) => p._id === id);
-      if (!product) return { status: 404, body: { success: false, message: 'Product not found' } };
-      // The request's inStock is the seller's switch; the answer's inStock is whether shoppers can buy it.
-      if (listed !== undefined) product.listed = listed;
-      if (stock !== undefined) product.stock = stock;
-      product.inStock = isPurchasable({ listed: product.listed, stock: product.stock ?? null });
-      return { body: { success: true, message: MESSAGES.stockUpdated, product } };
-    }),
-    route('POST', '/api/product/add', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const product = productFrom(r.body, { _id: `p-${s.products.length + 1}` });
-      s.products = [product, ...s.products];
-      return { status: 201, body: { success: true, message: MESSAGES.productAdded, product } };
-    }),
-    route('PUT', '/api/product/:id', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const index = s.products.findIndex((p) => p._id === r.url.split('/').pop());
-      if (index < 0) return { status: 404, body: { success: false, message: 'Product not found' } };
-      const product = productFrom(r.body, s.products[index]);
-      s.products[index] = product;
-      return { body: { success: true, message: MESSAGES.productUpdated, product } };
-    }),
-    route('DELETE', '/api/product/:id', (r, s) => {
-      const id = r.url.split('/').pop();
-      const before = s.products.length;
-      s.products = s.products.filter((p) => p._id !== id);
-      if (s.products.length === before)
-        return { status: 404, body: { success: false, message: 'Product not found' } };
-      return { body: { success: true, message: MESSAGES.productDeleted } satisfies SuccessResponse };
-    }),
-
-    // Settings and delivery
-    route('GET', '/api/settings/shipping', (_r, s) => ({
-      body: { success: true, ...s.shipping } satisfies GetShippingSettingsApiResponse,
-    })),
-    route('POST', '/api/settings/shipping', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      s.shipping = { ...(r.body as MockApiState['shipping']) };
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.shippingSettingsUpdated,
-          ...s.shipping,
-        } satisfies GetShippingSettingsApiResponse,
-      };
-    }),
-    route('GET', '/api/settings/delivery', (_r, s) => ({
-      body: { success: true, slotCapacity: s.slotCapacity } satisfies GetDeliverySettingsApiResponse,
-    })),
-    route('POST', '/api/settings/delivery', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      s.slotCapacity = (r.body as { slotCapacity: number }).slotCapacity;
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.deliverySettingsUpdated,
-          slotCapacity: s.slotCapacity,
-        } satisfies GetDeliverySettingsApiResponse,
-      };
-    }),
-    route('GET', '/api/settings/orders', (_r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      return {
-        body: { success: true, maxOpenOrders: s.maxOpenOrders } satisfies GetOrderSettingsApiResponse,
-      };
-    }),
-    route('POST', '/api/settings/orders', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      s.maxOpenOrders = (r.body as { maxOpenOrders: number }).maxOpenOrders;
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.orderSettingsUpdated,
-          maxOpenOrders: s.maxOpenOrders,
-        } satisfies GetOrderSettingsApiResponse,
-      };
-    }),
-    route('GET', '/api/delivery/slots', (_r, s) => ({
-      body: {
-        success: true,
-        date: selectableDeliveryDate(new Date()),
-        slots: DELIVERY_SLOTS.map((time) => {
-          const booked = Math.min(s.bookedSlots[time] ?? 0, s.slotCapacity);
-          return { time, capacity: s.slotCapacity, booked, available: s.slotCapacity - booked };
-        }),
-      } satisfies ListDeliverySlotsApiResponse,
-    })),
-
-    // Customer session and account
-    route('GET', '/api/auth/config', (_r, s) => ({
-      body: { success: true, ...s.authConfig } satisfies GetAuthConfigApiResponse,
-    })),
-    route('POST', '/api/auth/dev/id-token', () => ({
-      body: { success: true, tokenId: 'dev-token' } satisfies CreateDevIdTokenApiResponse,
-    })),
-    route('POST', '/api/user/check-email', (r, s) => {
-      const email = String((r.body as { email?: unknown }).email ?? '').toLowerCase();
-      const exists = s.googleAccount?.email.toLowerCase() === email;
-      return { body: { success: true, exists } satisfies CheckEmailApiResponse };
-    }),
-    route('POST', '/api/user/google-login', (_r, s) => {
-      if (!s.googleAccount) return { status: 401, body: signInFirst };
-      setUser(s, s.googleAccount);
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.loggedInWithGoogle,
-          user: s.googleAccount,
-        } satisfies GoogleLoginApiResponse,
-      };
-    }),
-    route('GET', '/api/user/is-auth', (_r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      return { body: { success: true, user } satisfies UserIsAuthApiResponse };
-    }),
-    route('GET', '/api/user/profile', (_r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      return { body: { success: true, user } };
-    }),
-    route('GET', '/api/user/logout', (_r, s) => {
-      setUser(s, null);
-      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
-    }),
-    route('POST', '/api/user/logout', (_r, s) => {
-      setUser(s, null);
-      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
-    }),
-    route('PUT', '/api/user/update-phone', (r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      user.phone = String((r.body as { phone?: unknown }).phone);
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.phoneUpdated,
-          phone: user.phone,
-        } satisfies UpdatePhoneApiResponse,
-      };
-    }),
-    route('PUT', '/api/user/add-address', (r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      const input = (r.body as { address: Omit<AddressDto, '_id'> }).address;
-      const newAddress: AddressDto = { _id: `addr-${user.addresses.length + 1}`, ...input };
-      user.addresses.push(newAddress);
-      user.defaultAddress ??= newAddress._id;
-      return {
-        body: { success: true, message: MESSAGES.addressAdded, newAddress } satisfies AddAddressApiResponse,
-      };
-    }),
-    route('DELETE', '/api/user/delete-account', (_r, s) => {
-      if (!customer(s)) return { status: 401, body: signInFirst };
-      setUser(s, null);
-      return { body: { success: true, message: MESSAGES.accountDeleted } satisfies DeleteAccountApiResponse };
-    }),
-    route('POST', '/api/cart/update', (r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      user.cartItems = { ...(r.body as UpdateCartDto).cartItems };
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.cartUpdated,
-          cartItems: user.cartItems,
-        } satisfies UpdateCartApiResponse,
-      };
-    }),
-
-    // Orders
-    route('GET', '/api/order/user', (_r, s) => {
-      if (!customer(s)) return { status: 401, body: signInFirst };
-      return { body: { success: true, orders: s.userOrders } satisfies ListUserOrdersApiResponse };
-    }),
-    route('POST', '/api/order/cod', (_r, s) => {
-      const user = customer(s);
-      if (!user) return { status: 401, body: signInFirst };
-      user.cartItems = {};
-      return {
-        status: 201,
-        body: {
-          success: true,
-          message: MESSAGES.orderPlaced,
-          orderId: `order-${s.userOrders.length + 1}`,
-        } satisfies PlaceCodOrderApiResponse,
-      };
-    }),
-    route('PUT', '/api/order/:id/cancel', (r, s) => {
-      const order = s.userOrders.find((o) => o._id === r.url.split('/')[3]);
-      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
-      order.status = 'Cancelled';
-      return { body: { success: true, message: MESSAGES.orderCancelled } satisfies SuccessResponse };
-    }),
-    route('GET', '/api/order/seller', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const { items, ...page } = pageOf(s.sellerOrders, r);
-      return { body: { success: true, orders: items, ...page } satisfies ListSellerOrdersApiResponse };
-    }),
-    // As the server does: only the allowed changes; completing a cash order also marks it paid; cancelling a
-    // paid order marks it refund due.
-    route('PUT', '/api/order/:id/status', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
-      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
-      const { status } = r.body as UpdateOrderStatusDto;
-      const refusal = statusChangeRefusal(order, status);
-      if (refusal) return { status: 409, body: { success: false, message: MESSAGES[refusal] } };
-      if (status !== order.status && status === 'Completed' && order.paymentType === 'COD')
-        order.isPaid = true;
-      if (status !== order.status && status === 'Cancelled' && order.isPaid) order.refundDue = true;
-      order.status = status;
-      return { body: { success: true, message: MESSAGES.orderUpdated } satisfies SuccessResponse };
-    }),
-
-    // The seller's day: picking per delivery date and the fulfilment stages, forward only.
-    route('GET', '/api/seller/picking', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const date = r.params.date ?? '';
-      const orders = s.sellerOrders.filter((o) => o.deliverySlot.date === date && o.status !== 'Cancelled');
-      const totals = new Map<string, { product: string; name: string; quantity: number; orders: number }>();
-      for (const order of orders) {
-        for (const item of order.items) {
-          const entry = totals.get(item.product) ?? {
-            product: item.product,
-            name: item.name,
-            quantity: 0,
-            orders: 0,
-          };
-          entry.quantity += item.quantity;
-          entry.orders += 1;
-          totals.set(item.product, entry);
-        }
-      }
-      return {
-        body: {
-          success: true,
-          date,
-          products: [...totals.values()].sort((a, b) => a.name.localeCompare(b.name)),
-          slots: DELIVERY_SLOTS.map((time) => ({
-            time,
-            orders: orders.filter((o) => o.deliverySlot.time === time),
-          })),
-        } satisfies GetPickingApiResponse,
-      };
-    }),
-    route('PUT', '/api/order/:id/fulfilment', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const order = s.sellerOrders.find((o) => o._id === r.url.split('/')[3]);
-      if (!order) return { status: 404, body: { success: false, message: 'Order not found' } };
-      const { stage, lines = [] } = r.body as UpdateFulfilmentDto;
-      if (!FULFILMENT_STAGES.includes(stage) || nextFulfilmentStage(order.fulfilment) !== stage)
-        return {
-          status: 409,
-          body: { success: false, message: fulfilmentStepMessage(order.fulfilment, stage) },
-        };
-      order.fulfilment = stage;
-      for (const line of lines) {
-        const item = order.items.find((i) => i.product === line.product);
-        if (!item) continue;
-        if (line.picked !== undefined) item.picked = line.picked;
-        if (line.refused) item.refused = true;
-        const sub = line.substitute;
-        const product = sub && s.products.find((p) => p._id === sub.product);
-        if (sub && product)
-          item.substitute = {
-            product: sub.product,
-            name: product.name,
-            quantity: sub.quantity,
-            price: Math.min(product.offerPrice, item.price),
-            vat: product.vat,
-          };
-      }
-      if (stage === 'delivered') {
-        order.status = 'Completed';
-        order.isPaid = true;
-      }
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.fulfilmentUpdated,
-          order,
-        } satisfies UpdateFulfilmentApiResponse,
-      };
-    }),
-
-    // Seller session and screens
-    route('GET', '/api/seller/is-auth', (_r, s) =>
-      s.seller ? { body: { success: true } satisfies SuccessResponse } : { status: 401, body: sellerOnly },
-    ),
-    route('POST', '/api/seller/login', (r, s) => {
-      const { email, password } = r.body as { email?: string; password?: string };
-      if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
-        return { status: 401, body: { success: false, message: MESSAGES.invalidCredentials } };
-      if (s.sellerTwoFactor.enabled) {
-        s.sellerAwaitingCode = true;
-        return {
-          body: {
-            success: true,
-            message: MESSAGES.twoFactorCodeNeeded,
-            twoFactorRequired: true,
-          } satisfies SellerLoginApiResponse,
-        };
-      }
-      s.seller = true;
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.sellerLoggedIn,
-          twoFactorRequired: false,
-        } satisfies SellerLoginApiResponse,
-      };
-    }),
-    route('POST', '/api/seller/login/code', (r, s) => {
-      const { code } = r.body as { code?: string };
-      if (!s.sellerAwaitingCode)
-        return { status: 401, body: { success: false, message: MESSAGES.twoFactorSignInExpired } };
-      const recovery = s.sellerTwoFactor.recoveryCodes.indexOf(code ?? '');
-      if (code !== s.sellerTwoFactor.code && recovery < 0)
-        return { status: 401, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
-      if (recovery >= 0) s.sellerTwoFactor.recoveryCodes.splice(recovery, 1);
-      s.sellerAwaitingCode = false;
-      s.seller = true;
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.sellerLoggedIn,
-          twoFactorRequired: false,
-        } satisfies SellerLoginApiResponse,
-      };
-    }),
-    route('GET', '/api/seller/two-factor', (_r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const { enabled, recoveryCodes } = s.sellerTwoFactor;
-      return {
-        body: {
-          success: true,
-          enabled,
-          recoveryCodesLeft: enabled ? recoveryCodes.length : 0,
-        } satisfies GetTwoFactorStatusApiResponse,
-      };
-    }),
-    route('POST', '/api/seller/two-factor/setup', (_r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      if (s.sellerTwoFactor.enabled)
-        return { status: 409, body: { success: false, message: MESSAGES.twoFactorAlreadyOn } };
-      return {
-        body: {
-          success: true,
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauthUrl: 'otpauth://totp/Larder:seller%40larder.local?secret=JBSWY3DPEHPK3PXP&issuer=Larder',
-          qrCode: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
-        } satisfies StartTwoFactorSetupApiResponse,
-      };
-    }),
-    route('POST', '/api/seller/two-factor/confirm', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      if ((r.body as { code?: string }).code !== s.sellerTwoFactor.code)
-        return { status: 400, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
-      const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
-      s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: true, recoveryCodes: [...recoveryCodes] };
-      return {
-        body: {
-          success: true,
-          message: MESSAGES.twoFactorEnabled,
-          recoveryCodes,
-        } satisfies ConfirmTwoFactorSetupApiResponse,
-      };
-    }),
-    route('POST', '/api/seller/two-factor/disable', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      if (!s.sellerTwoFactor.enabled)
-        return { status: 409, body: { success: false, message: MESSAGES.twoFactorNotOn } };
-      if ((r.body as { code?: string }).code !== s.sellerTwoFactor.code)
-        return { status: 400, body: { success: false, message: MESSAGES.twoFactorCodeWrong } };
-      s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: false, recoveryCodes: [] };
-      return { body: { success: true, message: MESSAGES.twoFactorDisabled } satisfies SuccessResponse };
-    }),
-    route('GET', '/api/seller/logout', (_r, s) => {
-      s.seller = false;
-      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
-    }),
-    route('POST', '/api/seller/logout', (_r, s) => {
-      s.seller = false;
-      return { body: { success: true, message: MESSAGES.loggedOut } satisfies SuccessResponse };
-    }),
-    route('GET', '/api/seller/summary', (_r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      return { body: { success: true, ...s.sellerSummary } satisfies GetSellerSummaryApiResponse };
-    }),
-    route('GET', '/api/contact', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const { items, ...page } = pageOf(s.contactMessages, r);
-      return {
-        body: { success: true, messages: items, ...page } satisfies ListContactMessagesApiResponse,
-      };
-    }),
-    route('POST', '/api/contact', (r, s) => {
-      const sent = r.body as Pick<ContactMessageView, 'name' | 'email' | 'phone' | 'message'>;
-      s.contactMessages = [
-        {
-          _id: `m-${s.contactMessages.length + 1}`,
-          ...sent,
-          createdAt: new Date().toISOString(),
-          emailedAt: null,
-        },
-        ...s.contactMessages,
-      ];
-      return { status: 201, body: { success: true, message: MESSAGES.contactSent } };
-    }),
-    route('POST', '/api/newsletter', (r, s) => {
-      const email = String((r.body as { email?: unknown }).email);
-      s.newsletterSubscribers = [{ email, createdAt: new Date().toISOString() }, ...s.newsletterSubscribers];
-      return { status: 201, body: { success: true, message: MESSAGES.newsletterJoined } };
-    }),
-    route('GET', '/api/newsletter', (r, s) => {
-      if (!s.seller) return { status: 401, body: sellerOnly };
-      const { items, ...page } = pageOf(s.newsletterSubscribers, r);
-      return {
-        body: {
-          success: true,
-          subscribers: items,
-          ...page,
-        } satisfies ListNewsletterSubscribersApiResponse,
-      };
-    }),
-
     // Anything else under /api: what the server says about an unknown route.
     http.all(
       '*/api/*',
-      recorded(() => ({ status: 404, body: notFound })),
+      recorded(() => refuse(404, 'Not found')),
     ),
-  ];
-
-  const server = setupServer(...handlers);
+  );
 
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -702,13 +633,16 @@ export function setupMockApi() {
     get origin(): string {
       return origin;
     },
-    /** Sets parts of the server's state. */
+    /** Sets parts of the server's state (copies: the server's changes do not reach the test's objects). */
     seed(partial: Partial<MockApiState>) {
-      Object.assign(state, partial);
+      Object.assign(state, structuredClone(partial));
       return mockApi;
     },
-    /** Answers `method path` (a path or an MSW pattern such as /api/order/:id/status) this way from now on. */
-    on(method: string, path: string, answer: Answer | AnswerFn) {
+    /**
+     * Answers `method path` (a path or an MSW pattern such as /api/order/:id/status) this way from now on;
+     * `T` types the answer's body as the endpoint's response.
+     */
+    on<T = unknown>(method: string, path: string, answer: Answer<NoInfer<T>> | AnswerFn<NoInfer<T>>) {
       server.use(route(method, path, typeof answer === 'function' ? answer : () => answer));
       return mockApi;
     },

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@larder/shared-domain';
 import type { ProductDto } from '@larder/shared-state';
 import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import CategoryPage from '../pages/category/CategoryPage';
-import { NO_FILTERED_PRODUCTS } from './FoodFilters';
 import { createTestStore, renderPage } from '../../test/page-testing';
 
 const server = setupMockApi();
@@ -70,7 +70,7 @@ describe('free-from and diet filters on a category page', () => {
 
   it('reads the boxes a plain form sends, and says so when nothing matches', async () => {
     setup('/products/grains?freeFrom=gluten&freeFrom=milk&diet=vegan', [oats, pudding, mystery]);
-    expect(await screen.findByText(NO_FILTERED_PRODUCTS)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noProductsMatchFilters)).toBeInTheDocument();
     expect(listed()).toEqual([]);
     expect(screen.getByText(/no gluten, no milk, Vegan/)).toBeInTheDocument();
   });

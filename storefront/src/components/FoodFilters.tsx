@@ -22,8 +22,6 @@ export function useFoodFilters(): Filters {
   return parseFoodFilters(params);
 }
 
-export const NO_FILTERED_PRODUCTS = 'No products match these filters';
-
 export function hasFoodFilters(filters: Filters): boolean {
   return Boolean(filters.freeFrom?.length || filters.diet);
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MESSAGES } from '@larder/shared-domain';
 import { Button, EmptyState } from '@larder/shared-ui';
 import { ProductCard, ProductGrid, ProductGridSkeleton } from './ProductCard';
 import type { Product } from './useProducts';
@@ -40,7 +41,7 @@ export function ProductListing({
     return (
       <EmptyState
         headingLevel={headingLevel}
-        title="We couldn't load the products"
+        title={MESSAGES.shopProductsLoadFailed}
         message="Please check your connection and try again."
         action={<Button onClick={onRetry}>Try again</Button>}
       />

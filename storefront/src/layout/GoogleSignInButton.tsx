@@ -53,7 +53,7 @@ export function GoogleSignInButton({ clientId, onCredential, onError }: GoogleSi
       {state === 'loading' && <Spinner label="Loading Google sign-in" />}
       {state === 'failed' && (
         <p className="text-sm text-danger" role="alert">
-          Google sign-in could not be loaded. Check your connection and try again.
+          {MESSAGES.googleSignInLoadFailed}
         </p>
       )}
       <div ref={container} className="flex w-full justify-center" />

@@ -4,12 +4,10 @@ import { Provider } from 'react-redux';
 import { Toaster, toast } from 'react-hot-toast';
 import { MESSAGES, wrongGoogleAccountMessage } from '@larder/shared-domain';
 import { openLogin, selectShowUserLogin, selectUser, type LoginMode } from '@larder/shared-state';
-import { setupMockApi, type Answer } from '@larder/shared-state/testing';
+import { setupMockApi, type MockApiState } from '@larder/shared-state/testing';
 import { LoginModal } from './LoginModal';
 
 const server = setupMockApi();
-
-type Routes = Record<string, Answer>;
 
 const USER = {
   _id: 'u1',
@@ -22,12 +20,12 @@ const USER = {
   defaultAddress: null,
 };
 
-/** The real store, with the fake API answering `routes` ("METHOD /path") as given. */
-function setup(routes: Routes, mode: LoginMode = 'signup') {
-  for (const [route, answer] of Object.entries(routes)) {
-    const [method, path] = route.split(' ');
-    server.on(method, path, answer);
-  }
+/**
+ * The real store and the fake API with `state` (by default: development sign-in, and no account for any
+ * e-mail, so a sign-up makes one).
+ */
+function setup(mode: LoginMode = 'signup', state: Partial<MockApiState> = {}) {
+  server.seed(state);
   const calls = server.requests;
   const store = server.createStore({ cartSyncDelayMs: 0 });
   store.dispatch(openLogin(mode));
@@ -41,7 +39,7 @@ function setup(routes: Routes, mode: LoginMode = 'signup') {
   return { store, calls, user };
 }
 
-const devConfig: Routes = { 'GET /api/auth/config': { body: { googleClientId: null, devSignIn: true } } };
+const googleConfig = { googleClientId: 'client-123', devSignIn: false, googleRedirect: false };
 
 async function fillSignUp(
   user: ReturnType<typeof userEvent.setup>,
@@ -70,7 +68,7 @@ afterEach(() => {
 
 describe('LoginModal', () => {
   it('asks for every sign-up field before checking the email', async () => {
-    const { user, calls } = setup(devConfig);
+    const { user, calls } = setup();
     await user.type(screen.getByLabelText(/Email/), USER.email);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.fillAllFields)).toBeInTheDocument();
@@ -78,7 +76,7 @@ describe('LoginModal', () => {
   });
 
   it('asks for a UK phone number before checking the email', async () => {
-    const { user, calls } = setup(devConfig);
+    const { user, calls } = setup();
     await fillSignUp(user, USER.email, '12345');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.invalidPhone)).toBeInTheDocument();
@@ -87,7 +85,7 @@ describe('LoginModal', () => {
   });
 
   it('asks for the email when logging in', async () => {
-    const { user, calls } = setup(devConfig, 'login');
+    const { user, calls } = setup('login');
     expect(screen.queryByLabelText(/First name/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.enterEmail)).toBeInTheDocument();
@@ -95,10 +93,7 @@ describe('LoginModal', () => {
   });
 
   it('switches to login when the sign-up email already has an account', async () => {
-    const { user, calls } = setup({
-      ...devConfig,
-      'POST /api/user/check-email': { body: { success: true, exists: true } },
-    });
+    const { user, calls } = setup('signup', { googleAccount: USER });
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.userExistsRedirecting)).toBeInTheDocument();
@@ -108,10 +103,7 @@ describe('LoginModal', () => {
   });
 
   it('offers sign-up when the login email is unknown', async () => {
-    const { user } = setup(
-      { ...devConfig, 'POST /api/user/check-email': { body: { success: true, exists: false } } },
-      'login',
-    );
+    const { user } = setup('login');
     await user.type(screen.getByLabelText(/Email/), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findAllByText(MESSAGES.emailNotRegistered)).not.toHaveLength(0);
@@ -121,12 +113,7 @@ describe('LoginModal', () => {
   });
 
   it('signs up through the development sign-in exactly as the Google path does', async () => {
-    const { user, calls, store } = setup({
-      ...devConfig,
-      'POST /api/user/check-email': { body: { success: true, exists: false } },
-      'POST /api/auth/dev/id-token': { body: { tokenId: 'dev-token' } },
-      'POST /api/user/google-login': { body: { success: true, message: 'Welcome', user: USER } },
-    });
+    const { user, calls, store } = setup();
     await fillSignUp(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Continue with development sign-in' }));
@@ -138,7 +125,8 @@ describe('LoginModal', () => {
       lastName: 'Lovelace',
     });
     expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({
-      tokenId: 'dev-token',
+      // The token the development sign-in issued for the e-mail.
+      tokenId: `dev-token:${USER.email}`,
       firstName: 'Ada',
       lastName: 'Lovelace',
       phone: '07700900123',
@@ -149,33 +137,23 @@ describe('LoginModal', () => {
   });
 
   it('logs in with only the token and shows the server message when sign-in is refused', async () => {
-    const { user, calls, store } = setup(
-      {
-        ...devConfig,
-        'POST /api/user/check-email': { body: { success: true, exists: true } },
-        'POST /api/auth/dev/id-token': { body: { tokenId: 'dev-token' } },
-        'POST /api/user/google-login': { status: 401, body: { success: false, message: 'Token expired' } },
-      },
-      'login',
-    );
+    const { user, calls, store } = setup('login', { googleAccount: USER });
     await user.type(screen.getByLabelText(/Email/), USER.email);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The account is deleted between the two steps.
+    server.state.googleAccount = null;
     await user.click(await screen.findByRole('button', { name: 'Continue with development sign-in' }));
 
-    expect(await screen.findByText('Token expired')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({ tokenId: 'dev-token' });
+    expect(await screen.findByText(MESSAGES.emailNotRegistered)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/user/google-login')?.body).toEqual({
+      tokenId: `dev-token:${USER.email}`,
+    });
     expect(selectUser(store.getState())).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('uses Google Identity Services when the server has a Google client id', async () => {
-    const { user } = setup(
-      {
-        'GET /api/auth/config': { body: { googleClientId: 'client-123', devSignIn: false } },
-        'POST /api/user/check-email': { body: { success: true, exists: true } },
-      },
-      'login',
-    );
+    const { user } = setup('login', { authConfig: googleConfig, googleAccount: USER });
     await user.type(screen.getByLabelText(/Email/), USER.email);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -202,14 +180,7 @@ describe('LoginModal', () => {
       },
     };
     try {
-      const { user, calls, store } = setup(
-        {
-          'GET /api/auth/config': { body: { googleClientId: 'client-123', devSignIn: false } },
-          'POST /api/user/check-email': { body: { success: true, exists: true } },
-          'POST /api/user/google-login': { body: { success: true, message: 'Welcome', user: USER } },
-        },
-        'login',
-      );
+      const { user, calls, store } = setup('login', { authConfig: googleConfig, googleAccount: USER });
       await user.type(screen.getByLabelText(/Email/), USER.email);
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       await waitFor(() => expect(callback).toBeDefined());

@@ -282,9 +282,7 @@ function SignInStep({ details, mode, onBack, onSignedIn }: SignInStepProps) {
         </div>
       ) : (
         <p className="text-sm text-danger" role="alert">
-          {config.isError
-            ? errorMessage(config.error)
-            : 'Sign-in is not available right now. Please try again later.'}
+          {config.isError ? errorMessage(config.error) : MESSAGES.signInUnavailable}
         </p>
       )}
       {busy && clientId && <Spinner label="Signing you in" />}

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, EmptyState } from '@larder/shared-ui';
+import { MESSAGES } from '@larder/shared-domain';
 
 interface Props {
   /** Changes on navigation, so a failed page does not stick to the next one. */
@@ -33,7 +34,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
       <div role="alert">
         <EmptyState
           headingLevel={2}
-          title="This page could not be loaded"
+          title={MESSAGES.pageLoadFailed}
           message="Please check your connection and try again."
           action={<Button onClick={() => window.location.reload()}>Try again</Button>}
         />

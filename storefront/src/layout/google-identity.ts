@@ -1,4 +1,5 @@
 /** Google Identity Services (the "Sign in with Google" button), loaded on demand. */
+import { MESSAGES } from '@larder/shared-domain';
 
 const GSI_SRC = 'https://accounts.google.com/gsi/client';
 
@@ -51,7 +52,7 @@ export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new Error('Google sign-in could not be loaded. Check your connection and try again.'));
+      reject(new Error(MESSAGES.googleSignInLoadFailed));
     };
     document.head.appendChild(script);
   });

@@ -112,13 +112,13 @@ describe('Add Product', () => {
     const { user } = renderPage({
       'POST /api/product/add': {
         status: 400,
-        body: { success: false, message: 'Images must be JPEG, PNG, WebP or AVIF' },
+        body: { success: false, message: MESSAGES.imageType },
       },
     });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
 
-    expect(await screen.findByText('Images must be JPEG, PNG, WebP or AVIF')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.imageType)).toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
   });
 

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import { renderWithApi } from '../../../test/render';
 import DashboardPage from './DashboardPage';
 
@@ -72,10 +73,10 @@ describe('Seller dashboard', () => {
     const { user } = renderWithApi(<DashboardPage />, {
       'GET /api/seller/summary': () =>
         ++calls === 1
-          ? { status: 500, body: { success: false, message: 'Something went wrong. Please try again.' } }
+          ? { status: 500, body: { success: false, message: MESSAGES.somethingWentWrong } }
           : { body: { success: true, ...summary } },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Figures' })).toBeInTheDocument();
   });

@@ -249,9 +249,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
   override render() {
     if (this.state.failed) {
-      return (
-        <p className="mt-4 text-sm text-gray-600">The chart could not be shown; the figures are below.</p>
-      );
+      return <p className="mt-4 text-sm text-gray-600">{MESSAGES.chartFailed}</p>;
     }
     return this.props.children;
   }

@@ -36,7 +36,7 @@ export default function EditProductPage() {
   if (isError && !data) {
     return (
       <div role="alert" className="max-w-2xl rounded-xl border border-danger-soft bg-danger-soft/40 p-4">
-        <p className="text-sm text-danger">The product could not be loaded.</p>
+        <p className="text-sm text-danger">{MESSAGES.productFormLoadFailed}</p>
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => refetch()}>
           Try again
         </Button>
@@ -46,7 +46,7 @@ export default function EditProductPage() {
   if (!product) {
     return (
       <EmptyState
-        title="Product not found"
+        title={MESSAGES.productNotFound}
         message="It may have been deleted."
         action={
           <Link to={sellerPath('product-list')} className={buttonClasses()}>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { pagedBy, renderWithApi } from '../../../test/render';
+import { MESSAGES } from '@larder/shared-domain';
+import { renderWithApi } from '../../../test/render';
 import { SellerPortal } from '../../SellerPortal';
 import MessagesPage from './MessagesPage';
 
@@ -113,12 +114,12 @@ describe('Messages', () => {
       'GET /api/contact': () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 500, body: { success: false, message: 'Database unavailable' } }
+          ? { status: 500, body: { success: false, message: MESSAGES.somethingWentWrong } }
           : { body: { success: true, messages: [newer], ...onePage(1) } };
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Database unavailable');
+    expect(alert).toHaveTextContent(MESSAGES.somethingWentWrong);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -148,9 +149,13 @@ describe('Messages', () => {
   });
 
   it('pages through the contact messages with Previous and Next, saying which page is shown', async () => {
-    const { user, requests } = renderWithApi(<MessagesPage />, {
-      'GET /api/contact': pagedBy(2, 'messages', () => [message(3), message(2), message(1)]),
-    });
+    const { user, requests } = renderWithApi(
+      <MessagesPage />,
+      {},
+      {
+        state: { contactMessages: [message(3), message(2), message(1)], pageSize: 2 },
+      },
+    );
     const section = screen.getByRole('region', { name: 'Contact messages' });
     await within(section).findByRole('heading', { name: 'Sender 3' });
     expect(within(section).getByText('3 messages')).toBeInTheDocument();
@@ -173,12 +178,7 @@ describe('Messages', () => {
   });
 
   it('pages through the newsletter subscribers', async () => {
-    const { user } = renderWithApi(<MessagesPage />, {
-      'GET /api/newsletter': pagedBy(1, 'subscribers', () => [
-        { email: 'ada@example.com', createdAt: '2026-11-23T13:05:00.000Z' },
-        { email: 'bea@example.co.uk', createdAt: '2026-07-01T09:00:00.000Z' },
-      ]),
-    });
+    const { user } = renderWithApi(<MessagesPage />, {}, { state: { ...withMessages.state, pageSize: 1 } });
     const section = screen.getByRole('region', { name: 'Newsletter subscribers' });
     expect(await within(section).findByRole('link', { name: 'ada@example.com' })).toBeInTheDocument();
     expect(within(section).getByText('2 subscribers')).toBeInTheDocument();
@@ -197,15 +197,16 @@ describe('Messages', () => {
   });
 
   it('moves back to the last page when the list has become shorter than the page shown', async () => {
-    let messages = [message(3), message(2), message(1)];
-    const contactPages = pagedBy(2, 'messages', () => messages);
-    const { user } = renderWithApi(<MessagesPage />, {
-      'GET /api/contact': (request, state) => {
-        // Message 3 is gone by the time page 2 is asked for: the two left both fit on page 1.
-        if (request.params.page === '2') messages = [message(2), message(1)];
-        return contactPages(request, state);
+    const { user } = renderWithApi(
+      <MessagesPage />,
+      {
+        'GET /api/contact': (request, state) => {
+          // Message 3 is gone by the time page 2 is asked for: the two left both fit on page 1.
+          if (request.params.page === '2') state.contactMessages = [message(2), message(1)];
+        },
       },
-    });
+      { state: { contactMessages: [message(3), message(2), message(1)], pageSize: 2 } },
+    );
     const section = screen.getByRole('region', { name: 'Contact messages' });
     await within(section).findByRole('heading', { name: 'Sender 3' });
     await user.click(within(section).getByRole('button', { name: 'Next' }));

@@ -1,64 +1,30 @@
 import { screen, within } from '@testing-library/react';
 import type { SellerOrderView } from '@larder/shared-state';
-import { pagedBy, renderWithApi } from '../../../test/render';
+import { makeOrderItem, makeSellerOrder } from '@larder/shared-state/testing';
+import { renderWithApi } from '../../../test/render';
 import OrdersPage from './OrdersPage';
 
 /** A Pending, unpaid cash order of `name`'s, placed on 23 Nov 2026. */
 function order(id: string, name: string): SellerOrderView {
   const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
-  return {
+  return makeSellerOrder({
     _id: id,
     userId: `u-${id}`,
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Oat cookies',
-        image: null,
-        price: 1.5,
-        quantity: 1,
-        vat: 0,
-        allowSubstitutes: true,
-        picked: null,
-        substitute: null,
-        refused: false,
-      },
-    ],
-    address: {
-      street: '12 Park Street',
-      city: 'Bristol',
-      state: 'England',
-      postalCode: 'BS1 5HT',
-      country: 'United Kingdom',
-    },
-    paymentType: 'COD',
+    items: [makeOrderItem({ name: 'Oat cookies', price: 1.5, quantity: 1 })],
     amount: 5.49,
-    shippingCharge: 3.99,
-    totalVat: 0,
     goods: 1.5,
-    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
-    status: 'Pending',
-    fulfilment: 'placed',
-    changeableUntil: '2026-11-23T15:00:00+00:00',
-    isPaid: false,
-    createdAt: '2026-11-23T14:05:00.000Z',
     customer: { name, email, phone: '07700 900123', address: '12 Park Street, Bristol' },
-    ageCheckRequired: false,
-    refundDue: false,
-  };
+  });
 }
 
-/** The seller's orders one a page, newest first. */
-const onePerPage = pagedBy(1, 'orders', (state) => state.sellerOrders);
-const twoOrders = { state: { sellerOrders: [order('o-2', 'Ann Jones'), order('o-1', 'Raj Patel')] } };
+/** Two orders, newest first, one a page. */
+const twoOrders = {
+  state: { sellerOrders: [order('o-2', 'Ann Jones'), order('o-1', 'Raj Patel')], pageSize: 1 },
+};
 
 describe('Orders, a page at a time', () => {
   it('pages with Previous and Next, saying which page is shown', async () => {
-    const { user, requests } = renderWithApi(
-      <OrdersPage />,
-      { 'GET /api/order/seller': onePerPage },
-      twoOrders,
-    );
+    const { user, requests } = renderWithApi(<OrdersPage />, {}, twoOrders);
     expect(await screen.findByRole('heading', { name: 'Ann Jones', level: 2 })).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Orders pages' });
     expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
@@ -75,20 +41,7 @@ describe('Orders, a page at a time', () => {
   });
 
   it('shows a status change on a later page at once', async () => {
-    const { user } = renderWithApi(
-      <OrdersPage />,
-      {
-        'GET /api/order/seller': onePerPage,
-        'PUT /api/order/o-1/status': (_request, state) => {
-          // The server records the status only: "Paid" must come from the screen marking a completed order.
-          state.sellerOrders = state.sellerOrders.map((o) =>
-            o._id === 'o-1' ? { ...o, status: 'Completed' } : o,
-          );
-          return { body: { success: true, message: 'Order updated successfully' } };
-        },
-      },
-      twoOrders,
-    );
+    const { user } = renderWithApi(<OrdersPage />, {}, twoOrders);
     await screen.findByRole('heading', { name: 'Ann Jones', level: 2 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { name: 'Raj Patel', level: 2 });

@@ -126,14 +126,15 @@ describe('Orders', () => {
   it('shows the message of a refused change and keeps the status', async () => {
     const { user } = renderWithApi(<OrdersPage />, {
       'GET /api/order/seller': { body: { success: true, orders: [order('o-1', 'u-ann', ann)] } },
+      // The customer cancelled it meanwhile.
       'PUT /api/order/o-1/status': {
         status: 409,
-        body: { success: false, message: 'A cancelled order cannot be changed' },
+        body: { success: false, message: MESSAGES.cancelledOrderLocked },
       },
     });
     const select = await screen.findByRole('combobox', { name: /Status of order/ });
     await user.selectOptions(select, 'Completed');
-    expect(await screen.findByText('A cancelled order cannot be changed')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.cancelledOrderLocked)).toBeInTheDocument();
     expect(select).toHaveValue('Pending');
     expect(screen.getByText('Unpaid')).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   ORDER_STATUSES,
   orderReference,
+  statusChangeEffects,
   statusChangeRefusal,
   type OrderStatus,
 } from '@larder/shared-domain';
@@ -73,10 +74,7 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
         api.util.updateQueryData('listSellerOrders', listPage, (draft) => {
           const updated = draft.orders.find((candidate) => candidate._id === order._id);
           if (!updated) return;
-          updated.status = next;
-          if (next === 'Completed') updated.isPaid = true;
-          // A paid order that is cancelled is owed its money back (the server marks it so too).
-          if (next === 'Cancelled' && updated.isPaid) updated.refundDue = true;
+          Object.assign(updated, statusChangeEffects(updated, next), { status: next });
         }),
       );
       toast.success(MESSAGES.orderUpdated);
@@ -242,7 +240,7 @@ export default function OrdersPage() {
         />
       ) : (
         groups.map((group) => {
-          const name = group.customer.name?.trim() || 'Former customer';
+          const name = group.customer.name?.trim() || MESSAGES.deletedCustomer;
           return (
             <section
               key={group.key}

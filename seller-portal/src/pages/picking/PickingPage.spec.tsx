@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView, UpdateFulfilmentDto } from '@larder/shared-state';
-import { installFakeEventSource, makeProduct, makeSellerOrder, pinClock } from '@larder/shared-state/testing';
+import {
+  installFakeEventSource,
+  makeOrderItem,
+  makeProduct,
+  makeSellerOrder,
+  pinClock,
+} from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import PickingPage from './PickingPage';
 
@@ -9,20 +16,8 @@ beforeEach(() => pinClock('2026-11-23T16:00:00Z'));
 afterEach(() => jest.useRealTimers());
 
 type Item = SellerOrderView['items'][number];
-const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}): Item => ({
-  product,
-  productId: product,
-  name,
-  image: null,
-  price: 1.5,
-  quantity,
-  vat: 0,
-  allowSubstitutes: true,
-  picked: null,
-  substitute: null,
-  refused: false,
-  ...extra,
-});
+const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}) =>
+  makeOrderItem({ product, name, quantity, price: 1.5, ...extra });
 
 function order(id: string, extra: Partial<SellerOrderView> = {}): SellerOrderView {
   return makeSellerOrder({
@@ -54,6 +49,11 @@ describe('Picking', () => {
             order('aaaaaaaa-1'),
             order('bbbbbbbb-2', { deliverySlot: { date: '2026-11-24', time: '12:00 - 13:00' } }),
             order('cccccccc-3', { deliverySlot: { date: '2026-11-25', time: '10:00 - 11:00' } }),
+          ],
+          // The server's sums for the day, by category then name.
+          pickList: [
+            { product: 'bread', name: 'Sourdough loaf', quantity: 6, orders: 2 },
+            { product: 'milk', name: 'Whole milk', quantity: 4, orders: 2 },
           ],
         },
       },
@@ -133,9 +133,10 @@ describe('Picking', () => {
     const { user } = renderWithApi(
       <PickingPage />,
       {
+        // The order was cancelled meanwhile.
         'PUT /api/order/:id/fulfilment': {
           status: 409,
-          body: { success: false, message: 'Not enough Oat drink in stock' },
+          body: { success: false, message: MESSAGES.cancelledOrderNotFulfilled },
         },
       },
       {
@@ -145,7 +146,9 @@ describe('Picking', () => {
     );
     const checklist = await screen.findByRole('form', { name: 'Checklist for Order #AAAAAAAA' });
     await user.click(within(checklist).getByRole('button', { name: 'Mark as picked' }));
-    expect(await within(checklist).findByRole('alert')).toHaveTextContent('Not enough Oat drink in stock');
+    expect(await within(checklist).findByRole('alert')).toHaveTextContent(
+      MESSAGES.cancelledOrderNotFulfilled,
+    );
     expect(server.sent('PUT', '/api/order/aaaaaaaa-1/fulfilment')[0].body).toEqual({
       stage: 'picked',
       lines: [

@@ -17,7 +17,7 @@ export function DeliverySettingsForm() {
       max={MAX_SLOT_CAPACITY}
       current={data?.slotCapacity}
       loading={isLoading}
-      loadError={isError && !data ? 'The slot capacity could not be loaded.' : undefined}
+      loadError={isError && !data ? MESSAGES.slotCapacityLoadFailed : undefined}
       onRetry={() => refetch()}
       save={(slotCapacity) => save({ updateDeliverySettingsDto: { slotCapacity } }).unwrap()}
       invalidMessage={MESSAGES.invalidSlotCapacity}

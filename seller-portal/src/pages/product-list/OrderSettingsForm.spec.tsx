@@ -62,7 +62,7 @@ describe('Open orders per customer (seller settings)', () => {
       'GET /api/settings/orders': { status: 500, body: { success: false, message: 'Server error' } },
     });
     expect(await within(section()).findByRole('alert')).toHaveTextContent(
-      'The order settings could not be loaded.',
+      MESSAGES.orderSettingsLoadFailed,
     );
     server.on('GET', '/api/settings/orders', { body: { success: true, maxOpenOrders: 4 } });
     await user.click(within(section()).getByRole('button', { name: 'Try again' }));

@@ -20,7 +20,7 @@ export function OrderSettingsForm() {
       max={MAX_MAX_OPEN_ORDERS}
       current={data?.maxOpenOrders}
       loading={isLoading}
-      loadError={isError && !data ? 'The order settings could not be loaded.' : undefined}
+      loadError={isError && !data ? MESSAGES.orderSettingsLoadFailed : undefined}
       onRetry={() => refetch()}
       save={(maxOpenOrders) => save({ updateOrderSettingsDto: { maxOpenOrders } }).unwrap()}
       invalidMessage={MESSAGES.invalidMaxOpenOrders}

@@ -53,13 +53,16 @@ describe('Product List', () => {
     const { user, requests } = renderWithApi(
       <ProductListPage />,
       {
-        'POST /api/product/stock': { status: 403, body: { success: false, message: 'Seller access only' } },
+        // The seller's session has ended meanwhile.
+        'POST /api/product/stock': (_request, state) => {
+          state.seller = false;
+        },
       },
       products,
     );
     await user.click(await screen.findByRole('switch', { name: 'In stock: Braeburn apples' }));
 
-    expect(await screen.findByText('Seller access only')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.sellerOnly)).toBeInTheDocument();
     const sent = requests.find((request) => request.url === '/api/product/stock');
     expect(sent?.body).toEqual({ id: 'p-apples', inStock: false });
     await waitFor(() =>
@@ -141,7 +144,7 @@ describe('Product List', () => {
       {
         'POST /api/settings/shipping': {
           status: 401,
-          body: { success: false, message: 'Seller access only' },
+          body: { success: false, message: MESSAGES.sellerOnly },
         },
       },
       products,

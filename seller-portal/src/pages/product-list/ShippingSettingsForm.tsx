@@ -70,7 +70,7 @@ export function ShippingSettingsForm() {
           <Skeleton className="h-11 w-24" />
         </div>
       }
-      loadError={isError && !data ? 'The shipping settings could not be loaded.' : undefined}
+      loadError={isError && !data ? MESSAGES.shippingSettingsLoadFailed : undefined}
       onRetry={() => refetch()}
       onSubmit={submit}
       formClassName="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"

@@ -1,25 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView } from '@larder/shared-state';
-import { makeSellerOrder } from '@larder/shared-state/testing';
+import { makeOrderItem, makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import RunSheetPage from './RunSheetPage';
 
 type Item = SellerOrderView['items'][number];
-const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}): Item => ({
-  product,
-  productId: product,
-  name,
-  image: null,
-  price: 1.5,
-  quantity,
-  vat: 0,
-  allowSubstitutes: true,
-  picked: null,
-  substitute: null,
-  refused: false,
-  ...extra,
-});
+const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}) =>
+  makeOrderItem({ product, name, quantity, price: 1.5, ...extra });
 
 const address = (street: string, postalCode: string) => ({
   street,

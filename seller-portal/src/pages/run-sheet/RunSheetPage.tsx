@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDeliveryDate, isDeliverySlot, MESSAGES, parseIsoDate } from '@larder/shared-domain';
+import {
+  formatDeliveryDate,
+  formatPence,
+  isDeliverySlot,
+  MESSAGES,
+  parseIsoDate,
+  RUN_SHEET_COLUMNS,
+  runSheetStops,
+} from '@larder/shared-domain';
 import { errorMessage, useApiUrl, useGetPickingQuery, useLiveOrders } from '@larder/shared-state';
 import { Button, EmptyState, Skeleton, buttonClasses, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
-import { runSheetRows } from '../../lib/run-sheet';
 
 /** Printed run sheets are A4 with the shop's chrome hidden (SellerLayout hides its header and menu in print). */
 const PRINT_PAGE = '@page { size: A4 portrait; margin: 12mm; }';
@@ -24,7 +31,7 @@ export default function RunSheetPage() {
     { skip: !valid, pollingInterval },
   );
   const rows = useMemo(
-    () => runSheetRows(data?.slots.find((slot) => slot.time === time)?.orders ?? []),
+    () => runSheetStops(data?.slots.find((slot) => slot.time === time)?.orders ?? []),
     [data, time],
   );
   const back = `${sellerPath('picking')}?${new URLSearchParams({ date }).toString()}`;
@@ -89,18 +96,9 @@ export default function RunSheetPage() {
             </caption>
             <thead>
               <tr className="border-b-2 border-gray-800">
-                {[
-                  'Reference',
-                  'Customer',
-                  'Phone',
-                  'Address',
-                  'Postcode',
-                  'Items',
-                  'To collect',
-                  'Notes',
-                ].map((column) => (
-                  <th key={column} scope="col" className="px-2 py-2 align-bottom font-semibold">
-                    {column}
+                {RUN_SHEET_COLUMNS.map(({ heading }) => (
+                  <th key={heading} scope="col" className="px-2 py-2 align-bottom font-semibold">
+                    {heading}
                   </th>
                 ))}
               </tr>
@@ -120,7 +118,9 @@ export default function RunSheetPage() {
                       ))}
                     </ul>
                   </td>
-                  <td className="px-2 py-2 text-right font-semibold whitespace-nowrap">{row.toCollect}</td>
+                  <td className="px-2 py-2 text-right font-semibold whitespace-nowrap">
+                    {formatPence(row.toCollect)}
+                  </td>
                   <td className="px-2 py-2">{row.notes.join('; ')}</td>
                 </tr>
               ))}

@@ -32,7 +32,7 @@ function TwoFactorCard() {
   else if (isError || !data)
     body = (
       <div className="mt-4 flex flex-wrap items-center gap-3" role="alert">
-        <p className="text-sm text-danger">Could not load the two-factor settings.</p>
+        <p className="text-sm text-danger">{MESSAGES.twoFactorLoadFailed}</p>
         <Button variant="secondary" size="sm" onClick={() => void refetch()}>
           Try again
         </Button>
@@ -74,7 +74,7 @@ function Start({ onStarted }: { onStarted: (enrolment: StartTwoFactorSetupApiRes
     try {
       onStarted(await start().unwrap());
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not start setting up two-factor sign-in.'));
+      toast.error(errorMessage(error, MESSAGES.twoFactorSetupFailed));
     }
   };
   return (

@@ -189,24 +189,24 @@ describe('CartPage', () => {
 
   it('shows the server message when the figures changed and reloads prices and shipping', async () => {
     const { user } = setup(signedInWithAddress());
-    server.on('POST', '/api/order/cod', {
-      status: 409,
-      body: { success: false, message: MESSAGES.totalsChanged, amount: 9.99 },
-    });
-    await screen.findByTestId('order-totals');
+    const totals = await screen.findByTestId('order-totals');
     const loadsBefore =
       server.sent('GET', '/api/product/list').length + server.sent('GET', '/api/settings/shipping').length;
     await chooseDeliverySlot(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm Order' }),
-    );
+    const dialog = await screen.findByRole('alertdialog');
+    // The seller raises the apples from £2.50 to £2.75 while the customer confirms.
+    server.state.products[0]!.offerPrice = 2.75;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
+
     expect(await screen.findByText(MESSAGES.totalsChanged)).toBeInTheDocument();
     await waitFor(() =>
       expect(
         server.sent('GET', '/api/product/list').length + server.sent('GET', '/api/settings/shipping').length,
       ).toBe(loadsBefore + 2),
     );
+    // goods 2.75 + 2.40, VAT 0.48, shipping 3.99
+    expect(await within(totals).findByText('£9.62')).toBeInTheDocument();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/cart');
   });
 
@@ -257,7 +257,10 @@ describe('CartPage', () => {
   });
 
   it('offers to try again, not the empty cart, when the product list fails with items in the cart', async () => {
-    server.on('GET', '/api/product/list', { status: 500, body: { success: false, message: 'Down' } });
+    server.on('GET', '/api/product/list', {
+      status: 500,
+      body: { success: false, message: MESSAGES.somethingWentWrong },
+    });
     const { user } = setup(signedInWithAddress());
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your cart");
     expect(screen.queryByText(MESSAGES.cartEmpty)).not.toBeInTheDocument();

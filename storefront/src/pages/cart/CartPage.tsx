@@ -57,7 +57,7 @@ export default function CartPage() {
         <h1 className="sr-only">Shopping Cart</h1>
         <div role="alert">
           <EmptyState
-            title="We couldn't load your cart"
+            title={MESSAGES.cartLoadFailed}
             message="Please check your connection and try again."
             action={<Button onClick={products.refetch}>Try again</Button>}
           />
@@ -95,7 +95,7 @@ export default function CartPage() {
         </h1>
         {products.isError && (
           <p role="alert" className="mt-4 text-sm text-danger">
-            We couldn&apos;t refresh the product list.{' '}
+            {MESSAGES.productsRefreshFailed}{' '}
             <Button variant="ghost" size="sm" onClick={products.refetch}>
               Try again
             </Button>

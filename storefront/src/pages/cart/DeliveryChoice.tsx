@@ -108,7 +108,7 @@ export function DeliveryChoice({
         </div>
         {onRetrySlots && (
           <p role="alert" className="mt-2 text-xs text-danger">
-            We couldn&apos;t load the places left.{' '}
+            {MESSAGES.slotsLoadFailed}{' '}
             <Button variant="ghost" size="sm" onClick={onRetrySlots}>
               Try again
             </Button>

@@ -100,7 +100,7 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
         </dl>
       ) : onRetryTotals ? (
         <div role="alert" className="text-sm text-danger">
-          We couldn&apos;t load the delivery charges.{' '}
+          {MESSAGES.deliveryChargesLoadFailed}{' '}
           <Button variant="ghost" size="sm" onClick={onRetryTotals}>
             Try again
           </Button>

@@ -1,12 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { MESSAGES, categoryFromSlug, categorySlug, matchesFoodFilters } from '@larder/shared-domain';
 import { buttonClasses, EmptyState, useDocumentTitle } from '@larder/shared-ui';
-import {
-  FoodFiltersForm,
-  NO_FILTERED_PRODUCTS,
-  hasFoodFilters,
-  useFoodFilters,
-} from '../../components/FoodFilters';
+import { FoodFiltersForm, hasFoodFilters, useFoodFilters } from '../../components/FoodFilters';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -15,7 +10,7 @@ import NotFoundPage from '../not-found/NotFoundPage';
 export default function CategoryPage() {
   const { category: slug = '' } = useParams();
   const category = categoryFromSlug(slug);
-  useDocumentTitle(category?.text ?? 'Page not found');
+  useDocumentTitle(category?.text ?? MESSAGES.pageNotFound);
   const { inStock, isLoading, isError, refetch } = useProducts();
   const filters = useFoodFilters();
 
@@ -62,7 +57,9 @@ export default function CategoryPage() {
           onRetry={refetch}
           empty={
             <EmptyState
-              title={hasFoodFilters(filters) ? NO_FILTERED_PRODUCTS : MESSAGES.noProductsInCategory}
+              title={
+                hasFoodFilters(filters) ? MESSAGES.noProductsMatchFilters : MESSAGES.noProductsInCategory
+              }
               action={
                 <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
                   Browse all products

@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@larder/shared-domain';
 import { ORDER_EVENTS_POLL_MS, type OrderView } from '@larder/shared-state';
-import { installFakeEventSource, pinClock, setupMockApi } from '@larder/shared-state/testing';
+import {
+  installFakeEventSource,
+  makeAddress,
+  makeOrder,
+  makeOrderItem,
+  pinClock,
+  setupMockApi,
+} from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -15,44 +22,15 @@ afterEach(() => jest.useRealTimers());
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function order(id: string, overrides: Partial<OrderView> = {}): OrderView {
-  return {
+  return makeOrder({
     _id: id,
-    userId: 'user-1',
-    items: [
-      {
-        product: 'p1',
-        productId: 'p1',
-        name: 'Braeburn Apples',
-        image: null,
-        price: 2.5,
-        quantity: 2,
-        vat: 0,
-        allowSubstitutes: true,
-        picked: null,
-        substitute: null,
-        refused: false,
-      },
-    ],
-    address: {
-      street: '1 Harbourside',
-      city: 'Bristol',
-      state: 'Avon',
-      postalCode: 'BS1 5DB',
-      country: 'United Kingdom',
-    },
-    paymentType: 'COD',
+    items: [makeOrderItem({ name: 'Braeburn Apples', price: 2.5 })],
+    address: makeAddress(),
     amount: 8.99,
-    shippingCharge: 3.99,
-    totalVat: 0,
     goods: 5,
-    deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
-    status: 'Pending',
-    fulfilment: 'placed',
-    changeableUntil: '2026-11-23T15:00:00+00:00',
-    isPaid: false,
     createdAt: minutesAgo(10),
     ...overrides,
-  };
+  });
 }
 
 function setup(orders: OrderView[]) {

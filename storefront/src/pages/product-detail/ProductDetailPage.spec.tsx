@@ -85,4 +85,11 @@ describe('ProductDetailPage', () => {
     expect(main.tagName).toBe('IMG');
     expect(main).toHaveAttribute('src', '/uploads/products/apples.webp');
   });
+
+  it("shows the product's ingredients and allergy advice", async () => {
+    setup({ ...apples, ingredients: 'Apples (sulphites)', allergens: ['sulphites'] });
+    const section = (await screen.findByRole('heading', { name: 'Ingredients' })).closest('section')!;
+    expect(section).toHaveTextContent('Apples (sulphites)');
+    expect(within(section).getByText(/^Contains:/)).toBeInTheDocument();
+  });
 });

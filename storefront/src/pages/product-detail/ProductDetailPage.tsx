@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
+  MESSAGES,
   RELATED_PRODUCT_COUNT,
   categoryFromSlug,
   categoryText,
@@ -37,7 +38,7 @@ export default function ProductDetailPage() {
   const product = byId.get(id);
   // The same title the server sent with the page (backend/src/web/seo.ts).
   useDocumentTitle(
-    product ? productScreenTitle(product) : isLoading ? 'Loading product' : 'Product not found',
+    product ? productScreenTitle(product) : isLoading ? 'Loading product' : MESSAGES.productNotFound,
   );
 
   if (isLoading) return <ProductDetailSkeleton />;
@@ -45,7 +46,7 @@ export default function ProductDetailPage() {
     return (
       <EmptyState
         headingLevel={2}
-        title="We couldn't load this product"
+        title={MESSAGES.productLoadFailed}
         message="Please check your connection and try again."
         action={<Button onClick={refetch}>Try again</Button>}
       />
@@ -54,9 +55,9 @@ export default function ProductDetailPage() {
   if (!product) {
     return (
       <section className="py-10">
-        <h1 className="sr-only">Product not found</h1>
+        <h1 className="sr-only">{MESSAGES.productNotFound}</h1>
         <EmptyState
-          title="Product not found"
+          title={MESSAGES.productNotFound}
           message="This product is no longer available."
           action={
             <Link

@@ -3,12 +3,7 @@ import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } fro
 import { Button, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { search as searchIcon } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
-import {
-  FoodFiltersForm,
-  NO_FILTERED_PRODUCTS,
-  hasFoodFilters,
-  useFoodFilters,
-} from '../../components/FoodFilters';
+import { FoodFiltersForm, hasFoodFilters, useFoodFilters } from '../../components/FoodFilters';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useProductSearch } from '../../components/useProductSearch';
@@ -65,7 +60,9 @@ export default function AllProductsPage() {
           onRetry={refetch}
           empty={
             <EmptyState
-              title={hasFoodFilters(filters) && !query ? NO_FILTERED_PRODUCTS : MESSAGES.itemNotFound}
+              title={
+                hasFoodFilters(filters) && !query ? MESSAGES.noProductsMatchFilters : MESSAGES.itemNotFound
+              }
               icon={<Emoji body={searchIcon} className="h-16 w-16" />}
               message={query ? 'Try another name or browse all products.' : undefined}
               action={

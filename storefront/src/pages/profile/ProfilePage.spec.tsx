@@ -29,14 +29,14 @@ describe('ProfilePage', () => {
   it('ends loading with an error note when the profile cannot be loaded', async () => {
     server.on('GET', '/api/user/profile', {
       status: 500,
-      body: { success: false, message: 'Something went wrong. Please try again.' },
+      body: { success: false, message: MESSAGES.somethingWentWrong },
     });
     renderPage(<ProfilePage />, {
       store: createTestStore(server, { user: makeUser() }),
       path: '/profile',
       route: '/profile',
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
     expect(screen.queryByText(MESSAGES.loadingProfile)).not.toBeInTheDocument();
   });
 
@@ -67,15 +67,12 @@ describe('ProfilePage', () => {
 
   it('keeps editing and shows the server message when the phone is refused', async () => {
     const { user } = setup();
-    server.on('PUT', '/api/user/update-phone', {
-      status: 400,
-      body: { success: false, message: MESSAGES.invalidPhone },
-    });
     await user.click(await screen.findByRole('button', { name: 'Edit phone' }));
     await user.type(screen.getByLabelText('Phone'), '12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.invalidPhone)).toBeInTheDocument();
     expect(screen.getByLabelText('Phone')).toHaveValue('12');
+    expect(server.state.user?.phone).toBeNull();
   });
 
   it('refuses an incomplete address without sending it', async () => {

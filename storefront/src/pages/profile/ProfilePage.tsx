@@ -32,7 +32,9 @@ function Profile() {
       <section className="mx-auto max-w-4xl py-8 md:py-12">
         <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
         <div role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger-soft p-4 text-danger">
-          <p>We couldn&apos;t load your profile. {errorMessage(error, '')}</p>
+          <p>
+            {MESSAGES.profileLoadFailed} {errorMessage(error, '')}
+          </p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
             Try again
           </Button>

@@ -6,6 +6,7 @@ import {
   installFakeEventSource,
   makeAddress,
   makeOrder,
+  makeOrderItem,
   makeProduct,
   pinClock,
   setupMockApi,
@@ -19,19 +20,8 @@ const server = setupMockApi();
 beforeEach(() => pinClock('2026-11-23T12:00:00Z'));
 afterEach(() => jest.useRealTimers());
 
-const line = (product: string, name: string, price: number, quantity: number) => ({
-  product,
-  productId: product,
-  name,
-  image: null,
-  price,
-  quantity,
-  vat: 0,
-  allowSubstitutes: true,
-  picked: null as number | null,
-  substitute: null as OrderView['items'][number]['substitute'],
-  refused: false,
-});
+const line = (product: string, name: string, price: number, quantity: number) =>
+  makeOrderItem({ product, name, price, quantity });
 
 function order(overrides: Partial<OrderView> = {}): OrderView {
   return makeOrder({
@@ -116,11 +106,11 @@ describe('changing an order from My orders', () => {
         deliverySlot: { date: '2026-11-24', time: '12:00 - 13:00' },
       });
       state.userOrders = [changed];
-      return { body: { success: true, message: 'Order updated', order: changed } };
+      return { body: { success: true, message: MESSAGES.orderChanged, order: changed } };
     });
     await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Order updated')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.orderChanged)).toBeInTheDocument();
     expect(sent).toEqual({
       items: [
         { product: 'apples', quantity: 5, allowSubstitutes: true },

@@ -1,27 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDto } from '@larder/shared-state';
-import { selectCartQuantity } from '@larder/shared-state';
+import { selectCartQuantity, type ProductDto } from '@larder/shared-state';
 import { setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 
 const server = setupMockApi();
 
-const cookies: ProductDto = makeProduct({
-  _id: 'p-cookies',
-  name: 'Oat Cookies',
-  category: 'Bakery',
-  description: ['Baked in Bristol'],
-  price: 2.5,
-  offerPrice: 2,
-  vat: 20,
-  image: [],
-  inStock: true,
-  stock: 2,
-  ingredients: 'Oats, wheat flour, butter (milk), free-range eggs, sugar',
-  allergens: ['milk', 'eggs', 'gluten'],
-});
+const cookies = makeProduct({ _id: 'p-cookies', name: 'Oat Cookies', category: 'Bakery', stock: 2 });
 
 function setup(product: ProductDto, cart: Record<string, number> = {}) {
   server.seed({ products: [product] });
@@ -79,25 +65,5 @@ describe('Product page: limit per order', () => {
     const add = await screen.findByRole('button', { name: 'Add to Cart' });
     expect(screen.queryByText(/per order/)).not.toBeInTheDocument();
     expect(add).not.toHaveAccessibleDescription();
-  });
-});
-
-describe('Product page: food information', () => {
-  it('shows the ingredients with the allergens in bold and the allergy advice', async () => {
-    setup(cookies);
-    const section = (await screen.findByRole('heading', { name: 'Ingredients' })).closest('section')!;
-    const bold = Array.from(section.querySelectorAll('strong'), (node) => node.textContent);
-    expect(bold).toEqual(['Oats', 'wheat', 'butter', 'milk', 'eggs', 'Allergy advice:']);
-    expect(within(section).getByText(/^Contains:/)).toHaveTextContent(
-      'Contains: milk, eggs, cereals containing gluten',
-    );
-    expect(section).toHaveTextContent('Oats, wheat flour, butter (milk), free-range eggs, sugar');
-  });
-
-  it('shows nothing when the seller entered no ingredients or allergens', async () => {
-    setup({ ...cookies, ingredients: '', allergens: [] });
-    await screen.findByRole('heading', { level: 1, name: 'Oat Cookies' });
-    expect(screen.queryByRole('heading', { name: 'Ingredients' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Allergy advice/)).not.toBeInTheDocument();
   });
 });

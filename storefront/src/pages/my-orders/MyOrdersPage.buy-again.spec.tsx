@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
-import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
+import { makeOrderItem, makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -10,19 +10,8 @@ const server = setupMockApi();
 const product = (id: string, name: string, overrides: Partial<ProductDto> = {}): ProductDto =>
   makeProduct({ _id: id, name, ...overrides });
 
-const item = (productId: string, name: string, quantity: number) => ({
-  product: productId,
-  productId,
-  name,
-  image: null,
-  price: 2,
-  quantity,
-  vat: 0,
-  allowSubstitutes: true,
-  picked: null,
-  substitute: null,
-  refused: false,
-});
+const item = (product: string, name: string, quantity: number) =>
+  makeOrderItem({ product, name, quantity, price: 2 });
 
 const order: OrderView = {
   _id: 'aaaaaaaa-1',

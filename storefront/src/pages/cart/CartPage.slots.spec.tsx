@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDeliveryDate, MESSAGES } from '@larder/shared-domain';
-import { selectCartItems, type ProductDto } from '@larder/shared-state';
-import { pinClock, setupMockApi, type MockApiState, makeProduct } from '@larder/shared-state/testing';
+import { makeAddress, makeProduct, pinClock, setupMockApi } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 
@@ -13,40 +12,19 @@ const DELIVERY_DATE = '2026-11-25';
 beforeEach(() => pinClock('2026-11-23T16:30:00Z'));
 afterEach(() => jest.useRealTimers());
 
-const cookies: ProductDto = makeProduct({
-  _id: 'p-cookies',
-  name: 'Oat Cookies',
-  category: 'Bakery',
-  description: ['Baked in Bristol'],
-  price: 2.5,
-  offerPrice: 2,
-  vat: 0,
-  image: [],
-  inStock: true,
-  stock: null,
-  ingredients: '',
-  allergens: [],
-});
+const cookies = makeProduct({ _id: 'p-cookies', name: 'Oat Cookies', category: 'Bakery', offerPrice: 2 });
+const address = makeAddress();
 
-const address = {
-  _id: 'addr-1',
-  street: '1 Harbourside',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 5DB',
-  country: 'United Kingdom',
-};
-
-function setup({
-  product = cookies,
-  cart = { 'p-cookies': 1 },
+function setup() {
   // Of 20 places each: 10:00 has all 20 left, 11:00 one, 12:00 none.
-  bookedSlots = { '11:00 - 12:00': 19, '12:00 - 13:00': 20 },
-}: { product?: ProductDto; cart?: Record<string, number>; bookedSlots?: MockApiState['bookedSlots'] } = {}) {
-  server.seed({ products: [product], slotCapacity: 20, bookedSlots });
+  server.seed({
+    products: [cookies],
+    slotCapacity: 20,
+    bookedSlots: { '11:00 - 12:00': 19, '12:00 - 13:00': 20 },
+  });
   const store = createTestStore(server, {
     user: makeUser({ addresses: [address], defaultAddress: address._id }),
-    cart,
+    cart: { 'p-cookies': 1 },
   });
   renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
   return { store, user: userEvent.setup() };
@@ -70,7 +48,6 @@ describe('Cart: delivery slot places', () => {
     // Another customer takes the last 11:00 place just before this order arrives.
     server.on('POST', '/api/order/cod', (_request, state) => {
       state.bookedSlots['11:00 - 12:00'] = 20;
-      return { status: 409, body: { success: false, message: MESSAGES.slotFull } };
     });
     await screen.findByTestId('order-totals');
     await user.click(await screen.findByRole('radio', { name: formatDeliveryDate(DELIVERY_DATE) }));
@@ -85,24 +62,5 @@ describe('Cart: delivery slot places', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: '11:00 - 12:00' })).toBeDisabled());
     expect(screen.getByRole('radio', { name: '11:00 - 12:00' })).not.toBeChecked();
     expect(server.sent('GET', '/api/delivery/slots').length).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe('Cart: stock below a line', () => {
-  it('lowers the line to the stock left and says so', async () => {
-    const { store } = setup({ product: { ...cookies, stock: 2 }, cart: { 'p-cookies': 5 } });
-    expect(
-      await screen.findByText('Only 2 left of Oat Cookies, so we changed your quantity from 5 to 2.'),
-    ).toBeInTheDocument();
-    expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 2 });
-    expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
-  });
-
-  it("holds a line to the seller's limit per order and shows the limit", async () => {
-    const { store } = setup({ product: { ...cookies, stock: 40, maxPerOrder: 3 }, cart: { 'p-cookies': 5 } });
-    expect(await screen.findByText('Limit 3 per order')).toBeInTheDocument();
-    await waitFor(() => expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 3 }));
-    expect(screen.getByRole('group', { name: 'Quantity of Oat Cookies' })).toHaveTextContent('3');
-    expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
   });
 });
