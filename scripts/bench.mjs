@@ -646,7 +646,7 @@ async function benchCheckout(base, pid, databaseUrl) {
     const lines = [a, b].map((p) => ({
       offerPrice: domain.poundsToPence(p.offerPrice),
       quantity: 1,
-      vat: p.vat,
+      vatBasisPoints: domain.percentToBasisPoints(p.vat),
     }));
     const totals = domain.priceOrder(lines, settings);
     return {
@@ -657,6 +657,8 @@ async function benchCheckout(base, pid, databaseUrl) {
       shippingCharge: domain.penceToPounds(totals.shipping),
       totalVat: domain.penceToPounds(totals.vat),
       deliverySlot: { date, time: domain.DELIVERY_SLOTS[(n + k) % domain.DELIVERY_SLOTS.length] },
+      // As the shop's checkout page does: the customer confirms their age when a line asks for it.
+      ...(a.ageRestricted || b.ageRestricted ? { ageConfirmed: true } : {}),
     };
   };
 
