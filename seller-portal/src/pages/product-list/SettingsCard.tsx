@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@larder/shared-ui';
 
 interface SettingsCardProps {
@@ -56,8 +56,9 @@ export function SettingsCard({
 }
 
 /**
- * The text of a settings form, prefilled from the server's settings (and refilled after they reload) until the
- * seller types; `saved()` lets the next load refill it. `fromSettings` must be defined once, outside the
+ * The text of a settings form, prefilled from the server's settings (and refilled whenever they reload) until the
+ * seller types. `saved()` keeps what was saved on screen and lets the next load refill it, so the field never
+ * shows the old value while the settings are read again. `fromSettings` must be defined once, outside the
  * component.
  */
 export function useSettingsForm<S, F extends string>(
@@ -67,19 +68,24 @@ export function useSettingsForm<S, F extends string>(
 ) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
-  const [dirty, setDirty] = useState(false);
+  // Whether the seller has typed since the settings were last shown or saved (read only when settings change).
+  const dirty = useRef(false);
 
   useEffect(() => {
-    if (settings && !dirty) setValues(fromSettings(settings));
-  }, [settings, dirty, fromSettings]);
+    if (settings !== undefined && !dirty.current) setValues(fromSettings(settings));
+  }, [settings, fromSettings]);
 
   const change = (field: F, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
-    setDirty(true);
+    dirty.current = true;
   };
 
-  return { values, errors, setErrors, change, saved: () => setDirty(false) };
+  const saved = () => {
+    dirty.current = false;
+  };
+
+  return { values, errors, setErrors, change, saved };
 }
 
 /** Moves focus to the named control of the submitted form. */
