@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -28,6 +29,16 @@ interface ComposeService {
 const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
+
+/** A port nothing listens on now, chosen by the system (a random one may be taken by another test). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const nginxHeaders = read('deploy/nginx/templates/security-headers.conf.template');
 const proxyConf = read('deploy/nginx/proxy-api.conf');
 const hostConf = read('deploy/nginx/host-shell.conf');
@@ -242,7 +253,7 @@ describe('the static sites nginx serves', () => {
       'server/page.js',
     ])
       fs.writeFileSync(path.join(html, f), 'x');
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const conf = read(`deploy/nginx/${site}.conf`)
       .replaceAll('/etc/nginx/larder/', `${larder}/`)
       .replace(/server api-\d:3000[^;]*;/g, 'server 127.0.0.1:9;')
@@ -265,12 +276,19 @@ ${conf}
     });
     const get = async (p: string) => (await fetch(`http://127.0.0.1:${port}${p}`)).status;
     try {
+      // Up to 15 s for nginx to listen on a loaded machine; an nginx that exited says why.
       for (let i = 0; ; i++) {
         try {
           await get('/');
           break;
         } catch (err) {
-          if (i > 100) throw err;
+          if (nginx.exitCode !== null || nginx.signalCode !== null) {
+            const log = fs.existsSync(path.join(dir, 'error.log'))
+              ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
+              : '';
+            throw new Error(`nginx exited (${nginx.exitCode ?? nginx.signalCode}): ${log}`);
+          }
+          if (i > 300) throw err;
           await new Promise((r) => setTimeout(r, 50));
         }
       }
