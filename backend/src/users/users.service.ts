@@ -245,9 +245,10 @@ export class UsersService {
    * outbox) and deletes the row, which takes the addresses, the cart and the sessions with it; then, once that
    * has committed, the work the hooks answered (expiring the card payments of orders placed meanwhile).
    *
-   * The row is locked FOR UPDATE before the hooks look at anything: a checkout holds the same row FOR KEY SHARE
-   * while it stores its order, so it either commits first (and the hooks see and cancel its order) or waits and
-   * then finds the account gone (401), never leaving an order behind that the hooks missed.
+   * The row is locked FOR UPDATE before the hooks look at anything: a checkout holds the same row (FOR NO KEY
+   * UPDATE, CheckoutRepository.lockCustomer) while it stores its order, so it either commits first (and the hooks
+   * see and cancel its order) or waits and then finds the account gone (401), never leaving an order behind that
+   * the hooks missed.
    */
   async deleteAccount(userId: string): Promise<void> {
     for (const prepare of this.deletionPreparations) await prepare(userId);
