@@ -7,7 +7,8 @@
  * Pages: home, a category page and a product page with Lighthouse's mobile defaults (simulated slow 4G and
  * a 4x slower CPU), and home with the desktop preset. For each it prints performance, LCP, TBT, CLS,
  * the JavaScript the page downloaded (transfer bytes of script resources, gzip: the browser is told to
- * accept gzip only, so the figure is comparable between servers), accessibility and SEO (with the SEO audits
+ * accept gzip only, so the figure is comparable between servers), the main thread's busy time during the load
+ * (Lighthouse's mainthread-work-breakdown; by kind of work in --json), accessibility and SEO (with the SEO audits
  * that failed, by id).
  *
  * Options:
@@ -111,6 +112,14 @@ async function audit(port, url, desktop) {
       scripting: Math.round(b.scripting),
       parse: Math.round(b.scriptParseCompile),
     })),
+    // Main-thread time of the load by kind of work (style/layout, script evaluation, parsing...), in ms.
+    mainThread: Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0),
+    mainThreadByGroup: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        item.group,
+        Math.round(item.duration),
+      ]),
+    ),
     warnings: lhr.runWarnings ?? [],
   };
 }
@@ -159,7 +168,7 @@ async function main() {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
-  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'a11y', 'SEO'];
+  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'main thread', 'a11y', 'SEO'];
   const table = rows.map((r) => [
     `${r.label} ${r.path}`.slice(0, 60),
     String(r.performance),
@@ -167,6 +176,7 @@ async function main() {
     `${Math.round(r.tbt)} ms`,
     r.cls.toFixed(3),
     `${(r.js / 1024).toFixed(1)} KB`,
+    `${r.mainThread} ms`,
     String(r.accessibility),
     String(r.seo),
   ]);

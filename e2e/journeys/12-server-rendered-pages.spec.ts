@@ -78,6 +78,19 @@ test.describe('pages rendered on the server @phone', () => {
     expect(html).toContain('<div id="root" data-rendered="storefront">');
     expect(html).toContain('Fresh Fruits</h1>');
     for (const product of fruits.filter((p) => p.inStock)) expect(html).toContain(inHtml(product.name));
+    // The page carries the products it shows, not the whole catalogue...
+    const state = JSON.parse(
+      /<script type="application\/json" id="larder-state">(.*?)<\/script>/s.exec(html)![1],
+    );
+    const list = Object.values(
+      state.api.queries as Record<string, { endpointName: string; data: unknown }>,
+    ).find((query) => query.endpointName === 'listProducts')?.data as { products: { _id: string }[] };
+    expect(list.products.map((product) => product._id).sort()).toEqual(
+      fruits
+        .filter((p) => p.inStock)
+        .map((product) => product._id)
+        .sort(),
+    );
 
     const problems = watchHydration(page);
     const documents: string[] = [];
@@ -86,11 +99,14 @@ test.describe('pages rendered on the server @phone', () => {
     });
     await recordRemovedNodes(page);
     const session = page.waitForResponse((response) => response.url().endsWith('/api/user/is-auth'));
+    // ...and the browser loads the rest once the page is up.
+    const catalogue = page.waitForResponse((response) => response.url().endsWith('/api/product/list'));
     await page.goto('/products/fruits');
     await expect(page.getByRole('heading', { level: 1, name: 'Fresh Fruits' })).toBeVisible();
     await waitForHydration(page);
-    // The server's markup is kept, also once the visitor's session answer has updated the layout.
+    // The server's markup is kept, also once the visitor's session answer and the whole catalogue are in.
     await session;
+    await catalogue;
     await page.waitForTimeout(500);
     expect(await removedNodes(page), 'server-rendered nodes the browser removed').toEqual([]);
     await page.evaluate(() => ((window as unknown as { larderVisit: number }).larderVisit = 1));

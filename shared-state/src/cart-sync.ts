@@ -3,6 +3,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { api } from './api';
 import { hydrateApi, type ApiEnvironment } from './base-api';
 import { cartSlice, selectCartItems } from './slices/cart';
+import { selectCatalogueComplete } from './slices/catalogue';
 import { selectUser } from './slices/session';
 import type { AppDispatch, RootState } from './store';
 
@@ -16,6 +17,8 @@ const { replace, reset, prune, cap } = cartSlice.actions;
  * each that one order may hold where the seller set a limit.
  */
 function cartRules(state: RootState): { available: string[]; limits: Record<string, number> } | undefined {
+  // Only the products a server-rendered page shows: the others are not gone, just not loaded yet.
+  if (!selectCatalogueComplete(state)) return undefined;
   const result = api.endpoints.listProducts.select()(state);
   const products = result.data?.products;
   if (!products) return undefined;
@@ -64,8 +67,8 @@ function pageHidden(signal: AbortSignal): Promise<void> {
 /**
  * Keeps the cart slice and the server's copy together (a signed-in customer's changes are synced to the server):
  * - on sign-in (google-login, or an is-auth answer for a new customer) the server's cartItems replace the cart;
- * - once products are loaded (or arrive with a server-rendered page), lines for deleted or out-of-stock
- *   products are dropped, and lines above their product's maxPerOrder are lowered to it;
+ * - once products are loaded (or arrive with a server-rendered page that sent the whole catalogue), lines for
+ *   deleted or out-of-stock products are dropped, and lines above their product's maxPerOrder are lowered to it;
  * - every other change of the cart is posted to /api/cart/update while a customer is signed in,
  *   debounced so a burst of clicks sends one request with the final state (sent at once, with keepalive,
  *   when the page is hidden or left before the pause ends); a refused cart (400, or 409 for a line above

@@ -12,11 +12,13 @@ export type { ApiEnvironment, DehydratedApiState, TagType } from './base-api';
 export * from './slices/session';
 export * from './slices/cart';
 export * from './slices/ui';
+export * from './slices/catalogue';
 export { createStore, dehydrate } from './store';
 export type {
   AppDispatch,
   AppStore,
   CreateStoreOptions,
+  DehydrateOptions,
   RootReducer,
   RootState,
   ServerRenderedState,

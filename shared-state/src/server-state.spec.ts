@@ -1,6 +1,7 @@
 import { api } from './api';
 import { cartActions, selectCartItems } from './slices/cart';
 import { selectUser } from './slices/session';
+import { selectCatalogueComplete, loadWholeCatalogue } from './slices/catalogue';
 import { dehydrate, type ServerRenderedState } from './store';
 import { waitFor } from '@testing-library/react';
 import { makeProduct, makeUser, setupMockApi } from './testing';
@@ -8,14 +9,17 @@ import { makeProduct, makeUser, setupMockApi } from './testing';
 const server = setupMockApi();
 
 /** What a server-rendered page carries: the state of the store the server rendered with, through JSON. */
-async function renderedOnTheServer(cart: Record<string, number> = {}): Promise<ServerRenderedState> {
+async function renderedOnTheServer(
+  cart: Record<string, number> = {},
+  shownProducts?: ReadonlySet<string>,
+): Promise<ServerRenderedState> {
   const store = server.createStore({ cartSync: false });
   await Promise.all([
     store.dispatch(api.endpoints.userIsAuth.initiate(undefined, { subscribe: false })),
     store.dispatch(api.endpoints.listProducts.initiate(undefined, { subscribe: false })),
   ]);
   store.dispatch(cartActions.replace(cart));
-  return JSON.parse(JSON.stringify(dehydrate(store.getState()))) as ServerRenderedState;
+  return JSON.parse(JSON.stringify(dehydrate(store.getState(), { shownProducts }))) as ServerRenderedState;
 }
 
 describe('a store started from a server-rendered page', () => {
@@ -71,5 +75,61 @@ describe('a store started from a server-rendered page', () => {
 
     const queries = Object.values(dehydrate(store.getState()).api.queries) as { endpointName: string }[];
     expect(queries.map((query) => query.endpointName)).toEqual(['listProducts']);
+  });
+
+  describe('from a page sent with only the products it shows', () => {
+    const seedShop = (cartItems: Record<string, number>) =>
+      server.seed({
+        products: [
+          makeProduct({ _id: 'apple', name: 'Apple' }),
+          makeProduct({ _id: 'pear', name: 'Pear' }),
+          makeProduct({ _id: 'plum', name: 'Plum', inStock: false, stock: 0 }),
+          makeProduct({ _id: 'kiwi', name: 'Kiwi' }),
+        ],
+        user: makeUser({ _id: 'u1', email: 'ada@example.com', cartItems }),
+      });
+
+    it('carries those products alone, in the catalogue order', async () => {
+      seedShop({});
+      const serverState = await renderedOnTheServer({}, new Set(['kiwi', 'apple']));
+
+      const store = server.createStore({ serverState });
+      const list = api.endpoints.listProducts.select()(store.getState()).data;
+
+      expect(list?.products.map((product) => product._id)).toEqual(['apple', 'kiwi']);
+      expect(serverState.shownProductsOnly).toBe(true);
+      expect(selectCatalogueComplete(store.getState())).toBe(false);
+    });
+
+    it('keeps cart lines of products it does not carry until the whole catalogue is in, then drops the unsold', async () => {
+      seedShop({ apple: 1, pear: 2, plum: 1 });
+      const serverState = await renderedOnTheServer({ apple: 1, pear: 2, plum: 1 }, new Set(['apple']));
+
+      const store = server.createStore({ serverState, cartSyncDelayMs: 1 });
+      expect(selectCartItems(store.getState())).toEqual({ apple: 1, pear: 2, plum: 1 });
+
+      await store.dispatch(loadWholeCatalogue());
+
+      expect(selectCatalogueComplete(store.getState())).toBe(true);
+      expect(
+        api.endpoints.listProducts
+          .select()(store.getState())
+          .data?.products.map((product) => product._id),
+      ).toEqual(['apple', 'pear', 'plum', 'kiwi']);
+      // Pear was only not on the page; plum is sold out.
+      expect(selectCartItems(store.getState())).toEqual({ apple: 1, pear: 2 });
+      await waitFor(() =>
+        expect(server.sent('POST', '/api/cart/update').map((r) => r.body)).toEqual([
+          { cartItems: { apple: 1, pear: 2 } },
+        ]),
+      );
+    });
+
+    it('is whole from the start when the page carried the whole catalogue', async () => {
+      seedShop({});
+      const store = server.createStore({ serverState: await renderedOnTheServer() });
+      expect(selectCatalogueComplete(store.getState())).toBe(true);
+      expect(api.endpoints.listProducts.select()(store.getState()).data?.products).toHaveLength(4);
+    });
   });
 });

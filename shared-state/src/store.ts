@@ -13,13 +13,14 @@ import {
   type ApiEnvironment,
   type DehydratedApiState,
 } from './base-api';
-import './api';
+import { api } from './api';
 import { cartSlice, type CartState } from './slices/cart';
+import { catalogueSlice } from './slices/catalogue';
 import { uiSlice } from './slices/ui';
 import { startCartSync } from './cart-sync';
 
 function createRootReducer() {
-  return combineSlices(baseApi, cartSlice, uiSlice);
+  return combineSlices(baseApi, cartSlice, uiSlice, catalogueSlice);
 }
 
 export type RootReducer = ReturnType<typeof createRootReducer>;
@@ -44,6 +45,18 @@ export interface CreateStoreOptions {
 export interface ServerRenderedState {
   api: DehydratedApiState;
   cart: CartState;
+  /** The product list holds only the products the page shows (see dehydrate); the browser loads the rest. */
+  shownProductsOnly?: boolean;
+}
+
+export interface DehydrateOptions {
+  /**
+   * The ids of the products the page shows: the product list is sent with these alone, in its order, instead
+   * of the whole catalogue. A page that picks what it shows by filtering the list and taking the first ones
+   * (a category, the first of the shop, a product and its related ones) picks the same from the shorter list,
+   * so the browser's first render matches the server's markup.
+   */
+  shownProducts?: ReadonlySet<string>;
 }
 
 /** The Redux store of the shop. The host creates the one the remotes share. */
@@ -58,7 +71,11 @@ export function createStore(options: CreateStoreOptions = {}) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: (options.serverState
-      ? { ...options.preloadedState, cart: options.serverState.cart }
+      ? {
+          ...options.preloadedState,
+          cart: options.serverState.cart,
+          catalogue: { complete: !options.serverState.shownProductsOnly },
+        }
       : options.preloadedState) as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument: environment } })
@@ -75,20 +92,33 @@ export function createStore(options: CreateStoreOptions = {}) {
   return store;
 }
 
+type QueryEntry = NonNullable<RootState['api']['queries'][string]>;
+
+/** The product list's cache entry with only the products shown (other entries as they are). */
+function withShownProducts(entry: QueryEntry, shown: ReadonlySet<string>): QueryEntry {
+  if (entry.endpointName !== api.endpoints.listProducts.name || entry.status !== 'fulfilled') return entry;
+  const list = entry.data as { products?: { _id: string }[] } | undefined;
+  if (!list?.products) return entry;
+  return { ...entry, data: { ...list, products: list.products.filter((product) => shown.has(product._id)) } };
+}
+
 /**
  * The part of a store's state a server-rendered page sends along (as JSON): the finished queries with the
- * cache tags they provide, and the cart. Running requests and subscriptions stay behind.
+ * cache tags they provide, and the cart. Running requests and subscriptions stay behind. With
+ * `shownProducts`, the product list keeps only the products the page shows.
  */
-export function dehydrate(state: RootState): ServerRenderedState {
+export function dehydrate(state: RootState, options: DehydrateOptions = {}): ServerRenderedState {
   const { queries, provided } = state[baseApi.reducerPath];
+  const { shownProducts } = options;
   const finished = Object.fromEntries(
-    Object.entries(queries).filter(
-      ([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected',
-    ),
+    Object.entries(queries)
+      .filter(([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected')
+      .map(([key, entry]) => [key, shownProducts ? withShownProducts(entry!, shownProducts) : entry]),
   );
   return {
     api: { queries: finished, mutations: {}, provided: provided as DehydratedApiState['provided'] },
     cart: state.cart,
+    ...(shownProducts ? { shownProductsOnly: true } : {}),
   };
 }
 

@@ -49,6 +49,32 @@ describe('renderPage (the storefront rendered on the server)', () => {
     expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
+  it('hands over only the products the page shows, and says so', async () => {
+    const shownIds = async (url: string) => {
+      const page = await renderPage({ url, fetch: apiFetch, apiOrigin: server.origin });
+      const queries = page.state.api.queries as Record<
+        string,
+        { endpointName: string; data: { products: { _id: string }[] } }
+      >;
+      const list = Object.values(queries).find((query) => query.endpointName === 'listProducts');
+      expect(page.state.shownProductsOnly).toBe(true);
+      return list?.data.products.map((product) => product._id);
+    };
+    server.seed({
+      products: [
+        makeProduct({ _id: 'p-apple', name: 'Pink Lady Apples x4', category: 'Fruits' }),
+        makeProduct({ _id: 'p-pear', name: 'Conference Pears', category: 'Fruits' }),
+        makeProduct({ _id: 'p-milk', name: 'Semi-Skimmed Milk', category: 'Dairy' }),
+      ],
+    });
+
+    expect(await shownIds('/products/fruits')).toEqual(['p-apple', 'p-pear']);
+    // A product page: the product and its related products.
+    expect(await shownIds('/products/dairy/p-milk')).toEqual(['p-milk']);
+    expect(await shownIds('/products/fruits/p-pear')).toEqual(['p-apple', 'p-pear']);
+    expect(await shownIds('/products/fruits/p-gone')).toEqual([]);
+  });
+
   it('renders a product page by its id', async () => {
     const page = await renderPage({
       url: '/products/fruits/p-apple',

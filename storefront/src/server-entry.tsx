@@ -8,7 +8,8 @@
  * around them (host-shell/src/RemoteRoutes.tsx: a Suspense around the routes), so the browser hydrates the
  * markup without a mismatch. The store is filled first with the answers every shop page reads (session,
  * catalogue, shipping settings), fetched through the server's own routes, and handed to the browser with the
- * page (`state`), so nothing is fetched twice.
+ * page (`state`), so nothing is fetched twice; of the catalogue, only the products the page shows go along
+ * (components/shown-products.ts), and the browser loads the rest once the page is up.
  */
 import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -24,6 +25,7 @@ import {
   type ServerRenderedState,
 } from '@larder/shared-state';
 import { StorefrontRoutes } from './routes';
+import { ShownProductsProvider } from './components/shown-products';
 
 export { STOREFRONT_ROUTES as routes } from './routes';
 
@@ -125,16 +127,19 @@ export async function renderPage({
   if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
   await withinTime(loadPageData(store), timeoutMs, "Fetching the page's data");
-  const state = dehydrate(store.getState());
+  const shownProducts = new Set<string>();
   const html = await renderToHtml(
     <Provider store={store}>
-      <StaticRouter location={url}>
-        <Suspense fallback={null}>
-          <StorefrontRoutes />
-        </Suspense>
-      </StaticRouter>
+      <ShownProductsProvider value={shownProducts}>
+        <StaticRouter location={url}>
+          <Suspense fallback={null}>
+            <StorefrontRoutes />
+          </Suspense>
+        </StaticRouter>
+      </ShownProductsProvider>
     </Provider>,
     Math.max(1, timeoutMs - (Date.now() - started)),
   );
-  return { html, state };
+  // The page goes with the products it shows, not the whole catalogue; the browser loads the rest after.
+  return { html, state: dehydrate(store.getState(), { shownProducts }) };
 }

@@ -13,6 +13,7 @@ import { productImageSrcSet } from './product-images';
 import { useCartActions } from './useCartActions';
 import type { Product } from './useProducts';
 import { useRequireSignIn } from './RequireSignIn';
+import { useShownProduct } from './shown-products';
 import { LowStockNote, maxOrderable } from './stock';
 import { AgeRestrictedNote, UnitPrice } from './food-marks';
 
@@ -43,6 +44,7 @@ export function ProductCard({
   priority = false,
 }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
+  useShownProduct(product._id);
   const quantity = useAppSelector((state) => selectCartQuantity(state, product._id));
   const cart = useCartActions();
   const requireSignIn = useRequireSignIn();

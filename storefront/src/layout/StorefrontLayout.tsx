@@ -1,9 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import {
+  loadWholeCatalogue,
   selectCartCount,
+  selectCatalogueComplete,
   selectShowUserLogin,
   skipToken,
+  useAppDispatch,
   useAppSelector,
   useListProductsQuery,
   useUserIsAuthQuery,
@@ -47,6 +50,12 @@ export function StorefrontLayout() {
   // With something in the cart, load the catalogue so lines of unavailable products are dropped.
   const hasCart = useAppSelector(selectCartCount) > 0;
   useListProductsQuery(hasCart ? undefined : skipToken);
+  // A server-rendered page came with only the products it shows: the rest loads once it is up.
+  const catalogueComplete = useAppSelector(selectCatalogueComplete);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!catalogueComplete) void dispatch(loadWholeCatalogue());
+  }, [catalogueComplete, dispatch]);
   useSignInOutcome();
 
   useEffect(() => {

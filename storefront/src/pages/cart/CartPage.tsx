@@ -49,7 +49,10 @@ export default function CartPage() {
   const hasItems = Object.keys(items).length > 0;
 
   // A signed-in customer's cart arrives with the session check, so "empty" can only be said after it.
-  if (sessionStatus !== 'ready' || (hasItems && products.isLoading)) return <CartSkeleton />;
+  // Its lines are priced from the whole catalogue (after a server-rendered page, that loads a moment later).
+  if (sessionStatus !== 'ready' || (hasItems && (products.isLoading || !products.complete))) {
+    return <CartSkeleton />;
+  }
 
   if (lines.length === 0 && hasItems && products.isError) {
     return (

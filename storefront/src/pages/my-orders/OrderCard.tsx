@@ -184,7 +184,7 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           variant="secondary"
           size="sm"
           onClick={buyAgain}
-          loading={products.isLoading}
+          loading={products.isLoading || !products.complete}
           disabled={products.isError}
           aria-label={`Buy again: order #${reference}`}
         >

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductDto } from '@larder/shared-state';
+import { MESSAGES } from '@larder/shared-domain';
+import { api, dehydrate, loadWholeCatalogue, type ProductDto } from '@larder/shared-state';
 import { setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import ProductDetailPage from './ProductDetailPage';
 import { createTestStore, renderPage } from '../../../test/page-testing';
@@ -91,5 +92,27 @@ describe('ProductDetailPage', () => {
     const section = (await screen.findByRole('heading', { name: 'Ingredients' })).closest('section')!;
     expect(section).toHaveTextContent('Apples (sulphites)');
     expect(within(section).getByText(/^Contains:/)).toBeInTheDocument();
+  });
+});
+
+describe('ProductDetailPage after a server-rendered page that carried only its own products', () => {
+  it('waits for the whole catalogue instead of saying a product it does not hold yet is not found', async () => {
+    const pears = makeProduct({ _id: 'p-pears', name: 'Conference Pears', category: 'Fruits' });
+    server.seed({ products: [apples, pears] });
+    const rendering = server.createStore({ cartSync: false });
+    await rendering.dispatch(api.endpoints.listProducts.initiate(undefined, { subscribe: false }));
+    const serverState = dehydrate(rendering.getState(), { shownProducts: new Set(['p-pears']) });
+    const store = server.createStore({ serverState });
+
+    renderPage(<ProductDetailPage />, {
+      store,
+      path: '/products/fruits/p-apples',
+      route: '/products/:category/:id',
+    });
+
+    expect(document.title).toBe('Loading product | Larder');
+    expect(screen.queryByText(MESSAGES.productNotFound)).not.toBeInTheDocument();
+    await store.dispatch(loadWholeCatalogue());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Braeburn Apples' })).toBeVisible();
   });
 });

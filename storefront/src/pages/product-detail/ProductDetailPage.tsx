@@ -27,6 +27,7 @@ import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
 import { toPence } from '../../lib/api-values';
 import { useProducts, type Product } from '../../components/useProducts';
+import { useShownProduct } from '../../components/shown-products';
 import { LowStockNote, maxOrderable, PerOrderLimitNote, perOrderLimit } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
@@ -34,14 +35,20 @@ import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-m
 
 export default function ProductDetailPage() {
   const { category: slug = '', id = '' } = useParams();
-  const { byId, inStock, isLoading, isError, refetch } = useProducts();
+  const { byId, inStock, isLoading, isError, refetch, complete } = useProducts();
   const product = byId.get(id);
+  useShownProduct(product?._id);
   // The same title the server sent with the page (backend/src/web/seo.ts).
   useDocumentTitle(
-    product ? productScreenTitle(product) : isLoading ? 'Loading product' : MESSAGES.productNotFound,
+    product
+      ? productScreenTitle(product)
+      : isLoading || !complete
+        ? 'Loading product'
+        : MESSAGES.productNotFound,
   );
 
-  if (isLoading) return <ProductDetailSkeleton />;
+  // Not in a catalogue that is not whole yet (a page the server sent with only its own products): wait for it.
+  if (isLoading || (!product && !complete)) return <ProductDetailSkeleton />;
   if (isError) {
     return (
       <EmptyState
