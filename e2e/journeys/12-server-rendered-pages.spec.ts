@@ -94,8 +94,10 @@ test.describe('pages rendered on the server @phone', () => {
 
     const problems = watchHydration(page);
     const documents: string[] = [];
+    const styleSheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
+      if (request.resourceType() === 'stylesheet') styleSheets.push(request.url());
     });
     await recordRemovedNodes(page);
     const session = page.waitForResponse((response) => response.url().endsWith('/api/user/is-auth'));
@@ -118,6 +120,9 @@ test.describe('pages rendered on the server @phone', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { larderVisit?: number }).larderVisit)).toBe(1);
     expect(documents).toHaveLength(1);
+    // A page for everyone carries its style sheets, and the browser's style loaders know them as loaded.
+    expect(html).toMatch(/<style data-href="[^"]+\.css">/);
+    expect(styleSheets, 'style sheets loaded although the page carries them').toEqual([]);
     expect(problems, 'hydration warnings in the console').toEqual([]);
   });
 

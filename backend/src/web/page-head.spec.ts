@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pageRouteMatcher } from '@larder/shared-domain';
-import { jsonForHtml, pageHeadTags } from './page-head';
+import { jsonForHtml, pageHeadTags, withRenderedPage } from './page-head';
 
 describe('page head', () => {
   it('writes JSON that cannot end the <script> element it sits in', () => {
@@ -74,6 +74,46 @@ describe('page head', () => {
         dirs: { storefront: dir, sellerPortal: dir },
       });
       expect(here).toContain('/remotes/seller-portal/914.0e1d2c3b.js');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("puts the host's and the storefront's style sheets in a page for everyone, named as their loaders know them", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-head-'));
+    try {
+      const host = path.join(dir, 'host');
+      const storefront = path.join(dir, 'storefront');
+      fs.mkdirSync(host);
+      fs.mkdirSync(storefront);
+      fs.writeFileSync(path.join(host, 'bootstrap.1a2b.css'), 'body{color:#111}');
+      fs.writeFileSync(path.join(host, 'fonts.3c4d.css'), '@font-face{src:url(fonts/inter.woff2)}');
+      fs.writeFileSync(path.join(storefront, 'routes.5e6f.css'), '.card{padding:1rem}');
+      fs.writeFileSync(
+        path.join(storefront, 'mf-manifest.json'),
+        JSON.stringify({ exposes: [{ name: 'routes', assets: { css: { sync: ['routes.5e6f.css'] } } }] }),
+      );
+      const indexHtml =
+        '<html><head><link rel="stylesheet" href="/bootstrap.1a2b.css"><link rel="stylesheet" href="/fonts.3c4d.css">' +
+        '</head><body><div id="root"></div></body></html>';
+      const input = {
+        pathname: '/',
+        remotes: { storefront: '/remotes/storefront/remoteEntry.js', sellerPortal: '' },
+        dirs: { hostShell: host, storefront, sellerPortal: storefront },
+      };
+      const page = { html: '<h1>Larder</h1>', state: {} };
+
+      const inline = withRenderedPage(indexHtml, input, page, { inlineStyles: true })!;
+      expect(inline).toContain('<style data-href="/bootstrap.1a2b.css">body{color:#111}</style>');
+      expect(inline).toContain('<style data-href="routes.5e6f.css">.card{padding:1rem}</style>');
+      // Its relative URL would resolve against the page: it stays a link.
+      expect(inline).toContain('<link rel="stylesheet" href="/fonts.3c4d.css">');
+      expect(inline.indexOf('bootstrap.1a2b.css')).toBeLessThan(inline.indexOf('routes.5e6f.css'));
+
+      const linked = withRenderedPage(indexHtml, input, page)!;
+      expect(linked).toContain('<link rel="stylesheet" href="/bootstrap.1a2b.css">');
+      expect(linked).toContain('<link rel="stylesheet" href="/remotes/storefront/routes.5e6f.css">');
+      expect(linked).not.toContain('<style data-href');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

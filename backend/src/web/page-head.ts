@@ -71,8 +71,8 @@ function baseOf(entryUrl: string): string {
 export interface PageHeadInput {
   pathname: string;
   remotes: RemoteUrls;
-  /** dist folders of the remotes' builds */
-  dirs: { storefront: string; sellerPortal: string };
+  /** dist folders of the builds (the host's is where its own style sheets are read from to be inlined) */
+  dirs: { hostShell?: string; storefront: string; sellerPortal: string };
   /**
    * The storefront's routes, which name the chunk of a storefront page; without them (no server build has
    * loaded) no page chunk is named.
@@ -134,16 +134,71 @@ function insertBeforeHeadEnd(html: string, tags: string): string {
 
 const ROOT = '<div id="root">';
 
+const sheets = new Map<string, { stamp: string; text: string | undefined }>();
+
+/** A build's style sheet file, as text to put in a page; undefined when it cannot be (see localStyleSheet). */
+function sheetText(file: string): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+  const stamp = `${stat.mtimeMs}:${stat.size}`;
+  const known = sheets.get(file);
+  if (known?.stamp === stamp) return known.text;
+  let text: string | undefined = fs.readFileSync(file, 'utf8');
+  if (/<\/style/i.test(text) || /url\(\s*['"]?(?![a-z][a-z0-9+.-]*:|\/|#)/i.test(text)) text = undefined;
+  sheets.set(file, { stamp, text });
+  return text;
+}
+
+/**
+ * A style sheet of the host's or the storefront's build, by the URL the page links it with: its text, and the
+ * name the build's style loader looks for before it adds the sheet itself (the host's loads from `/`, so the
+ * URL; the storefront's from wherever its remoteEntry.js is, so the name under that folder). Undefined when it is
+ * not one of theirs, is absent, could end the <style> element, or points to files by relative URLs (those would
+ * resolve against the page instead of the sheet).
+ */
+function localStyleSheet(href: string, input: PageHeadInput): { text: string; name: string } | undefined {
+  if (!href.endsWith('.css') || href.includes('..')) return undefined;
+  const storefrontBase = baseOf(input.remotes.storefront);
+  let file: string | undefined;
+  let name = href;
+  if (href.startsWith(storefrontBase) && href.startsWith('/') && !href.startsWith('//')) {
+    name = href.slice(storefrontBase.length);
+    file = path.join(input.dirs.storefront, name);
+  } else if (input.dirs.hostShell && /^\/[\w.-]+$/.test(href)) {
+    file = path.join(input.dirs.hostShell, href.slice(1));
+  }
+  const text = file && sheetText(file);
+  return text === undefined ? undefined : { text, name };
+}
+
+/**
+ * The page's style sheets put in the page itself, named as their build's style loader knows them (`data-href`)
+ * so it does not load them again: the first paint then waits for nothing but the document, which is what a
+ * first visit wants.
+ */
+function inlineStyleSheets(html: string, input: PageHeadInput): string {
+  return html.replace(/<link rel="stylesheet" href="([^"]+)">/g, (link, href: string) => {
+    const sheet = localStyleSheet(href, input);
+    return sheet ? `<style data-href="${escapeAttribute(sheet.name)}">${sheet.text}</style>` : link;
+  });
+}
+
 /**
  * The host page holding a page rendered on the server: the markup inside the root element (marked
  * `data-rendered`, which tells the host to hydrate it), the store's state as JSON data for the browser's
  * store, the host's own style sheets applied before the first paint, and no "needs JavaScript" notice.
+ * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page.
  * Undefined when the host page has no root element to fill.
  */
 export function withRenderedPage(
   indexHtml: string,
   input: PageHeadInput,
   page: { html: string; state: unknown },
+  { inlineStyles = false }: { inlineStyles?: boolean } = {},
 ): string | undefined {
   const start = indexHtml.indexOf(ROOT);
   const end = start === -1 ? -1 : indexHtml.indexOf('</div>', start);
@@ -153,9 +208,10 @@ export function withRenderedPage(
     `<div id="root" data-rendered="storefront">${page.html}` +
     indexHtml.slice(end).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   const styled = body.replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ');
-  return insertBeforeHeadEnd(
+  const html = insertBeforeHeadEnd(
     styled,
     pageHeadTags({ ...input, rendered: true }) +
       `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(page.state)}</script>`,
   );
+  return inlineStyles ? inlineStyleSheets(html, input) : html;
 }

@@ -260,7 +260,10 @@ export class ShopPages {
     if (result.outcome === 'timeout') {
       this.logger.warn(`${path} is rendered in the browser: not rendered within ${queue.timeoutMs} ms`);
     }
-    const html = page && withRenderedPage(host.html, this.options.headInput(request), page);
+    // A page for everyone is mostly a first visit, whose browser holds none of the style sheets yet: they come
+    // inside the page. A signed-in customer's browser has them from an earlier visit.
+    const html =
+      page && withRenderedPage(host.html, this.options.headInput(request), page, { inlineStyles: !personal });
     return html === undefined ? undefined : this.finish(path, html);
   }
 
