@@ -37,7 +37,7 @@ const linkClass = 'rounded-sm text-gray-600 hover:text-primary hover:underline';
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-gray-200 bg-primary-soft/40 px-4 sm:px-6 md:px-16 lg:px-24 xl:px-32">
+    <footer className="below-fold mt-16 border-t border-gray-200 bg-primary-soft/40 px-4 sm:px-6 md:px-16 lg:px-24 xl:px-32">
       <div className="flex flex-col justify-between gap-10 py-10 md:flex-row">
         <div className="max-w-sm">
           <Link to="/" className="text-2xl font-bold text-primary">

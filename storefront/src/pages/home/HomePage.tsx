@@ -163,7 +163,7 @@ function ShopGroceries() {
 
 function WhyUs() {
   return (
-    <section aria-labelledby="why-heading" className="rounded-2xl bg-gray-50 px-6 py-10 md:px-10">
+    <section aria-labelledby="why-heading" className="below-fold rounded-2xl bg-gray-50 px-6 py-10 md:px-10">
       <h2 id="why-heading" className="text-2xl font-semibold text-gray-900 md:text-3xl">
         Why We Are the Best
       </h2>
@@ -202,7 +202,10 @@ function Newsletter() {
   );
 
   return (
-    <section aria-labelledby="newsletter-heading" className="flex flex-col items-center text-center">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="below-fold flex flex-col items-center text-center"
+    >
       <h2 id="newsletter-heading" className="text-2xl font-semibold text-gray-900 md:text-3xl">
         Never miss a deal!
       </h2>

@@ -88,7 +88,7 @@ export default function ProductDetailPage() {
     <div className="py-6 md:py-10">
       <Breadcrumbs product={product} />
       <ProductDetail key={product._id} product={product} />
-      <section aria-labelledby="related-heading" className="mt-16">
+      <section aria-labelledby="related-heading" className="below-fold mt-16">
         <div className="flex flex-col items-center text-center">
           <h2 id="related-heading" className="text-2xl font-semibold text-gray-900 md:text-3xl">
             Related Products
