@@ -11,6 +11,7 @@
  * page (`state`), so nothing is fetched twice; of the catalogue, only the products the page shows go along
  * (components/shown-products.ts), and the browser loads the rest once the page is up.
  */
+import { setAutoFreeze } from 'immer';
 import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -28,6 +29,10 @@ import { StorefrontRoutes } from './routes';
 import { ShownProductsProvider } from './components/shown-products';
 
 export { STOREFRONT_ROUTES as routes } from './routes';
+
+// A page's store lives for one render and is then thrown away: freezing every answer put in it (Redux
+// Toolkit's default, which catches mutation in the browser) is work nobody gains from here.
+setAutoFreeze(false);
 
 export interface RenderPageInput {
   /** The page's path and query, as the browser asked for it. */
