@@ -114,9 +114,10 @@ describe('shop pages kept in memory', () => {
     };
     write(
       'host-shell/dist/index.html',
-      '<!doctype html><html><head><title>Larder</title></head>' +
+      '<!doctype html><html><head><title>Larder</title><link rel="stylesheet" href="/bootstrap.5a1e.css"></head>' +
         '<body><div id="root"><p role="status">Loading Larder…</p></div><noscript>Larder needs JavaScript to run in your browser.</noscript></body></html>',
     );
+    write('host-shell/dist/bootstrap.5a1e.css', 'main{padding:1rem}');
     write('storefront/dist/remoteEntry.js', 'var storefront;');
     write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
     entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
@@ -253,6 +254,10 @@ describe('shop pages kept in memory', () => {
 
     const stillAnonymous = await page('/products/fruits').expect(200);
     expect(stillAnonymous.text).toBe(anonymous.text);
+    // A page for everyone (a first visit, mostly) carries the style sheet; theirs links it, held from earlier.
+    expect(anonymous.text).toContain('<style data-href="/bootstrap.5a1e.css">main{padding:1rem}</style>');
+    expect(mine.text).toContain('<link rel="stylesheet" href="/bootstrap.5a1e.css">');
+    expect(mine.text).not.toContain('main{padding:1rem}');
 
     // A page first asked for by a signed-in visitor is rendered afresh, as nobody, for the next visitor.
     const personalFirst = await page('/products/drinks', { cookie }).expect(200);
