@@ -135,7 +135,8 @@ export class AppExceptionFilter implements ExceptionFilter {
       // The route's pattern, never the URL itself (its ids and query string stay out of the log).
       const route = `${request?.method ?? ''} ${request?.routeOptions?.url ?? ''}`;
       // A deliberate answer (a feature that is not configured): one line, no stack trace.
-      if (exception instanceof DomainError) this.logger.warn(`${route} answered ${status}: ${exception.message}`);
+      if (exception instanceof DomainError)
+        this.logger.warn(`${route} answered ${status}: ${exception.message}`);
       else this.logger.error(`${route} failed: ${errorForLog(exception)}`);
     }
     if (reply.sent) return;

@@ -6,8 +6,9 @@ import {
   OPEN_ORDER_STATUSES,
   type ShippingSettings,
 } from '@larder/shared-domain';
-import { DB, Database, DbExecutor } from '../db/database.module';
+import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
+import { transactionOpenedWith } from '../db/transaction-opened-with';
 import {
   addresses,
   CATALOG_VERSION_SHARDS,
@@ -88,15 +89,6 @@ const CHECKOUT_CONTEXT = preparedStatement<{
 );
 
 /**
- * Locks the customer's row until the transaction ends, so that their checkouts are counted one at a time against
- * maxOpenOrders. `for no key update`: it does not stop the key-share locks of rows that reference the customer.
- */
-const LOCK_CUSTOMER = preparedStatement<{ id: string }>(
-  'lock_customer',
-  sql`select u.id from ${users} u where u.id = ${sql.placeholder('userId')}::uuid for no key update`,
-);
-
-/**
  * A placed order's units and slot place in one statement (see CheckoutRepository.takeUnitsAndBookSlot). It takes
  * the rows in the order every change of them does (OrderBookings): the counted products in id order, then the
  * connection's catalogue version row, then the slot row. Each later step reads the one before it, so the order is
@@ -146,6 +138,19 @@ const TAKE_UNITS_AND_BOOK_SLOT = preparedStatement<{
     select l.id, l.name, l.stock, l.id in (select id from taken) as taken, slot.booked
     from (select exists (select 1 from booked) as booked) slot left join locked l on true`,
 );
+
+/** A UUID as written into a statement's text: hexadecimal digits and hyphens only. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Locks the customer's row until the transaction ends, so that their checkouts are counted one at a time against
+ * maxOpenOrders. `for no key update`: it does not stop the key-share locks of rows that reference the customer.
+ * The first statement of its transaction (see CheckoutRepository.withCustomerLocked), its value in its text.
+ */
+function lockCustomerText(userId: string): string {
+  if (!UUID_TEXT.test(userId)) throw new Error('A customer is locked by the UUID of their row');
+  return `select u.id from users u where u.id = '${userId}'::uuid for no key update`;
+}
 
 /** A timestamp for a prepared statement: ISO text, or null for the column's default (now). */
 function timestampValue(value: Date | SQL | undefined): string | null {
@@ -257,14 +262,17 @@ export class CheckoutRepository {
   }
 
   /**
-   * Locks the customer's row until the transaction ends: a checkout that then counts their open orders sees every
-   * order a concurrent checkout of theirs committed (the count is read by a later statement), and a second
-   * concurrent checkout waits here. Taken before any product or slot row (see OrderBookings). An account
-   * deletion locks the row first too, so a deletion and a checkout run one after the other. False when the
-   * account is gone.
+   * Runs `work` in a transaction whose first statement locks the customer's row; on a server that statement goes
+   * with the BEGIN, in one round trip. `work` learns whether the account exists (`userId` must be a UUID). A
+   * checkout that then counts their open orders sees every order a concurrent checkout of theirs committed (the
+   * count is read by a later statement), and a second concurrent checkout waits here. Taken before any product or
+   * slot row (see OrderBookings). An account deletion locks the row first too, so a deletion and a checkout run
+   * one after the other.
    */
-  async lockCustomer(userId: string, tx: DbExecutor): Promise<boolean> {
-    return (await LOCK_CUSTOMER(tx, { userId })).length > 0;
+  withCustomerLocked<T>(userId: string, work: (tx: DbTransaction, found: boolean) => Promise<T>): Promise<T> {
+    return transactionOpenedWith<T, { id: string }>(this.db, lockCustomerText(userId), (tx, rows) =>
+      work(tx, rows.length > 0),
+    );
   }
 
   /**
