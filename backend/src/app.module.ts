@@ -79,6 +79,9 @@ export function urlForLog(url: string | undefined): string | undefined {
   return /^\/api\/auth\/|\/callback$/.test(pathName) ? `${pathName}?[redacted]` : url;
 }
 
+/** The levels at which pino-http's line per request (written at info) is written. */
+const REQUEST_LINE_LEVELS = new Set(['info', 'debug', 'trace']);
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
@@ -113,6 +116,11 @@ export class AppModule {
           // The catalogue read is the hottest route and is answered from memory: no per-request log for it.
           exclude: [{ method: RequestMethod.GET, path: 'api/product/list' }],
           pinoHttp: logStream ? [httpLogging, logStream] : httpLogging,
+          // Above info no request line is written: no route gets pino-http's request loggers (two child loggers,
+          // the request serialised and redacted, listeners on the response) nor the request's logging context,
+          // whose async context would otherwise follow every promise of every request. A warning or error
+          // written meanwhile names its request itself (see AppExceptionFilter).
+          ...(REQUEST_LINE_LEVELS.has(config.logLevel) ? {} : { forRoutes: [] }),
         }),
         DatabaseModule.forRoot({ pglite: options.pglite }),
         MetricsModule,

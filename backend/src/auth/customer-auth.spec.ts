@@ -407,6 +407,23 @@ describe('customer sign-in (development identity provider)', () => {
       await isAuth(`${CUSTOMER_COOKIE}=${sessionless}`).expect(401);
     });
 
+    it('refuses a token that was accepted before once it has expired', async () => {
+      const cookie = await signInCustomer(t, { email: 'short-lived@example.com' });
+      const userId = (await isAuth(cookie).expect(200)).body.user._id;
+      const jwt = t.app.get(JwtService, { strict: false });
+      const { sid } = jwt.decode<{ sid: string }>(cookie.slice(CUSTOMER_COOKIE.length + 1));
+      const exp = Math.floor(Date.now() / 1000) + 1;
+      const shortLived = await jwt.signAsync(
+        { sid, exp },
+        { subject: userId, audience: CUSTOMER_AUDIENCE, issuer: SESSION_ISSUER },
+      );
+      await isAuth(`${CUSTOMER_COOKIE}=${shortLived}`).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+      await isAuth(`${CUSTOMER_COOKIE}=${shortLived}`).expect(401);
+      // The session itself is still open: its long-lived cookie still works.
+      await isAuth(cookie).expect(200);
+    });
+
     it('GET /api/user/logout clears the cookie', async () => {
       const res = await request(t.server).get('/api/user/logout').expect(200);
       expect(res.body).toEqual({ success: true, message: MESSAGES.loggedOut });

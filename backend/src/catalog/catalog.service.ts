@@ -12,7 +12,7 @@ import {
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
-import { CatalogRepository, ProductChanges, StockLine } from './catalog.repository';
+import { CatalogRepository, ProductChanges, StockLine, StockTaking } from './catalog.repository';
 import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
@@ -185,16 +185,7 @@ export class CatalogService {
    * product and what is left) when one has too few. Answers the ids of the products whose stock was taken from.
    */
   async takeStock(lines: readonly StockLine[], tx: DbExecutor): Promise<Set<string>> {
-    const rows = await this.repository.takeStock(lines, tx);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const line of lines) {
-      const row = byId.get(line.productId);
-      if (row && row.stock < line.quantity)
-        throw new ConflictError(notEnoughStockMessage(row.name, row.stock));
-    }
-    // Every counted line had enough, so all were taken; were it ever not so, the transaction must not commit.
-    if (rows.some((row) => !row.taken)) throw new ConflictError(MESSAGES.somethingWentWrong);
-    return new Set(rows.map((row) => row.id));
+    return stockTaken(lines, await this.repository.takeStock(lines, tx));
   }
 
   /**
@@ -229,6 +220,21 @@ export class CatalogService {
     if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
     for (const image of images) await assertSupportedImage(image);
   }
+}
+
+/**
+ * The products whose units were taken, from what a stock taking answered for these lines (see
+ * CatalogRepository.takeStock); 409 naming the first line whose product had too few.
+ */
+export function stockTaken(lines: readonly StockLine[], rows: readonly StockTaking[]): Set<string> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const line of lines) {
+    const row = byId.get(line.productId);
+    if (row && row.stock < line.quantity) throw new ConflictError(notEnoughStockMessage(row.name, row.stock));
+  }
+  // Every counted line had enough, so all were taken; were it ever not so, the transaction must not commit.
+  if (rows.some((row) => !row.taken)) throw new ConflictError(MESSAGES.somethingWentWrong);
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Animal-derived allergens: a product containing any of them is not vegan. */

@@ -131,12 +131,13 @@ export class AppExceptionFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = errorResponse(exception);
-    if (exception instanceof DomainError && status >= 500) {
+    if (status >= 500) {
+      // The route's pattern, never the URL itself (its ids and query string stay out of the log).
+      const route = `${request?.method ?? ''} ${request?.routeOptions?.url ?? ''}`;
       // A deliberate answer (a feature that is not configured): one line, no stack trace.
-      const route = request?.routeOptions?.url ?? '';
-      this.logger.warn(`${request?.method ?? ''} ${route} answered ${status}: ${exception.message}`);
-    } else if (status >= 500) {
-      this.logger.error(errorForLog(exception));
+      if (exception instanceof DomainError)
+        this.logger.warn(`${route} answered ${status}: ${exception.message}`);
+      else this.logger.error(`${route} failed: ${errorForLog(exception)}`);
     }
     if (reply.sent) return;
     void reply.status(status).header('cache-control', 'no-store').send(body);

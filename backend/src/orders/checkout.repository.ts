@@ -1,9 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, SQL, sql } from 'drizzle-orm';
-import { DEFAULT_MAX_OPEN_ORDERS, OPEN_ORDER_STATUSES, type ShippingSettings } from '@larder/shared-domain';
-import { DB, Database, DbExecutor } from '../db/database.module';
+import {
+  DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_SLOT_CAPACITY,
+  OPEN_ORDER_STATUSES,
+  type ShippingSettings,
+} from '@larder/shared-domain';
+import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
-import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
+import { transactionOpenedWith } from '../db/transaction-opened-with';
+import {
+  addresses,
+  CATALOG_VERSION_SHARDS,
+  cartItems,
+  catalogState,
+  deliverySlotBookings,
+  orderItems,
+  orders,
+  products,
+  shopSettings,
+  users,
+} from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
 import type { CatalogProduct } from '../catalog/product-view';
 import { DEFAULT_SHIPPING } from '../settings/settings.repository';
@@ -72,13 +89,68 @@ const CHECKOUT_CONTEXT = preparedStatement<{
 );
 
 /**
+ * A placed order's units and slot place in one statement (see CheckoutRepository.takeUnitsAndBookSlot). It takes
+ * the rows in the order every change of them does (OrderBookings): the counted products in id order, then the
+ * connection's catalogue version row, then the slot row. Each later step reads the one before it, so the order is
+ * fixed by the data and not left to the planner: the slot is booked only once no product was short and the
+ * version was bumped.
+ */
+const TAKE_UNITS_AND_BOOK_SLOT = preparedStatement<{
+  id: string | null;
+  name: string | null;
+  stock: number | null;
+  taken: boolean | null;
+  booked: boolean;
+}>(
+  'take_units_and_book_slot',
+  sql`
+    with wanted(id, qty) as (
+      select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('quantities')}::int[])
+    ),
+    locked as (
+      select p.id, p.name, p.stock from ${products} p
+      where p.id in (select id from wanted) and p.stock is not null
+      order by p.id
+      for no key update
+    ),
+    short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
+    taken as (
+      update ${products} p set stock = p.stock - w.qty
+      from locked l join wanted w on w.id = l.id
+      where p.id = l.id and not exists (select 1 from short)
+      returning p.id
+    ),
+    bumped as (
+      insert into ${catalogState} (id, version)
+      select pg_backend_pid() % ${sql.raw(String(CATALOG_VERSION_SHARDS))} + 1, 1 where exists (select 1 from taken)
+      on conflict (id) do update set version = ${catalogState}.version + 1
+      returning 1
+    ),
+    booked as (
+      insert into ${deliverySlotBookings} as b (delivery_date, delivery_time, booked)
+      select ${sql.placeholder('date')}::date, ${sql.placeholder('time')}::text, 1
+      where not exists (select 1 from short) and (select count(*) from bumped) >= 0
+      on conflict (delivery_date, delivery_time) do update set booked = b.booked + 1
+      where b.booked < coalesce((select s.slot_capacity from ${shopSettings} s where s.id = 1),
+                                ${sql.raw(String(DEFAULT_SLOT_CAPACITY))})
+      returning 1
+    )
+    select l.id, l.name, l.stock, l.id in (select id from taken) as taken, slot.booked
+    from (select exists (select 1 from booked) as booked) slot left join locked l on true`,
+);
+
+/** A UUID as written into a statement's text: hexadecimal digits and hyphens only. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
  * Locks the customer's row until the transaction ends, so that their checkouts are counted one at a time against
  * maxOpenOrders. `for no key update`: it does not stop the key-share locks of rows that reference the customer.
+ * The first statement of its transaction (see CheckoutRepository.withCustomerLocked), its value in its text.
  */
-const LOCK_CUSTOMER = preparedStatement<{ id: string }>(
-  'lock_customer',
-  sql`select u.id from ${users} u where u.id = ${sql.placeholder('userId')}::uuid for no key update`,
-);
+function lockCustomerText(userId: string): string {
+  if (!UUID_TEXT.test(userId)) throw new Error('A customer is locked by the UUID of their row');
+  return `select u.id from users u where u.id = '${userId}'::uuid for no key update`;
+}
 
 /** A timestamp for a prepared statement: ISO text, or null for the column's default (now). */
 function timestampValue(value: Date | SQL | undefined): string | null {
@@ -190,14 +262,42 @@ export class CheckoutRepository {
   }
 
   /**
-   * Locks the customer's row until the transaction ends: a checkout that then counts their open orders sees every
-   * order a concurrent checkout of theirs committed (the count is read by a later statement), and a second
-   * concurrent checkout waits here. Taken before any product or slot row (see OrderBookings). An account
-   * deletion locks the row first too, so a deletion and a checkout run one after the other. False when the
-   * account is gone.
+   * Runs `work` in a transaction whose first statement locks the customer's row; on a server that statement goes
+   * with the BEGIN, in one round trip. `work` learns whether the account exists (`userId` must be a UUID). A
+   * checkout that then counts their open orders sees every order a concurrent checkout of theirs committed (the
+   * count is read by a later statement), and a second concurrent checkout waits here. Taken before any product or
+   * slot row (see OrderBookings). An account deletion locks the row first too, so a deletion and a checkout run
+   * one after the other.
    */
-  async lockCustomer(userId: string, tx: DbExecutor): Promise<boolean> {
-    return (await LOCK_CUSTOMER(tx, { userId })).length > 0;
+  withCustomerLocked<T>(userId: string, work: (tx: DbTransaction, found: boolean) => Promise<T>): Promise<T> {
+    return transactionOpenedWith<T, { id: string }>(this.db, lockCustomerText(userId), (tx, rows) =>
+      work(tx, rows.length > 0),
+    );
+  }
+
+  /**
+   * For a placed order, in one statement: takes its units from the counted stocks (from each only when every one
+   * has enough; the catalogue version is bumped when any were taken) and then books a place in its slot (only
+   * when no product was short, and while the slot is below the seller's capacity). Answers each counted line
+   * with the stock it had before and whether it was taken (a line whose product does not count its stock is left
+   * out), and whether the slot was booked.
+   */
+  async takeUnitsAndBookSlot(
+    lines: readonly { productId: string; quantity: number }[],
+    slot: { deliveryDate: string; deliveryTime: string },
+    tx: DbExecutor,
+  ): Promise<{ stock: { id: string; name: string; stock: number; taken: boolean }[]; booked: boolean }> {
+    const rows = await TAKE_UNITS_AND_BOOK_SLOT(tx, {
+      ids: lines.map((l) => l.productId),
+      quantities: lines.map((l) => l.quantity),
+      date: slot.deliveryDate,
+      time: slot.deliveryTime,
+    });
+    const stock: { id: string; name: string; stock: number; taken: boolean }[] = [];
+    for (const row of rows) {
+      if (row.id !== null) stock.push({ id: row.id, name: row.name!, stock: row.stock!, taken: row.taken! });
+    }
+    return { stock, booked: rows[0].booked };
   }
 
   /**

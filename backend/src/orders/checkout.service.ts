@@ -18,7 +18,7 @@ import {
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { DB, Database, DbExecutor } from '../db/database.module';
+import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
 import type { AddressSnapshot } from '../db/schema';
 import {
   ConflictError,
@@ -99,9 +99,8 @@ export class CheckoutService {
     const key = this.checkIdempotencyKey(idempotencyKey);
     const now = this.clock.now();
     try {
-      return await this.db.transaction(async (tx) => {
-        // The customer's row first: their open orders are then counted one checkout at a time.
-        await this.holdCustomer(userId, tx);
+      // The customer's row first: their open orders are then counted one checkout at a time.
+      return await this.inTransactionHoldingCustomer(userId, async (tx) => {
         const prepared = await this.prepare(userId, input, now, tx, { placing: true });
         // A key used before makes the insert do nothing (after waiting for a concurrent first use to commit).
         // The same statement empties the cart.
@@ -170,29 +169,26 @@ export class CheckoutService {
       id: orderId,
       stripeSessionId: session.id,
     };
-    const stored = await this.db
-      .transaction(async (tx) => {
-        // Prices, availability, stock and the customer's open orders may have changed while the session was
-        // created: read them again with the customer's and the product rows locked, and refuse as COD would when
-        // the order is no longer the same. The customer's row, then the products, then the slot, as COD takes them.
-        await this.holdCustomer(userId, tx);
-        await this.bookings.lockProducts(
-          prepared.lines.map((line) => line.productId),
-          tx,
-        );
-        const current = await this.prepare(userId, input, now, tx, { placing: true });
-        if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
-        await this.bookings.takeUnits(current.lines, tx);
-        await this.bookings.bookSlot(prepared, tx);
-        if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
-        return true;
-      })
-      .catch(async (err: unknown) => {
-        // No order holds this session: it must never be paid.
-        await this.stripe.expireSessionQuietly(session.id, `order ${orderId}, which was not stored`);
-        if (err instanceof AlreadyPlaced) return false;
-        throw err;
-      });
+    // Prices, availability, stock and the customer's open orders may have changed while the session was
+    // created: read them again with the customer's and the product rows locked, and refuse as COD would when
+    // the order is no longer the same. The customer's row, then the products, then the slot, as COD takes them.
+    const stored = await this.inTransactionHoldingCustomer(userId, async (tx) => {
+      await this.bookings.lockProducts(
+        prepared.lines.map((line) => line.productId),
+        tx,
+      );
+      const current = await this.prepare(userId, input, now, tx, { placing: true });
+      if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
+      await this.bookings.takeUnits(current.lines, tx);
+      await this.bookings.bookSlot(prepared, tx);
+      if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
+      return true;
+    }).catch(async (err: unknown) => {
+      // No order holds this session: it must never be paid.
+      await this.stripe.expireSessionQuietly(session.id, `order ${orderId}, which was not stored`);
+      if (err instanceof AlreadyPlaced) return false;
+      throw err;
+    });
     if (!stored && key) {
       const existing = await this.repository.findByIdempotencyKey(userId, key);
       if (existing) return this.existingCheckout(existing);
@@ -277,7 +273,8 @@ export class CheckoutService {
    * catalogue and settings. One statement reads the customer's address (only when theirs) and contact, the
    * shipping settings, the products and the customer's open orders; nothing is locked here — the rows that
    * change are locked when they change, in OrderBookings' order (products, then the slot), and a placement has
-   * locked the customer's row before (holdCustomer), so that the open orders it counts are all committed ones.
+   * locked the customer's row before (inTransactionHoldingCustomer), so that the open orders it counts are all
+   * committed ones.
    */
   private async prepare(
     userId: string,
@@ -393,13 +390,19 @@ export class CheckoutService {
   }
 
   /**
-   * First in every transaction that stores an order: holds the customer's row until it commits. Checkouts of one
-   * customer then count their open orders one after the other, and an account deletion racing a checkout either
-   * waits and then cancels the stored order, or came first (401).
+   * Every transaction that stores an order: it first holds the customer's row until it commits (401 when the
+   * account is gone). Checkouts of one customer then count their open orders one after the other, and an account
+   * deletion racing a checkout either waits and then cancels the stored order, or came first (401).
    */
-  private async holdCustomer(userId: string, tx: DbExecutor): Promise<void> {
-    if (!isUuid(userId) || !(await this.repository.lockCustomer(userId, tx)))
-      throw new UnauthorizedError(MESSAGES.notAuthorized);
+  private inTransactionHoldingCustomer<T>(
+    userId: string,
+    work: (tx: DbTransaction) => Promise<T>,
+  ): Promise<T> {
+    if (!isUuid(userId)) return Promise.reject(new UnauthorizedError(MESSAGES.notAuthorized));
+    return this.repository.withCustomerLocked(userId, (tx, found) => {
+      if (!found) throw new UnauthorizedError(MESSAGES.notAuthorized);
+      return work(tx);
+    });
   }
 
   private checkIdempotencyKey(value: string | undefined): string | undefined {

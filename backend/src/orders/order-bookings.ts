@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { MESSAGES } from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database.module';
 import type { StockLine } from '../catalog/catalog.repository';
-import { CatalogService } from '../catalog/catalog.service';
+import { CatalogService, stockTaken } from '../catalog/catalog.service';
+import { ConflictError } from '../common/errors';
 import { DeliveryService } from '../delivery/delivery.service';
+import { CheckoutRepository } from './checkout.repository';
 import { NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 
 /**
@@ -17,6 +20,7 @@ export class OrderBookings {
     private readonly repository: OrdersRepository,
     private readonly catalog: CatalogService,
     private readonly delivery: DeliveryService,
+    private readonly checkout: CheckoutRepository,
   ) {}
 
   /** Locks the rows of these products until the transaction ends, in the shared order. */
@@ -25,8 +29,9 @@ export class OrderBookings {
   }
 
   /**
-   * Books the order's slot place and takes its units from the products that count stock, inside the order's
-   * transaction (409 when either has run out); `storedOrderId` names the order whose lines are stored already.
+   * Takes the order's units from the products that count stock and books its slot place, in one statement
+   * inside the order's transaction (409 when either has run out; the stock is checked first); `storedOrderId`
+   * names the order whose lines are stored already. As takeUnits, marks which lines took their units.
    */
   async takeUnitsAndSlot(
     lines: NewOrderLine[],
@@ -36,8 +41,11 @@ export class OrderBookings {
   ): Promise<void> {
     // The slot row last: of the rows every order shares it is the hottest (a few per date), so it is held only
     // from this statement to the commit.
-    await this.takeUnits(lines, tx, storedOrderId);
-    await this.bookSlot(slot, tx);
+    const counted = lines.filter((line) => line.stockTaken);
+    const { stock, booked } = await this.checkout.takeUnitsAndBookSlot(counted, slot, tx);
+    const taken = stockTaken(counted, stock);
+    if (!booked) throw new ConflictError(MESSAGES.slotFull);
+    await this.markTaken(lines, counted, taken, tx, storedOrderId);
   }
 
   bookSlot(slot: { deliveryDate: string; deliveryTime: string }, tx: DbExecutor): Promise<void> {
@@ -51,7 +59,17 @@ export class OrderBookings {
    */
   async takeUnits(lines: NewOrderLine[], tx: DbExecutor, storedOrderId?: string): Promise<void> {
     const counted = lines.filter((line) => line.stockTaken);
-    const taken = await this.catalog.takeStock(counted, tx);
+    await this.markTaken(lines, counted, await this.catalog.takeStock(counted, tx), tx, storedOrderId);
+  }
+
+  /** Marks which lines took their units (also on the stored rows of `storedOrderId` for those that did not). */
+  private async markTaken(
+    lines: NewOrderLine[],
+    counted: readonly NewOrderLine[],
+    taken: ReadonlySet<string>,
+    tx: DbExecutor,
+    storedOrderId: string | undefined,
+  ): Promise<void> {
     const notTaken = counted.filter((line) => !taken.has(line.productId)).map((line) => line.productId);
     for (const line of lines) line.stockTaken = taken.has(line.productId);
     if (storedOrderId && notTaken.length)

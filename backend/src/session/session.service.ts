@@ -19,7 +19,18 @@ import { SessionRepository, SessionKind } from './session.repository';
 interface SessionClaims {
   sub?: unknown;
   sid?: unknown;
+  exp?: unknown;
 }
+
+/** A token whose signature and claims were checked: what it says, and its expiry (`exp`, seconds). */
+interface VerifiedToken {
+  sub: string;
+  sid: string;
+  exp: number;
+}
+
+/** How many verified tokens are remembered at most (a few hundred bytes each); the memory is then emptied. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * Sessions kept on the server (the `sessions` table) and referred to by signed cookies: the cookie is an HS256
@@ -35,6 +46,12 @@ export class SessionService implements OnApplicationBootstrap {
   private readonly customerCookie: string;
   private readonly sellerCookie: string;
   private readonly sellerCodeCookie: string;
+  /**
+   * Tokens verified before, by audience and token: a signed-in customer's requests carry the same cookie, and
+   * checking its signature again would find the same claims until it expires. Only the signature check is
+   * remembered: every request still reads its session row, so a session ended on any replica ends at once.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     private readonly jwt: JwtService,
@@ -146,6 +163,11 @@ export class SessionService implements OnApplicationBootstrap {
     audience: string,
   ): Promise<{ sub: string; sid: string } | undefined> {
     if (!token) return undefined;
+    const key = `${audience} ${token}`;
+    const known = this.verified.get(key);
+    // jsonwebtoken's own test of `exp`: the token is valid while now (in whole seconds) is before it.
+    if (known && Math.floor(Date.now() / 1000) < known.exp) return known;
+    if (known) this.verified.delete(key);
     try {
       const claims = await this.jwt.verifyAsync<SessionClaims>(token, {
         audience,
@@ -154,6 +176,11 @@ export class SessionService implements OnApplicationBootstrap {
       });
       if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || !isUuid(claims.sid))
         return undefined;
+      // Every token this service signs expires; one without `exp` is checked each time.
+      if (typeof claims.exp === 'number') {
+        if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.clear();
+        this.verified.set(key, { sub: claims.sub, sid: claims.sid, exp: claims.exp });
+      }
       return { sub: claims.sub, sid: claims.sid };
     } catch {
       return undefined;

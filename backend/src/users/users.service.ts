@@ -246,7 +246,7 @@ export class UsersService {
    * has committed, the work the hooks answered (expiring the card payments of orders placed meanwhile).
    *
    * The row is locked FOR UPDATE before the hooks look at anything: a checkout holds the same row (FOR NO KEY
-   * UPDATE, CheckoutRepository.lockCustomer) while it stores its order, so it either commits first (and the hooks
+   * UPDATE, CheckoutRepository.withCustomerLocked) while it stores its order, so it either commits first (and the hooks
    * see and cancel its order) or waits and then finds the account gone (401), never leaving an order behind that
    * the hooks missed.
    */

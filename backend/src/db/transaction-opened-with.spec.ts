@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, TestApp } from '../../test/harness';
+import { transactionOpenedWith } from './transaction-opened-with';
+
+/** What a transaction opened with its first statement does, on either engine, as `db.transaction` would. */
+describe('transactionOpenedWith', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.db.execute(sql`create table tx_probe (id int primary key, note text)`);
+    await t.db.execute(sql`insert into tx_probe values (1, 'first')`);
+  });
+  afterAll(() => t.close());
+
+  const notes = async () => {
+    const result = (await t.db.execute(sql`select note from tx_probe order by id`)) as unknown as {
+      rows: { note: string }[];
+    };
+    return result.rows.map((r) => r.note);
+  };
+
+  it('gives the first statement its rows and commits what the work wrote', async () => {
+    const answer = await transactionOpenedWith<string, { id: number; note: string }>(
+      t.db,
+      'select id, note from tx_probe where id = 1 for update',
+      async (tx, rows) => {
+        expect(rows).toEqual([{ id: 1, note: 'first' }]);
+        await tx.execute(sql`insert into tx_probe values (2, 'committed')`);
+        return 'done';
+      },
+    );
+    expect(answer).toBe('done');
+    expect(await notes()).toEqual(['first', 'committed']);
+  });
+
+  it('rolls back everything when the work throws, and the database is usable afterwards', async () => {
+    await expect(
+      transactionOpenedWith(t.db, 'update tx_probe set note = $$changed$$ where id = 1', async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (3, 'rolled back')`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await notes()).toEqual(['first', 'committed']);
+  });
+
+  it('rolls back when a statement of the work fails, and the next transaction starts clean', async () => {
+    await expect(
+      transactionOpenedWith(t.db, 'select 1', async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (4, 'lost')`);
+        await tx.execute(sql`insert into tx_probe values (1, 'duplicate key')`);
+      }),
+    ).rejects.toThrow();
+    // Ten more, more than the pool holds connections: none was left inside a failed transaction.
+    for (let i = 0; i < 10; i += 1) {
+      await transactionOpenedWith(t.db, 'select 1', (tx) =>
+        tx.execute(sql`update tx_probe set note = note where id = 1`),
+      );
+    }
+    expect(await notes()).toEqual(['first', 'committed']);
+  });
+
+  it('holds the lock its first statement took until the transaction ends', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = transactionOpenedWith(t.db, 'select id from tx_probe where id = 1 for update', async () => {
+      order.push('first locked');
+      await held;
+      order.push('first ends');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = transactionOpenedWith(
+      t.db,
+      'select id from tx_probe where id = 1 for update',
+      async () => {
+        order.push('second locked');
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first locked', 'first ends', 'second locked']);
+  });
+});
