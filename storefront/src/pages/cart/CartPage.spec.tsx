@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDeliveryDate, MESSAGES, tooManyOpenOrdersMessage } from '@larder/shared-domain';
-import { api, type ProductDto, type UserDto } from '@larder/shared-state';
+import { api, dehydrate, loadWholeCatalogue, type ProductDto, type UserDto } from '@larder/shared-state';
 import { pinClock, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import CartPage from './CartPage';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
@@ -319,5 +319,33 @@ describe('Cart: an 18+ product', () => {
     setup(signedInWithAddress());
     await screen.findByTestId('order-totals');
     expect(screen.queryByRole('checkbox', { name: MESSAGES.ageConfirmLabel })).not.toBeInTheDocument();
+  });
+});
+
+describe('CartPage after a server-rendered page that carried only its own products', () => {
+  it('waits for the whole catalogue, then lists every line and prices the whole cart', async () => {
+    const customer = makeUser({
+      addresses: [address],
+      defaultAddress: address._id,
+      cartItems: { 'p-apples': 1, 'p-cola': 2 },
+    });
+    server.seed({ products, user: customer, shipping: { shippingCharge: 3.99, shippingThreshold: 40 } });
+    const rendering = server.createStore({ cartSync: false });
+    await Promise.all([
+      rendering.dispatch(api.endpoints.userIsAuth.initiate(undefined, { subscribe: false })),
+      rendering.dispatch(api.endpoints.listProducts.initiate(undefined, { subscribe: false })),
+    ]);
+    const serverState = dehydrate(rendering.getState(), { shownProducts: new Set(['p-apples']) });
+    const store = server.createStore({
+      serverState: { ...serverState, cart: { items: { 'p-apples': 1, 'p-cola': 2 } } },
+    });
+
+    renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+    expect(screen.queryByRole('link', { name: 'Braeburn Apples' })).not.toBeInTheDocument();
+
+    await store.dispatch(loadWholeCatalogue());
+    expect(await screen.findByRole('link', { name: 'Cola 330ml' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+    expect(within(await screen.findByTestId('order-totals')).getByText('£9.37')).toBeInTheDocument();
   });
 });

@@ -50,11 +50,12 @@ export default function CartPage() {
 
   // A signed-in customer's cart arrives with the session check, so "empty" can only be said after it.
   // Its lines are priced from the whole catalogue (after a server-rendered page, that loads a moment later).
-  if (sessionStatus !== 'ready' || (hasItems && (products.isLoading || !products.complete))) {
+  const catalogueMissing = products.isLoading || !products.complete;
+  if (sessionStatus !== 'ready' || (hasItems && catalogueMissing && !products.isError)) {
     return <CartSkeleton />;
   }
 
-  if (lines.length === 0 && hasItems && products.isError) {
+  if (hasItems && products.isError && (lines.length === 0 || catalogueMissing)) {
     return (
       <section className="py-10">
         <h1 className="sr-only">Shopping Cart</h1>

@@ -115,4 +115,23 @@ describe('ProductDetailPage after a server-rendered page that carried only its o
     await store.dispatch(loadWholeCatalogue());
     expect(await screen.findByRole('heading', { level: 1, name: 'Braeburn Apples' })).toBeVisible();
   });
+
+  it('offers to try again when the whole catalogue cannot be loaded, instead of waiting for ever', async () => {
+    server.seed({ products: [apples] });
+    const rendering = server.createStore({ cartSync: false });
+    await rendering.dispatch(api.endpoints.listProducts.initiate(undefined, { subscribe: false }));
+    const serverState = dehydrate(rendering.getState(), { shownProducts: new Set<string>() });
+    const store = server.createStore({ serverState });
+    server.on('GET', '/api/product/list', { status: 503, body: { success: false, message: 'Unavailable' } });
+
+    renderPage(<ProductDetailPage />, {
+      store,
+      path: '/products/fruits/p-apples',
+      route: '/products/:category/:id',
+    });
+    await store.dispatch(loadWholeCatalogue());
+
+    expect(await screen.findByText(MESSAGES.productLoadFailed)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
 });

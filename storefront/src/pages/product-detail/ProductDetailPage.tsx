@@ -42,14 +42,14 @@ export default function ProductDetailPage() {
   useDocumentTitle(
     product
       ? productScreenTitle(product)
-      : isLoading || !complete
+      : isLoading || (!complete && !isError)
         ? 'Loading product'
         : MESSAGES.productNotFound,
   );
 
   // Not in a catalogue that is not whole yet (a page the server sent with only its own products): wait for it.
-  if (isLoading || (!product && !complete)) return <ProductDetailSkeleton />;
-  if (isError) {
+  if (isLoading || (!product && !complete && !isError)) return <ProductDetailSkeleton />;
+  if (isError && !product) {
     return (
       <EmptyState
         headingLevel={2}
