@@ -63,12 +63,15 @@ describe('transactionOpenedWith', () => {
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
     const first = transactionOpenedWith(t.db, 'select id from tx_probe where id = 1 for update', async () => {
       order.push('first locked');
+      locked();
       await held;
       order.push('first ends');
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await firstLocked;
     const second = transactionOpenedWith(
       t.db,
       'select id from tx_probe where id = 1 for update',

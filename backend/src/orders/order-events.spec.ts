@@ -86,7 +86,7 @@ class StreamClient {
   }
 
   /** Waits until `seen` holds for what was received (at most `withinMs`). */
-  async until(seen: () => boolean, withinMs = 3000): Promise<void> {
+  async until(seen: () => boolean, withinMs = 10_000): Promise<void> {
     const deadline = Date.now() + withinMs;
     while (!seen()) {
       const left = deadline - Date.now();

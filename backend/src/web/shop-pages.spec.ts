@@ -93,7 +93,11 @@ describe('shop pages kept in memory', () => {
       .set({ accept: 'text/html', ...headers });
 
   /** Reads the page until `seen` holds for it (a PostgreSQL server notifies this process a moment later). */
-  async function eventually(url: string, seen: (html: string) => boolean, withinMs = 3000): Promise<string> {
+  async function eventually(
+    url: string,
+    seen: (html: string) => boolean,
+    withinMs = 10_000,
+  ): Promise<string> {
     const started = Date.now();
     for (;;) {
       const res = await page(url).expect(200);
