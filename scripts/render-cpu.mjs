@@ -6,7 +6,8 @@
 //   - react: the storefront's renderPage (store, React's render) with those answers given, no API work;
 //   - head:  putting the rendered markup and state into the host page.
 // It builds nothing: run `npm run build` first. `--api=/other/backend/dist` measures another build of the API
-// (the frontends are this checkout's, or STATIC_ROOT's). ITERATIONS (default 200) sets the requests per part.
+// (the frontends are this checkout's, or STATIC_ROOT's). ITERATIONS (default 200) sets the requests per part;
+// `--page-only` measures the whole request alone (for a profile: `node --cpu-prof scripts/render-cpu.mjs --page-only`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ const apiArg = process.argv.find((a) => a.startsWith('--api='));
 const dist = path.resolve(apiArg ? apiArg.slice('--api='.length) : path.join(root, 'backend/dist'));
 const require = createRequire(path.join(dist, 'main.js'));
 const ITERATIONS = Number(process.env.ITERATIONS) || 200;
+const onlyPage = process.argv.includes('--page-only');
 const WARMUP = Math.min(50, ITERATIONS);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-render-cpu-'));
@@ -106,6 +108,16 @@ async function main() {
     const head = async () =>
       withRenderedPage(indexHtml, { pathname: url, remotes, dirs: config.staticDirs }, rendered);
 
+    if (onlyPage) {
+      // One part alone, e.g. under `node --cpu-prof`: the profile then holds only the page requests.
+      const ms = await cpuPer(page);
+      globalThis.gc?.();
+      const heap = process.memoryUsage().heapUsed / 2 ** 20;
+      console.log(
+        `Signed-in product page ${url}, CPU ms per request: page ${ms.toFixed(2)}; heap after ${heap.toFixed(0)} MB`,
+      );
+      return;
+    }
     const results = {
       page: await cpuPer(page),
       data: await cpuPer(data),

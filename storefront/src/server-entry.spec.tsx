@@ -75,6 +75,19 @@ describe('renderPage (the storefront rendered on the server)', () => {
     expect(await shownIds('/products/fruits/p-gone')).toEqual([]);
   });
 
+  it("leaves no timer behind that would keep the page's store alive after the render", async () => {
+    // RTK Query writes a store's subscriptions into its state within half a second: count what lasts longer.
+    const lasting = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    };
+    const before = await lasting();
+    for (let i = 0; i < 3; i += 1) {
+      await renderPage({ url: '/products/fruits', fetch: apiFetch, apiOrigin: server.origin });
+    }
+    expect(await lasting()).toBe(before);
+  });
+
   it('renders a product page by its id', async () => {
     const page = await renderPage({
       url: '/products/fruits/p-apple',

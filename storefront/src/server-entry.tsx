@@ -54,21 +54,20 @@ export interface RenderedPage {
   state: ServerRenderedState;
 }
 
-/** Fills the store with what every shop page reads, as the browser would fetch it. */
+/**
+ * Fills the store with what every shop page reads, as the browser would fetch it. The store lives for one
+ * render and is then dropped whole, so the requests' subscriptions are left as they are: ending them would start
+ * RTK Query's timer for unused data (a minute) for each, which keeps the store alive and then works on it.
+ */
 async function loadPageData(store: AppStore): Promise<void> {
-  const requests = [
+  const [session] = await Promise.all([
     store.dispatch(api.endpoints.userIsAuth.initiate()),
     store.dispatch(api.endpoints.listProducts.initiate()),
     store.dispatch(api.endpoints.getShippingSettings.initiate()),
-  ];
-  try {
-    const [session] = await Promise.all(requests);
-    // A signed-in customer's cart is the server's copy (the browser's cart sync does the same on sign-in).
-    const user = session?.data && 'user' in session.data ? session.data.user : undefined;
-    if (user?.cartItems) store.dispatch(cartSlice.actions.replace(user.cartItems));
-  } finally {
-    for (const request of requests) request.unsubscribe();
-  }
+  ]);
+  // A signed-in customer's cart is the server's copy (the browser's cart sync does the same on sign-in).
+  const user = session?.data && 'user' in session.data ? session.data.user : undefined;
+  if (user?.cartItems) store.dispatch(cartSlice.actions.replace(user.cartItems));
 }
 
 /** Renders with React's streaming renderer and collects the whole page once every part is ready. */

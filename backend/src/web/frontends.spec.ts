@@ -42,6 +42,7 @@ describe('built frontends', () => {
     };
     write('host-shell/dist/index.html', '<!doctype html><title>Larder</title><div id="root"></div>');
     write('host-shell/dist/main.3f2a9c1b.js', 'console.log("host")');
+    write('host-shell/dist/offers/weekly', 'a file where a page path is');
     write('storefront/dist/remoteEntry.js', 'var storefront;');
     write('storefront/dist/412.0e1d2c3b.js', 'var chunk;');
     const bigChunk = 'var product = "carrots";\n'.repeat(200);
@@ -91,6 +92,12 @@ describe('built frontends', () => {
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a path without an extension with the page, without looking for such a file', async () => {
+    const res = await request(t.server).get('/offers/weekly').set('Accept', 'text/html').expect(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.text).not.toContain('a file where a page path is');
   });
 
   it("names a page's files up front: remote manifest, remote entry, exposed routes and page chunk", async () => {

@@ -82,9 +82,15 @@ export function isApiPath(url: string): boolean {
 /**
  * Whether a file of the built frontends may be served: never a directory listing or a Node build, and no
  * source maps (`*.map`, also pre-compressed) in production, where they would publish the original sources.
+ * Every file the builds make has an extension, so a path whose last part has none (`/products/fruit/<id>`) is a
+ * page: it goes to the page at once instead of being looked for on disk first.
  */
 export function servesStaticPath(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
-  return !pathName.endsWith('/') && !withheldFile(pathName, config);
+  return hasExtension(pathName) && !withheldFile(pathName, config);
+}
+
+function hasExtension(pathName: string): boolean {
+  return pathName.lastIndexOf('.') > pathName.lastIndexOf('/');
 }
 
 /**
