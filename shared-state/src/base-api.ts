@@ -16,6 +16,17 @@ function withoutEmptyParams(args: string | FetchArgs): string | FetchArgs {
   return { ...args, params: undefined };
 }
 
+/**
+ * An answer's JSON (null for an empty body), as RTK Query's own 'json' handler reads it, with its outer object
+ * frozen. Immer then takes the answer as already frozen: it neither walks every product of a list looking for
+ * drafts when the answer is stored (the server render's store, which does not freeze) nor freezes it deeply (the
+ * browser's). Answers are never changed in place: the cache changes them through drafts, which copy.
+ */
+export async function frozenJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text.length ? Object.freeze(JSON.parse(text)) : null;
+}
+
 /** Same-origin requests with the session cookies; the default outside a store with its own environment. */
 export function createBaseQuery(
   options: { baseUrl?: string; fetchFn?: typeof fetch } = {},
@@ -27,6 +38,7 @@ export function createBaseQuery(
       baseUrl: options.baseUrl ?? '',
       credentials: 'include',
       fetchFn: options.fetchFn,
+      responseHandler: frozenJson,
     });
     return query(withoutEmptyParams(args), api, extraOptions);
   };
