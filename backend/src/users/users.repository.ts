@@ -81,12 +81,22 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  listAddresses(userId: string, tx: DbExecutor = this.db): Promise<AddressRow[]> {
-    return tx
-      .select()
-      .from(addresses)
-      .where(eq(addresses.userId, userId))
+  /** The user with their addresses (oldest first), in one statement; undefined when the user is gone. */
+  async findWithAddresses(
+    userId: string,
+    tx: DbExecutor = this.db,
+  ): Promise<{ user: UserRow; addresses: AddressRow[] } | undefined> {
+    const rows = await tx
+      .select({ user: users, address: addresses })
+      .from(users)
+      .leftJoin(addresses, eq(addresses.userId, users.id))
+      .where(eq(users.id, userId))
       .orderBy(asc(addresses.createdAt), asc(addresses.id));
+    if (!rows[0]) return undefined;
+    return {
+      user: rows[0].user,
+      addresses: rows.flatMap((row) => (row.address ? [row.address] : [])),
+    };
   }
 
   async findAddress(

@@ -150,13 +150,14 @@ export class UsersService {
 
   /** The account as the API shows it; 401 when it no longer exists. */
   async getUserView(userId: string, tx: DbExecutor = this.db): Promise<UserView> {
-    const user = await this.users.findById(userId, tx);
-    if (!user) throw new UnauthorizedError(MESSAGES.notAuthorized);
-    const [addressRows, cartItems] = await Promise.all([
-      this.users.listAddresses(userId, tx),
+    // Two statements sent together: the account with its addresses, and the cart.
+    const [found, cartItems] = await Promise.all([
+      this.users.findWithAddresses(userId, tx),
       this.readCart(userId, tx),
     ]);
-    const addresses = addressRows.map(addressView);
+    if (!found) throw new UnauthorizedError(MESSAGES.notAuthorized);
+    const { user } = found;
+    const addresses = found.addresses.map(addressView);
     const defaultAddress =
       addresses.find((a) => a._id === user.defaultAddressId)?._id ?? addresses[0]?._id ?? null;
     return {
