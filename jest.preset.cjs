@@ -24,4 +24,6 @@ module.exports = {
   },
   transformIgnorePatterns: ['node_modules/(?!(.*/)?(jose|content-disposition)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The default output, and the failed tests written down for `npm test` to name again at its end.
+  reporters: ['default', path.join(root, 'scripts/jest-failures-reporter.cjs')],
 };

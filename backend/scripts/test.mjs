@@ -13,7 +13,7 @@ const serverUrl = process.env.DATABASE_URL;
 
 function run(label, extraEnv) {
   process.stdout.write(`\n=== backend tests on ${label} ===\n`);
-  const env = { ...process.env, ...extraEnv, NODE_ENV: 'test' };
+  const env = { ...process.env, ...extraEnv, NODE_ENV: 'test', LARDER_TEST_LABEL: label };
   env.NODE_OPTIONS = [
     process.env.NODE_OPTIONS,
     '--experimental-vm-modules',
