@@ -253,15 +253,13 @@ describe('the static sites nginx serves', () => {
       'server/page.js',
     ])
       fs.writeFileSync(path.join(html, f), 'x');
-    const port = await freePort();
-    const conf = read(`deploy/nginx/${site}.conf`)
-      .replaceAll('/etc/nginx/larder/', `${larder}/`)
-      .replace(/server api-\d:3000[^;]*;/g, 'server 127.0.0.1:9;')
-      .replace('listen 80;', `listen 127.0.0.1:${port};`)
-      .replace('root /usr/share/nginx/html;', `root ${html};`);
-    fs.writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+    const nginxConf = (port: number) => {
+      const conf = read(`deploy/nginx/${site}.conf`)
+        .replaceAll('/etc/nginx/larder/', `${larder}/`)
+        .replace(/server api-\d:3000[^;]*;/g, 'server 127.0.0.1:9;')
+        .replace('listen 80;', `listen 127.0.0.1:${port};`)
+        .replace('root /usr/share/nginx/html;', `root ${html};`);
+      return `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 events { worker_connections 64; }
 http {
@@ -269,37 +267,56 @@ http {
   client_body_temp_path ${dir}/tmp/client_body; proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi; uwsgi_temp_path ${dir}/tmp/uwsgi; scgi_temp_path ${dir}/tmp/scgi;
 ${conf}
-}`,
-    );
-    const nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
-      stdio: 'ignore',
-    });
-    const get = async (p: string) => (await fetch(`http://127.0.0.1:${port}${p}`)).status;
+}`;
+    };
     try {
-      // Up to 15 s for nginx to listen on a loaded machine; an nginx that exited says why.
-      for (let i = 0; ; i++) {
-        try {
-          await get('/');
-          break;
-        } catch (err) {
-          if (nginx.exitCode !== null || nginx.signalCode !== null) {
-            const log = fs.existsSync(path.join(dir, 'error.log'))
-              ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8')
-              : '';
-            throw new Error(`nginx exited (${nginx.exitCode ?? nginx.signalCode}): ${log}`);
-          }
-          if (i > 300) throw err;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-      await work(get);
-    } finally {
-      // nginx that refused its configuration has already exited.
-      if (nginx.exitCode === null && nginx.signalCode === null) {
+      const { nginx, port } = await startNginx(dir, nginxConf);
+      try {
+        await work(async (p) => (await fetch(`http://127.0.0.1:${port}${p}`)).status);
+      } finally {
         nginx.kill('SIGTERM');
-        await new Promise((r) => nginx.once('exit', r));
+        if (nginx.exitCode === null && nginx.signalCode === null)
+          await new Promise((r) => nginx.once('exit', r));
       }
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Starts nginx with the configuration `conf` gives for a free port, and answers once nginx itself answers on it
+   * (up to 15 s on a loaded machine). Another process (a test's short-lived server) may take the port between
+   * freePort and nginx binding it: nginx then exits with "Address already in use" and starts again on another.
+   */
+  async function startNginx(
+    dir: string,
+    conf: (port: number) => string,
+  ): Promise<{ nginx: ReturnType<typeof spawn>; port: number }> {
+    const errorLog = path.join(dir, 'error.log');
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      fs.writeFileSync(path.join(dir, 'nginx.conf'), conf(port));
+      fs.rmSync(errorLog, { force: true });
+      const nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+        stdio: 'ignore',
+      });
+      for (let i = 0; ; i++) {
+        const server = await fetch(`http://127.0.0.1:${port}/`).then(
+          (res) => res.headers.get('server') ?? '',
+          () => undefined,
+        );
+        if (server?.startsWith('nginx')) return { nginx, port };
+        if (nginx.exitCode !== null || nginx.signalCode !== null) {
+          const log = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '';
+          if (/Address already in use/.test(log) && attempt < 5) break;
+          throw new Error(`nginx exited (${nginx.exitCode ?? nginx.signalCode}): ${log}`);
+        }
+        if (i > 300) {
+          nginx.kill('SIGTERM');
+          throw new Error(`nginx did not answer on port ${port} within 15 s`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
   }
 

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../src/app.factory';
+import { ProductListCache } from '../src/catalog/product-list.cache';
 import type { CatalogProduct } from '../src/catalog/product-view';
 import type { AppConfig } from '../src/config/app-config';
 import type { Database } from '../src/db/database';
@@ -148,9 +149,13 @@ export type TestProduct = Omit<CatalogProduct, 'id'>;
 
 let productCounter = 0;
 
-/** Inserts a product row (prices in pence) and bumps the catalogue version; returns its id. */
+/**
+ * Inserts a product row (prices in pence) and bumps the catalogue version; returns its id. Given the app, it
+ * returns once the app has been told of the write (a PostgreSQL server notifies it a moment after the commit;
+ * PGlite before the write returns), so that the next read of the list sees the product.
+ */
 export async function createProduct(
-  t: Pick<TestApp, 'db'>,
+  t: Pick<TestApp, 'db'> & Partial<Pick<TestApp, 'app'>>,
   partial: Partial<TestProduct> = {},
 ): Promise<string> {
   productCounter += 1;
@@ -165,9 +170,31 @@ export async function createProduct(
     listed: true,
     ...partial,
   };
-  return t.db.transaction(async (tx) => {
+  const told = t.app ? toldOfNextCatalogueChange(t.app) : undefined;
+  const id = await t.db.transaction(async (tx) => {
     const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
     await tx.update(catalogState).set({ version: sql`${catalogState.version} + 1` });
     return inserted.id;
   });
+  await told?.();
+  return id;
+}
+
+/**
+ * Waits for the app's next catalogue notification (for at most two seconds). An app that is not listening (as
+ * some tests arrange) is not waited for: it checks the catalogue version on each read instead.
+ */
+function toldOfNextCatalogueChange(app: NestFastifyApplication): () => Promise<void> {
+  const cache = app.get(ProductListCache);
+  if (!cache.watching) return () => Promise.resolve();
+  let stop: () => void = () => undefined;
+  const told = new Promise<void>((resolve) => {
+    stop = cache.onChange(() => resolve());
+  });
+  return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([told, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
+    stop();
+  };
 }
