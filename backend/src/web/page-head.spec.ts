@@ -118,4 +118,35 @@ describe('page head', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("asks for the page's main picture first: its preload moves from the rendered markup to the head's start", () => {
+    const indexHtml =
+      '<!doctype html><html><head><meta charset="utf-8"/><title>Larder</title>' +
+      '<script defer="defer" src="/main.1a2b.js"></script><link rel="preload" as="script" href="/bootstrap.3c4d.js">' +
+      '</head><body><div id="root"></div></body></html>';
+    const input = {
+      pathname: '/products/vegetables',
+      remotes: { storefront: '', sellerPortal: '' },
+      dirs: { storefront: os.tmpdir(), sellerPortal: os.tmpdir() },
+    };
+    const main =
+      '<link rel="preload" as="image" imageSrcSet="/uploads/products/carrots-400.webp 400w, /uploads/products/carrots.webp 800w" imageSizes="45vw" fetchPriority="high"/>';
+    const other =
+      '<link rel="preload" as="image" imageSrcSet="/uploads/products/leeks-400.webp 400w" imageSizes="45vw"/>';
+    const page = {
+      html: `${main}${other}<h1>Vegetables</h1><img src="/uploads/products/carrots-400.webp">`,
+      state: {},
+    };
+
+    const html = withRenderedPage(indexHtml, input, page)!;
+    expect(html.split(main)).toHaveLength(2);
+    expect(html.indexOf(main)).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.indexOf(main)).toBeLessThan(html.indexOf('<script defer="defer" src="/main.1a2b.js">'));
+    expect(html).toContain(`<div id="root" data-rendered="storefront">${other}<h1>Vegetables</h1>`);
+
+    // A page without a main picture is left as rendered.
+    const plain = withRenderedPage(indexHtml, input, { html: `${other}<h1>Offers</h1>`, state: {} })!;
+    expect(plain).toContain(`<div id="root" data-rendered="storefront">${other}<h1>Offers</h1>`);
+    expect(plain.indexOf('<title>')).toBeLessThan(plain.indexOf('<script defer'));
+  });
 });

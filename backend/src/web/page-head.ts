@@ -134,6 +134,28 @@ function insertBeforeHeadEnd(html: string, tags: string): string {
 
 const ROOT = '<div id="root">';
 
+/**
+ * The preload React writes for the page's main picture (an <img fetchPriority="high">: a product's picture, the
+ * first of a list), at the start of the rendered markup, which comes after the whole <head>.
+ */
+const MAIN_PICTURE_PRELOAD = /<link rel="preload" as="image"[^>]*? fetchPriority="high"[^>]*>/;
+
+/**
+ * `tags` at the start of the <head>, before its first script, link or style element: a page's main picture is
+ * then asked for before the scripts, which would otherwise take every connection the browser opens to the shop
+ * (six over HTTP/1.1) while the picture waits.
+ */
+function insertAtHeadStart(html: string, tags: string): string {
+  const head = html.indexOf('<head');
+  if (!tags || head === -1) return html;
+  const headEnd = html.indexOf('</head>', head);
+  const first = /<(?:script|link|style)\b/g;
+  first.lastIndex = head;
+  const found = first.exec(html);
+  const at = found && (headEnd === -1 || found.index < headEnd) ? found.index : headEnd;
+  return at === -1 ? html : html.slice(0, at) + tags + html.slice(at);
+}
+
 const sheets = new Map<string, { stamp: string; text: string | undefined }>();
 
 /** A build's style sheet file, as text to put in a page; undefined when it cannot be (see localStyleSheet). */
@@ -191,7 +213,8 @@ function inlineStyleSheets(html: string, input: PageHeadInput): string {
  * The host page holding a page rendered on the server: the markup inside the root element (marked
  * `data-rendered`, which tells the host to hydrate it), the store's state as JSON data for the browser's
  * store, the host's own style sheets applied before the first paint, and no "needs JavaScript" notice.
- * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page.
+ * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page. The
+ * preload of the page's main picture moves to the start of the head (insertAtHeadStart).
  * Undefined when the host page has no root element to fill.
  */
 export function withRenderedPage(
@@ -203,9 +226,11 @@ export function withRenderedPage(
   const start = indexHtml.indexOf(ROOT);
   const end = start === -1 ? -1 : indexHtml.indexOf('</div>', start);
   if (end === -1) return undefined;
+  const picture = MAIN_PICTURE_PRELOAD.exec(page.html)?.[0];
+  const markup = picture ? page.html.replace(picture, '') : page.html;
   const body =
-    indexHtml.slice(0, start) +
-    `<div id="root" data-rendered="storefront">${page.html}` +
+    insertAtHeadStart(indexHtml.slice(0, start), picture ?? '') +
+    `<div id="root" data-rendered="storefront">${markup}` +
     indexHtml.slice(end).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   const styled = body.replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ');
   const html = insertBeforeHeadEnd(
