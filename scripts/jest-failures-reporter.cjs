@@ -7,7 +7,7 @@ const path = require('node:path');
 const MESSAGE_LINES = 12;
 const repoRoot = path.resolve(__dirname, '..');
 /** A stack frame of a dependency or of node itself, which says nothing about what failed. */
-const outsideFrame = (line) => /^\s*at\s/.test(line) && (/node_modules|<anonymous>|node:/.test(line));
+const outsideFrame = (line) => /^\s*at\s/.test(line) && /node_modules|<anonymous>|node:/.test(line);
 // eslint-disable-next-line no-control-regex
 const plain = (text) => String(text).replace(/\u001b\[[0-9;]*m/g, '');
 const firstLines = (text) =>
@@ -27,7 +27,8 @@ class FailuresReporter {
       const failed = file.testResults.filter((test) => test.status === 'failed');
       if (!failed.length && !file.testExecError) continue;
       out.push(`FAIL ${path.relative(repoRoot, file.testFilePath)}${label}`);
-      if (file.testExecError) out.push(...firstLines(file.testExecError.message ?? file.failureMessage ?? ''));
+      if (file.testExecError)
+        out.push(...firstLines(file.testExecError.message ?? file.failureMessage ?? ''));
       for (const test of failed) {
         out.push(`  ● ${test.fullName}`);
         out.push(...firstLines(test.failureMessages.join('\n')));
