@@ -69,10 +69,21 @@ test.describe('a fast first visit @phone', () => {
     await expect(page.locator('[aria-busy="true"]').first()).toBeHidden();
     await expect(page.getByTestId('product-card').nth(1)).toBeVisible();
     const preloaded = await page
-      .locator('head link[rel="preload"]')
+      .locator('head link[rel="preload"][as="script"]')
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(preloaded.some((href) => /^\/remotes\/storefront\/page-category\./.test(href))).toBe(true);
     expect(preloaded.some((href) => /^\/remotes\/storefront\/page-home\./.test(href))).toBe(false);
+    // The first card's picture is asked for before any script: its preload leads the head.
+    const head = await page
+      .locator('head script[src], head link[rel="preload"], head link[rel="stylesheet"]')
+      .evaluateAll((elements) =>
+        elements.map((element) =>
+          element.tagName === 'SCRIPT'
+            ? 'script'
+            : `${element.getAttribute('as') ?? 'style'} ${element.getAttribute('fetchpriority') ?? ''}`,
+        ),
+      );
+    expect(head[0]).toBe('image high');
     // The first card's picture, the largest thing on arrival, is fetched first; the others are not.
     const priorities = await page
       .getByTestId('product-card')
