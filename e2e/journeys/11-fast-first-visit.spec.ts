@@ -45,7 +45,7 @@ test.describe('a fast first visit @phone', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
 
     const preloaded = await page
-      .locator('head link[rel="preload"]')
+      .locator('head link[rel="preload"][as="script"]')
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(preloaded).toContain('/remotes/storefront/remoteEntry.js');
     expect(preloaded.some((href) => /^\/remotes\/storefront\/page-home\.[0-9a-f]+\.js$/.test(href))).toBe(
