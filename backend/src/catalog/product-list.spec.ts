@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
@@ -31,15 +32,6 @@ async function waitForList(
   }
 }
 
-/** Waits (up to five seconds) until `holds` answers true. */
-async function waitFor(holds: () => boolean, withinMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!holds()) {
-    if (Date.now() - started > withinMs) throw new Error(`not so within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('product list served from memory', () => {
   let t: TestApp;
 
@@ -56,7 +48,7 @@ describe('product list served from memory', () => {
     const read = (url: string) =>
       fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     await waitForList(t.server, (products) => products.some((p) => p.name === 'Rye bread'));
-    await waitFor(() => Boolean(cache.current()?.json.includes('Rye bread')));
+    await waitFor(() => Boolean(cache.current()?.json.includes('Rye bread')), 'the list in memory', 5000);
     // A plain read is answered from memory; a query string takes it through the controller's route.
     const listThroughRoute = jest.spyOn(ProductListCache.prototype, 'get');
     const fromMemory = await read('/api/product/list');

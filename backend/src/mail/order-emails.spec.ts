@@ -16,6 +16,7 @@ import { DB } from '../db/database.module';
 import { emailOutbox } from '../db/schema';
 import { Clock } from '../common/clock';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ensureTemplate, pgliteFromTemplate } from '../../test/pglite-template';
 import { createPglite } from '../db/database';
@@ -133,14 +134,6 @@ async function startSmtp(port: number): Promise<Smtp> {
 }
 
 /** Polls until `check` holds (the worker runs on its own schedule); fails after 45 s (a busy machine). */
-async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 async function outboxRows(db: Database) {
   return db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }

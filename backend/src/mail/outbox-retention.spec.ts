@@ -2,6 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { emailOutbox } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -15,14 +16,6 @@ const message = (recipient: string, sentDaysAgo: number | null, subject = recipi
 });
 
 /** Polls until `check` holds (the worker runs on its own schedule). */
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('what the e-mail outbox keeps', () => {
   let t: TestApp;
   afterEach(() => t?.close());
@@ -62,7 +55,7 @@ describe('what the e-mail outbox keeps', () => {
     ]);
     // The worker looks once an hour.
     clock.now = () => new Date(start + 61 * 60_000);
-    await waitFor(async () => !(await subjects()).includes('old sent'), 'the purge');
+    await waitFor(async () => !(await subjects()).includes('old sent'), 'the purge', 30_000);
     expect(await subjects()).toEqual(['old unsent', 'recent sent']);
   });
 });
