@@ -21,6 +21,11 @@ import { ShopFastifyAdapter } from './http/page-fallback';
 export interface CreateAppOptions extends AppModuleOptions {
   /** Skip the Swagger UI routes (the document can still be built with buildOpenApiDocument). */
   swagger?: boolean;
+  /**
+   * Whether placing a COD order is answered before its Nest handler (./http/checkout-fast-path.ts). On unless
+   * false: a test compares the answers of both ways.
+   */
+  checkoutFastPath?: boolean;
 }
 
 export interface LarderApp {
@@ -70,7 +75,7 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 
-  await registerHttpPipeline(app, adapter, config);
+  await registerHttpPipeline(app, adapter, config, { checkoutFastPath: options.checkoutFastPath !== false });
 
   if (options.swagger !== false) {
     // Built on the first request for the docs, not kept from start-up.

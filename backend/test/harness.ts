@@ -46,6 +46,8 @@ export interface TestAppOptions {
   imports?: Type<unknown>[];
   /** Receives the app's log lines (set `logLevel` too, tests default to silent). */
   logStream?: DestinationStream;
+  /** False: placing a COD order goes through its Nest route only (see CreateAppOptions). */
+  checkoutFastPath?: boolean;
 }
 
 async function withServer<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -95,7 +97,12 @@ export async function createTestApp(
         dataDir,
         databaseUrl,
       },
-      { pglite, imports: options.imports, logStream: options.logStream },
+      {
+        pglite,
+        imports: options.imports,
+        logStream: options.logStream,
+        checkoutFastPath: options.checkoutFastPath,
+      },
     );
     return {
       app,

@@ -122,24 +122,34 @@ export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, 
   void reply.status(status).header('cache-control', 'no-store').send(body);
 }
 
+/**
+ * Answers a request that failed with the shop's error shape, `no-store`; a 5xx is logged with the route's pattern
+ * (never the URL: its ids and query string stay out of the log). Used by the exception filter and by the routes
+ * answered outside Nest's pipeline (./checkout-fast-path.ts).
+ */
+export function sendError(
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
+  const { status, body } = errorResponse(exception);
+  if (status >= 500) {
+    const route = `${request?.method ?? ''} ${request?.routeOptions?.url ?? ''}`;
+    // A deliberate answer (a feature that is not configured): one line, no stack trace.
+    if (exception instanceof DomainError) logger.warn(`${route} answered ${status}: ${exception.message}`);
+    else logger.error(`${route} failed: ${errorForLog(exception)}`);
+  }
+  if (reply.sent) return;
+  void reply.status(status).header('cache-control', 'no-store').send(body);
+}
+
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const reply = ctx.getResponse<FastifyReply>();
-    const request = ctx.getRequest<FastifyRequest>();
-    const { status, body } = errorResponse(exception);
-    if (status >= 500) {
-      // The route's pattern, never the URL itself (its ids and query string stay out of the log).
-      const route = `${request?.method ?? ''} ${request?.routeOptions?.url ?? ''}`;
-      // A deliberate answer (a feature that is not configured): one line, no stack trace.
-      if (exception instanceof DomainError)
-        this.logger.warn(`${route} answered ${status}: ${exception.message}`);
-      else this.logger.error(`${route} failed: ${errorForLog(exception)}`);
-    }
-    if (reply.sent) return;
-    void reply.status(status).header('cache-control', 'no-store').send(body);
+    sendError(exception, ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply>(), this.logger);
   }
 }
