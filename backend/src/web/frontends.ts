@@ -118,12 +118,29 @@ export async function registerStaticContent(
   services?: ShopPageServices,
 ): Promise<PageFallback> {
   let decorated = false;
+  const prefixes = new Set<string>();
+  // @fastify/static reads the directories along a path (to check its spelling) before it asks allowedPath. A
+  // path whose last part has no extension is never a file of the builds: its route hands it to the page (the
+  // not-found handler, as allowedPath would) just before the file handler, without reading the disk.
+  fastify.addHook('onRoute', (route) => {
+    const prefix = route.url.endsWith('*') ? route.url.slice(0, -1) : undefined;
+    if (prefix === undefined || !prefixes.has(prefix)) return;
+    const own = route.preHandler;
+    route.preHandler = [
+      ...(own ? [own].flat() : []),
+      (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        if (hasExtension(request.url.split('?')[0] ?? '')) return done();
+        reply.callNotFound();
+      },
+    ];
+  });
   const serve = async (
     root: string,
     prefix: string,
     cacheFor: (file: string) => string,
     preCompressed = true,
   ) => {
+    prefixes.add(prefix);
     await fastify.register(fastifyStatic, {
       root,
       prefix,
