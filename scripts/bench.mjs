@@ -23,8 +23,8 @@
 //     half-typed words, misspellings): req/s and p99;
 //   - the shop pages rendered on the server (home, a category, a product), asked for as a browser asks
 //     (anonymous, Accept: text/html, Accept-Encoding: br, gzip), 10 connections, beside a bare node:http
-//     server answering the same bytes; and the p99 of GET /api/health, asked one at a time, while each page
-//     is under that load;
+//     server answering the same bytes; and the p99 of GET /api/health, asked one at a time by a process of its
+//     own, while each page is under that load;
 //   - the API's resident memory when idle (after start, and after the load).
 // The shop's rate limits are raised through its configuration (THROTTLE_LIMIT, ORDER_THROTTLE_LIMIT); it runs with LOG_LEVEL=warn
 // (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
@@ -421,34 +421,54 @@ function decoded({ body, headers }) {
   return body.toString('utf8');
 }
 
-/** Asks GET /api/health one request at a time until stopped; answers the latencies (ms). */
+/**
+ * Asks GET /api/health one request at a time (10 ms apart) until stopped; answers the latencies (ms). It runs in a
+ * process of its own: in this one, the load generator's work would delay reading each answer and be counted as
+ * the shop's.
+ */
 function probeHealth(base) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies = [];
-  let stopped = false;
-  const once = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      http
-        .get(`${base}/api/health`, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - t0);
-            resolve();
-          });
-        })
-        .on('error', () => resolve());
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      await once();
-      await sleep(10);
-    }
-  })();
+  const code = `
+    const http = require('node:http');
+    const { performance } = require('node:perf_hooks');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const latencies = [];
+    let stopped = false;
+    process.on('message', () => (stopped = true));
+    const once = () =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        http
+          .get(process.env.HEALTH_URL, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode === 200) latencies.push(performance.now() - t0);
+              resolve();
+            });
+          })
+          .on('error', () => resolve());
+      });
+    (async () => {
+      while (!stopped) {
+        await once();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      agent.destroy();
+      process.send(latencies, () => process.exit(0));
+    })();
+  `;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, HEALTH_URL: `${base}/api/health` },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const answered = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the health probe exited (${code}) before answering`)));
+  });
+  // Read when the probe is stopped; until then an early exit must not count as unhandled.
+  answered.catch(() => undefined);
   return async () => {
-    stopped = true;
-    await loop;
-    agent.destroy();
+    child.send('stop');
+    const latencies = await answered;
     return latencies.sort((x, y) => x - y);
   };
 }
