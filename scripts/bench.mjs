@@ -26,8 +26,8 @@
 //     server answering the same bytes; and the p99 of GET /api/health, asked one at a time by a process of its
 //     own, while each page is under that load;
 //   - the API's resident memory when idle (after start, and after the load).
-// The shop's rate limits are raised through its configuration (THROTTLE_LIMIT, ORDER_THROTTLE_LIMIT); it runs with LOG_LEVEL=warn
-// (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
+// The shop's rate limits are raised through its configuration (THROTTLE_LIMIT, ORDER_THROTTLE_LIMIT); it runs
+// with LOG_LEVEL=warn (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
