@@ -24,9 +24,9 @@ import { CustomerAuthGuard, type RequestWithCustomer } from '../session/session.
 import { sendError } from './http-exception.filter';
 
 /** The route this path answers, as OrdersController declares it. */
-export const PLACE_COD_ORDER_ROUTE = { method: 'POST', url: '/api/order/cod' } as const;
+const PLACE_COD_ORDER_ROUTE = { method: 'POST', url: '/api/order/cod' } as const;
 
-/** The route's guards in the order Nest runs them (@CustomerAuth() first, then @CustomerRateLimited('order')). */
+/** A Nest guard, as the route's guards are run here. */
 interface Guard {
   canActivate(context: ExecutionContextHost): boolean | Promise<boolean>;
 }
@@ -40,6 +40,7 @@ export function registerCheckoutFastPath(fastify: FastifyInstance, app: INestApp
   let parts: { guards: Guard[]; checkout: CheckoutService } | undefined;
   const resolve = () =>
     (parts ??= {
+      // In the order Nest runs them: @CustomerAuth() first, then @CustomerRateLimited('order').
       guards: [app.get(CustomerAuthGuard, { strict: false }), app.get(ThrottlerGuard, { strict: false })],
       checkout: app.get(CheckoutService, { strict: false }),
     });

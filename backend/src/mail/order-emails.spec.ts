@@ -133,7 +133,6 @@ async function startSmtp(port: number): Promise<Smtp> {
   return smtp;
 }
 
-/** Polls until `check` holds (the worker runs on its own schedule); fails after 45 s (a busy machine). */
 async function outboxRows(db: Database) {
   return db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }

@@ -15,7 +15,6 @@ const message = (recipient: string, sentDaysAgo: number | null, subject = recipi
   sentAt: sentDaysAgo === null ? null : sql`now() - make_interval(days => ${sentDaysAgo})`,
 });
 
-/** Polls until `check` holds (the worker runs on its own schedule). */
 describe('what the e-mail outbox keeps', () => {
   let t: TestApp;
   afterEach(() => t?.close());
