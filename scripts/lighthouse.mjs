@@ -9,7 +9,7 @@
  * the JavaScript the page downloaded (transfer bytes of script resources, gzip: the browser is told to
  * accept gzip only, so the figure is comparable between servers), the main thread's busy time during the load
  * (Lighthouse's mainthread-work-breakdown; by kind of work in --json), accessibility and SEO (with the SEO audits
- * that failed, by id).
+ * that failed, by id), and the elements that moved when the layout shifted.
  *
  * Options:
  *   --url=<origin>   measure a shop that is already running
@@ -120,6 +120,15 @@ async function audit(port, url, desktop) {
         Math.round(item.duration),
       ]),
     ),
+    // The elements that moved (each shift's score, and its likely causes when Lighthouse names them).
+    layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((shift) => ({
+      element: shift.node?.snippet,
+      selector: shift.node?.selector,
+      score: shift.score,
+      causes: (shift.subItems?.items ?? []).map((item) =>
+        [item.cause, item.extra?.snippet ?? item.extra?.value].filter(Boolean).join(': '),
+      ),
+    })),
     warnings: lhr.runWarnings ?? [],
   };
 }
@@ -189,6 +198,12 @@ async function main() {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   for (const r of rows) for (const w of r.warnings) console.log(`  ${r.label}: ${w}`);
+  for (const r of rows)
+    for (const shift of r.layoutShifts)
+      console.log(
+        `  ${r.label}: layout shift ${shift.score.toFixed(4)} of ${shift.selector ?? shift.element}` +
+          (shift.causes.length ? ` (${shift.causes.join('; ')})` : ''),
+      );
   for (const r of rows)
     if (r.seoFailed.length) console.log(`  ${r.label}: SEO audits failed: ${r.seoFailed.join(', ')}`);
 }
