@@ -201,7 +201,7 @@ async function main() {
   for (const r of rows)
     for (const shift of r.layoutShifts)
       console.log(
-        `  ${r.label}: layout shift ${shift.score.toFixed(4)} of ${shift.selector ?? shift.element}` +
+        `  ${r.label}: layout shift ${shift.score.toPrecision(2)} of ${shift.selector ?? shift.element}` +
           (shift.causes.length ? ` (${shift.causes.join('; ')})` : ''),
       );
   for (const r of rows)
