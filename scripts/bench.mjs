@@ -947,10 +947,10 @@ async function main() {
       `${'placed'.padStart(7)} ${'lost'.padStart(5)} ${'dup'.padStart(4)}  refused`,
   );
   const burstNames = ['first after start', 'warm'];
-  const burstRows = (row) =>
-    results.flatMap((r) =>
-      r.checkout.bursts.map((b, i) => row(`${r.engine}${label(r.api)}, ${burstNames[i]}`, b, r.checkout)),
-    );
+  const burstRows = (row) => {
+    for (const r of results)
+      r.checkout.bursts.forEach((b, i) => row(`${r.engine}${label(r.api)}, ${burstNames[i]}`, b, r.checkout));
+  };
   burstRows((name, b, k) => {
     const refused = [...b.refusals].map(([why, n]) => `${n} x ${why}`).join('; ') || '0';
     console.log(

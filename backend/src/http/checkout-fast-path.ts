@@ -17,6 +17,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
+import { appendPreHandler } from '../common/route-hooks';
 import { fastPlaceOrder } from '../orders/dto/place-order.dto';
 import { CheckoutService } from '../orders/checkout.service';
 import { OrdersController } from '../orders/orders.controller';
@@ -78,7 +79,6 @@ export function registerCheckoutFastPath(fastify: FastifyInstance, app: INestApp
 
   fastify.addHook('onRoute', (route: RouteOptions) => {
     if (route.url !== PLACE_COD_ORDER_ROUTE.url || route.method !== PLACE_COD_ORDER_ROUTE.method) return;
-    const own = route.preHandler;
-    route.preHandler = [...(own ? [own].flat() : []), placeCodOrderFirst];
+    appendPreHandler(route, placeCodOrderFirst);
   });
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appendPreHandler } from '../common/route-hooks';
 import type { AppConfig } from '../config/app-config';
 import { withPageHead, type PageHeadInput } from './page-head';
 import { PageCache } from './page-cache';
@@ -125,14 +126,10 @@ export async function registerStaticContent(
   fastify.addHook('onRoute', (route) => {
     const prefix = route.url.endsWith('*') ? route.url.slice(0, -1) : undefined;
     if (prefix === undefined || !prefixes.has(prefix)) return;
-    const own = route.preHandler;
-    route.preHandler = [
-      ...(own ? [own].flat() : []),
-      (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-        if (hasExtension(request.url.split('?')[0] ?? '')) return done();
-        reply.callNotFound();
-      },
-    ];
+    appendPreHandler(route, (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (hasExtension(request.url.split('?')[0] ?? '')) return done();
+      reply.callNotFound();
+    });
   });
   const serve = async (
     root: string,
