@@ -8,29 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
+import { waitForList } from '../../test/product-list';
 import { signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { ProductListCache } from './product-list.cache';
 import { pickEncoding } from '../common/http-caching';
-
-/**
- * Reads the list until `seen` holds for it, for at most `withinMs` (the news usually arrives within milliseconds;
- * the bound is wide so that a loaded machine does not fail the test).
- */
-async function waitForList(
-  server: Server,
-  seen: (products: Array<{ _id: string; name: string; inStock: boolean }>) => boolean,
-  withinMs = 5000,
-): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const res = await request(server).get('/api/product/list').expect(200);
-    if (seen(res.body.products)) return;
-    if (Date.now() - started > withinMs) throw new Error(`the list did not change within ${withinMs} ms`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe('product list served from memory', () => {
   let t: TestApp;

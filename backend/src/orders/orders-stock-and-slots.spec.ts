@@ -15,6 +15,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { catalogState, deliverySlotBookings, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
+import { waitForListed } from '../../test/product-list';
 
 const ADDRESS = {
   street: '3 Mill Lane',
@@ -117,10 +118,8 @@ const cancel = (c: Customer, id: string) =>
 const setStatus = (id: string, status: string) =>
   request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({ status });
 
-const listed = async (id: string) =>
-  (await request(t.server).get('/api/product/list').expect(200)).body.products.find(
-    (p: { _id: string }) => p._id === id,
-  );
+/** The product as listed once it shows `stock` (the list hears of an order's commit a moment after it). */
+const listedWith = (id: string, stock: number) => waitForListed(t.server, id, (p) => p.stock === stock);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -163,7 +162,7 @@ describe('stock at checkout', () => {
       [cookies]: true,
       [salt]: false,
     });
-    expect(await listed(cookies)).toMatchObject({ stock: 7, inStock: true });
+    expect(await listedWith(cookies, 7)).toMatchObject({ stock: 7, inStock: true });
   });
 
   it('refuses more than is left with 409 naming the product and the units left, changing nothing', async () => {
@@ -186,7 +185,7 @@ describe('stock at checkout', () => {
     const [a, b] = await customers(2);
     const jam = await pound({ name: 'Damson Jam', stock: 1 });
     await order(a, [[jam, 1]]).expect(201);
-    expect(await listed(jam)).toMatchObject({ stock: 0, inStock: false });
+    expect(await listedWith(jam, 0)).toMatchObject({ stock: 0, inStock: false });
     const res = await order(b, [[jam, 1]]).expect(409);
     expect(res.body.message).toBe(outOfStockMessage('Damson Jam'));
     await request(t.server)
@@ -194,7 +193,7 @@ describe('stock at checkout', () => {
       .set('Cookie', seller)
       .send({ id: jam, stock: 4 })
       .expect(200);
-    expect(await listed(jam)).toMatchObject({ stock: 4, inStock: true });
+    expect(await listedWith(jam, 4)).toMatchObject({ stock: 4, inStock: true });
     await order(b, [[jam, 1]]).expect(201);
   });
 
