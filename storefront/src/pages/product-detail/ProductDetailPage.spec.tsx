@@ -73,6 +73,16 @@ describe('ProductDetailPage', () => {
     expect(thumbnail).toHaveAttribute('height', '80');
   });
 
+  it('puts the main picture before the thumbnails in the markup, where a phone shows it', async () => {
+    // A browser paints what it has parsed so far: thumbnails first in the markup were drawn where the picture
+    // goes, then pushed below it once the picture was parsed (a layout shift on a slow load).
+    setup(apples);
+    const main = await screen.findByRole('img', { name: 'Braeburn Apples' });
+    const strip = screen.getByRole('list', { name: 'Product pictures' });
+    expect(main.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(strip.parentElement).toHaveClass('flex-col', 'sm:flex-row-reverse');
+  });
+
   it('shows the picked picture even after another one failed to load', async () => {
     const user = setup({
       ...apples,

@@ -173,8 +173,22 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
-      {/* Its own height beside the long food information, and in view while that is read. */}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row md:sticky md:top-4 md:w-1/2 md:self-start">
+      {/* Its own height beside the long food information, and in view while that is read. The main picture comes
+          before the thumbnails in the markup, as on a phone's screen: a browser that paints the part of the page
+          it has parsed so far never shows the thumbnails where the picture will be (a layout shift). */}
+      <div className="flex flex-col gap-3 sm:flex-row-reverse md:sticky md:top-4 md:w-1/2 md:self-start">
+        <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg border border-gray-200">
+          <ProductImage
+            src={main}
+            srcSet={productImageSrcSet(main)}
+            sizes="(min-width: 768px) 40vw, 92vw"
+            alt={product.name}
+            width={800}
+            height={800}
+            priority
+            className="w-full"
+          />
+        </div>
         <ul className="flex gap-3 sm:flex-col" aria-label="Product pictures">
           {images.map((image, index) => (
             <li key={`${image}-${index}`}>
@@ -201,18 +215,6 @@ function ProductDetail({ product }: { product: Product }) {
             </li>
           ))}
         </ul>
-        <div className="flex flex-1 items-center justify-center overflow-hidden rounded-lg border border-gray-200">
-          <ProductImage
-            src={main}
-            srcSet={productImageSrcSet(main)}
-            sizes="(min-width: 768px) 40vw, 92vw"
-            alt={product.name}
-            width={800}
-            height={800}
-            priority
-            className="w-full"
-          />
-        </div>
       </div>
 
       <div className="md:w-1/2">
