@@ -6,8 +6,8 @@
  *
  * Pages: home, a category page and a product page with Lighthouse's mobile defaults (simulated slow 4G and
  * a 4x slower CPU), and home with the desktop preset. For each it prints performance, LCP, TBT, CLS,
- * the JavaScript the page downloaded (transfer bytes of script resources, gzip: the browser is told to
- * accept gzip only, so the figure is comparable between servers), the main thread's busy time during the load
+ * the JavaScript the page downloaded (transfer bytes of script resources, in the encoding the browser asked for:
+ * brotli from this shop, as on a phone), the main thread's busy time during the load
  * (Lighthouse's mainthread-work-breakdown; by kind of work in --json), accessibility and SEO (with the SEO audits
  * that failed, by id), and the elements that moved when the layout shifted. For a mobile page whose LCP is over
  * the 2.0 s goal it also names what the simulation counted for it (see lcpCounted).
@@ -17,6 +17,8 @@
  *   --runs=<n>       run each page n times and print the median run (by performance score); default 1
  *   --json           print the figures as JSON
  *   --only=<label>   measure only the pages whose label contains this text (e.g. --only=mobile)
+ *   --gzip           tell the browser to accept gzip only (JS figures comparable with `npm run size`, and with a
+ *                    server that has no brotli); without it the browser asks as it always does (br, gzip, ...)
  * Chromium: CHROME_PATH (default /usr/bin/chromium).
  */
 import lighthouse from 'lighthouse';
@@ -73,7 +75,10 @@ function recordLcpCounted() {
   const requestsOf = (graph) => {
     const requests = [];
     graph?.traverse((node) => {
-      if (node.type === 'network') requests.push({ url: node.request.url, priority: node.request.priority });
+      if (node.type === 'network') {
+        const { url, priority, transferSize } = node.request;
+        requests.push({ url, priority, transferSize });
+      }
     });
     return requests;
   };
@@ -116,8 +121,8 @@ async function audit(port, url, desktop) {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
-    // Transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
-    extraHeaders: { 'Accept-Encoding': 'gzip' },
+    // --gzip: transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
+    ...(flag('gzip') ? { extraHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
   };
   lcpCounted = undefined;
   const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
@@ -181,6 +186,9 @@ async function audit(port, url, desktop) {
       ),
     })),
     warnings: lhr.runWarnings ?? [],
+    // Lighthouse's measure of how fast this machine's CPU was during the run (higher is faster). TBT follows it:
+    // on a shared machine it moves from minute to minute, and with it the simulated long tasks.
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }
 
@@ -216,7 +224,8 @@ async function main() {
       const results = [];
       for (let i = 0; i < runs; i += 1)
         results.push(await auditWithRetry(chrome.port, shop.origin + page.path, page.desktop));
-      rows.push({ ...page, ...median(results) });
+      const speeds = results.map((r) => r.benchmarkIndex).filter((b) => typeof b === 'number');
+      rows.push({ ...page, ...median(results), benchmarkIndexes: speeds.map(Math.round) });
       process.stderr.write(`measured ${page.label}\n`);
     }
   } finally {
@@ -228,7 +237,17 @@ async function main() {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
-  const header = ['page', 'perf', 'LCP', 'TBT', 'CLS', 'JS (gzip)', 'main thread', 'a11y', 'SEO'];
+  const header = [
+    'page',
+    'perf',
+    'LCP',
+    'TBT',
+    'CLS',
+    flag('gzip') ? 'JS (gzip)' : 'JS',
+    'main thread',
+    'a11y',
+    'SEO',
+  ];
   const table = rows.map((r) => [
     `${r.label} ${r.path}`.slice(0, 60),
     String(r.performance),
@@ -248,6 +267,11 @@ async function main() {
   );
   console.log(line(header));
   for (const row of table) console.log(line(row));
+  const speeds = rows.flatMap((r) => r.benchmarkIndexes);
+  if (speeds.length)
+    console.log(
+      `\nLighthouse's CPU benchmark over these runs (higher is faster): ${Math.min(...speeds)}-${Math.max(...speeds)}`,
+    );
   for (const r of rows) for (const w of r.warnings) console.log(`  ${r.label}: ${w}`);
   for (const r of rows)
     for (const shift of r.layoutShifts)
@@ -260,6 +284,7 @@ async function main() {
   for (const r of rows) {
     if (r.desktop || r.lcp <= LCP_GOAL_MS || !r.lcpCounted) continue;
     const kinds = {};
+    let bytes = 0;
     for (const request of r.lcpCounted.pessimistic) {
       const kind = /\.js(\?|$)/.test(request.url)
         ? 'scripts'
@@ -267,13 +292,16 @@ async function main() {
           ? 'pictures'
           : 'other';
       kinds[kind] = (kinds[kind] ?? 0) + 1;
+      bytes += request.transferSize ?? 0;
     }
     console.log(
       `  ${r.label}: LCP simulated from ${r.lcpCounted.pessimistic.length} requests that had finished before ` +
         `the page's largest paint at ${Math.round(r.observedLcp)} ms unthrottled ` +
         `(${Object.entries(kinds)
           .map(([kind, n]) => `${n} ${kind}`)
-          .join(', ')}); optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, ` +
+          .join(
+            ', ',
+          )}, ${(bytes / 1024).toFixed(1)} KB); optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, ` +
         `pessimistic ${Math.round(r.lcpCounted.pessimisticMs)} ms`,
     );
   }
