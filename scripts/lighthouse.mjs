@@ -294,15 +294,12 @@ async function main() {
       kinds[kind] = (kinds[kind] ?? 0) + 1;
       bytes += request.transferSize ?? 0;
     }
+    const counted = Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`);
+    counted.push(`${(bytes / 1024).toFixed(1)} KB`);
     console.log(
       `  ${r.label}: LCP simulated from ${r.lcpCounted.pessimistic.length} requests that had finished before ` +
-        `the page's largest paint at ${Math.round(r.observedLcp)} ms unthrottled ` +
-        `(${Object.entries(kinds)
-          .map(([kind, n]) => `${n} ${kind}`)
-          .join(
-            ', ',
-          )}, ${(bytes / 1024).toFixed(1)} KB); optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, ` +
-        `pessimistic ${Math.round(r.lcpCounted.pessimisticMs)} ms`,
+        `the page's largest paint at ${Math.round(r.observedLcp)} ms unthrottled (${counted.join(', ')}); ` +
+        `optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, pessimistic ${Math.round(r.lcpCounted.pessimisticMs)} ms`,
     );
   }
 }
