@@ -1,3 +1,4 @@
+import { dateFormat } from './date-format';
 import { addCalendarDays, londonInstant, londonIsoString, londonParts, parseIsoDate } from './london-time';
 
 /** Cities the shop delivers to; the country is the United Kingdom only. */
@@ -67,7 +68,7 @@ export function changeableUntil(deliveryDate: string): string {
   return londonIsoString(orderChangeDeadline(deliveryDate));
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en-GB', {
+const dateFormatter = /*#__PURE__*/ dateFormat({
   timeZone: 'UTC',
   weekday: 'short',
   day: 'numeric',
@@ -79,10 +80,10 @@ const dateFormatter = new Intl.DateTimeFormat('en-GB', {
 export function formatDeliveryDate(isoDate: string): string {
   const d = parseIsoDate(isoDate);
   if (!d) return isoDate;
-  return dateFormatter.format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+  return dateFormatter().format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
 }
 
-const changeDeadlineFormatter = new Intl.DateTimeFormat('en-GB', {
+const changeDeadlineFormatter = /*#__PURE__*/ dateFormat({
   timeZone: 'Europe/London',
   weekday: 'short',
   hour: '2-digit',
@@ -94,7 +95,7 @@ const changeDeadlineFormatter = new Intl.DateTimeFormat('en-GB', {
 export function formatChangeDeadline(instant: string | Date): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return String(instant);
-  const parts = changeDeadlineFormatter.formatToParts(date);
+  const parts = changeDeadlineFormatter().formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('hour')}:${part('minute')}`;
 }

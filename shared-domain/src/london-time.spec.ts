@@ -1,4 +1,4 @@
-import { londonParts, londonPartsOfZone } from './london-time';
+import { londonParts, londonPartsOfZone, londonYear } from './london-time';
 
 describe('londonParts', () => {
   const same = (time: number) => {
@@ -47,5 +47,29 @@ describe('londonParts', () => {
       minute: 0,
       second: 0,
     });
+  });
+});
+
+describe('londonYear', () => {
+  it('reads the year the time zone database reads around every New Year from 1968 to 2100, minute by minute', () => {
+    // 1969-1971 began on UTC+1 (British Standard Time): their first hour was still the old year in UTC.
+    for (let year = 1968; year <= 2100; year += 1) {
+      const newYear = Date.UTC(year, 0, 1);
+      for (let t = newYear - 2 * 3_600_000; t <= newYear + 2 * 3_600_000; t += 60_000) {
+        const instant = new Date(t);
+        const zone = londonPartsOfZone(instant).year;
+        if (londonYear(instant) !== zone)
+          expect({ at: instant.toISOString(), year: londonYear(instant) }).toEqual({
+            at: instant.toISOString(),
+            year: zone,
+          });
+      }
+    }
+  });
+
+  it('reads the London year, not UTC’s, where they differed: the first hour of 1970 was still 1969 in UTC', () => {
+    expect(londonYear(new Date(Date.UTC(1969, 11, 31, 23, 30)))).toBe(1970);
+    expect(londonYear(new Date(Date.UTC(2026, 11, 31, 23, 30)))).toBe(2026);
+    expect(londonYear(new Date(Date.UTC(2027, 0, 1, 0, 0)))).toBe(2027);
   });
 });

@@ -1,4 +1,6 @@
 /** Wall-clock arithmetic in the shop's time zone (Europe/London), independent of the host's zone. */
+import { dateFormat } from './date-format';
+
 export const SHOP_TIME_ZONE = 'Europe/London';
 
 export interface LondonParts {
@@ -10,7 +12,7 @@ export interface LondonParts {
   second: number;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
+const partsFormatter = /*#__PURE__*/ dateFormat({
   timeZone: SHOP_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -23,7 +25,7 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
 
 /** The London wall-clock reading of an instant, read by the time zone database (see londonParts). */
 export function londonPartsOfZone(instant: Date): LondonParts {
-  const parts = partsFormatter.formatToParts(instant);
+  const parts = partsFormatter().formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: get('year'),
@@ -68,6 +70,18 @@ export function londonParts(instant: Date): LondonParts {
     minute: wall.getUTCMinutes(),
     second: wall.getUTCSeconds(),
   };
+}
+
+/** The first instant from which London has kept GMT (UTC+0) over every New Year: 1 Jan 1972, 00:00 UTC. */
+const GMT_NEW_YEARS_FROM = Date.UTC(1972, 0, 1);
+
+/**
+ * The year on London's clocks at an instant. London keeps GMT over every New Year (British Summer Time runs
+ * from March to October; the last winter on UTC+1 was 1970-71), so its year is UTC's, read without the time
+ * zone database (a page that shows only the year then never loads it). Earlier instants ask the database.
+ */
+export function londonYear(instant: Date): number {
+  return instant.getTime() >= GMT_NEW_YEARS_FROM ? instant.getUTCFullYear() : londonPartsOfZone(instant).year;
 }
 
 /** Offset of London from UTC at an instant, in minutes (0 in GMT, 60 in BST). */

@@ -1,3 +1,5 @@
+import { dateFormat } from './date-format';
+
 /** Order states (Pending, Completed, Cancelled) and the customer's one-hour cancel window. */
 export const ORDER_STATUSES = ['Pending', 'Completed', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -126,7 +128,7 @@ export function orderReference(id: string): string {
   return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
-const orderTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+const orderTimeFormatter = /*#__PURE__*/ dateFormat({
   timeZone: 'Europe/London',
   day: 'numeric',
   month: 'short',
@@ -138,7 +140,7 @@ const orderTimeFormatter = new Intl.DateTimeFormat('en-GB', {
 /** When an order was placed, in London time: "23 Nov 2026, 14:05". */
 export function formatOrderTime(instant: string | Date): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? String(instant) : orderTimeFormatter.format(date);
+  return Number.isNaN(date.getTime()) ? String(instant) : orderTimeFormatter().format(date);
 }
 
 /**

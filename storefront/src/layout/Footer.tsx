@@ -1,4 +1,4 @@
-import { londonParts } from '@larder/shared-domain';
+import { londonYear } from '@larder/shared-domain';
 import { Link } from 'react-router-dom';
 
 interface FooterLink {
@@ -75,7 +75,7 @@ export function Footer() {
       {/* The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
           reading may differ, which is no reason to warn. */}
       <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
-        © {londonParts(new Date()).year} Larder, London, UK. All rights reserved.
+        © {londonYear(new Date())} Larder, London, UK. All rights reserved.
       </p>
     </footer>
   );
