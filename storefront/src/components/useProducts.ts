@@ -34,8 +34,29 @@ export interface ProductsState {
 
 const EMPTY: Product[] = [];
 
+/**
+ * The parts of the query's state that useProducts returns: a refetch in the background (the whole catalogue
+ * after a server-rendered page) then re-renders the page once, when the answer arrives, not also when it is
+ * asked for.
+ */
+const READ = {
+  selectFromResult: ({
+    data,
+    isLoading,
+    isError,
+  }: {
+    data?: ListProductsApiResponse;
+    isLoading: boolean;
+    isError: boolean;
+  }) => ({
+    data,
+    isLoading,
+    isError,
+  }),
+};
+
 export function useProducts(): ProductsState {
-  const { data, isLoading, isError, refetch } = useListProductsQuery();
+  const { data, isLoading, isError, refetch } = useListProductsQuery(undefined, READ);
   const complete = useAppSelector(selectCatalogueComplete);
   const products = data?.products ?? EMPTY;
   return useMemo(

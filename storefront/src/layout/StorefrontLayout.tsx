@@ -43,19 +43,30 @@ function LoginModalOnDemand() {
   );
 }
 
-/** Navbar, page, footer, the login modal and the sign-in prompt around every storefront route. */
-export function StorefrontLayout() {
-  const { pathname } = useLocation();
-  useUserIsAuthQuery();
-  // With something in the cart, load the catalogue so lines of unavailable products are dropped.
+/** Keeps a query's answer loaded without reading it (the hook's result never changes). */
+const SUBSCRIBE_ONLY = { selectFromResult: () => ({}) };
+
+/**
+ * The answers every storefront page keeps loaded: the session; the catalogue while the cart has lines (so lines
+ * of unavailable products are dropped); and the rest of the catalogue once a server-rendered page, which came
+ * with only the products it shows, is up. A component of its own that draws nothing: an answer arriving
+ * re-renders the components that read it, not the whole page around them.
+ */
+function KeepLoaded() {
+  useUserIsAuthQuery(undefined, SUBSCRIBE_ONLY);
   const hasCart = useAppSelector(selectCartCount) > 0;
-  useListProductsQuery(hasCart ? undefined : skipToken);
-  // A server-rendered page came with only the products it shows: the rest loads once it is up.
+  useListProductsQuery(hasCart ? undefined : skipToken, SUBSCRIBE_ONLY);
   const catalogueComplete = useAppSelector(selectCatalogueComplete);
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!catalogueComplete) void dispatch(loadWholeCatalogue());
   }, [catalogueComplete, dispatch]);
+  return null;
+}
+
+/** Navbar, page, footer, the login modal and the sign-in prompt around every storefront route. */
+export function StorefrontLayout() {
+  const { pathname } = useLocation();
   useSignInOutcome();
 
   useEffect(() => {
@@ -72,6 +83,7 @@ export function StorefrontLayout() {
           >
             Skip to content
           </a>
+          <KeepLoaded />
           <Navbar />
           {/* At least a screen tall: the footer starts below the first screen, so pages whose content
               arrives later never push it down in view (no layout shift). */}
