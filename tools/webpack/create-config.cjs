@@ -383,7 +383,7 @@ function browserConfig(options) {
           filename: isRemote ? 'remoteEntry.js' : undefined,
           exposes: isRemote ? exposes : undefined,
           remotes: remotes ?? {},
-          shared: sharedModules(),
+          shared: sharedModules({ checkVersions: !production }),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,

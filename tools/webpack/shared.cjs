@@ -43,12 +43,23 @@ function requiredVersion(name) {
   return version ? `^${version}` : false;
 }
 
-/** The `shared` option of the federation plugin: every entry a singleton, version mismatches only warn. */
-function sharedModules() {
+/**
+ * The `shared` option of the federation plugin: every entry a singleton.
+ *
+ * A version range makes the federation runtime check, as each page starts, that the singleton it got satisfies
+ * the range, and only warn in the console when not (strictVersion false). Every app builds from the one
+ * workspace node_modules, so in a build of one commit the versions always agree; the check parses semver
+ * ranges with regular expressions, about a tenth of the host's start-up script on a phone. So the ranges are
+ * given in development builds (where the warning would be read, e.g. a remote served from another checkout) and
+ * left out of production ones.
+ * @param {{ checkVersions: boolean }} options
+ */
+function sharedModules({ checkVersions }) {
+  const range = (name) => (checkVersions ? requiredVersion(name) : false);
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       const local = LOCAL_IMPORTS[name];
-      const config = { singleton: true, strictVersion: false, requiredVersion: requiredVersion(name) };
+      const config = { singleton: true, strictVersion: false, requiredVersion: range(name) };
       if (!local) return [name, config];
       return [
         name,
@@ -56,7 +67,7 @@ function sharedModules() {
           ...config,
           import: local.import,
           version: installedVersion(local.versionOf),
-          requiredVersion: requiredVersion(local.versionOf),
+          requiredVersion: range(local.versionOf),
         },
       ];
     }),
