@@ -50,8 +50,8 @@ function requiredVersion(name) {
  * the range, and only warn in the console when not (strictVersion false). Every app builds from the one
  * workspace node_modules, so in a build of one commit the versions always agree; the check parses semver
  * ranges with regular expressions, 17-32% of the samples in the task that runs the host's entry script (the
- * home page under 4x CPU throttling, three loads). So the ranges are given in development builds (where the warning would be read, e.g. a remote served from another checkout) and
- * left out of production ones.
+ * home page under 4x CPU throttling, three loads). So the ranges are given in development builds (where the
+ * warning would be read, e.g. a remote served from another checkout) and left out of production ones.
  * @param {{ checkVersions: boolean }} options
  */
 function sharedModules({ checkVersions }) {
