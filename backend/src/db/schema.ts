@@ -125,11 +125,11 @@ export const products = pgTable(
     /** Set when the seller saves the allergen list: only then may the product be shown as free from anything. */
     allergensConfirmed: boolean('allergens_confirmed').notNull().default(false),
     /**
-     * Net quantity of the pack in `unit` (g, kg, ml, l or each), up to 3 decimals. Products added before packs
-     * were recorded count as one item until the seller enters their pack.
+     * Net quantity of the pack in `unit` (g, kg, ml, l or each), up to 3 decimals; both null when the seller
+     * has not given a pack size, and then the product has no unit price.
      */
-    netQuantity: numeric('net_quantity', { precision: 11, scale: 3, mode: 'number' }).notNull().default(1),
-    unit: text('unit').$type<PackUnit>().notNull().default('each'),
+    netQuantity: numeric('net_quantity', { precision: 11, scale: 3, mode: 'number' }),
+    unit: text('unit').$type<PackUnit>(),
     /** Per 100 g or 100 ml (see Nutrition in shared-domain); null when not entered. */
     nutrition: jsonb('nutrition').$type<Nutrition>(),
     storage: text('storage'),
@@ -168,6 +168,7 @@ export const products = pgTable(
       sql`${t.netQuantity} > 0 and ${t.netQuantity} <= ${literal(MAX_NET_QUANTITY)}`,
     ),
     check('products_unit_check', sql`${t.unit} in (${textList(PACK_UNITS)})`),
+    check('products_pack_check', sql`(${t.netQuantity} is null) = (${t.unit} is null)`),
     check('products_dietary_check', sql`${t.dietary} <@ array[${textList(DIETS)}]::text[]`),
     check(
       'products_max_per_order_check',
