@@ -309,6 +309,13 @@ export const orders = pgTable(
      * payment arriving after the cancel): the seller owes the customer a refund. Null otherwise.
      */
     refundDueAt: timestamp('refund_due_at', { withTimezone: true }),
+    /**
+     * Pence owed back to a customer who paid: the whole amount of a paid order cancelled, or what a paid order's
+     * total fell by (short picks, substitutes, lines refused at the door). 0 when nothing is owed.
+     */
+    refundDue: integer('refund_due').notNull().default(0),
+    /** The customer confirmed on this order that they are 18 or over: 18+ products may enter it. */
+    ageConfirmed: boolean('age_confirmed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -321,7 +328,7 @@ export const orders = pgTable(
     check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STAGES, ', ')})`),
     check(
       'orders_refund_due_check',
-      sql`${t.refundDueAt} is null or (${t.status} = 'Cancelled' and ${t.isPaid})`,
+      sql`${t.refundDue} >= 0 and (${t.refundDue} = 0 or ${t.isPaid}) and ((${t.refundDueAt} is null) = (${t.refundDue} = 0))`,
     ),
   ],
 );
@@ -373,6 +380,8 @@ export const orderItems = pgTable(
     substituteQuantity: integer('substitute_quantity'),
     substitutePrice: integer('substitute_price'),
     substituteVatBasisPoints: integer('substitute_vat_basis_points'),
+    /** The substitute is sold to adults only: ID may be asked for at the door. */
+    substituteAgeRestricted: boolean('substitute_age_restricted').notNull().default(false),
     /** Whether the substitute's units were taken from a counted stock (so a cancel gives them back). */
     substituteStockTaken: boolean('substitute_stock_taken').notNull().default(false),
     /** Refused by the customer at the door: the line has left the order and its total. */
