@@ -5,6 +5,7 @@ export * from './pricing';
 export * from './orders';
 export * from './run-sheet';
 export * from './address';
+export * from './delivery-area';
 export * from './messages';
 export * from './contact';
 export * from './types';

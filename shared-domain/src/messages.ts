@@ -186,6 +186,7 @@ export const MESSAGES = {
   invalidAllergen: 'Allergens must be chosen from the 14 UK allergens',
   invalidStock: `Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for not counted`,
   invalidSlotCapacity: `Slot capacity must be a whole number from ${MIN_SLOT_CAPACITY} to ${MAX_SLOT_CAPACITY}`,
+  invalidDeliveryAreas: `Delivery areas must list postcode areas or districts (such as BS or BS8) for each of ${inWords(DELIVERY_CITIES)}`,
   invalidSearch: `Search text must be ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`,
   invalidNetQuantity: `Net quantity must be a number above 0 with at most ${NET_QUANTITY_DECIMALS} decimals, up to ${MAX_NET_QUANTITY}`,
   invalidPackUnit: `Unit must be one of ${inWords(PACK_UNITS, 'or')}`,
@@ -209,6 +210,9 @@ export const MESSAGES = {
   /** Beside the count of a listed product that has none left. */
   soldOut: 'Sold out',
   deliverySettingsUpdated: 'Delivery settings updated!',
+  deliveryAreasUpdated: 'Delivery areas updated!',
+  deliveryCheckLabel: 'Do we deliver to you?',
+  deliveryCheckButton: 'Check postcode',
 
   // Limits against one customer hoarding stock and delivery slots
   invalidMaxPerOrder: `Maximum per order must be a whole number from ${MIN_PER_ORDER_LIMIT} to ${MAX_PER_ORDER_LIMIT}, or empty for no limit`,
