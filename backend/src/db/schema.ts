@@ -3,7 +3,7 @@
  * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
-import type { Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
+import type { DeliveryAreas, Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
 import {
   bigint,
   bigserial,
@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ALLERGEN_IDS,
+  DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_SLOT_CAPACITY,
   DIETS,
@@ -253,6 +254,8 @@ export const shopSettings = pgTable(
     slotCapacity: integer('slot_capacity').notNull().default(DEFAULT_SLOT_CAPACITY),
     /** How many open (Pending) orders one customer may hold at once. */
     maxOpenOrders: integer('max_open_orders').notNull().default(DEFAULT_MAX_OPEN_ORDERS),
+    /** The postcode areas or districts delivered to, for each delivery city. */
+    deliveryAreas: jsonb('delivery_areas').$type<DeliveryAreas>().notNull().default(DEFAULT_DELIVERY_AREAS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "delivery_areas" jsonb DEFAULT '{"Bristol":["BS"],"Cardiff":["CF"],"Somerset":["BA","TA","BS"],"Swindon":["SN"]}'::jsonb NOT NULL;
