@@ -105,6 +105,11 @@ describe('trafficLights', () => {
     expect(trafficLights(undefined, 'Drinks')).toBeNull();
   });
 
+  it('is null for an alcoholic (age-restricted) drink even with nutrition given', () => {
+    expect(trafficLights(base, 'Drinks', true)).toBeNull();
+    expect(trafficLights(base, 'Drinks', false)).toEqual({ fat: 'low', saturates: 'low', sugars: 'low', salt: 'low' });
+  });
+
   // [nutrient, last low, first medium, last medium, first high] in grams per 100 g
   const food: [keyof TrafficLights, number, number, number, number][] = [
     ['fat', 3.0, 3.1, 17.5, 17.6],

@@ -189,12 +189,17 @@ function tenths(grams: number): number {
   return Math.round(grams * 10);
 }
 
-/** The four front-of-pack colours for nutrition per 100 g (or per 100 ml for drinks); null without nutrition. */
+/**
+ * The four front-of-pack colours for nutrition per 100 g (or per 100 ml for drinks); null without nutrition,
+ * and null for alcoholic drinks (the shop's age-restricted products): drinks over 1.2% ABV are exempt from the
+ * nutrition declaration, and green lights on them would read as a health claim.
+ */
 export function trafficLights(
   nutrition: Nutrition | null | undefined,
   category: string,
+  ageRestricted = false,
 ): TrafficLights | null {
-  if (!nutrition) return null;
+  if (!nutrition || ageRestricted) return null;
   const limits = TRAFFIC_LIGHT_THRESHOLDS[isDrinksCategory(category) ? 'drink' : 'food'];
   const light = (key: keyof TrafficLights): TrafficLight => {
     const value = tenths(nutrition[key]);

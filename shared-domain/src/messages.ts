@@ -1,4 +1,5 @@
 import { DELIVERY_CITIES } from './delivery';
+import { formatPence } from './pricing';
 import {
   DIETS,
   MAX_ENERGY_KCAL,
@@ -267,6 +268,9 @@ export const MESSAGES = {
 
   // Storefront notices where the spec leaves the wording open
   newsletterJoined: "Thanks! You're on the list.",
+
+  // Prices with VAT and alcoholic drinks
+  nutritionNotRequiredForAlcohol: 'Nutrition information is not required for alcoholic drinks.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -295,6 +299,11 @@ export function wrongGoogleAccountMessage(email: string): string {
 export function signInLockedMessage(minutes: number): string {
   const n = Math.max(1, Math.ceil(minutes));
   return `Too many failed sign-in attempts. Please try again in ${n} minute${n === 1 ? '' : 's'}.`;
+}
+
+/** "includes VAT £1.25": under a total whose prices already hold the VAT. */
+export function includesVatText(vatPence: number): string {
+  return `includes VAT ${formatPence(vatPence)}`;
 }
 
 /** "Only 2 left of Oat Cookies": checkout could not take the quantity asked for. */

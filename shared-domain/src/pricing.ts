@@ -22,7 +22,7 @@ export interface ShippingSettings {
 export interface OrderTotals {
   /** Sum of offer price x quantity, in pence. */
   goods: number;
-  /** VAT over all lines, rounded half-up to the penny once on the sum. */
+  /** VAT over all lines: each line's price with VAT less its price before VAT (see vatTotal). */
   vat: number;
   /** Shipping fee in pence (0 when free). */
   shipping: number;
@@ -36,12 +36,34 @@ export function goodsTotal(lines: readonly PricedLine[]): number {
 }
 
 /**
- * VAT in pence: sum over lines of offerPrice x quantity x vat/100, computed exactly
- * (integers in hundredths of a percent) and rounded half-up to the penny once on the sum.
+ * The price of one unit with VAT, in pence: offer price x (10000 + rate) / 10000, rounded half-up to the penny.
+ * Shoppers are shown prices with VAT (Price Marking Order 2004), so this is the price they see.
+ */
+export function unitPriceWithVat(offerPence: number, vatBasisPoints: number): number {
+  return Math.floor((offerPence * (10000 + vatBasisPoints) + 5000) / 10000);
+}
+
+/** A line's price with VAT, in pence: the unit's price as shown times the quantity, so it matches what is shown. */
+export function linePriceWithVat(line: PricedLine): number {
+  return unitPriceWithVat(line.offerPrice, line.vatBasisPoints) * line.quantity;
+}
+
+/** A line's VAT, in pence: its price with VAT less its price before VAT. */
+export function lineVat(line: PricedLine): number {
+  return linePriceWithVat(line) - line.offerPrice * line.quantity;
+}
+
+/**
+ * VAT in pence: the sum of each line's VAT as shown (lineVat). Rounding each unit's price with VAT rather than
+ * the sum makes goods + VAT exactly the sum of the line prices the shopper saw, never a penny more.
  */
 export function vatTotal(lines: readonly PricedLine[]): number {
-  const scaled = lines.reduce((sum, l) => sum + l.offerPrice * l.quantity * l.vatBasisPoints, 0);
-  return Math.floor((scaled + 5000) / 10000);
+  return lines.reduce((sum, l) => sum + lineVat(l), 0);
+}
+
+/** The sum of the lines' prices with VAT, in pence: what the basket shows before shipping. */
+export function linesWithVatTotal(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + linePriceWithVat(l), 0);
 }
 
 /** Shipping in pence: free when goods reach the threshold, else the configured charge. */
