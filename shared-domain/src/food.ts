@@ -53,6 +53,17 @@ export function unitPricePer(pack: { netQuantity: number; unit: PackUnit; catego
   return byWeight ? 'kg' : 'litre';
 }
 
+/**
+ * Whether a pack is given whole or not at all: a quantity without its unit (or the reverse) says nothing a
+ * shopper could compare, so the form and the API refuse it.
+ */
+export function isWholePack(pack: { netQuantity?: number | null; unit?: string | null }): boolean {
+  return (
+    (pack.netQuantity === undefined || pack.netQuantity === null) ===
+    (pack.unit === undefined || pack.unit === null)
+  );
+}
+
 /** Thousandths of a gram, millilitre or item in a pack (500 g -> 500000; 1.5 kg -> 1500000). */
 function baseMilli(netQuantity: number, unit: PackUnit): number {
   const milli = decimalUnits(netQuantity, NET_QUANTITY_DECIMALS);
@@ -73,14 +84,16 @@ const PER_MILLI: Record<UnitPricePer, number> = {
 /**
  * The unit price of a pack sold at `offerPence`: pence times the unit over the pack, in whole numbers and
  * rounded half up to the penny (the largest product, £10,000 x 1 kg in milligrams, stays far below 2^53).
+ * Null when the seller has given no pack size: a price per kilogram of an unknown weight would be invented.
  */
 export function unitPrice(pack: {
   offerPence: number;
-  netQuantity: number;
-  unit: PackUnit;
+  netQuantity: number | null;
+  unit: PackUnit | null;
   category: string;
-}): UnitPrice {
-  const per = unitPricePer(pack);
+}): UnitPrice | null {
+  if (pack.netQuantity === null || pack.unit === null) return null;
+  const per = unitPricePer({ netQuantity: pack.netQuantity, unit: pack.unit, category: pack.category });
   const base = baseMilli(pack.netQuantity, pack.unit);
   const numerator = pack.offerPence * PER_MILLI[per];
   const pence = Math.floor((2 * numerator + base) / (2 * base));
@@ -102,8 +115,9 @@ export function formatUnitPrice(price: UnitPrice): string {
   return `${formatPounds(price.amount)}/${PER_TEXT[price.per]}`;
 }
 
-/** "500 g", "1.5 kg", "12 each" -> "500g", "1.5kg", "x12" as packs print them. */
-export function formatPack(netQuantity: number, unit: PackUnit): string {
+/** "500 g", "1.5 kg", "12 each" -> "500g", "1.5kg", "x12" as packs print them; '' without a pack size. */
+export function formatPack(netQuantity: number | null, unit: PackUnit | null): string {
+  if (netQuantity === null || unit === null) return '';
   const n = String(netQuantity);
   return unit === 'each' ? `x${n}` : unit === 'l' ? `${n}L` : `${n}${unit}`;
 }
@@ -133,6 +147,33 @@ export const NUTRIENT_GRAMS = [
   'protein',
   'salt',
 ] as const;
+
+export type NutrientGrams = (typeof NUTRIENT_GRAMS)[number];
+
+/** Each gram figure's name on its own, as a message about it starts ("Salt: ..."). */
+export const NUTRIENT_NAMES: Record<NutrientGrams, string> = {
+  fat: 'Fat',
+  saturates: 'Saturates',
+  carbohydrate: 'Carbohydrate',
+  sugars: 'Sugars',
+  fibre: 'Fibre',
+  protein: 'Protein',
+  salt: 'Salt',
+};
+
+/** The grams a label may print per 100 g or 100 ml. */
+export const MAX_NUTRIENT_GRAMS = 100;
+
+/**
+ * Whether a gram figure is written as labels print it: 0 to 100 g, with up to two decimals below 1 g (salt
+ * 0.31 g, saturates 0.05 g) and at most one from 1 g up (12.5 g; 1.25 g is not a printed figure). Counted in
+ * hundredths, so float noise in 0.31 cannot refuse it.
+ */
+export function isLabelGrams(value: unknown): value is number {
+  const hundredths = decimalUnits(value, 2);
+  if (hundredths === undefined || hundredths < 0 || hundredths > MAX_NUTRIENT_GRAMS * 100) return false;
+  return hundredths < 100 || hundredths % 10 === 0;
+}
 
 /** The rows of the nutrition table, in the order UK labels print them. */
 export const NUTRITION_ROWS: readonly { key: keyof Nutrition; label: string; indent?: boolean }[] = [

@@ -191,7 +191,11 @@ export const MESSAGES = {
   invalidSearch: `Search text must be ${SEARCH_MIN_LENGTH} to ${SEARCH_MAX_LENGTH} characters`,
   invalidNetQuantity: `Net quantity must be a number above 0 with at most ${NET_QUANTITY_DECIMALS} decimals, up to ${MAX_NET_QUANTITY}`,
   invalidPackUnit: `Unit must be one of ${inWords(PACK_UNITS, 'or')}`,
-  invalidNutrient: 'Nutrition values must be grams from 0 to 100 with at most one decimal',
+  /** `label` names the refused figure ("Salt"), so the seller knows which box to correct. */
+  invalidNutrientGrams: (label: string) =>
+    `${label}: enter grams from 0 to 100, with up to two decimals below 1 g and one decimal from 1 g`,
+  addPackSize: 'Add pack size for a unit price',
+  packSizeAndUnit: 'Give both the pack size and its unit, or neither',
   invalidEnergy: `Energy must be a whole number of kJ (0-${MAX_ENERGY_KJ}) and kcal (0-${MAX_ENERGY_KCAL})`,
   saturatesAboveFat: 'Saturates cannot be more than fat',
   sugarsAboveCarbohydrate: 'Sugars cannot be more than carbohydrate',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   foodInformationProblem,
+  isWholePack,
   LOW_STOCK_THRESHOLD,
   matchesFoodFilters,
   MAX_PRODUCT_IMAGES,
@@ -66,6 +67,7 @@ export class CatalogService {
   /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
   async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductDto> {
     if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
+    if (!isWholePack(dto)) throw new InvalidError(MESSAGES.packSizeAndUnit);
     checkFoodInformation({
       nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
       dietary: dto.dietary ?? [],
@@ -87,8 +89,8 @@ export class CatalogService {
         ingredients: dto.ingredients ?? null,
         allergens: dto.allergens ?? [],
         allergensConfirmed: dto.allergens !== undefined && dto.allergens !== null,
-        netQuantity: dto.netQuantity,
-        unit: dto.unit,
+        netQuantity: dto.netQuantity ?? null,
+        unit: dto.unit ?? null,
         nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
         storage: dto.storage ?? null,
         origin: dto.origin ?? null,
@@ -149,6 +151,11 @@ export class CatalogService {
         if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
           throw new InvalidError(MESSAGES.offerAbovePrice);
         }
+        const pack = {
+          netQuantity: changes.netQuantity !== undefined ? changes.netQuantity : current.netQuantity,
+          unit: changes.unit !== undefined ? changes.unit : current.unit,
+        };
+        if (!isWholePack(pack)) throw new InvalidError(MESSAGES.packSizeAndUnit);
         return changes;
       });
       if (!updated) throw new NotFoundError(MESSAGES.productNotFound);

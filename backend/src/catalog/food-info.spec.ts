@@ -158,10 +158,53 @@ describe('catalogue: food information and filters', () => {
     });
   });
 
+  describe('the pack size is optional', () => {
+    it("adds a product from the spec's own call (name, description, category, prices, VAT, one picture) with no unit price", async () => {
+      const res = await add({
+        name: 'Farmhouse Loaf',
+        description: ['Baked this morning'],
+        category: 'Bakery',
+        price: 1.6,
+        offerPrice: 1.4,
+        vat: 0,
+      }).expect(201);
+      expect(res.body.product).toMatchObject({ netQuantity: null, unit: null, unitPrice: null });
+      expect(await row(res.body.product._id)).toMatchObject({ netQuantity: null, unit: null });
+      const list = await request(t.server).get('/api/product/list').expect(200);
+      expect(list.body.products.find((p: { _id: string }) => p._id === res.body.product._id)).toMatchObject({
+        name: 'Farmhouse Loaf',
+        netQuantity: null,
+        unitPrice: null,
+      });
+    });
+
+    it('lets an edit clear the pack and give it again, but never one half of it', async () => {
+      const created = await add({ ...base, name: 'Packless Biscuits' }).expect(201);
+      const id = created.body.product._id;
+      const cleared = await edit(id, { netQuantity: null, unit: null }).expect(200);
+      expect(cleared.body.product).toMatchObject({ netQuantity: null, unit: null, unitPrice: null });
+      const half = await edit(id, { netQuantity: 250 }).expect(400);
+      expect(half.body.message).toBe(MESSAGES.packSizeAndUnit);
+      expect(await row(id)).toMatchObject({ netQuantity: null, unit: null });
+      const given = await edit(id, { netQuantity: 250, unit: 'g' }).expect(200);
+      expect(given.body.product.unitPrice).toEqual({ amount: 8, per: 'kg' });
+    });
+  });
+
+  describe('nutrition as labels print it', () => {
+    it('accepts two decimals below 1 g (salt 0.31 g) and one decimal from 1 g', async () => {
+      const label = { ...nutrition, saturates: 0.05, sugars: 0.4, salt: 0.31, fat: 12.5 };
+      const res = await add({ ...base, name: 'Labelled Crackers', nutrition: label }).expect(201);
+      expect(res.body.product.nutrition).toEqual(label);
+      expect((await row(res.body.product._id)).nutrition).toEqual(label);
+    });
+  });
+
   describe('validation', () => {
     const bad: [string, Record<string, unknown>, string | RegExp][] = [
-      ['a missing net quantity', { netQuantity: undefined }, MESSAGES.invalidNetQuantity],
-      ['a missing unit', { unit: undefined }, /unit/i],
+      ['a unit without a net quantity', { netQuantity: undefined }, MESSAGES.packSizeAndUnit],
+      ['a net quantity without a unit', { unit: undefined }, MESSAGES.packSizeAndUnit],
+      ['a null unit with a net quantity', { unit: null }, MESSAGES.packSizeAndUnit],
       ['a net quantity of 0', { netQuantity: 0 }, MESSAGES.invalidNetQuantity],
       ['a negative net quantity', { netQuantity: -1 }, MESSAGES.invalidNetQuantity],
       ['four decimals of net quantity', { netQuantity: 0.0005 }, MESSAGES.invalidNetQuantity],
@@ -172,12 +215,38 @@ describe('catalogue: food information and filters', () => {
       [
         'nutrition missing a nutrient',
         { nutrition: { ...nutrition, salt: undefined } },
-        MESSAGES.invalidNutrient,
+        MESSAGES.invalidNutrientGrams('Salt'),
       ],
-      ['two decimals of fat', { nutrition: { ...nutrition, fat: 1.25 } }, MESSAGES.invalidNutrient],
-      ['negative sugars', { nutrition: { ...nutrition, sugars: -1 } }, MESSAGES.invalidNutrient],
-      ['over 100 g of salt', { nutrition: { ...nutrition, salt: 100.1 } }, MESSAGES.invalidNutrient],
-      ['fibre as text', { nutrition: { ...nutrition, fibre: 'some' } }, MESSAGES.invalidNutrient],
+      [
+        'two decimals of fat from 1 g up',
+        { nutrition: { ...nutrition, fat: 1.25 } },
+        MESSAGES.invalidNutrientGrams('Fat'),
+      ],
+      [
+        'two decimals of salt from 1 g up',
+        { nutrition: { ...nutrition, salt: 1.25 } },
+        MESSAGES.invalidNutrientGrams('Salt'),
+      ],
+      [
+        'three decimals of salt below 1 g',
+        { nutrition: { ...nutrition, salt: 0.315 } },
+        MESSAGES.invalidNutrientGrams('Salt'),
+      ],
+      [
+        'negative sugars',
+        { nutrition: { ...nutrition, sugars: -1 } },
+        MESSAGES.invalidNutrientGrams('Sugars'),
+      ],
+      [
+        'over 100 g of salt',
+        { nutrition: { ...nutrition, salt: 100.1 } },
+        MESSAGES.invalidNutrientGrams('Salt'),
+      ],
+      [
+        'fibre as text',
+        { nutrition: { ...nutrition, fibre: 'some' } },
+        MESSAGES.invalidNutrientGrams('Fibre'),
+      ],
       ['energy with decimals', { nutrition: { ...nutrition, energyKj: 10.5 } }, MESSAGES.invalidEnergy],
       ['energy above 1000 kcal', { nutrition: { ...nutrition, energyKcal: 1001 } }, MESSAGES.invalidEnergy],
       ['an unknown nutrient', { nutrition: { ...nutrition, vitaminC: 3 } }, /vitaminC should not exist/],
@@ -227,7 +296,8 @@ describe('catalogue: food information and filters', () => {
         unitPrice: { amount: 4, per: 'kg' },
         origin: 'Wales',
         ageRestricted: true,
-        trafficLights: { fat: 'high' },
+        // Age-restricted products are the shop's alcoholic drinks: never traffic lights.
+        trafficLights: null,
       });
       // vegan with the milk already stored is refused, and nothing changes
       const refused = await edit(id, { dietary: ['vegan'] }).expect(400);
@@ -252,6 +322,14 @@ describe('catalogue: food information and filters', () => {
       expect((await row(id)).allergensConfirmed).toBe(false);
       const saved = await edit(id, { allergens: [] }).expect(200);
       expect(saved.body.product.allergensConfirmed).toBe(true);
+    });
+
+    it('gives an alcoholic drink no traffic lights, even with the nutrition the seller gave', async () => {
+      const drink = { ...base, category: 'Drinks', nutrition: { ...nutrition, fat: 0, saturates: 0, sugars: 0.5, salt: 0 } };
+      const cider = await add({ ...drink, name: 'Dry Cider 500ml', ageRestricted: true }).expect(201);
+      expect(cider.body.product).toMatchObject({ nutrition: drink.nutrition, trafficLights: null });
+      const juice = await add({ ...drink, name: 'Apple Juice 500ml', ageRestricted: false }).expect(201);
+      expect(juice.body.product.trafficLights).toEqual({ fat: 'low', saturates: 'low', sugars: 'low', salt: 'low' });
     });
   });
 

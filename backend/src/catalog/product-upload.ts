@@ -17,9 +17,12 @@ export interface ProductUpload<T> {
   images: Buffer[];
 }
 
-/** Fields every product needs: an add must give them, an edit may leave them out but not blank them. */
+/**
+ * Fields every product needs: an add must give them, an edit may leave them out but not blank them. The pack
+ * size is not one of them: null clears it (with its unit).
+ */
 const ADD_REQUIRED = ['name', 'price', 'offerPrice', 'vat'] as const;
-const NOT_BLANKABLE = ['name', 'category', 'price', 'offerPrice', 'vat', 'netQuantity', 'unit'] as const;
+const NOT_BLANKABLE = ['name', 'category', 'price', 'offerPrice', 'vat'] as const;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && !value.trim());

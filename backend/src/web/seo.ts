@@ -143,7 +143,7 @@ export function productJsonLd(
   images: readonly string[],
 ): Record<string, unknown> {
   const unitPrice = product.unitPrice;
-  const quantity = UNIT_QUANTITY[unitPrice.per];
+  const quantity = unitPrice ? UNIT_QUANTITY[unitPrice.per] : undefined;
   return {
     '@context': SCHEMA,
     '@type': 'Product',
@@ -165,7 +165,7 @@ export function productJsonLd(
         ? {
             priceSpecification: {
               '@type': 'UnitPriceSpecification',
-              price: unitPrice.amount.toFixed(2),
+              price: unitPrice!.amount.toFixed(2),
               priceCurrency: 'GBP',
               referenceQuantity: { '@type': 'QuantitativeValue', ...quantity },
             },

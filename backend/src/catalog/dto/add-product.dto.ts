@@ -93,23 +93,29 @@ export class AddProductDto {
   allergens?: string[] | null;
 
   @DecimalField({
-    description: 'Net quantity of the pack in `unit` (above 0, at most 3 decimals)',
+    description:
+      'Net quantity of the pack in `unit` (above 0, at most 3 decimals); absent or null, with `unit`, when the ' +
+      'pack size is not given (the product then has no unit price)',
     min: 10 ** -NET_QUANTITY_DECIMALS,
     max: MAX_NET_QUANTITY,
     maxDecimals: NET_QUANTITY_DECIMALS,
+    required: false,
+    nullable: true,
     example: 500,
     message: MESSAGES.invalidNetQuantity,
   })
   @numeric
-  netQuantity: number;
+  netQuantity?: number | null;
 
   @EnumField(PACK_UNITS, {
-    description: 'Unit of the net quantity',
+    description: 'Unit of the net quantity; given with it or not at all',
     enumName: 'PackUnit',
+    required: false,
+    nullable: true,
     example: 'g',
     message: MESSAGES.invalidPackUnit,
   })
-  unit: PackUnit;
+  unit?: PackUnit | null;
 
   @NestedField(() => NutritionDto, {
     description: 'Nutrition per 100 g (per 100 ml for drinks); null to clear',

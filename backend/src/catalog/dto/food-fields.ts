@@ -5,25 +5,31 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
+  IsDefined,
   IsInt,
   IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
 import {
   ALLERGEN_IDS,
   DIETS,
+  isLabelGrams,
   MAX_ENERGY_KCAL,
   MAX_ENERGY_KJ,
   MAX_INGREDIENTS_LENGTH,
   MAX_PRODUCER_ADDRESS_LENGTH,
   MAX_PRODUCER_NAME_LENGTH,
+  MAX_NUTRIENT_GRAMS,
   MAX_STOCK,
   MESSAGES,
+  NUTRIENT_NAMES,
+  type NutrientGrams,
 } from '@larder/shared-domain';
-import { DecimalField, IntField, TextField } from '../../common/api-field';
+import { IntField, TextField } from '../../common/api-field';
 
 /** Units on hand: a whole number 0..MAX_STOCK, or null for "not counted". Optional. */
 export function StockField(
@@ -137,18 +143,28 @@ export function DietaryField(): PropertyDecorator {
   );
 }
 
-/** Grams per 100 g or 100 ml with at most one decimal, 0-100. */
-function GramsField(description: string, required = true): PropertyDecorator {
-  return DecimalField({
-    description: `${description}, grams per 100 g or 100 ml (0-100, one decimal)`,
-    min: 0,
-    max: 100,
-    maxDecimals: 1,
-    required,
-    nullable: !required || undefined,
-    example: 1.2,
-    message: MESSAGES.invalidNutrient,
-  });
+/**
+ * Grams per 100 g or 100 ml as labels print them (shared-domain's isLabelGrams), refused with a message that
+ * names the figure.
+ */
+function GramsField(nutrient: NutrientGrams, required = true): PropertyDecorator {
+  const message = MESSAGES.invalidNutrientGrams(NUTRIENT_NAMES[nutrient]);
+  return applyDecorators(
+    ApiProperty({
+      type: Number,
+      minimum: 0,
+      maximum: MAX_NUTRIENT_GRAMS,
+      multipleOf: 0.01,
+      required,
+      nullable: !required || undefined,
+      description:
+        `${NUTRIENT_NAMES[nutrient]}${required ? '' : ' (optional)'}, grams per 100 g or 100 ml ` +
+        `(0-${MAX_NUTRIENT_GRAMS}; up to two decimals below 1 g, one decimal from 1 g)`,
+      example: nutrient === 'salt' ? 0.31 : 12.5,
+    }),
+    ...(required ? [IsDefined({ message })] : [IsOptional()]),
+    ValidateBy({ name: 'isLabelGrams', validator: { validate: isLabelGrams } }, { message }),
+  );
 }
 
 /** Nutrition per 100 g (or 100 ml for drinks) as UK labels declare it. */
@@ -171,25 +187,25 @@ export class NutritionDto {
   })
   energyKcal: number;
 
-  @GramsField('Fat')
+  @GramsField('fat')
   fat: number;
 
-  @GramsField('Saturates')
+  @GramsField('saturates')
   saturates: number;
 
-  @GramsField('Carbohydrate')
+  @GramsField('carbohydrate')
   carbohydrate: number;
 
-  @GramsField('Sugars')
+  @GramsField('sugars')
   sugars: number;
 
-  @GramsField('Fibre (optional)', false)
+  @GramsField('fibre', false)
   fibre?: number | null;
 
-  @GramsField('Protein')
+  @GramsField('protein')
   protein: number;
 
-  @GramsField('Salt')
+  @GramsField('salt')
   salt: number;
 }
 

@@ -130,17 +130,30 @@ export class ProductDto {
   })
   allergensConfirmed: boolean;
 
-  @ApiProperty({ description: 'Net quantity of the pack in `unit`', example: 500 })
-  netQuantity: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Net quantity of the pack in `unit`; null when the seller has not given a pack size',
+    example: 500,
+  })
+  netQuantity: number | null;
 
-  @ApiProperty({ enum: [...PACK_UNITS], enumName: 'PackUnit', example: 'g' })
-  unit: string;
+  @ApiProperty({
+    enum: [...PACK_UNITS],
+    enumName: 'PackUnit',
+    nullable: true,
+    description: 'Unit of the net quantity; null with it',
+    example: 'g',
+  })
+  unit: string | null;
 
   @ApiProperty({
     type: UnitPriceDto,
-    description: 'Price per unit of quantity for the offer price (Price Marking Order 2004)',
+    nullable: true,
+    description:
+      'Price per unit of quantity for the offer price with VAT (Price Marking Order 2004); null without a pack size',
   })
-  unitPrice: UnitPriceDto;
+  unitPrice: UnitPriceDto | null;
 
   @ApiProperty({
     type: NutritionViewDto,
@@ -233,14 +246,15 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
     productData: {
       type: 'string',
       description:
-        'JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ' +
+        'JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ' +
         'ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, ' +
         'maxPerOrder? } ' +
         '(pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit ' +
-        'g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; ' +
-        'allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: ' +
-        '{ energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one ' +
-        'decimal; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may ' +
+        'g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not ' +
+        'counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them ' +
+        'confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, ' +
+        'sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: ' +
+        '{ name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may ' +
         `hold, ${MIN_PER_ORDER_LIMIT}-${MAX_PER_ORDER_LIMIT}, or null for no limit)`,
       example:
         '{"name":"Organic Carrots 1kg","description":["British grown"],"category":"Vegetables","price":1.2,"offerPrice":0.99,"vat":0,"netQuantity":1,"unit":"kg","stock":40,"allergens":[],"dietary":["vegetarian","vegan"],"origin":"United Kingdom"}',
