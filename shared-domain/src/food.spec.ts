@@ -4,7 +4,10 @@ import {
   foodInformationProblem,
   matchesFoodFilters,
   parseFoodFilters,
+  formatPack,
   formatUnitPrice,
+  isLabelGrams,
+  isWholePack,
   trafficLights,
   unitPrice,
   type Nutrition,
@@ -107,7 +110,12 @@ describe('trafficLights', () => {
 
   it('is null for an alcoholic (age-restricted) drink even with nutrition given', () => {
     expect(trafficLights(base, 'Drinks', true)).toBeNull();
-    expect(trafficLights(base, 'Drinks', false)).toEqual({ fat: 'low', saturates: 'low', sugars: 'low', salt: 'low' });
+    expect(trafficLights(base, 'Drinks', false)).toEqual({
+      fat: 'low',
+      saturates: 'low',
+      sugars: 'low',
+      salt: 'low',
+    });
   });
 
   // [nutrient, last low, first medium, last medium, first high] in grams per 100 g
@@ -236,5 +244,33 @@ describe('foodInformationProblem', () => {
     ['no nutrition and no diet', { nutrition: null, dietary: [], allergens: ['eggs'] }, undefined],
   ])('finds %s', (_case, input, problem) => {
     expect(foodInformationProblem(input)).toBe(problem);
+  });
+});
+
+describe('a product without a pack size', () => {
+  it('has no unit price and no pack to print', () => {
+    expect(unitPrice({ offerPence: 140, netQuantity: null, unit: null, category: 'Bakery' })).toBeNull();
+    expect(formatPack(null, null)).toBe('');
+  });
+
+  it('is whole with both or neither of quantity and unit', () => {
+    expect(isWholePack({})).toBe(true);
+    expect(isWholePack({ netQuantity: null, unit: null })).toBe(true);
+    expect(isWholePack({ netQuantity: 500, unit: 'g' })).toBe(true);
+    expect(isWholePack({ netQuantity: 500 })).toBe(false);
+    expect(isWholePack({ unit: 'g' })).toBe(false);
+  });
+});
+
+describe('isLabelGrams', () => {
+  it('takes two decimals below 1 g and one from 1 g, as labels print them', () => {
+    for (const grams of [0, 0.01, 0.05, 0.31, 0.99, 1, 1.2, 12.5, 100])
+      expect(isLabelGrams(grams)).toBe(true);
+  });
+
+  it('refuses finer figures, negatives, more than 100 g and what is not a number', () => {
+    for (const grams of [1.25, 12.55, 0.315, 0.001, -0.1, 100.1, NaN, '0.31', null]) {
+      expect(isLabelGrams(grams)).toBe(false);
+    }
   });
 });
