@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiInvalid } from '../common/openapi-docs';
 import { DeliveryService } from './delivery.service';
+import { DeliveryCheckQuery, DeliveryCheckResponse } from './dto/delivery-check.dto';
 import { DeliverySlotsResponse } from './dto/delivery-slots.response';
 
 @ApiTags('delivery')
@@ -14,5 +16,14 @@ export class DeliveryController {
   @ApiOkResponse({ type: DeliverySlotsResponse })
   async listDeliverySlots(): Promise<DeliverySlotsResponse> {
     return { success: true, ...(await this.delivery.listSlots()) };
+  }
+
+  /** Whether the shop delivers to a postcode, and as which city (anyone may ask). */
+  @Get('check')
+  @ApiOperation({ summary: 'Whether the shop delivers to a postcode, and as which city' })
+  @ApiOkResponse({ type: DeliveryCheckResponse })
+  @ApiInvalid('"Please enter a valid UK postcode"')
+  async checkDelivery(@Query() query: DeliveryCheckQuery): Promise<DeliveryCheckResponse> {
+    return { success: true, ...(await this.delivery.checkPostcode(query.postcode)) };
   }
 }

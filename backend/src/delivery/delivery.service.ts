@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
-import { ConflictError } from '../common/errors';
+import {
+  DELIVERY_SLOTS,
+  type DeliveryCity,
+  deliveryCityFor,
+  MESSAGES,
+  normaliseUkPostcode,
+  selectableDeliveryDate,
+} from '@larder/shared-domain';
+import { ConflictError, InvalidError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
 import { SettingsService } from '../settings/settings.service';
 import { Clock } from '../common/clock';
@@ -21,6 +28,16 @@ export class DeliveryService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
+
+  /** Whether the shop delivers to `postcode` and as which city; 400 when it is not a UK postcode. */
+  async checkPostcode(
+    postcode: string,
+  ): Promise<{ delivers: boolean; postcode: string; city?: DeliveryCity }> {
+    const normal = normaliseUkPostcode(postcode);
+    if (!normal) throw new InvalidError(MESSAGES.invalidPostcode);
+    const city = deliveryCityFor(normal, await this.settings.getDeliveryAreas());
+    return city ? { delivers: true, postcode: normal, city } : { delivers: false, postcode: normal };
+  }
 
   /** The one selectable delivery date (London) and its three slots, in order. */
   async listSlots(): Promise<{ date: string; slots: DeliverySlotAvailability[] }> {

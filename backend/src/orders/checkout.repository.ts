@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, SQL, sql } from 'drizzle-orm';
 import {
+  DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_SLOT_CAPACITY,
+  type DeliveryAreas,
   OPEN_ORDER_STATUSES,
   type ShippingSettings,
 } from '@larder/shared-domain';
@@ -39,6 +41,8 @@ export interface CheckoutContext {
   openOrders: number;
   /** The seller's maxOpenOrders. */
   maxOpenOrders: number;
+  /** Where the shop delivers now: an address saved before the seller narrowed it may lie outside. */
+  deliveryAreas: DeliveryAreas;
 }
 
 /** A product as checkout prices it (pence, VAT basis points). */
@@ -63,6 +67,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   products: CheckoutProduct[];
   openOrders: number;
   maxOpenOrders: number | null;
+  deliveryAreas: DeliveryAreas | null;
 }>(
   'checkout_context',
   sql`
@@ -85,7 +90,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select count(*)::int from ${orders} o
         where o.user_id = ${sql.placeholder('userId')}::uuid
           and o.status = any(${sql.placeholder('openStatuses')}::text[])) as "openOrders",
-      (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders"`,
+      (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders",
+      (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas"`,
 );
 
 /**
@@ -258,6 +264,7 @@ export class CheckoutRepository {
       products: row.products,
       openOrders: row.openOrders,
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
+      deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
     };
   }
 

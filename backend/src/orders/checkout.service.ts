@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   canChangeOrder,
+  deliversTo,
   exceedsPerOrderLimit,
   MAX_QUANTITY,
   orderChangeDeadline,
   MESSAGES,
+  notDeliveredMessage,
   notEnoughStockMessage,
   OrderTotals,
   outOfStockMessage,
@@ -294,6 +296,9 @@ export class CheckoutService {
       : undefined;
     const address = context?.address ?? null;
     if (!context || (addressId !== null && !address)) throw new InvalidError(MESSAGES.addressNotFound);
+    if (address && !deliversTo(address.postalCode, address.city, context.deliveryAreas)) {
+      throw new InvalidError(notDeliveredMessage(address.postalCode));
+    }
     // One customer may not hold more than the seller's maxOpenOrders orders waiting for delivery at once.
     if (placing && context.openOrders >= context.maxOpenOrders) {
       throw new ConflictError(tooManyOpenOrdersMessage(context.maxOpenOrders));

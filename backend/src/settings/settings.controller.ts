@@ -3,6 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
 import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
+import { UpdateDeliveryAreasDto } from './dto/delivery-areas.dto';
+import { DeliveryAreasResponse } from './dto/delivery-areas.response';
 import { UpdateDeliverySettingsDto } from './dto/delivery-settings.dto';
 import { DeliverySettingsResponse } from './dto/delivery-settings.response';
 import { UpdateOrderSettingsDto } from './dto/order-settings.dto';
@@ -85,5 +87,25 @@ export class SettingsController {
   async updateOrderSettings(@Body() body: UpdateOrderSettingsDto): Promise<OrderSettingsResponse> {
     const maxOpenOrders = await this.settings.updateMaxOpenOrders(body.maxOpenOrders);
     return { success: true, message: MESSAGES.orderSettingsUpdated, maxOpenOrders };
+  }
+
+  /** The postcode areas or districts the shop delivers to, for each city (public: the shop's checker reads it). */
+  @Get('delivery-area')
+  @ApiOperation({ summary: 'The postcode areas or districts delivered to, for each delivery city' })
+  @ApiOkResponse({ type: DeliveryAreasResponse })
+  async getDeliveryAreas(): Promise<DeliveryAreasResponse> {
+    return { success: true, areas: await this.settings.getDeliveryAreas() };
+  }
+
+  /** Sets the delivery areas: every city, each a list of postcode areas ("BS") or districts ("BS8"). */
+  @Post('delivery-area')
+  @ApiOperation({ summary: 'Sets the postcode areas or districts delivered to, for each city (seller only)' })
+  @HttpCode(200)
+  @SellerAuth()
+  @ApiOkResponse({ type: DeliveryAreasResponse })
+  @ApiInvalid()
+  async updateDeliveryAreas(@Body() body: UpdateDeliveryAreasDto): Promise<DeliveryAreasResponse> {
+    const areas = await this.settings.updateDeliveryAreas(body.areas);
+    return { success: true, message: MESSAGES.deliveryAreasUpdated, areas };
   }
 }

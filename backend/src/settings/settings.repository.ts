@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_MAX_OPEN_ORDERS, DEFAULT_SLOT_CAPACITY, type ShippingSettings } from '@larder/shared-domain';
+import {
+  DEFAULT_DELIVERY_AREAS,
+  DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_SLOT_CAPACITY,
+  type DeliveryAreas,
+  type ShippingSettings,
+} from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { shopSettings } from '../db/schema';
 
@@ -80,6 +86,25 @@ export class SettingsRepository {
         .returning({ maxOpenOrders: shopSettings.maxOpenOrders });
       await notifySettingsChanged(tx);
       return row.maxOpenOrders;
+    });
+  }
+  async getDeliveryAreas(tx: DbExecutor = this.db): Promise<DeliveryAreas> {
+    const [row] = await tx
+      .select({ deliveryAreas: shopSettings.deliveryAreas })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.deliveryAreas ?? DEFAULT_DELIVERY_AREAS;
+  }
+
+  async saveDeliveryAreas(deliveryAreas: DeliveryAreas): Promise<DeliveryAreas> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...DEFAULT_SHIPPING, deliveryAreas })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { deliveryAreas, updatedAt: new Date() } })
+        .returning({ deliveryAreas: shopSettings.deliveryAreas });
+      await notifySettingsChanged(tx);
+      return row.deliveryAreas;
     });
   }
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
+  type DeliveryAreas,
   MAX_MAX_OPEN_ORDERS,
   MAX_SLOT_CAPACITY,
   MESSAGES,
   MIN_MAX_OPEN_ORDERS,
   MIN_SLOT_CAPACITY,
+  normaliseDeliveryAreas,
   poundsToPence,
   type ShippingSettings,
 } from '@larder/shared-domain';
@@ -145,6 +147,23 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
       throw new InvalidError(MESSAGES.invalidMaxOpenOrders);
     }
     const saved = await this.repository.saveMaxOpenOrders(maxOpenOrders);
+    this.changed();
+    return saved;
+  }
+
+  /** The postcode areas or districts delivered to, for each city; read inside a transaction when given one. */
+  getDeliveryAreas(tx?: DbExecutor): Promise<DeliveryAreas> {
+    return this.repository.getDeliveryAreas(tx);
+  }
+
+  /**
+   * Sets the delivery areas. Addresses saved before stay on the customer's list; checkout refuses those now
+   * outside the area.
+   */
+  async updateDeliveryAreas(input: unknown): Promise<DeliveryAreas> {
+    const areas = normaliseDeliveryAreas(input);
+    if (!areas) throw new InvalidError(MESSAGES.invalidDeliveryAreas);
+    const saved = await this.repository.saveDeliveryAreas(areas);
     this.changed();
     return saved;
   }

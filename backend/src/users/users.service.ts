@@ -4,15 +4,18 @@ import {
   AddressView,
   ADDRESS_PROBLEM_MESSAGES,
   CartItems,
+  deliversTo,
   MAX_ADDRESSES_PER_CUSTOMER,
   MESSAGES,
   normaliseUkPhone,
   normaliseUkPostcode,
+  notDeliveredMessage,
 } from '@larder/shared-domain';
 import { isUuid } from '../common/uuid-param';
 import { ConflictError, InvalidError, UnauthorizedError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { AddressSnapshot } from '../db/schema';
+import { SettingsService } from '../settings/settings.service';
 import { AddressRow, UserRow, UsersRepository } from './users.repository';
 
 /** A customer account as the API shows it. */
@@ -81,6 +84,7 @@ export class UsersService {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly users: UsersRepository,
+    private readonly settings: SettingsService,
   ) {}
 
   /**
@@ -187,7 +191,7 @@ export class UsersService {
   }
 
   /**
-   * Adds a delivery address (postcode normalised); the first one becomes the default. A customer keeps at most
+   * Adds a delivery address (postcode normalised) inside the delivery area; the first one becomes the default. A customer keeps at most
    * MAX_ADDRESSES_PER_CUSTOMER addresses (409 beyond).
    */
   async addAddress(
@@ -204,6 +208,9 @@ export class UsersService {
       postalCode: normaliseUkPostcode(fields.postalCode) as string,
       country: fields.country,
     };
+    if (!deliversTo(address.postalCode, address.city, await this.settings.getDeliveryAreas())) {
+      throw new InvalidError(notDeliveredMessage(address.postalCode));
+    }
     return this.db.transaction(async (tx) => {
       // The lock makes concurrent additions count one after another, so none slips past the limit.
       if (!(await this.users.lockForUpdate(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
