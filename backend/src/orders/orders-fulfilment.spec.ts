@@ -6,7 +6,13 @@
  */
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, orderReference, selectableDeliveryDate } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  nextPickingDate,
+  orderReference,
+  selectableDeliveryDate,
+} from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { emailOutbox, orders, products } from '../db/schema';
@@ -397,5 +403,35 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
       `#${orderReference(one)},"'=HYPERLINK(""http://evil.example"")",'+441179000000,"Flat 2, ""The Mill"", Bristol, Avon",BS8 1AA,"2 x Oat milk, 1 l",5.00,`,
       '',
     ]);
+  });
+
+  it('opens without a date on the earliest date from the next picking date on that has orders', async () => {
+    const date = nextDay();
+    const c = await newCustomer();
+    const bread = await product(150, { stock: null, name: 'Seeded Loaf', category: 'Bakery' });
+    const today = now;
+    // An order for the day after too: the earliest date with orders is the one shown.
+    now = new Date(today.getTime() + 86_400_000);
+    await place(c, [[bread, 2, 150]]);
+    now = today;
+    const first = await place(c, [[bread, 1, 150]]);
+    expect(nextPickingDate(now) < date).toBe(true);
+
+    const res = await request(t.server).get('/api/seller/picking').set('Cookie', seller).expect(200);
+    expect(res.body.date).toBe(date);
+    expect(res.body.slots[0].orders.map((o: { _id: string }) => o._id)).toEqual([first]);
+    expect(res.body.products).toEqual([{ product: bread, name: 'Seeded Loaf', quantity: 1, orders: 1 }]);
+  });
+
+  it('opens on the next picking date when no date from it on has orders left', async () => {
+    nextDay();
+    nextDay();
+    const c = await newCustomer();
+    const jam = await product(200, { stock: null, name: 'Plum Jam' });
+    const cancelled = await place(c, [[jam, 1, 200]]);
+    await setStatus(cancelled, 'Cancelled').expect(200);
+
+    const res = await request(t.server).get('/api/seller/picking').set('Cookie', seller).expect(200);
+    expect(res.body).toMatchObject({ date: nextPickingDate(now), products: [] });
   });
 });

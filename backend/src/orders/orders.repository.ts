@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, ne, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, min, ne, or, SQL, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -441,6 +441,15 @@ export class OrdersRepository {
           from ${orderItems} i join ${orders} o on o.id = i.order_id
          where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
         union all
+  /** The earliest delivery date on or after `from` (YYYY-MM-DD) with a non-cancelled order, or undefined. */
+  async firstDeliveryDateFrom(from: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ date: min(orders.deliveryDate) })
+      .from(orders)
+      .where(and(gte(orders.deliveryDate, from), ne(orders.status, 'Cancelled')));
+    return row?.date ?? undefined;
+  }
+
         select i.substitute_product_id, i.order_id, i.substitute_quantity
           from ${orderItems} i join ${orders} o on o.id = i.order_id
          where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { PickingResponse } from './dto/order.response';
-import { PickingQuery, RunSheetQuery } from './dto/update-fulfilment.dto';
+import { PickingDayQuery, RunSheetQuery } from './dto/update-fulfilment.dto';
 import { PickingService } from './picking.service';
 
 @ApiTags('seller')
@@ -18,11 +18,12 @@ export class PickingController {
     summary: 'The pick list and the orders per slot of a delivery date (seller only)',
     description:
       "Every live product's units across the date's non-cancelled orders, by category then name, and the " +
-      'orders of each delivery slot.',
+      'orders of each delivery slot. Without a date, the earliest date from the next picking date on that has ' +
+      'orders, so the seller opens on work to do.',
   })
   @ApiOkResponse({ type: PickingResponse })
   @ApiInvalid('date is not a YYYY-MM-DD calendar date')
-  async getPicking(@Query() query: PickingQuery): Promise<PickingResponse> {
+  async getPicking(@Query() query: PickingDayQuery): Promise<PickingResponse> {
     return { success: true, ...(await this.picking.pickingDay(query.date)) };
   }
 

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DELIVERY_SLOTS, MESSAGES, parseIsoDate, runSheetCsv, runSheetStops } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  nextPickingDate,
+  parseIsoDate,
+  runSheetCsv,
+  runSheetStops,
+} from '@larder/shared-domain';
+import { Clock } from '../common/clock';
 import { InvalidError } from '../common/errors';
 import type { PickingResponse } from './dto/order.response';
 import { toSellerOrderView } from './order-views';
@@ -8,9 +16,21 @@ import { OrdersRepository } from './orders.repository';
 /** The seller's day: the pick list and orders per slot of a delivery date, and each slot's run sheet. */
 @Injectable()
 export class PickingService {
-  constructor(private readonly repository: OrdersRepository) {}
+  constructor(
+    private readonly repository: OrdersRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async pickingDay(date: string): Promise<Omit<PickingResponse, 'success'>> {
+  /**
+   * The pick list of `date`, or when none is given of the earliest date from nextPickingDate on that has orders:
+   * a seller who opens Picking on a quiet day sees the next day with work rather than an empty list.
+   */
+  async pickingDay(asked?: string): Promise<Omit<PickingResponse, 'success'>> {
+    let date = asked;
+    if (date === undefined) {
+      const from = nextPickingDate(this.clock.now());
+      date = (await this.repository.firstDeliveryDateFrom(from)) ?? from;
+    }
     checkDate(date);
     const [products, orders] = await Promise.all([
       this.repository.pickList(date),

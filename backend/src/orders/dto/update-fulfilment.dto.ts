@@ -78,6 +78,21 @@ export class PickingQuery {
   date!: string;
 }
 
+/** GET /api/seller/picking: a date, or none for the next date that has orders. */
+export class PickingDayQuery {
+  @TextField({
+    maxLength: 10,
+    pattern: /^\d{4}-\d{2}-\d{2}$/,
+    required: false,
+    message: MESSAGES.pickingDateInvalid,
+    description:
+      'Delivery date, YYYY-MM-DD; absent for the earliest date from the next picking date on that has ' +
+      'non-cancelled orders (the next picking date itself when none has)',
+    example: '2026-11-24',
+  })
+  date?: string;
+}
+
 export class RunSheetQuery extends PickingQuery {
   // Listed above TextField so that it is checked after it.
   @IsIn(DELIVERY_SLOTS, { message: MESSAGES.deliveryTimeInvalid })
