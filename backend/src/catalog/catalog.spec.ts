@@ -86,6 +86,8 @@ describe('catalogue', () => {
         description: ['Fresh and tasty'],
         price: 2.5,
         offerPrice: 1.99,
+        priceWithVat: 3,
+        offerPriceWithVat: 2.39,
         vat: 20,
         image: ['/uploads/products/test.webp'],
         listed: false,
@@ -96,7 +98,8 @@ describe('catalogue', () => {
         allergensConfirmed: false,
         netQuantity: 1,
         unit: 'each',
-        unitPrice: { amount: 1.99, per: 'each' },
+        // From the price with VAT the shopper is shown.
+        unitPrice: { amount: 2.39, per: 'each' },
         nutrition: null,
         trafficLights: null,
         storage: null,

@@ -3,6 +3,7 @@ import {
   penceToPounds,
   trafficLights,
   unitPrice,
+  unitPriceWithVat,
   type CategoryPath,
 } from '@larder/shared-domain';
 import type { products } from '../db/schema';
@@ -13,6 +14,7 @@ export type CatalogProduct = typeof products.$inferSelect;
 
 /** The API's product shape: pounds with two decimals, VAT in percent; unit price and traffic lights derived. */
 export function toProductView(p: CatalogProduct): ProductDto {
+  const offerWithVat = unitPriceWithVat(p.offerPrice, p.vatBasisPoints);
   return {
     _id: p.id,
     name: p.name,
@@ -21,6 +23,8 @@ export function toProductView(p: CatalogProduct): ProductDto {
     description: p.description,
     price: penceToPounds(p.price),
     offerPrice: penceToPounds(p.offerPrice),
+    priceWithVat: penceToPounds(unitPriceWithVat(p.price, p.vatBasisPoints)),
+    offerPriceWithVat: penceToPounds(offerWithVat),
     vat: p.vatBasisPoints / 100,
     image: p.images,
     listed: p.listed,
@@ -32,13 +36,14 @@ export function toProductView(p: CatalogProduct): ProductDto {
     netQuantity: p.netQuantity,
     unit: p.unit,
     unitPrice: unitPrice({
-      offerPence: p.offerPrice,
+      // Shoppers see prices with VAT, and the unit price must be of the price they see.
+      offerPence: offerWithVat,
       netQuantity: p.netQuantity,
       unit: p.unit,
       category: p.category,
     }),
     nutrition: p.nutrition,
-    trafficLights: trafficLights(p.nutrition, p.category),
+    trafficLights: trafficLights(p.nutrition, p.category, p.ageRestricted),
     storage: p.storage,
     origin: p.origin,
     producer: p.producer,

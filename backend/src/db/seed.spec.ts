@@ -121,7 +121,8 @@ describe('demo catalogue seed', () => {
     expect(cola).toMatchObject({
       netQuantity: 2,
       unit: 'l',
-      unitPrice: { amount: 1, per: 'litre' },
+      // £1.99 + 20% VAT = £2.39 for 2 litres.
+      unitPrice: { amount: 1.2, per: 'litre' },
       allergensConfirmed: true,
       trafficLights: { fat: 'low', saturates: 'low', sugars: 'medium', salt: 'low' },
       dietary: ['vegetarian', 'vegan'],
@@ -136,7 +137,8 @@ describe('demo catalogue seed', () => {
     expect(list.find((p) => p.name === 'Spanish Tempranillo Red Wine 75cl')).toMatchObject({
       netQuantity: 750,
       unit: 'ml',
-      unitPrice: { amount: 10, per: 'litre' },
+      // £7.50 + 20% VAT = £9.00 for 75cl.
+      unitPrice: { amount: 12, per: 'litre' },
       ageRestricted: true,
       allergens: ['sulphites'],
     });

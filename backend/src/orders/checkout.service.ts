@@ -18,6 +18,7 @@ import {
   priceOrder,
   selectableDeliveryDate,
   tooManyOpenOrdersMessage,
+  unitPriceWithVat,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
@@ -155,12 +156,12 @@ export class CheckoutService {
       orderId,
       customerEmail: prepared.contact.email ?? undefined,
       lines: [
+        // Shoppers are shown prices with VAT, and these lines add up to the amount without a VAT line.
         ...prepared.lines.map((line) => ({
           name: line.name,
-          unitAmount: line.price,
+          unitAmount: unitPriceWithVat(line.price, line.vatBasisPoints),
           quantity: line.quantity,
         })),
-        { name: 'VAT', unitAmount: prepared.totals.vat, quantity: 1 },
         { name: 'Delivery', unitAmount: prepared.totals.shipping, quantity: 1 },
       ],
       successUrl: `${base}/loader?next=my-orders`,

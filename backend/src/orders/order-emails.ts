@@ -5,10 +5,12 @@ import {
   formatDeliveryDate,
   formatOrderTime,
   formatPence,
+  includesVatText,
   orderChangeDeadline,
   orderReference,
   SHOP_LOCATION,
   SHOP_NAME,
+  unitPriceWithVat,
 } from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database.module';
 import { MailService, OutgoingMail } from '../mail/mail.service';
@@ -35,8 +37,11 @@ export function escapeHtml(value: string): string {
 
 const FOOTER = `${SHOP_NAME}, ${SHOP_LOCATION}`;
 
-/** One message in text and HTML from the same blocks: paragraphs, and label/amount rows. */
-type Block = { paragraph: string } | { rows: [string, string][]; strongLast?: boolean };
+/**
+ * One message in text and HTML from the same blocks: paragraphs, and label/amount rows with an optional note
+ * under the amounts.
+ */
+type Block = { paragraph: string } | { rows: [string, string][]; strongLast?: boolean; note?: string };
 
 function render(subject: string, blocks: Block[]): Rendered {
   const text: string[] = [];
@@ -54,6 +59,12 @@ function render(subject: string, blocks: Block[]): Rendered {
           `<td style="padding:2px 12px 2px 0;text-align:${align}">${strong ? `<strong>${escapeHtml(v)}</strong>` : escapeHtml(v)}</td>`;
         return `<tr>${cell(label, 'left')}${cell(value, 'right')}</tr>`;
       });
+      if (block.note) {
+        text[text.length - 1] += `\n${''.padEnd(width)}  ${block.note}`;
+        rows.push(
+          `<tr><td></td><td style="padding:2px 12px 2px 0;text-align:right;color:#555;font-size:13px">${escapeHtml(block.note)}</td></tr>`,
+        );
+      }
       html.push(`<table style="border-collapse:collapse">${rows.join('')}</table>`);
     }
   }
@@ -77,20 +88,21 @@ function itemRows(order: OrderWithItems): Block {
   return {
     rows: order.items.map((item) => [
       `${item.quantity} x ${item.name}`,
-      formatPence(item.price * item.quantity),
+      formatPence(unitPriceWithVat(item.price, item.vatBasisPoints) * item.quantity),
     ]),
   };
 }
 
-function totalRows(order: OrderWithItems): Block {
+/** The goods with their VAT, the delivery and the amount, and the VAT it includes (prices are shown with VAT). */
+function totalRows(order: OrderWithItems, amountLabel = 'Total'): Block {
   return {
     rows: [
-      ['Goods', formatPence(order.goods)],
-      ['VAT', formatPence(order.totalVat)],
+      ['Items', formatPence(order.goods + order.totalVat)],
       ['Delivery', order.shippingCharge === 0 ? 'Free' : formatPence(order.shippingCharge)],
-      ['Total', formatPence(order.amount)],
+      [amountLabel, formatPence(order.amount)],
     ],
     strongLast: true,
+    note: includesVatText(order.totalVat),
   };
 }
 
@@ -153,14 +165,16 @@ export function renderOrderPicked(order: OrderWithItems): Rendered {
   const missing: [string, string][] = [];
   for (const item of order.items) {
     const found = item.picked ?? item.quantity;
-    if (found > 0) picked.push([`${found} x ${item.name}`, formatPence(item.price * found)]);
+    const unit = unitPriceWithVat(item.price, item.vatBasisPoints);
+    if (found > 0) picked.push([`${found} x ${item.name}`, formatPence(unit * found)]);
     const short = item.quantity - found;
     const subQuantity = item.substituteQuantity ?? 0;
     if (item.substituteName && subQuantity > 0) {
+      const subUnit = unitPriceWithVat(item.substitutePrice ?? 0, item.substituteVatBasisPoints ?? 0);
       substituted.push({
         paragraph:
-          `${subQuantity} x ${item.substituteName} at ${formatPence(item.substitutePrice ?? 0)} each, ` +
-          `instead of ${item.name} at ${formatPence(item.price)} each: ${formatPence((item.substitutePrice ?? 0) * subQuantity)}`,
+          `${subQuantity} x ${item.substituteName} at ${formatPence(subUnit)} each, ` +
+          `instead of ${item.name} at ${formatPence(unit)} each: ${formatPence(subUnit * subQuantity)}`,
       });
     }
     const unreplaced = short - Math.min(short, subQuantity);
@@ -174,18 +188,7 @@ export function renderOrderPicked(order: OrderWithItems): Rendered {
   if (picked.length) blocks.push({ paragraph: 'Picked:' }, { rows: picked });
   if (substituted.length) blocks.push({ paragraph: 'Substituted:' }, ...substituted);
   if (missing.length) blocks.push({ paragraph: 'Missing:' }, { rows: missing });
-  blocks.push(
-    {
-      rows: [
-        ['Goods', formatPence(order.goods)],
-        ['VAT', formatPence(order.totalVat)],
-        ['Delivery', order.shippingCharge === 0 ? 'Free' : formatPence(order.shippingCharge)],
-        [amountLabel, formatPence(order.amount)],
-      ],
-      strongLast: true,
-    },
-    ...deliveryParagraphs(order),
-  );
+  blocks.push(totalRows(order, amountLabel), ...deliveryParagraphs(order));
   return render(`Your ${SHOP_NAME} order #${ref} has been picked: your final receipt`, blocks);
 }
 

@@ -223,6 +223,8 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       description: ['Ripened on the vine'],
       price: 1.6,
       offerPrice: 1.4,
+      priceWithVat: 1.6,
+      offerPriceWithVat: 1.4,
       vat: 0,
       image: [],
       listed: true,

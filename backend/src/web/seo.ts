@@ -121,7 +121,8 @@ export function pageSeo(
     openGraph: {
       ...openGraph('product', title, description, url),
       ...(images[0] ? { 'og:image': images[0], 'og:image:alt': product.name } : {}),
-      'product:price:amount': product.offerPrice.toFixed(2),
+      // Shoppers, and search results shown to them, see prices with VAT.
+      'product:price:amount': product.offerPriceWithVat.toFixed(2),
       'product:price:currency': 'GBP',
       'product:availability': product.inStock ? 'in stock' : 'out of stock',
     },
@@ -156,7 +157,7 @@ export function productJsonLd(
     offers: {
       '@type': 'Offer',
       url,
-      price: product.offerPrice.toFixed(2),
+      price: product.offerPriceWithVat.toFixed(2),
       priceCurrency: 'GBP',
       availability: `${SCHEMA}/${product.inStock ? 'InStock' : 'OutOfStock'}`,
       itemCondition: `${SCHEMA}/NewCondition`,

@@ -76,11 +76,26 @@ export class ProductDto {
   @ApiProperty({ type: [String], description: 'Description bullets' })
   description: string[];
 
-  @ApiProperty({ description: 'Price (MRP) in pounds', example: 2.5 })
+  @ApiProperty({ description: 'Price (MRP) in pounds, before VAT', example: 2.5 })
   price: number;
 
-  @ApiProperty({ description: 'Offer price in pounds', example: 1.99 })
+  @ApiProperty({ description: 'Offer price in pounds, before VAT', example: 1.99 })
   offerPrice: number;
+
+  @ApiProperty({
+    description:
+      'Price (MRP) with VAT in pounds, as shoppers are shown it: price x (1 + vat/100), rounded half-up to the penny',
+    example: 2.5,
+  })
+  priceWithVat: number;
+
+  @ApiProperty({
+    description:
+      'Offer price with VAT in pounds, as shoppers are shown and charged it: offerPrice x (1 + vat/100), rounded ' +
+      'half-up to the penny; an order line costs this x quantity',
+    example: 1.99,
+  })
+  offerPriceWithVat: number;
 
   @ApiProperty({ description: 'VAT rate in percent', example: 0 })
   vat: number;
@@ -165,7 +180,9 @@ export class ProductDto {
   @ApiProperty({
     type: TrafficLightsDto,
     nullable: true,
-    description: 'Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition',
+    description:
+      'Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition and for ' +
+      'alcoholic drinks (ageRestricted), which need no nutrition declaration',
   })
   trafficLights: TrafficLightsDto | null;
 
