@@ -153,6 +153,9 @@ export const api = withUpload.enhanceEndpoints({
     updateDeliverySettings: { invalidatesTags: tags('DeliverySettings', 'DeliverySlots') },
     getOrderSettings: { providesTags: tags('OrderSettings') },
     updateOrderSettings: { invalidatesTags: tags('OrderSettings') },
+    getDeliveryAreas: { providesTags: tags('DeliveryArea') },
+    updateDeliveryAreas: { invalidatesTags: tags('DeliveryArea') },
+    checkDelivery: { providesTags: tags('DeliveryArea') },
 
     sellerIsAuth: { providesTags: tags('Seller') },
     sellerLogin: { invalidatesTags: tags('Seller', 'Orders') },

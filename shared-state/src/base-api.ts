@@ -67,6 +67,7 @@ export const TAG_TYPES = [
   'DeliverySlots',
   'DeliverySettings',
   'OrderSettings',
+  'DeliveryArea',
   'SellerSummary',
   'TwoFactor',
 ] as const;

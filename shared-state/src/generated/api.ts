@@ -22,6 +22,14 @@ const injectedRtkApi = api.injectEndpoints({
     sendContactMessage: build.mutation<SendContactMessageApiResponse, SendContactMessageApiArg>({
       query: (queryArg) => ({ url: `/api/contact`, method: 'POST', body: queryArg.sendContactMessageDto }),
     }),
+    checkDelivery: build.query<CheckDeliveryApiResponse, CheckDeliveryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/delivery/check`,
+        params: {
+          postcode: queryArg.postcode,
+        },
+      }),
+    }),
     listDeliverySlots: build.query<ListDeliverySlotsApiResponse, ListDeliverySlotsApiArg>({
       query: () => ({ url: `/api/delivery/slots` }),
     }),
@@ -200,6 +208,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updateDeliverySettingsDto,
       }),
     }),
+    getDeliveryAreas: build.query<GetDeliveryAreasApiResponse, GetDeliveryAreasApiArg>({
+      query: () => ({ url: `/api/settings/delivery-area` }),
+    }),
+    updateDeliveryAreas: build.mutation<UpdateDeliveryAreasApiResponse, UpdateDeliveryAreasApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/delivery-area`,
+        method: 'POST',
+        body: queryArg.updateDeliveryAreasDto,
+      }),
+    }),
     getOrderSettings: build.query<GetOrderSettingsApiResponse, GetOrderSettingsApiArg>({
       query: () => ({ url: `/api/settings/orders` }),
     }),
@@ -274,6 +292,11 @@ export type ListContactMessagesApiArg = {
 export type SendContactMessageApiResponse = /** status 201  */ SendContactMessageResponse;
 export type SendContactMessageApiArg = {
   sendContactMessageDto: SendContactMessageDto;
+};
+export type CheckDeliveryApiResponse = /** status 200  */ DeliveryCheckResponse;
+export type CheckDeliveryApiArg = {
+  /** A UK postcode, in any case and spacing */
+  postcode: string;
 };
 export type ListDeliverySlotsApiResponse = /** status 200  */ DeliverySlotsResponse;
 export type ListDeliverySlotsApiArg = void;
@@ -352,7 +375,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity, unit, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each; stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams with one decimal; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
     productData: string;
   };
 };
@@ -403,8 +426,8 @@ export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutByPostApiArg = void;
 export type GetPickingApiResponse = /** status 200  */ PickingResponse;
 export type GetPickingApiArg = {
-  /** Delivery date, YYYY-MM-DD */
-  date: string;
+  /** Delivery date, YYYY-MM-DD; absent for the earliest date from the next picking date on that has non-cancelled orders (the next picking date itself when none has) */
+  date?: string;
 };
 export type GetRunSheetApiResponse = unknown;
 export type GetRunSheetApiArg = {
@@ -432,6 +455,12 @@ export type GetDeliverySettingsApiArg = void;
 export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
 export type UpdateDeliverySettingsApiArg = {
   updateDeliverySettingsDto: UpdateDeliverySettingsDto;
+};
+export type GetDeliveryAreasApiResponse = /** status 200  */ DeliveryAreasResponse;
+export type GetDeliveryAreasApiArg = void;
+export type UpdateDeliveryAreasApiResponse = /** status 200  */ DeliveryAreasResponse;
+export type UpdateDeliveryAreasApiArg = {
+  updateDeliveryAreasDto: UpdateDeliveryAreasDto;
 };
 export type GetOrderSettingsApiResponse = /** status 200  */ OrderSettingsResponse;
 export type GetOrderSettingsApiArg = void;
@@ -550,6 +579,15 @@ export type SendContactMessageDto = {
   name: string;
   /** Sender phone number */
   phone: string;
+};
+export type DeliveryCheckResponse = {
+  /** The delivery city to choose for it, when the shop delivers there */
+  city?: 'Bristol' | 'Cardiff' | 'Somerset' | 'Swindon';
+  /** Whether the shop delivers to this postcode */
+  delivers: boolean;
+  /** The postcode as Royal Mail writes it */
+  postcode: string;
+  success: boolean;
 };
 export type DeliverySlotTime = '10:00 - 11:00' | '11:00 - 12:00' | '12:00 - 13:00';
 export type DeliverySlotAvailabilityDto = {
@@ -671,6 +709,8 @@ export type DeliverySlotView = {
 };
 export type FulfilmentStage = 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
 export type OrderSubstituteView = {
+  /** Sold to adults only (18+): ID may be asked for at the door */
+  ageRestricted: boolean;
   /** Name of the substitute when it was picked */
   name: string;
   /** Unit price charged, pounds: never more than the ordered product's */
@@ -682,6 +722,8 @@ export type OrderSubstituteView = {
   vat: number;
 };
 export type OrderItemView = {
+  /** Sold to adults only (18+) when ordered: ID may be asked for at the door */
+  ageRestricted: boolean;
   /** Whether the customer accepts a substitute when the product is short */
   allowSubstitutes: boolean;
   /** Main product image URL at checkout */
@@ -709,8 +751,10 @@ export type SellerOrderView = {
   _id: string;
   /** Delivery address copied at checkout; null once the customer deleted their account */
   address: OrderAddressView | null;
-  /** A line is an age-restricted product: ask for ID (Challenge 25) at the door */
+  /** An 18+ product goes to the door (ordered or substituted, not refused): ask for ID (Challenge 25) */
   ageCheckRequired: boolean;
+  /** The customer confirmed on this order that they are 18 or over, so 18+ products may go into it */
+  ageConfirmed: boolean;
   /** Total paid: goods + VAT + shipping, pounds */
   amount: number;
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
@@ -725,8 +769,10 @@ export type SellerOrderView = {
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
-  /** The order was paid and then cancelled (by the customer, the seller, or the customer deleting their account): the money is to be refunded */
+  /** Money is owed back to the customer (refundDueAmount above 0): a paid order cancelled, or a paid order whose total fell */
   refundDue: boolean;
+  /** Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by (short picks, substitutes, lines refused at the door); 0 when nothing is owed */
+  refundDueAmount: number;
   /** Pounds */
   shippingCharge: number;
   status: OrderStatus;
@@ -758,6 +804,8 @@ export type OrderView = {
   _id: string;
   /** Delivery address copied at checkout; null once the customer deleted their account */
   address: OrderAddressView | null;
+  /** The customer confirmed on this order that they are 18 or over, so 18+ products may go into it */
+  ageConfirmed: boolean;
   /** Total paid: goods + VAT + shipping, pounds */
   amount: number;
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
@@ -771,6 +819,8 @@ export type OrderView = {
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
+  /** Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by (short picks, substitutes, lines refused at the door); 0 when nothing is owed */
+  refundDueAmount: number;
   /** Pounds */
   shippingCharge: number;
   status: OrderStatus;
@@ -929,27 +979,32 @@ export type ProductDto = {
   /** The most one order may hold (set by the seller); null when there is no limit */
   maxPerOrder: number | null;
   name: string;
-  /** Net quantity of the pack in `unit` */
-  netQuantity: number;
+  /** Net quantity of the pack in `unit`; null when the seller has not given a pack size */
+  netQuantity: number | null;
   /** Per 100 g (per 100 ml for drinks); null when not entered */
   nutrition: NutritionViewDto | null;
-  /** Offer price in pounds */
+  /** Offer price in pounds, before VAT */
   offerPrice: number;
+  /** Offer price with VAT in pounds, as shoppers are shown and charged it: offerPrice x (1 + vat/100), rounded half-up to the penny; an order line costs this x quantity */
+  offerPriceWithVat: number;
   /** Country or place of origin */
   origin: string | null;
-  /** Price (MRP) in pounds */
+  /** Price (MRP) in pounds, before VAT */
   price: number;
+  /** Price (MRP) with VAT in pounds, as shoppers are shown it: price x (1 + vat/100), rounded half-up to the penny */
+  priceWithVat: number;
   /** The business responsible for the food; null when it is the shop itself */
   producer: ProducerViewDto | null;
   /** Units on hand; null when not counted */
   stock: number | null;
   /** Storage instructions */
   storage: string | null;
-  /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition */
+  /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition and for alcoholic drinks (ageRestricted), which need no nutrition declaration */
   trafficLights: TrafficLightsDto | null;
-  unit: PackUnit;
-  /** Price per unit of quantity for the offer price (Price Marking Order 2004) */
-  unitPrice: UnitPriceDto;
+  /** Unit of the net quantity; null with it */
+  unit: PackUnit | null;
+  /** Price per unit of quantity for the offer price with VAT (Price Marking Order 2004); null without a pack size */
+  unitPrice: UnitPriceDto | null;
   /** VAT rate in percent */
   vat: number;
 };
@@ -1089,6 +1144,25 @@ export type UpdateDeliverySettingsDto = {
   /** Orders one delivery slot of one date takes */
   slotCapacity: number;
 };
+export type DeliveryAreasDto = {
+  /** Postcode areas ("BS") or districts ("BS8") delivered to as Bristol; empty for none */
+  Bristol: string[];
+  /** Postcode areas ("BS") or districts ("BS8") delivered to as Cardiff; empty for none */
+  Cardiff: string[];
+  /** Postcode areas ("BS") or districts ("BS8") delivered to as Somerset; empty for none */
+  Somerset: string[];
+  /** Postcode areas ("BS") or districts ("BS8") delivered to as Swindon; empty for none */
+  Swindon: string[];
+};
+export type DeliveryAreasResponse = {
+  areas: DeliveryAreasDto;
+  message?: string;
+  success: boolean;
+};
+export type UpdateDeliveryAreasDto = {
+  /** The postcode areas or districts delivered to, for every delivery city */
+  areas: DeliveryAreasDto;
+};
 export type OrderSettingsResponse = {
   /** How many of a customer's orders may wait for delivery (Pending) at once; placing another is refused */
   maxOpenOrders: number;
@@ -1222,6 +1296,8 @@ export const {
   useListContactMessagesQuery,
   useLazyListContactMessagesQuery,
   useSendContactMessageMutation,
+  useCheckDeliveryQuery,
+  useLazyCheckDeliveryQuery,
   useListDeliverySlotsQuery,
   useLazyListDeliverySlotsQuery,
   useHealthQuery,
@@ -1267,6 +1343,9 @@ export const {
   useGetDeliverySettingsQuery,
   useLazyGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,
+  useGetDeliveryAreasQuery,
+  useLazyGetDeliveryAreasQuery,
+  useUpdateDeliveryAreasMutation,
   useGetOrderSettingsQuery,
   useLazyGetOrderSettingsQuery,
   useUpdateOrderSettingsMutation,

@@ -23,6 +23,8 @@ export interface MockApiState {
   slotCapacity: number;
   /** How many of a customer's orders may wait for delivery at once. */
   maxOpenOrders: number;
+  /** The postcode areas or districts delivered to, for each city. */
+  deliveryAreas: rules.DeliveryAreas;
   /** Orders already booked into each slot of the selectable date. */
   bookedSlots: Partial<Record<DeliverySlotTime, number>>;
   /** The signed-in customer (null for a visitor). */
@@ -54,6 +56,7 @@ export function defaultState(): MockApiState {
     shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
     slotCapacity: 20,
     maxOpenOrders: 3,
+    deliveryAreas: structuredClone(rules.DEFAULT_DELIVERY_AREAS),
     bookedSlots: {},
     user: null,
     googleAccount: null,
@@ -369,6 +372,22 @@ const ROUTES: Record<string, Handler> = {
       maxOpenOrders: s.maxOpenOrders,
     });
   }),
+  'GET /api/settings/delivery-area': (_r, s) =>
+    ok<Api.GetDeliveryAreasApiResponse>({ areas: s.deliveryAreas }),
+  'POST /api/settings/delivery-area': asSeller((r, s) => {
+    const areas = rules.normaliseDeliveryAreas((r.body as { areas?: unknown }).areas);
+    if (!areas) return refuse(400, MESSAGES.invalidDeliveryAreas);
+    s.deliveryAreas = areas;
+    return ok<Api.UpdateDeliveryAreasApiResponse>({ message: MESSAGES.deliveryAreasUpdated, areas });
+  }),
+  'GET /api/delivery/check': (r, s) => {
+    const postcode = rules.normaliseUkPostcode(r.params.postcode ?? '');
+    if (!postcode) return refuse(400, MESSAGES.invalidPostcode);
+    const city = rules.deliveryCityFor(postcode, s.deliveryAreas);
+    return ok<Api.CheckDeliveryApiResponse>(
+      city ? { delivers: true, postcode, city } : { delivers: false, postcode },
+    );
+  },
   'GET /api/delivery/slots': (_r, s) =>
     ok<Api.ListDeliverySlotsApiResponse>({
       date: rules.selectableDeliveryDate(new Date()),
@@ -405,10 +424,12 @@ const ROUTES: Record<string, Handler> = {
     user.phone = phone;
     return ok<Api.UpdatePhoneApiResponse>({ message: MESSAGES.phoneUpdated, phone });
   }),
-  'PUT /api/user/add-address': asCustomer((r, _s, user) => {
+  'PUT /api/user/add-address': asCustomer((r, s, user) => {
     const input = (r.body as Api.AddAddressDto).address;
     const problem = rules.addressProblem(input ?? {});
     if (problem) return refuse(400, rules.ADDRESS_PROBLEM_MESSAGES[problem]);
+    if (!rules.deliversTo(input.postalCode, input.city, s.deliveryAreas))
+      return refuse(400, rules.notDeliveredMessage(input.postalCode));
     if (user.addresses.length >= rules.MAX_ADDRESSES_PER_CUSTOMER)
       return refuse(409, MESSAGES.tooManyAddresses);
     const postalCode = rules.normaliseUkPostcode(input.postalCode) ?? '';
