@@ -72,6 +72,23 @@ export const ADDRESS_PROBLEM_MESSAGES: Record<AddressProblem, string> = {
   postalCode: MESSAGES.invalidPostcode,
 };
 
+/** What the form shows beside each field addressProblem() finds wrong: every field, not only the first. */
+export function addressFieldProblems(
+  address: Partial<Record<keyof AddressInput, unknown>>,
+): Partial<Record<keyof AddressInput, string>> {
+  const problems: Partial<Record<keyof AddressInput, string>> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const v = address[field];
+    if (typeof v !== 'string' || v.trim() === '') problems[field] = MESSAGES.addressFieldRequired;
+    else if (v.length > ADDRESS_FIELD_MAX_LENGTH) problems[field] = MESSAGES.addressFieldTooLong;
+  }
+  if (!problems.city && !isDeliveryCity(address.city)) problems.city = MESSAGES.invalidCity;
+  if (!problems.country && address.country !== DELIVERY_COUNTRY) problems.country = MESSAGES.invalidCountry;
+  if (!problems.postalCode && !isValidUkPostcode(address.postalCode as string))
+    problems.postalCode = MESSAGES.invalidPostcode;
+  return problems;
+}
+
 /** An address as one line of text. */
 export function formatAddress(a: AddressInput): string {
   return [a.street, a.city, a.state, a.postalCode, a.country].filter((s) => s && s.trim()).join(', ');

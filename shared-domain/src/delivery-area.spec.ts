@@ -1,3 +1,5 @@
+import { addressFieldProblems } from './address';
+import { MESSAGES } from './messages';
 import {
   DEFAULT_DELIVERY_AREAS,
   deliveryCityFor,
@@ -52,5 +54,33 @@ describe('delivery area', () => {
 
   it('writes the postcode as Royal Mail does in its refusal', () => {
     expect(notDeliveredMessage('sw1a1aa')).toBe('We do not deliver to SW1A 1AA yet.');
+  });
+});
+
+describe('address field problems', () => {
+  it('names every missing or wrong field, each with its own text', () => {
+    expect(
+      addressFieldProblems({
+        street: ' ',
+        city: 'London',
+        state: '',
+        postalCode: 'BS8',
+        country: 'United Kingdom',
+      }),
+    ).toEqual({
+      street: MESSAGES.addressFieldRequired,
+      state: MESSAGES.addressFieldRequired,
+      city: MESSAGES.invalidCity,
+      postalCode: MESSAGES.invalidPostcode,
+    });
+    expect(
+      addressFieldProblems({
+        street: '1 Park Row',
+        city: 'Bristol',
+        state: 'Avon',
+        postalCode: 'bs8 1tl',
+        country: 'United Kingdom',
+      }),
+    ).toEqual({});
   });
 });

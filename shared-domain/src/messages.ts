@@ -261,6 +261,8 @@ export const MESSAGES = {
   // Accounts and sessions
   tooManyAddresses: `You can keep at most ${MAX_ADDRESSES_PER_CUSTOMER} addresses. Please use one of your saved addresses.`,
   addressFieldTooLong: `Address fields must be at most ${ADDRESS_FIELD_MAX_LENGTH} characters`,
+  /** Beside an address field left empty (the toast says "Please fill all fields"). */
+  addressFieldRequired: 'Please fill in this field',
 
   // Limits of carts and product pictures
   cartNotAMap: 'cartItems must be an object of product ids to quantities',
