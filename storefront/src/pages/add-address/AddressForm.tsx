@@ -2,14 +2,19 @@ import { useState, type FormEvent } from 'react';
 import {
   ADDRESS_FIELD_MAX_LENGTH,
   ADDRESS_PROBLEM_MESSAGES,
+  addressFieldProblems,
   addressProblem,
   DELIVERY_CITIES,
   DELIVERY_COUNTRIES,
+  deliversTo,
   MESSAGES,
+  notDeliveredMessage,
   type AddressInput,
+  type DeliveryAreas,
 } from '@larder/shared-domain';
 import {
   useAddAddressMutation,
+  useGetDeliveryAreasQuery,
   type AddressDto,
   type AddressInputDto,
   errorMessage,
@@ -17,7 +22,14 @@ import {
 } from '@larder/shared-state';
 import { Button, Select, TextInput, cx } from '@larder/shared-ui';
 
-const EMPTY: AddressInput = { street: '', city: '', state: '', postalCode: '', country: '' };
+// The only country is chosen already: there is nothing to pick.
+const EMPTY: AddressInput = {
+  street: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: DELIVERY_COUNTRIES.length === 1 ? DELIVERY_COUNTRIES[0] : '',
+};
 
 const CITY_OPTIONS = DELIVERY_CITIES.map((city) => ({ value: city, label: city }));
 const COUNTRY_OPTIONS = DELIVERY_COUNTRIES.map((country) => ({ value: country, label: country }));
@@ -28,17 +40,30 @@ interface AddressFormProps {
   className?: string;
 }
 
+/** The text beside each field: what addressFieldProblems finds, and a postcode outside the city's area. */
+function fieldProblems(values: AddressInput, areas: DeliveryAreas | undefined) {
+  const problems = addressFieldProblems(values);
+  if (!problems.postalCode && !problems.city && areas && !deliversTo(values.postalCode, values.city, areas))
+    problems.postalCode = notDeliveredMessage(values.postalCode);
+  return problems;
+}
+
 /**
  * The add-address form of the profile and the add-address page: street, city, state, postcode and country.
  * Incomplete or undeliverable addresses are refused here, with nothing sent.
  */
 export function AddressForm({ onAdded, className }: AddressFormProps) {
   const [values, setValues] = useState<AddressInput>(EMPTY);
+  // Fields are marked once the customer has tried to add the address, and then follow what they type.
+  const [tried, setTried] = useState(false);
   const [addAddress, { isLoading }] = useAddAddressMutation();
+  const areas = useGetDeliveryAreasQuery().data?.areas;
+  const problems = tried ? fieldProblems(values, areas) : {};
 
   const field = (name: keyof AddressInput) => ({
     name,
     value: values[name],
+    error: problems[name],
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
@@ -53,15 +78,21 @@ export function AddressForm({ onAdded, className }: AddressFormProps) {
       postalCode: values.postalCode.trim(),
       country: values.country,
     };
+    setTried(true);
     const problem = addressProblem(address);
     if (problem) {
       toast.error(ADDRESS_PROBLEM_MESSAGES[problem]);
+      return;
+    }
+    if (areas && !deliversTo(address.postalCode, address.city, areas)) {
+      toast.error(notDeliveredMessage(address.postalCode));
       return;
     }
     try {
       // addressProblem() has checked the city and country against the shop's lists.
       const result = await addAddress({ addAddressDto: { address: address as AddressInputDto } }).unwrap();
       setValues(EMPTY);
+      setTried(false);
       onAdded?.(result.newAddress);
       toast.success(MESSAGES.addressAdded);
     } catch (error) {
