@@ -7,6 +7,7 @@ import homeIcons from '../../assets/home-icons.svg';
 import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useSendForm } from '../../components/useSendForm';
+import { DeliveryCheck } from './DeliveryCheck';
 
 const SELLING_POINTS = [
   {
@@ -93,6 +94,7 @@ function Banner() {
             Explore deals
           </Link>
         </div>
+        <DeliveryCheck />
       </div>
       <HomeIcon
         name="basket"
