@@ -7,7 +7,7 @@ import type {
   SellerSummaryResponse,
   UserDto,
 } from '../generated/api';
-import { isPurchasable, unitPrice } from '@larder/shared-domain';
+import { isPurchasable, unitPrice, type PackUnit } from '@larder/shared-domain';
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
@@ -71,14 +71,16 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
   };
   return {
     ...product,
+    // A test may seed `unitPrice: null` itself; otherwise it follows from the pack (null without one).
     unitPrice:
-      product.unitPrice ??
-      unitPrice({
-        offerPence: Math.round(product.offerPrice * 100),
-        netQuantity: product.netQuantity,
-        unit: product.unit,
-        category: product.category,
-      }),
+      product.unitPrice !== undefined
+        ? product.unitPrice
+        : unitPrice({
+            offerPence: Math.round(product.offerPrice * 100),
+            netQuantity: product.netQuantity,
+            unit: product.unit as PackUnit | null,
+            category: product.category,
+          }),
   };
 }
 

@@ -480,7 +480,13 @@ const ROUTES: Record<string, Handler> = {
     return ok({ message: MESSAGES.orderUpdated });
   }),
   'GET /api/seller/picking': asSeller((r, s) => {
-    const date = r.params.date ?? '';
+    // Without a date, as on the server: the earliest date from the next picking date on that has orders.
+    const from = rules.nextPickingDate(new Date());
+    const dated = s.sellerOrders
+      .filter((o) => o.status !== 'Cancelled' && o.deliverySlot.date >= from)
+      .map((o) => o.deliverySlot.date)
+      .sort();
+    const date = r.params.date ?? dated[0] ?? from;
     if (!rules.parseIsoDate(date)) return refuse(400, MESSAGES.pickingDateInvalid);
     const orders = s.sellerOrders.filter((o) => o.deliverySlot.date === date && o.status !== 'Cancelled');
     const slots = rules.DELIVERY_SLOTS.map((time) => ({

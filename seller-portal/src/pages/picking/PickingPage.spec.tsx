@@ -71,7 +71,8 @@ describe('Picking', () => {
       ['Sourdough loaf', '6', '2'],
       ['Whole milk', '4', '2'],
     ]);
-    expect(server.sent('GET', '/api/seller/picking')[0].params).toEqual({ date: '2026-11-24' });
+    // No date asked: the server chooses the next date that has orders.
+    expect(server.sent('GET', '/api/seller/picking')[0].params).toEqual({});
     expect(screen.getByText('Deliveries on Tue, 24 Nov 2026')).toBeInTheDocument();
     const ten = screen.getByRole('region', { name: /^10:00 - 11:00/ });
     expect(within(ten).getAllByRole('article')).toHaveLength(1);
@@ -82,6 +83,35 @@ describe('Picking', () => {
     expect(screen.getByRole('region', { name: /^11:00 - 12:00/ })).toHaveTextContent(
       'No orders in this slot.',
     );
+  });
+
+  it('opens on the next date that has orders when the next picking date has none', async () => {
+    renderWithApi(
+      <PickingPage />,
+      {},
+      {
+        path: '/seller/picking',
+        state: {
+          products,
+          sellerOrders: [
+            order('aaaaaaaa-1', { deliverySlot: { date: '2026-11-23', time: '10:00 - 11:00' } }),
+            order('bbbbbbbb-2', { deliverySlot: { date: '2026-11-27', time: '10:00 - 11:00' } }),
+            order('cccccccc-3', { deliverySlot: { date: '2026-11-26', time: '12:00 - 13:00' } }),
+          ],
+        },
+      },
+    );
+    expect(await screen.findByText('Deliveries on Thu, 26 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByLabelText('Delivery date')).toHaveValue('2026-11-26');
+    const noon = screen.getByRole('region', { name: /^12:00 - 13:00/ });
+    expect(within(noon).getByRole('article', { name: /^Order #CCCCCCCC/ })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /^Order #BBBBBBBB/ })).not.toBeInTheDocument();
+  });
+
+  it('opens on the next picking date when no later date has orders', async () => {
+    renderWithApi(<PickingPage />, {}, { path: '/seller/picking', state: { products, sellerOrders: [] } });
+    expect(await screen.findByText('There are no orders for Tue, 24 Nov 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Deliveries on Tue, 24 Nov 2026')).toBeInTheDocument();
   });
 
   it('picks an order with a short line and a substitute, only where substitutes are allowed', async () => {

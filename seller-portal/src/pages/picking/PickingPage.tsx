@@ -5,7 +5,6 @@ import {
   formatPounds,
   fulfilmentStageLabel,
   MESSAGES,
-  nextPickingDate,
   orderReference,
   parseIsoDate,
 } from '@larder/shared-domain';
@@ -23,28 +22,37 @@ import { PickingIcon } from '../../components/icons';
 import { useSellerPath } from '../../layout/SellerBase';
 import { PickChecklist } from './PickChecklist';
 
-/** The delivery date of the screen: ?date= when it is a real date, else the next one to pick for. */
-function useDeliveryDate(): [string, (date: string) => void] {
+/**
+ * The delivery date asked for in ?date= when it is a real date; without one the server answers for the next
+ * date that has orders, so the screen opens on work to do.
+ */
+function useAskedDate(): [string | undefined, (date: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('date') ?? '';
-  const date = parseIsoDate(asked) ? asked : nextPickingDate(new Date());
-  return [date, (next) => setParams(next ? { date: next } : {}, { replace: true })];
+  return [
+    parseIsoDate(asked) ? asked : undefined,
+    (next) => setParams(next ? { date: next } : {}, { replace: true }),
+  ];
 }
 
 /** /seller/picking: the day's pick list, then each slot's orders to pick, dispatch and deliver. */
 export default function PickingPage() {
   useDocumentTitle('Picking');
-  const [date, setDate] = useDeliveryDate();
+  const [asked, setDate] = useAskedDate();
   const dateId = useId();
   const { pollingInterval } = useLiveOrders('seller');
-  const { data, isLoading, isError, error, refetch } = useGetPickingQuery({ date }, { pollingInterval });
+  const { data, isLoading, isError, error, refetch } = useGetPickingQuery(asked ? { date: asked } : {}, {
+    pollingInterval,
+  });
+  // Without ?date= the date is the server's choice, known once it answers.
+  const date = asked ?? data?.date;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4 print:hidden">
         <div>
           <h1 className="text-2xl font-semibold text-gray-900">Picking</h1>
-          <p className="text-sm text-gray-600">Deliveries on {formatDeliveryDate(date)}</p>
+          {date && <p className="text-sm text-gray-600">Deliveries on {formatDeliveryDate(date)}</p>}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={dateId} className="text-sm font-medium text-gray-800">
@@ -53,7 +61,7 @@ export default function PickingPage() {
           <input
             id={dateId}
             type="date"
-            value={date}
+            value={date ?? ''}
             onChange={(event) => setDate(event.target.value)}
             className="h-10 rounded-md border border-gray-300 px-3 text-sm"
           />
@@ -77,7 +85,7 @@ export default function PickingPage() {
         <EmptyState
           icon={<PickingIcon className="h-12 w-12" />}
           title="Nothing to pick"
-          message={`There are no orders for ${formatDeliveryDate(date)}.`}
+          message={`There are no orders for ${formatDeliveryDate(data.date)}.`}
         />
       ) : (
         <>
