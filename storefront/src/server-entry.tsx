@@ -27,6 +27,7 @@ import {
 } from '@larder/shared-state';
 import { StorefrontRoutes } from './routes';
 import { ShownProductsProvider } from './components/shown-products';
+import { searchText } from './components/useProductSearch';
 
 export { STOREFRONT_ROUTES as routes } from './routes';
 
@@ -59,15 +60,23 @@ export interface RenderedPage {
  * render and is then dropped whole, so the requests' subscriptions are left as they are: ending them would start
  * RTK Query's timer for unused data (a minute) for each, which keeps the store alive and then works on it.
  */
-async function loadPageData(store: AppStore): Promise<void> {
+async function loadPageData(store: AppStore, url: string): Promise<void> {
   const [session] = await Promise.all([
     store.dispatch(api.endpoints.userIsAuth.initiate()),
     store.dispatch(api.endpoints.listProducts.initiate()),
     store.dispatch(api.endpoints.getShippingSettings.initiate()),
+    loadSearch(store, url),
   ]);
   // A signed-in customer's cart is the server's copy (the browser's cart sync does the same on sign-in).
   const user = session?.data && 'user' in session.data ? session.data.user : undefined;
   if (user?.cartItems) store.dispatch(cartSlice.actions.replace(user.cartItems));
+}
+
+/** A product list's search (`/products?q=`): its answer is in the store, so the page shows the server's matches. */
+async function loadSearch(store: AppStore, url: string): Promise<void> {
+  const { pathname, searchParams } = new URL(url, 'http://larder.internal');
+  const q = searchText(searchParams.get('q') ?? '');
+  if (pathname === '/products' && q) await store.dispatch(api.endpoints.searchProducts.initiate({ q }));
 }
 
 /** Renders with React's streaming renderer and collects the whole page once every part is ready. */
@@ -130,7 +139,7 @@ export async function renderPage({
   const started = Date.now();
   if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
-  await withinTime(loadPageData(store), timeoutMs, "Fetching the page's data");
+  await withinTime(loadPageData(store, url), timeoutMs, "Fetching the page's data");
   const shownProducts = new Set<string>();
   const html = await renderToHtml(
     <Provider store={store}>

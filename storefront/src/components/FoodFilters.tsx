@@ -9,12 +9,12 @@ import {
   ALLERGENS,
   DIETS,
   DIET_LABELS,
-  foodFiltersQuery,
   parseFoodFilters,
   type Diet,
   type FoodFilters as Filters,
 } from '@larder/shared-domain';
 import { Button } from '@larder/shared-ui';
+import { productListSearch, readProductListSearch } from '../lib/products-url';
 
 /** The filters in the page's URL. */
 export function useFoodFilters(): Filters {
@@ -30,15 +30,17 @@ export function hasFoodFilters(filters: Filters): boolean {
 const FREE_FROM_LABELS: Record<string, string> = { gluten: 'gluten', nuts: 'tree nuts' };
 
 export function FoodFiltersForm() {
-  const filters = useFoodFilters();
+  const [params] = useSearchParams();
+  const { q, filters } = readProductListSearch(params);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
+  // Open while the shopper works in it (unticking the last box leaves it open); open at first with filters on.
+  const [open, setOpen] = useState(() => hasFoodFilters(filters));
 
   const apply = (next: Filters) => {
-    const query = foodFiltersQuery(next);
-    navigate(query ? `${pathname}?${query}` : pathname, { replace: true, preventScrollReset: true });
+    navigate(`${pathname}${productListSearch(q, next)}`, { replace: true, preventScrollReset: true });
   };
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -57,7 +59,8 @@ export function FoodFiltersForm() {
 
   return (
     <details
-      open={hasFoodFilters(filters) || undefined}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       className="rounded-lg border border-gray-200 bg-white"
     >
       <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-gray-900">
@@ -85,6 +88,7 @@ export function FoodFiltersForm() {
         aria-label="Filter products"
         data-testid="food-filters"
       >
+        {q && <input type="hidden" name="q" value={q} />}
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Free from</legend>
           <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4 lg:grid-cols-7">

@@ -1,5 +1,5 @@
 import { ALL_PRODUCTS_TITLE, MESSAGES, matchesFoodFilters } from '@larder/shared-domain';
-import { selectSearchQuery, setSearchQuery, useAppDispatch, useAppSelector } from '@larder/shared-state';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, EmptyState, useDocumentTitle } from '@larder/shared-ui';
 import { search as searchIcon } from '../../assets/emoji';
 import { Emoji } from '../../components/Emoji';
@@ -8,16 +8,19 @@ import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useProductSearch } from '../../components/useProductSearch';
 import { canBuy } from '../../components/stock';
+import { productListSearch } from '../../lib/products-url';
 
 /**
- * Every in-stock product, filtered by the navbar search text: at once by name, then by what the search
- * endpoint finds for the text (typos forgiven, best match first), still in-stock only.
+ * Every in-stock product, filtered by the search text of the URL (`/products?q=`, typed in the navbar): at once
+ * by name, then by what the search endpoint finds for the text (typos forgiven, best match first), still
+ * in-stock only.
  */
 export default function AllProductsPage() {
   useDocumentTitle(ALL_PRODUCTS_TITLE);
   const { inStock, isLoading, isError, refetch } = useProducts();
-  const query = useAppSelector(selectSearchQuery).trim();
-  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const query = (params.get('q') ?? '').trim();
   const needle = query.toLowerCase();
   const search = useProductSearch(query);
   const filters = useFoodFilters();
@@ -27,6 +30,7 @@ export default function AllProductsPage() {
       ? search.products.filter(canBuy)
       : inStock.filter((product) => product.name.toLowerCase().includes(needle));
   const shown = matched.filter((product) => matchesFoodFilters(product, filters));
+  const clearSearch = () => navigate(`/products${productListSearch('', filters)}`, { replace: true });
 
   return (
     <section className="py-8 md:py-12">
@@ -42,7 +46,7 @@ export default function AllProductsPage() {
             aria-busy={search.isSearching}
           >
             Results for <strong className="text-gray-900">&ldquo;{query}&rdquo;</strong>
-            <Button variant="ghost" size="sm" onClick={() => dispatch(setSearchQuery(''))}>
+            <Button variant="ghost" size="sm" onClick={clearSearch}>
               Clear search
             </Button>
           </p>
@@ -67,7 +71,7 @@ export default function AllProductsPage() {
               message={query ? 'Try another name or browse all products.' : undefined}
               action={
                 query ? (
-                  <Button variant="secondary" onClick={() => dispatch(setSearchQuery(''))}>
+                  <Button variant="secondary" onClick={clearSearch}>
                     Show all products
                   </Button>
                 ) : undefined
