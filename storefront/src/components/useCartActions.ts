@@ -13,6 +13,11 @@ import { MAX_QUANTITY, MESSAGES } from '@larder/shared-domain';
 import { cartActions, selectCartQuantity, useAppStore, toast } from '@larder/shared-state';
 import { maxOrderable, quantityLimitMessage } from './stock';
 
+// Each cart notice replaces its own last one: adding five things in a row shows one "Added to Cart", not five.
+const ADDED = { id: 'added-to-cart' };
+const REMOVED = { id: 'removed-from-cart' };
+const UPDATED = { id: 'cart-updated' };
+
 /** What add() needs to know to stop at the stock or the seller's limit per order. */
 export interface StockedProduct {
   name: string;
@@ -35,21 +40,21 @@ export function useCartActions() {
           return;
         }
         store.dispatch(cartActions.add(id));
-        if (quantityOf(id) > before) toast.success(MESSAGES.addedToCart);
+        if (quantityOf(id) > before) toast.success(MESSAGES.addedToCart, ADDED);
         else toast(MESSAGES.maxQuantityReached, { id: `max-quantity-${id}`, icon: 'ℹ️' });
       },
       decrement(id: string) {
         store.dispatch(cartActions.decrement(id));
-        toast.success(MESSAGES.removedFromCart);
+        toast.success(MESSAGES.removedFromCart, REMOVED);
       },
       setQuantity(id: string, quantity: number) {
         const before = quantityOf(id);
         store.dispatch(cartActions.setQuantity({ id, quantity }));
-        if (quantityOf(id) !== before) toast.success(MESSAGES.cartUpdated);
+        if (quantityOf(id) !== before) toast.success(MESSAGES.cartUpdated, UPDATED);
       },
       remove(id: string) {
         store.dispatch(cartActions.remove(id));
-        toast.success(MESSAGES.removedFromCart);
+        toast.success(MESSAGES.removedFromCart, REMOVED);
       },
     };
   }, [store]);
