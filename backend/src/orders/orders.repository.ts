@@ -428,6 +428,15 @@ export class OrdersRepository {
     return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
   }
 
+  /** The earliest delivery date on or after `from` (YYYY-MM-DD) with a non-cancelled order, or undefined. */
+  async firstDeliveryDateFrom(from: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ date: min(orders.deliveryDate) })
+      .from(orders)
+      .where(and(gte(orders.deliveryDate, from), ne(orders.status, 'Cancelled')));
+    return row?.date ?? undefined;
+  }
+
   /**
    * The pick list of a delivery date: each live product's units across the date's non-cancelled orders (a picked
    * line counts what was found, a substitute counts as its own product), by category then name.
@@ -441,15 +450,6 @@ export class OrdersRepository {
           from ${orderItems} i join ${orders} o on o.id = i.order_id
          where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
         union all
-  /** The earliest delivery date on or after `from` (YYYY-MM-DD) with a non-cancelled order, or undefined. */
-  async firstDeliveryDateFrom(from: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ date: min(orders.deliveryDate) })
-      .from(orders)
-      .where(and(gte(orders.deliveryDate, from), ne(orders.status, 'Cancelled')));
-    return row?.date ?? undefined;
-  }
-
         select i.substitute_product_id, i.order_id, i.substitute_quantity
           from ${orderItems} i join ${orders} o on o.id = i.order_id
          where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused

@@ -11,10 +11,14 @@ import {
   DIETS,
   DIET_LABELS,
   PACK_UNITS,
+  beforeVatHint,
   formatUnitPrice,
   parsePoundsText,
+  parseVatPercentText,
+  percentToBasisPoints,
   poundsToPence,
   unitPrice,
+  unitPriceWithVat,
   type AllergenId,
   type Diet,
   type PackUnit,
@@ -25,7 +29,9 @@ import { ImageSlot } from './ImageSlot';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
+  fieldOfMessage,
   imageProblem,
+  nutrientField,
   NUTRITION_FIELDS,
   parseNetQuantityText,
   type DraftField,
@@ -72,8 +78,11 @@ export interface ProductFormProps {
   /** An edit's current pictures, shown until new ones replace them. */
   currentImages?: readonly string[];
   busy: boolean;
-  /** Sends the product; resolves true when it was stored (an add then clears the form). */
-  onSubmit: (productData: ProductData, images: File[]) => Promise<boolean>;
+  /**
+   * Sends the product; resolves true when it was stored (an add then clears the form), or else false or the
+   * server's refusal, which is shown beside the field it names.
+   */
+  onSubmit: (productData: ProductData, images: File[]) => Promise<boolean | string>;
 }
 
 /**
@@ -107,7 +116,7 @@ export function ProductForm({
 
   const updateNutrient = (key: NutritionField) => (value: string) => {
     setDraft((current) => ({ ...current, nutrition: { ...current.nutrition, [key]: value } }));
-    clearProblem('nutrition');
+    clearProblem(nutrientField(key));
   };
 
   const toggleDiet = (diet: Diet, on: boolean) => {
@@ -118,22 +127,29 @@ export function ProductForm({
     clearProblem('dietary');
   };
 
-  // The unit price the shop will show, from shared-domain's one rule, as the seller types.
+  // The seller types prices before VAT; shoppers are shown them with VAT, by shared-domain's one rule.
+  const vatPercent = parseVatPercentText(draft.vat);
+  const shopperPence = (text: string): number | undefined => {
+    const pounds = parsePoundsText(text);
+    if (pounds === undefined || vatPercent === undefined) return undefined;
+    return unitPriceWithVat(poundsToPence(pounds)!, percentToBasisPoints(vatPercent)!);
+  };
+
+  // The unit price the shop will show (of the offer price with VAT), as the seller types.
   const previewQuantity = parseNetQuantityText(draft.netQuantity);
-  const previewOffer = parsePoundsText(draft.offerPrice);
-  const preview =
+  const previewOffer = shopperPence(draft.offerPrice);
+  const previewPrice =
     previewQuantity !== undefined &&
     (PACK_UNITS as readonly string[]).includes(draft.unit) &&
     previewOffer !== undefined
-      ? formatUnitPrice(
-          unitPrice({
-            offerPence: poundsToPence(previewOffer)!,
-            netQuantity: previewQuantity,
-            unit: draft.unit as PackUnit,
-            category: draft.category,
-          }),
-        )
-      : undefined;
+      ? unitPrice({
+          offerPence: previewOffer,
+          netQuantity: previewQuantity,
+          unit: draft.unit as PackUnit,
+          category: draft.category,
+        })
+      : null;
+  const preview = previewPrice ? formatUnitPrice(previewPrice) : undefined;
 
   const toggleAllergen = (id: AllergenId, on: boolean) =>
     setDraft((current) => ({
@@ -153,8 +169,9 @@ export function ProductForm({
     clearProblem('images');
   };
 
+  // The exact name: a prefix match would send "nutrition.salt" to the first nutrition box.
   const focusField = (field: DraftField) => {
-    const selector = field === 'images' ? '#product-image-1' : `[name^="${field}"]`;
+    const selector = field === 'images' ? '#product-image-1' : `[name="${field}"]`;
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(selector)?.focus());
   };
 
@@ -169,8 +186,12 @@ export function ProductForm({
       return;
     }
     setProblems({});
-    const stored = await onSubmit(check.productData, images);
-    if (stored && !editing) {
+    const outcome = await onSubmit(check.productData, images);
+    const refused = typeof outcome === 'string' ? fieldOfMessage(outcome) : undefined;
+    if (typeof outcome === 'string' && refused) {
+      setProblems({ [refused]: outcome });
+      focusField(refused);
+    } else if (outcome === true && !editing) {
       setDraft(EMPTY_DRAFT);
       setSlots(EMPTY_SLOTS);
     }
@@ -283,6 +304,7 @@ export function ProductForm({
           name="price"
           value={draft.price}
           onChange={(event) => update('price')(event.target.value)}
+          hint={beforeVatHint(shopperPence(draft.price))}
           error={errorOf('price')}
         />
         <PoundsInput
@@ -290,6 +312,7 @@ export function ProductForm({
           name="offerPrice"
           value={draft.offerPrice}
           onChange={(event) => update('offerPrice')(event.target.value)}
+          hint={beforeVatHint(shopperPence(draft.offerPrice))}
           error={errorOf('offerPrice')}
         />
         <TextInput
@@ -313,16 +336,14 @@ export function ProductForm({
           name="netQuantity"
           type="text"
           inputMode="decimal"
-          required
           value={draft.netQuantity}
           onChange={(event) => update('netQuantity')(event.target.value)}
-          hint="The net quantity on the pack, e.g. 500 or 1.5"
+          hint="The net quantity on the pack, e.g. 500 or 1.5. Without it the shop shows no unit price."
           error={errorOf('netQuantity')}
         />
         <Select
           label="Unit"
           name="unit"
-          required
           placeholder="Select unit"
           options={UNIT_OPTIONS}
           value={draft.unit}
@@ -442,7 +463,8 @@ export function ProductForm({
           Nutrition per 100 g (per 100 ml for drinks)
         </legend>
         <p className="mt-1 text-xs text-gray-600">
-          Leave every box empty if there is no nutrition label. Grams with at most one decimal.
+          Leave every box empty if there is no nutrition label. Grams as the label prints them: up to two
+          decimals below 1 g (salt 0.31), one decimal from 1 g.
         </p>
         <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {NUTRITION_FIELDS.map((key) => (
@@ -454,14 +476,10 @@ export function ProductForm({
               inputMode="decimal"
               value={draft.nutrition[key]}
               onChange={(event) => updateNutrient(key)(event.target.value)}
+              error={errorOf(nutrientField(key))}
             />
           ))}
         </div>
-        {errorOf('nutrition') && (
-          <p className="mt-2 text-sm text-danger" data-testid="nutrition-error">
-            {errorOf('nutrition')}
-          </p>
-        )}
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

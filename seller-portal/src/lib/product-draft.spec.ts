@@ -1,5 +1,11 @@
 import { CATEGORIES, MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
-import { checkProductDraft, descriptionLines, EMPTY_DRAFT, imageProblem } from './product-draft';
+import {
+  checkProductDraft,
+  descriptionLines,
+  EMPTY_DRAFT,
+  fieldOfMessage,
+  imageProblem,
+} from './product-draft';
 
 const valid = {
   ...EMPTY_DRAFT,
@@ -59,7 +65,8 @@ describe('checkProductDraft', () => {
     ['vat', { vat: 'abc' }, MESSAGES.vatInvalid],
     ['category', { category: 'Sweets' }, MESSAGES.chooseCategory],
     ['category', { category: '' }, MESSAGES.chooseCategory],
-    ['netQuantity', { netQuantity: '' }, MESSAGES.invalidNetQuantity],
+    ['netQuantity', { netQuantity: '' }, MESSAGES.packSizeAndUnit],
+    ['unit', { unit: '' }, MESSAGES.packSizeAndUnit],
     ['netQuantity', { netQuantity: '0' }, MESSAGES.invalidNetQuantity],
     ['netQuantity', { netQuantity: '1.2345' }, MESSAGES.invalidNetQuantity],
     ['netQuantity', { netQuantity: '100001' }, MESSAGES.invalidNetQuantity],
@@ -68,7 +75,16 @@ describe('checkProductDraft', () => {
     ['maxPerOrder', { maxPerOrder: '100' }, MESSAGES.invalidMaxPerOrder],
     ['maxPerOrder', { maxPerOrder: '2.5' }, MESSAGES.invalidMaxPerOrder],
     ['maxPerOrder', { maxPerOrder: 'six' }, MESSAGES.invalidMaxPerOrder],
-    ['nutrition', { nutrition: { ...EMPTY_DRAFT.nutrition, fat: '3' } }, MESSAGES.invalidEnergy],
+    [
+      'nutrition.salt',
+      {
+        nutrition: {
+          ...{ energyKj: '40', energyKcal: '10', fat: '0', saturates: '0', carbohydrate: '2' },
+          ...{ sugars: '1', fibre: '', protein: '0.5', salt: '1.25' },
+        },
+      },
+      MESSAGES.invalidNutrientGrams('Salt'),
+    ],
     ['origin', { origin: 'x'.repeat(121) }, MESSAGES.invalidOrigin],
     ['storage', { storage: 'x'.repeat(301) }, MESSAGES.invalidStorage],
     ['producerAddress', { producerName: 'Dale Farm' }, MESSAGES.invalidProducer],
@@ -106,13 +122,20 @@ describe('checkProductDraft', () => {
         price: MESSAGES.enterPrice,
         offerPrice: MESSAGES.enterOfferPrice,
         vat: MESSAGES.enterVat,
-        netQuantity: MESSAGES.invalidNetQuantity,
-        unit: MESSAGES.invalidPackUnit,
       },
     });
   });
 
-  it('takes nutrition whole or not at all, grams with one decimal, fibre optional', () => {
+  it('sends no pack when neither pack size nor unit is given; an edit clears it with null', () => {
+    const bare = { ...valid, netQuantity: '', unit: '' };
+    const added = checkProductDraft(bare, 1);
+    expect(added.ok && 'netQuantity' in added.productData).toBe(false);
+    expect(added.ok && 'unit' in added.productData).toBe(false);
+    const edited = checkProductDraft(bare, 0, 'edit');
+    expect(edited).toMatchObject({ ok: true, productData: { netQuantity: null, unit: null } });
+  });
+
+  it('takes nutrition whole or not at all, grams as labels print them, fibre optional', () => {
     const nutrition = {
       energyKj: '1568',
       energyKcal: '374',
@@ -143,11 +166,31 @@ describe('checkProductDraft', () => {
     });
     const bad = (change: Partial<typeof nutrition>) =>
       checkProductDraft({ ...valid, nutrition: { ...nutrition, ...change } }, 1);
-    expect(bad({ fat: '8.25' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidNutrient } });
-    expect(bad({ salt: '' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidNutrient } });
-    expect(bad({ energyKcal: '374.5' })).toMatchObject({ problems: { nutrition: MESSAGES.invalidEnergy } });
+    expect(bad({ salt: '0.31', saturates: '0.05' })).toMatchObject({
+      ok: true,
+      productData: { nutrition: { salt: 0.31, saturates: 0.05 } },
+    });
+    expect(bad({ fat: '8.25' })).toEqual({
+      ok: false,
+      problems: { 'nutrition.fat': MESSAGES.invalidNutrientGrams('Fat') },
+      first: 'nutrition.fat',
+    });
+    expect(bad({ salt: '' })).toMatchObject({
+      problems: { 'nutrition.salt': MESSAGES.invalidNutrientGrams('Salt') },
+      first: 'nutrition.salt',
+    });
+    expect(bad({ salt: '0.315', protein: '1e1' })).toMatchObject({
+      problems: {
+        'nutrition.protein': MESSAGES.invalidNutrientGrams('Protein'),
+        'nutrition.salt': MESSAGES.invalidNutrientGrams('Salt'),
+      },
+      first: 'nutrition.protein',
+    });
+    expect(bad({ energyKcal: '374.5' })).toMatchObject({
+      problems: { 'nutrition.energyKcal': MESSAGES.invalidEnergy },
+    });
     expect(bad({ sugars: '61' })).toMatchObject({
-      problems: { nutrition: MESSAGES.sugarsAboveCarbohydrate },
+      problems: { 'nutrition.sugars': MESSAGES.sugarsAboveCarbohydrate },
     });
   });
 
@@ -167,6 +210,16 @@ describe('checkProductDraft', () => {
 
   it('offers every category path', () => {
     for (const c of CATEGORIES) expect(checkProductDraft({ ...valid, category: c.path }, 1).ok).toBe(true);
+  });
+});
+
+describe('fieldOfMessage', () => {
+  it('finds the box a server refusal names', () => {
+    expect(fieldOfMessage(MESSAGES.invalidNutrientGrams('Salt'))).toBe('nutrition.salt');
+    expect(fieldOfMessage(MESSAGES.invalidNutrientGrams('Saturates'))).toBe('nutrition.saturates');
+    expect(fieldOfMessage(MESSAGES.packSizeAndUnit)).toBe('netQuantity');
+    expect(fieldOfMessage(MESSAGES.offerAbovePrice)).toBe('offerPrice');
+    expect(fieldOfMessage(MESSAGES.somethingWentWrong)).toBeUndefined();
   });
 });
 

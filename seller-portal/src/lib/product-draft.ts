@@ -21,8 +21,11 @@ import {
   PACK_UNITS,
   DIETS,
   decimalUnits,
+  isWholePack,
   foodInformationProblem,
+  isLabelGrams,
   NUTRIENT_GRAMS,
+  NUTRIENT_NAMES,
   type AllergenId,
   type CategoryPath,
   type Diet,
@@ -38,6 +41,9 @@ export const NUTRITION_FIELDS = [
   ...NUTRIENT_GRAMS,
 ] as const satisfies readonly (keyof Nutrition)[];
 export type NutritionField = (typeof NUTRITION_FIELDS)[number];
+/** A nutrition box as the form names its input ("nutrition.salt"), so a problem can point at that box. */
+export type NutrientDraftField = `nutrition.${NutritionField}`;
+export const nutrientField = (key: NutritionField): NutrientDraftField => `nutrition.${key}`;
 
 /** What the product form holds: text exactly as typed, and the ticked allergens. */
 export interface ProductDraft {
@@ -53,7 +59,7 @@ export interface ProductDraft {
   maxPerOrder: string;
   ingredients: string;
   allergens: readonly AllergenId[];
-  /** The pack: quantity as typed and its unit. */
+  /** The pack: quantity as typed and its unit; both empty when the seller gives no pack size. */
   netQuantity: string;
   unit: string;
   /** Per 100 g / 100 ml as typed; all empty for none. */
@@ -78,8 +84,9 @@ export interface ProductData {
   maxPerOrder?: number | null;
   ingredients?: string;
   allergens?: AllergenId[];
-  netQuantity: number;
-  unit: PackUnit;
+  /** Left out (an add) or null (an edit) when there is no pack size. */
+  netQuantity?: number | null;
+  unit?: PackUnit | null;
   nutrition?: Nutrition | null;
   storage?: string | null;
   origin?: string | null;
@@ -100,8 +107,8 @@ export interface ListedProduct {
   maxPerOrder?: number | null;
   ingredients?: string | null;
   allergens?: readonly string[] | null;
-  netQuantity?: number;
-  unit?: string;
+  netQuantity?: number | null;
+  unit?: string | null;
   nutrition?: Nutrition | null;
   storage?: string | null;
   origin?: string | null;
@@ -113,7 +120,7 @@ export interface ListedProduct {
 export type DraftField =
   | Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietary' | 'ageRestricted'>
   | 'images'
-  | 'nutrition'
+  | NutrientDraftField
   | 'dietary';
 
 /** Add sends only what was filled in; edit sends every field, so that clearing one clears it. */
@@ -146,7 +153,7 @@ export const DRAFT_FIELD_ORDER: readonly DraftField[] = [
   'maxPerOrder',
   'ingredients',
   'dietary',
-  'nutrition',
+  ...NUTRITION_FIELDS.map(nutrientField),
   'storage',
   'origin',
   'producerName',
@@ -193,7 +200,8 @@ export function draftFromProduct(product: ListedProduct): ProductDraft {
     maxPerOrder: typeof product.maxPerOrder === 'number' ? String(product.maxPerOrder) : '',
     ingredients: product.ingredients ?? '',
     allergens: ALLERGEN_IDS.filter((id) => product.allergens?.includes(id)),
-    netQuantity: product.netQuantity === undefined ? '' : String(product.netQuantity),
+    netQuantity:
+      product.netQuantity === undefined || product.netQuantity === null ? '' : String(product.netQuantity),
     unit: product.unit ?? '',
     nutrition: product.nutrition
       ? (Object.fromEntries(
@@ -221,33 +229,68 @@ export function parseNetQuantityText(text: string): number | undefined {
   return units !== undefined && units > 0 && value <= MAX_NET_QUANTITY ? value : undefined;
 }
 
+/** Why a nutrition box's text is refused, or undefined when it is fine (an empty fibre box is). */
+function nutrientProblem(key: NutritionField, text: string): string | undefined {
+  if (key === 'energyKj' || key === 'energyKcal') {
+    const max = key === 'energyKj' ? MAX_ENERGY_KJ : MAX_ENERGY_KCAL;
+    return /^\d+$/.test(text) && Number(text) <= max ? undefined : MESSAGES.invalidEnergy;
+  }
+  if (key === 'fibre' && !text) return undefined;
+  // Digits only, so "1e-1" or " 0x1" never pass as a number; the figure itself is shared-domain's rule.
+  return /^\d+(\.\d+)?$/.test(text) && isLabelGrams(Number(text))
+    ? undefined
+    : MESSAGES.invalidNutrientGrams(NUTRIENT_NAMES[key]);
+}
+
 /**
- * Nutrition as typed: null when every box is empty, the values, or a message saying which box is wrong (the
+ * Nutrition as typed: null when every box is empty, the values, or what is wrong in each refused box (the
  * figures' checks against each other are foodInformationProblem's).
  */
-export function parseNutritionDraft(draft: Record<NutritionField, string>): Nutrition | null | string {
-  const filled = NUTRITION_FIELDS.filter((k) => draft[k].trim() !== '');
-  if (!filled.length) return null;
+export function parseNutritionDraft(
+  draft: Record<NutritionField, string>,
+): Nutrition | null | { problems: Partial<Record<NutrientDraftField, string>> } {
+  if (NUTRITION_FIELDS.every((k) => draft[k].trim() === '')) return null;
+  const problems: Partial<Record<NutrientDraftField, string>> = {};
   const values: Partial<Record<NutritionField, number | null>> = {};
   for (const key of NUTRITION_FIELDS) {
     const text = draft[key].trim();
-    if (!text) {
-      if (key === 'fibre') {
-        values.fibre = null;
-        continue;
-      }
-      return key.startsWith('energy') ? MESSAGES.invalidEnergy : MESSAGES.invalidNutrient;
-    }
-    if (key === 'energyKj' || key === 'energyKcal') {
-      const max = key === 'energyKj' ? MAX_ENERGY_KJ : MAX_ENERGY_KCAL;
-      if (!/^\d+$/.test(text) || Number(text) > max) return MESSAGES.invalidEnergy;
-      values[key] = Number(text);
-    } else {
-      if (!/^\d+(\.\d)?$/.test(text) || Number(text) > 100) return MESSAGES.invalidNutrient;
-      values[key] = Number(text);
-    }
+    const problem = nutrientProblem(key, text);
+    if (problem) problems[nutrientField(key)] = problem;
+    else values[key] = text ? Number(text) : null;
   }
-  return values as Nutrition;
+  return Object.keys(problems).length ? { problems } : (values as Nutrition);
+}
+
+/** The boxes a server refusal is about, found by its text (the server words it from the same MESSAGES). */
+const FIELD_OF_MESSAGE: ReadonlyMap<string, DraftField> = new Map<string, DraftField>([
+  ...NUTRIENT_GRAMS.map((key): [string, DraftField] => [
+    MESSAGES.invalidNutrientGrams(NUTRIENT_NAMES[key]),
+    nutrientField(key),
+  ]),
+  [MESSAGES.invalidEnergy, 'nutrition.energyKj'],
+  [MESSAGES.saturatesAboveFat, 'nutrition.saturates'],
+  [MESSAGES.sugarsAboveCarbohydrate, 'nutrition.sugars'],
+  [MESSAGES.imagesRequired, 'images'],
+  [MESSAGES.tooManyImages, 'images'],
+  [MESSAGES.imageType, 'images'],
+  [MESSAGES.imageTooLarge, 'images'],
+  [MESSAGES.offerAbovePrice, 'offerPrice'],
+  [MESSAGES.invalidNetQuantity, 'netQuantity'],
+  [MESSAGES.packSizeAndUnit, 'netQuantity'],
+  [MESSAGES.invalidPackUnit, 'unit'],
+  [MESSAGES.invalidStock, 'stock'],
+  [MESSAGES.invalidMaxPerOrder, 'maxPerOrder'],
+  [MESSAGES.ingredientsTooLong, 'ingredients'],
+  [MESSAGES.invalidDiet, 'dietary'],
+  [MESSAGES.veganWithAnimalAllergen, 'dietary'],
+  [MESSAGES.invalidStorage, 'storage'],
+  [MESSAGES.invalidOrigin, 'origin'],
+  [MESSAGES.invalidProducer, 'producerName'],
+]);
+
+/** The form field a server refusal names, or undefined when it is about none in particular. */
+export function fieldOfMessage(message: string): DraftField | undefined {
+  return FIELD_OF_MESSAGE.get(message);
 }
 
 /** The stock as typed: null for empty (not counted), the count, or undefined when it is not a valid count. */
@@ -325,13 +368,24 @@ export function checkProductDraft(
   if (ingredients.length > MAX_INGREDIENTS_LENGTH) problems.ingredients = MESSAGES.ingredientsTooLong;
   const allergens = ALLERGEN_IDS.filter((id) => draft.allergens.includes(id));
 
-  const netQuantity = parseNetQuantityText(draft.netQuantity);
+  // The pack size is optional, but a quantity needs its unit and a unit its quantity.
+  const quantityText = draft.netQuantity.trim();
+  const netQuantity = quantityText ? parseNetQuantityText(quantityText) : null;
+  const unit = !draft.unit
+    ? null
+    : (PACK_UNITS as readonly string[]).includes(draft.unit)
+      ? (draft.unit as PackUnit)
+      : undefined;
   if (netQuantity === undefined) problems.netQuantity = MESSAGES.invalidNetQuantity;
-  const unit = (PACK_UNITS as readonly string[]).includes(draft.unit) ? (draft.unit as PackUnit) : undefined;
-  if (!unit) problems.unit = MESSAGES.invalidPackUnit;
+  if (unit === undefined) problems.unit = MESSAGES.invalidPackUnit;
+  if (!isWholePack({ netQuantity, unit })) {
+    if (netQuantity === null) problems.netQuantity = MESSAGES.packSizeAndUnit;
+    if (unit === null) problems.unit = MESSAGES.packSizeAndUnit;
+  }
 
-  const nutrition = parseNutritionDraft(draft.nutrition);
-  if (typeof nutrition === 'string') problems.nutrition = nutrition;
+  const parsedNutrition = parseNutritionDraft(draft.nutrition);
+  const nutrition = parsedNutrition && 'problems' in parsedNutrition ? undefined : parsedNutrition;
+  if (parsedNutrition && 'problems' in parsedNutrition) Object.assign(problems, parsedNutrition.problems);
   const storage = draft.storage.trim();
   if (storage.length > MAX_STORAGE_LENGTH) problems.storage = MESSAGES.invalidStorage;
   const origin = draft.origin.trim();
@@ -346,13 +400,10 @@ export function checkProductDraft(
   }
   const dietary = DIETS.filter((d) => draft.dietary.includes(d));
   // Across fields, as the server checks them: a nutrition figure above its total, or vegan with an animal allergen.
-  const across = foodInformationProblem({
-    nutrition: typeof nutrition === 'string' ? null : nutrition,
-    dietary,
-    allergens,
-  });
+  const across = foodInformationProblem({ nutrition: nutrition ?? null, dietary, allergens });
   if (across === 'veganWithAnimalAllergen') problems.dietary = MESSAGES[across];
-  else if (across) problems.nutrition = MESSAGES[across];
+  else if (across === 'saturatesAboveFat') problems['nutrition.saturates'] = MESSAGES[across];
+  else if (across === 'sugarsAboveCarbohydrate') problems['nutrition.sugars'] = MESSAGES[across];
 
   const first = DRAFT_FIELD_ORDER.find((field) => problems[field] !== undefined);
   if (
@@ -364,7 +415,7 @@ export function checkProductDraft(
     maxPerOrder === undefined ||
     netQuantity === undefined ||
     unit === undefined ||
-    typeof nutrition === 'string'
+    nutrition === undefined
   ) {
     return { ok: false, problems, first: first ?? 'price' };
   }
@@ -375,13 +426,15 @@ export function checkProductDraft(
     price,
     offerPrice,
     vat,
-    netQuantity,
-    unit,
     // Saving the form saves the allergen boxes as the seller left them, which confirms them.
     allergens,
     dietary,
     ageRestricted: draft.ageRestricted,
   };
+  if (mode === 'edit' || netQuantity !== null) {
+    productData.netQuantity = netQuantity;
+    productData.unit = unit;
+  }
   if (mode === 'edit' || stock !== null) productData.stock = stock;
   if (mode === 'edit' || maxPerOrder !== null) productData.maxPerOrder = maxPerOrder;
   if (mode === 'edit' || ingredients) productData.ingredients = ingredients;

@@ -324,7 +324,12 @@ const ROUTES: Record<string, Handler> = {
     return ok({ message: MESSAGES.stockUpdated, product });
   }),
   'POST /api/product/add': asSeller((r, s) => {
-    const product = productFrom(r.body, { _id: `p-${s.products.length + 1}` });
+    // As on the server, a product added without a pack size has none (and so no unit price).
+    const product = productFrom(r.body, {
+      _id: `p-${s.products.length + 1}`,
+      netQuantity: null,
+      unit: null,
+    });
     s.products.unshift(product);
     return ok({ message: MESSAGES.productAdded, product }, 201);
   }),

@@ -6,7 +6,7 @@ import { AGE_RESTRICTED_NOTE, DIET_LABELS, formatUnitPrice, type Diet } from '@l
 import { cx } from '@larder/shared-ui';
 import type { Product } from './useProducts';
 
-/** "£3.30/kg" for the offer price. */
+/** "£3.30/kg" for the offer price; nothing for a product sold without a pack size. */
 export function UnitPrice({
   product,
   className,
@@ -14,6 +14,7 @@ export function UnitPrice({
   product: Pick<Product, 'unitPrice'>;
   className?: string;
 }) {
+  if (!product.unitPrice) return null;
   return (
     <span className={cx('text-xs text-gray-600 tabular-nums', className)} data-testid="unit-price">
       {formatUnitPrice(product.unitPrice)}

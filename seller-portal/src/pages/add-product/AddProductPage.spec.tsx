@@ -39,8 +39,9 @@ describe('Add Product', () => {
     expect(screen.getByText('Enter the product price')).toBeInTheDocument();
     expect(screen.getByText('Enter the offer price')).toBeInTheDocument();
     expect(screen.getByText('Enter the VAT rate')).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.invalidNetQuantity)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.invalidPackUnit)).toBeInTheDocument();
+    // The pack size is optional.
+    expect(screen.queryByText(MESSAGES.invalidNetQuantity)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.packSizeAndUnit)).not.toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(screen.getByLabelText('Product image 1')).toHaveFocus());
     expect(requests).toHaveLength(0);
@@ -156,7 +157,8 @@ describe('Add Product', () => {
     for (const [label, value] of nutrients) await user.type(screen.getByLabelText(label), value);
     await user.type(screen.getByLabelText(/^Origin/), 'France');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    expect(screen.getByTestId('nutrition-error')).toHaveTextContent(MESSAGES.saturatesAboveFat);
+    expect(screen.getByLabelText(/saturates/)).toHaveAccessibleDescription(MESSAGES.saturatesAboveFat);
+    await waitFor(() => expect(screen.getByLabelText(/saturates/)).toHaveFocus());
     expect(requests).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/saturates/));
@@ -182,6 +184,89 @@ describe('Add Product', () => {
       },
     });
     expect(server.state.products[0].unitPrice).toEqual({ amount: 0.5, per: 'each' });
+  });
+
+  it("adds a product from the spec's fields alone: no pack size, so no unit price", async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText(/Pack size/));
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'Select unit');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product added')).toBeInTheDocument();
+    const sent = JSON.parse((requests[0].body as FormData).get('productData') as string);
+    expect(sent).toEqual({
+      name: 'Braeburn apples',
+      description: [],
+      category: 'Fruits',
+      price: 2.5,
+      offerPrice: 1.99,
+      vat: 0,
+      allergens: [],
+      dietary: [],
+      ageRestricted: false,
+    });
+    expect(server.state.products[0]).toMatchObject({ netQuantity: null, unit: null, unitPrice: null });
+  });
+
+  it('asks for the unit of a pack size, beside the unit', async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'Select unit');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(screen.getByLabelText(/^Unit(?!s)/)).toHaveAccessibleDescription(MESSAGES.packSizeAndUnit);
+    await waitFor(() => expect(screen.getByLabelText(/^Unit(?!s)/)).toHaveFocus());
+    expect(requests).toHaveLength(0);
+  });
+
+  async function fillNutrition(user: ReturnType<typeof userEvent.setup>, salt: string) {
+    const nutrients: [RegExp, string][] = [
+      [/Energy \(kJ\)/, '1030'],
+      [/Energy \(kcal\)/, '246'],
+      [/^Fat/, '12.5'],
+      [/saturates/, '0.05'],
+      [/^Carbohydrate/, '30.1'],
+      [/sugars/, '2.5'],
+      [/^Protein/, '8.2'],
+      [/^Salt/, salt],
+    ];
+    for (const [label, value] of nutrients) await user.type(screen.getByLabelText(label), value);
+  }
+
+  it('takes nutrition as labels print it (salt 0.31 g, saturates 0.05 g)', async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    await fillNutrition(user, '0.31');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product added')).toBeInTheDocument();
+    const sent = JSON.parse((requests[0].body as FormData).get('productData') as string);
+    expect(sent.nutrition).toMatchObject({ fat: 12.5, saturates: 0.05, salt: 0.31 });
+  });
+
+  it('refuses salt 1.25 g beside the Salt box and puts the focus there', async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    await fillNutrition(user, '1.25');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const salt = screen.getByLabelText(/^Salt/);
+    expect(salt).toHaveAccessibleDescription(MESSAGES.invalidNutrientGrams('Salt'));
+    expect(salt).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(salt).toHaveFocus());
+    expect(screen.getByLabelText(/Energy \(kJ\)/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a figure beside that figure and puts the focus there", async () => {
+    const refusal = MESSAGES.invalidNutrientGrams('Salt');
+    const { user } = renderPage({
+      'POST /api/product/add': { status: 400, body: { success: false, message: refusal } },
+    });
+    await fillValidForm(user);
+    await fillNutrition(user, '0.31');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const salt = screen.getByLabelText(/^Salt/);
+    await waitFor(() => expect(salt).toHaveFocus());
+    expect(salt).toHaveAccessibleDescription(refusal);
+    expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
   });
 
   it('previews a chosen picture and lets it be removed', async () => {

@@ -21,8 +21,9 @@ export default function AddProductPage() {
             toast.success(successMessage(result, MESSAGES.productAdded));
             return true;
           } catch (error) {
-            toast.error(errorMessage(error, MESSAGES.productAddFailed));
-            return false;
+            const message = errorMessage(error, MESSAGES.productAddFailed);
+            toast.error(message);
+            return message;
           }
         }}
       />

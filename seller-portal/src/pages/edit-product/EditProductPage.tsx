@@ -81,8 +81,9 @@ export default function EditProductPage() {
             navigate(sellerPath('product-list'));
             return true;
           } catch (error) {
-            toast.error(errorMessage(error, MESSAGES.productSaveFailed));
-            return false;
+            const message = errorMessage(error, MESSAGES.productSaveFailed);
+            toast.error(message);
+            return message;
           }
         }}
       />

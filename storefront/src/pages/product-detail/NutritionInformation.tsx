@@ -103,8 +103,9 @@ export function NutritionTable({ nutrition, per }: { nutrition: Nutrition; per: 
   );
 }
 
+/** "500g", or '' when the seller has given no pack size. */
 function packText(product: Pick<Product, 'netQuantity' | 'unit'>): string {
-  return formatPack(product.netQuantity, product.unit as PackUnit);
+  return formatPack(product.netQuantity, product.unit as PackUnit | null);
 }
 
 /**
@@ -134,8 +135,12 @@ export function NutritionInformation({ product }: { product: Product }) {
           Product details
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm text-gray-700">
-          <dt className="font-medium text-gray-900">Pack size</dt>
-          <dd>{packText(product)}</dd>
+          {packText(product) && (
+            <>
+              <dt className="font-medium text-gray-900">Pack size</dt>
+              <dd>{packText(product)}</dd>
+            </>
+          )}
           {product.storage && (
             <>
               <dt className="font-medium text-gray-900">Storage</dt>
