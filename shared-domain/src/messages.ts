@@ -312,6 +312,13 @@ export function includesVatText(vatPence: number): string {
   return `includes VAT ${formatPence(vatPence)}`;
 }
 
+/** Under a price the seller types (before VAT): what shoppers will be shown, once the price and rate are known. */
+export function beforeVatHint(shopperPence: number | undefined): string {
+  return shopperPence === undefined
+    ? 'Before VAT'
+    : `Before VAT; shoppers see ${formatPence(shopperPence)} with VAT`;
+}
+
 /** "Only 2 left of Oat Cookies": checkout could not take the quantity asked for. */
 export function onlyLeftMessage(productName: string, left: number): string {
   return `Only ${left} left of ${productName}`;

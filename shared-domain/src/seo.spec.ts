@@ -11,8 +11,8 @@ describe('page titles and descriptions', () => {
     name: 'Mature Cheddar 400g',
     category: 'Dairy',
     description: ['Aged for a rich, full flavour', 'Made in Somerset'],
-    price: 3.75,
-    offerPrice: 3.25,
+    priceWithVat: 3.75,
+    offerPriceWithVat: 3.25,
   };
 
   it('titles a screen after the shop, and the home page as the shop', () => {
@@ -28,7 +28,7 @@ describe('page titles and descriptions', () => {
       "Mature Cheddar 400g for £3.25 (was £3.75) from Larder's Dairy Products, delivered next day. " +
         'Aged for a rich, full flavour. Made in Somerset.',
     );
-    expect(productDescription({ ...cheddar, offerPrice: 3.75 })).toMatch(
+    expect(productDescription({ ...cheddar, offerPriceWithVat: 3.75 })).toMatch(
       /^Mature Cheddar 400g for £3\.75 from/,
     );
   });

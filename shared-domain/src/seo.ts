@@ -20,26 +20,24 @@ export function documentTitle(screen: string, site: string = SHOP_NAME): string 
   return screen ? `${screen} | ${site}` : site;
 }
 
-/** What a product page's title and description need of the product (prices in pounds). */
+/** What a product page's title and description need of the product (prices with VAT, as shoppers see them). */
 export interface ProductForTitle {
   name: string;
   category: string;
   description: readonly string[];
-  price: number;
-  offerPrice: number;
+  priceWithVat: number;
+  offerPriceWithVat: number;
 }
 
 /** A product page's screen title: the name as on the pack (its size included) and the price. */
-export function productScreenTitle(product: Pick<ProductForTitle, 'name' | 'offerPrice'>): string {
-  return `${product.name} – ${formatPounds(product.offerPrice)}`;
+export function productScreenTitle(product: Pick<ProductForTitle, 'name' | 'offerPriceWithVat'>): string {
+  return `${product.name} – ${formatPounds(product.offerPriceWithVat)}`;
 }
 
 /** A product page's description, at most about 160 characters as search results show. */
 export function productDescription(product: ProductForTitle): string {
-  const price =
-    product.offerPrice < product.price
-      ? `${formatPounds(product.offerPrice)} (was ${formatPounds(product.price)})`
-      : formatPounds(product.offerPrice);
+  const { offerPriceWithVat: offer, priceWithVat: mrp } = product;
+  const price = offer < mrp ? `${formatPounds(offer)} (was ${formatPounds(mrp)})` : formatPounds(offer);
   const lead = `${product.name} for ${price} from ${SHOP_NAME}'s ${categoryText(product.category)}, delivered next day.`;
   return clip([lead, ...product.description.map(sentence)].join(' '), 160);
 }
