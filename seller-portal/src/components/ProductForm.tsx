@@ -354,7 +354,7 @@ export function ProductForm({
           {preview ? (
             <>Unit price in the shop: {preview}</>
           ) : (
-            'The unit price shows once the pack and offer price are in.'
+            'The unit price shows once the pack, offer price and VAT are in.'
           )}
         </p>
       </div>

@@ -7,7 +7,7 @@ import type {
   SellerSummaryResponse,
   UserDto,
 } from '../generated/api';
-import { isPurchasable, unitPrice, type PackUnit } from '@larder/shared-domain';
+import { isPurchasable, penceToPounds, unitPrice, unitPriceWithVat, type PackUnit } from '@larder/shared-domain';
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
@@ -36,14 +36,15 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
 }
 
 /**
- * A product without food information, over `overrides`; its unit price derived as the server derives it
- * (shared-domain's rule) unless given. As on the server, `inStock` follows from the seller's switch (`listed`)
- * and the count unless the test sets it; a test that seeds only `inStock: false` gets an unlisted product.
+ * A product without food information, over `overrides`; its prices with VAT always derived as the server derives
+ * them (so a product spread into another keeps none of its own), its unit price too unless given. As on the
+ * server, `inStock` follows from the seller's switch (`listed`) and the count unless the test sets it; a test
+ * that seeds only `inStock: false` gets an unlisted product.
  */
 export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
   const listed = overrides.listed ?? overrides.inStock ?? true;
   const stock = overrides.stock ?? null;
-  const product: Omit<ProductDto, 'unitPrice'> & Partial<ProductDto> = {
+  const product: Omit<ProductDto, 'unitPrice' | 'priceWithVat' | 'offerPriceWithVat'> & Partial<ProductDto> = {
     name: overrides._id,
     category: 'Fruits',
     price: 2,
@@ -69,14 +70,17 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     listed,
     inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
   };
+  const withVat = (pounds: number) => unitPriceWithVat(Math.round(pounds * 100), Math.round(product.vat * 100));
   return {
     ...product,
+    priceWithVat: penceToPounds(withVat(product.price)),
+    offerPriceWithVat: penceToPounds(withVat(product.offerPrice)),
     // A test may seed `unitPrice: null` itself; otherwise it follows from the pack (null without one).
     unitPrice:
       product.unitPrice !== undefined
         ? product.unitPrice
         : unitPrice({
-            offerPence: Math.round(product.offerPrice * 100),
+            offerPence: withVat(product.offerPrice),
             netQuantity: product.netQuantity,
             unit: product.unit as PackUnit | null,
             category: product.category,

@@ -52,6 +52,28 @@ afterEach(() => {
 });
 
 describe('ProductCard', () => {
+  it('shows the price with VAT, the MRP with VAT struck through, and the unit price of the price with VAT', () => {
+    setup({
+      signedIn: false,
+      product: makeProduct({
+        ...APPLES,
+        name: 'Rioja 75cl',
+        category: 'Drinks',
+        price: 7.5,
+        offerPrice: 6.25,
+        vat: 20,
+        netQuantity: 750,
+        unit: 'ml',
+        unitPrice: undefined,
+      }),
+    });
+    const card = screen.getByTestId('product-card');
+    expect(card).toHaveTextContent('Offer price £7.50');
+    expect(card.querySelector('del')).toHaveTextContent('MRP £9.00');
+    expect(card).not.toHaveTextContent('£6.25');
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('£10.00/litre');
+  });
+
   it('shows the unit price beside the price, and the 18+ note only on age-restricted products', () => {
     setup({
       signedIn: false,

@@ -82,7 +82,7 @@ export function ProductCard({
       <AgeRestrictedNote product={product} className="mt-2 self-start" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <div className="flex flex-col">
-          <Price price={product.price} offerPrice={product.offerPrice} />
+          <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} />
           <UnitPrice product={product} />
         </div>
         <div className="relative z-10">

@@ -1,4 +1,4 @@
-import { percentToBasisPoints, poundsToPence } from '@larder/shared-domain';
+import { percentToBasisPoints, poundsToPence, unitPriceWithVat } from '@larder/shared-domain';
 
 // Values the pages send to or read from the API, shared by the cart and the order editor. The API speaks pounds
 // and VAT percent; the pages calculate in pence and basis points, converting here on the way in.
@@ -11,6 +11,11 @@ export function toPence(pounds: number): number {
 /** An API VAT rate in percent (two decimals) to basis points. */
 export function toBasisPoints(percent: number): number {
   return percentToBasisPoints(percent) ?? Math.round(percent * 100);
+}
+
+/** A unit price as the API gives it (pounds before VAT, VAT percent) as shoppers are shown it: pence with VAT. */
+export function shownUnitPence(pounds: number, vatPercent: number): number {
+  return unitPriceWithVat(toPence(pounds), toBasisPoints(vatPercent));
 }
 
 /** A fresh random key identifying one checkout attempt (Idempotency-Key header). */

@@ -123,14 +123,32 @@ describe('Add Product', () => {
     expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
   });
 
+  it('shows beside each price before VAT the price with VAT shoppers will see, as typed', async () => {
+    const { user } = renderPage();
+    const price = screen.getByLabelText(/Product price/);
+    const offer = screen.getByLabelText(/Offer price/);
+    expect(price).toHaveAccessibleDescription('Before VAT');
+    await user.type(price, '7.50');
+    await user.type(offer, '6.25');
+    await user.type(screen.getByLabelText(/VAT/), '20');
+    expect(price).toHaveAccessibleDescription('Before VAT; shoppers see £9.00 with VAT');
+    expect(offer).toHaveAccessibleDescription('Before VAT; shoppers see £7.50 with VAT');
+    await user.type(screen.getByLabelText(/Pack size/), '750');
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'millilitres (ml)');
+    // The unit price of the price shoppers see: £7.50 for 750 ml.
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent('Unit price in the shop: £10.00/litre');
+  });
+
   it('shows the unit price the shop will print as the pack is typed', async () => {
     const { user } = renderPage();
     await user.selectOptions(screen.getByLabelText(/Category/), 'Whole Spices');
     await user.type(screen.getByLabelText(/Offer price/), '1.50');
-    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent(
-      /once the pack and offer price are in/,
-    );
     await user.type(screen.getByLabelText(/Pack size/), '50');
+    await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'grams (g)');
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent(
+      /once the pack, offer price and VAT are in/,
+    );
+    await user.type(screen.getByLabelText(/VAT/), '0');
     await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'grams (g)');
     expect(screen.getByTestId('unit-price-preview')).toHaveTextContent('Unit price in the shop: £3.00/100g');
     await user.clear(screen.getByLabelText(/Pack size/));

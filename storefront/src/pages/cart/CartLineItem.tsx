@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
-import { formatPence } from '@larder/shared-domain';
+import { formatPence, linePriceWithVat } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable, PerOrderLimitNote } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
-import { toPence } from '../../lib/api-values';
-import type { CartLine } from './checkout';
+import { pricedLine, type CartLine } from './checkout';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -52,10 +51,9 @@ export function CartLineItem({
           </Link>
         </h2>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
-          <Price price={product.price} offerPrice={product.offerPrice} size="sm" />
+          <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} size="sm" />
           <UnitPrice product={product} />
         </div>
-        {product.vat > 0 && <p className="text-xs text-gray-600">+ {product.vat}% VAT</p>}
         <LowStockNote product={product} className="mt-1" />
         <PerOrderLimitNote product={product} className="mt-1" />
         <label className="mt-1 flex min-h-9 items-center gap-2 text-sm text-gray-700">
@@ -79,7 +77,7 @@ export function CartLineItem({
         />
         <p className="text-sm font-semibold text-gray-900">
           <span className="sr-only">Subtotal </span>
-          {formatPence(toPence(product.offerPrice) * quantity)}
+          {formatPence(linePriceWithVat(pricedLine(line)))}
         </p>
         <button
           type="button"

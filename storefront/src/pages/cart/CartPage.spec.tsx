@@ -53,7 +53,8 @@ const address = {
   country: 'United Kingdom',
 };
 
-// goods 2.50 + 2 x 1.20 = 4.90; VAT 20% of 2.40 = 0.48; shipping 3.99 (under £40); total 9.37
+// Shown with VAT: apples 2.50, cola 1.20 + 20% = 1.44 a can, 2.88 the line; lines 5.38 (VAT 0.48 of it);
+// shipping 3.99 (under £40); total 9.37
 function setup(user: UserDto | null) {
   server.seed({ products, shipping: { shippingCharge: 3.99, shippingThreshold: 40 } });
   const store = createTestStore(server, { user, cart: { 'p-apples': 1, 'p-cola': 2 } });
@@ -69,15 +70,23 @@ async function chooseDeliverySlot(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('CartPage', () => {
-  it('lists the cart lines and prices the order with VAT and shipping', async () => {
+  it('lists the cart lines with VAT and prices the order, the VAT included rather than added', async () => {
     setup(signedInWithAddress());
     expect(await screen.findByRole('heading', { level: 1, name: /Shopping Cart/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Braeburn Apples' })).toBeInTheDocument();
+    const cola = within(screen.getByRole('list', { name: 'Cart items' }))
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('Cola 330ml'))!;
+    expect(within(cola).getByText('£1.44')).toBeInTheDocument();
+    expect(within(cola).getByText('£2.88')).toBeInTheDocument();
+    expect(cola).not.toHaveTextContent('VAT');
     const totals = await screen.findByTestId('order-totals');
-    expect(within(totals).getByText('£4.90')).toBeInTheDocument();
-    expect(within(totals).getByText('£0.48')).toBeInTheDocument();
-    expect(within(totals).getByText('£3.99')).toBeInTheDocument();
-    expect(within(totals).getByText('£9.37')).toBeInTheDocument();
+    const figure = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Price')).toBe('£5.38');
+    expect(figure('Shipping Fee')).toBe('£3.99');
+    expect(figure('Total Amount:')).toBe('£9.37');
+    expect(within(totals).queryByText(/Tax|VAT/)).not.toBeInTheDocument();
+    expect(screen.getByText('includes VAT £0.48')).toBeInTheDocument();
     expect(screen.getByTestId('selected-address')).toHaveTextContent(
       '1 Harbourside, Bristol, Avon, BS1 5DB, United Kingdom',
     );

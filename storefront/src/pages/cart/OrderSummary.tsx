@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { MESSAGES, formatPence, selectableDeliveryDate, type OrderTotals } from '@larder/shared-domain';
+import {
+  MESSAGES,
+  formatPence,
+  includesVatText,
+  selectableDeliveryDate,
+  type OrderTotals,
+} from '@larder/shared-domain';
 import { useListDeliverySlotsQuery, type SessionUser } from '@larder/shared-state';
 import { Button, Select, Skeleton } from '@larder/shared-ui';
 import { useRequireSignIn } from '../../components/RequireSignIn';
@@ -86,18 +92,21 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
       <hr className="my-4 border-gray-300" />
 
       {totals ? (
-        <dl className="flex flex-col gap-2 text-sm text-gray-700" data-testid="order-totals">
-          <SummaryRow label="Price" value={formatPence(totals.goods)} />
-          <SummaryRow
-            label="Shipping Fee"
-            value={totals.shipping === 0 ? 'Free' : formatPence(totals.shipping)}
-          />
-          <SummaryRow label="Tax (VAT)" value={formatPence(totals.vat)} />
-          <div className="mt-2 flex justify-between border-t border-gray-300 pt-3 text-base font-semibold text-gray-900">
-            <dt>Total Amount:</dt>
-            <dd>{formatPence(totals.amount)}</dd>
-          </div>
-        </dl>
+        <>
+          {/* The lines are priced with VAT, so the VAT is part of the price, not added to it. */}
+          <dl className="flex flex-col gap-2 text-sm text-gray-700" data-testid="order-totals">
+            <SummaryRow label="Price" value={formatPence(totals.goods + totals.vat)} />
+            <SummaryRow
+              label="Shipping Fee"
+              value={totals.shipping === 0 ? 'Free' : formatPence(totals.shipping)}
+            />
+            <div className="mt-2 flex justify-between border-t border-gray-300 pt-3 text-base font-semibold text-gray-900">
+              <dt>Total Amount:</dt>
+              <dd>{formatPence(totals.amount)}</dd>
+            </div>
+          </dl>
+          <p className="mt-1 text-right text-xs text-gray-600">{includesVatText(totals.vat)}</p>
+        </>
       ) : onRetryTotals ? (
         <div role="alert" className="text-sm text-danger">
           {MESSAGES.deliveryChargesLoadFailed}{' '}

@@ -4,6 +4,7 @@ import {
   penceToPounds,
   priceOrder,
   type OrderTotals,
+  type PricedLine,
   type ShippingSettings,
 } from '@larder/shared-domain';
 import type { PlaceOrderDto, ProductDto } from '@larder/shared-state';
@@ -35,16 +36,14 @@ export function shippingInPence(settings: {
   };
 }
 
+/** A cart line as the pricing rules take it: offer price before VAT in pence, VAT in basis points. */
+export function pricedLine({ product, quantity }: CartLine): PricedLine {
+  return { offerPrice: toPence(product.offerPrice), quantity, vatBasisPoints: toBasisPoints(product.vat) };
+}
+
 /** Goods, VAT, shipping and amount of the cart, in pence. */
 export function cartTotals(lines: readonly CartLine[], settings: ShippingSettings): OrderTotals {
-  return priceOrder(
-    lines.map(({ product, quantity }) => ({
-      offerPrice: toPence(product.offerPrice),
-      quantity,
-      vatBasisPoints: toBasisPoints(product.vat),
-    })),
-    settings,
-  );
+  return priceOrder(lines.map(pricedLine), settings);
 }
 
 /** The first reason the order cannot be placed yet (no address, then no delivery slot), or undefined. */

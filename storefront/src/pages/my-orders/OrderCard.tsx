@@ -10,6 +10,7 @@ import {
   formatPence,
   formatPounds,
   fulfilmentStageLabel,
+  includesVatText,
   MESSAGES,
   orderReference,
 } from '@larder/shared-domain';
@@ -29,7 +30,7 @@ import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
 import { OrderEditor } from './OrderEditor';
-import { toPence } from '../../lib/api-values';
+import { shownUnitPence, toPence } from '../../lib/api-values';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 
@@ -135,12 +136,12 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
             <div className="min-w-0 flex-1">
               <p className="font-medium text-gray-900">{item.name}</p>
               <p className="text-sm text-gray-600">
-                Qty: {item.quantity} × {formatPounds(item.price)}
+                Qty: {item.quantity} × {formatPence(shownUnitPence(item.price, item.vat))}
               </p>
               {picked && <PickedNote item={item} />}
             </div>
             <p className="text-sm font-medium text-gray-900">
-              {formatPence(toPence(item.price) * (item.picked ?? item.quantity))}
+              {formatPence(shownUnitPence(item.price, item.vat) * (item.picked ?? item.quantity))}
             </p>
           </li>
         ))}
@@ -161,16 +162,18 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           </dd>
         </dl>
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-gray-700 md:ml-auto md:min-w-56">
+          {/* Lines are shown with VAT, so the items total holds it too. */}
           <dt>Items</dt>
-          <dd className="text-right">{formatPounds(order.goods)}</dd>
-          <dt>VAT</dt>
-          <dd className="text-right">{formatPounds(order.totalVat)}</dd>
+          <dd className="text-right">{formatPence(toPence(order.goods) + toPence(order.totalVat))}</dd>
           <dt>Shipping</dt>
           <dd className="text-right">
             {order.shippingCharge === 0 ? 'Free' : formatPounds(order.shippingCharge)}
           </dd>
           <dt className="font-semibold text-gray-900">Total</dt>
           <dd className="text-right font-semibold text-gray-900">{formatPounds(order.amount)}</dd>
+          <dd className="col-span-2 text-right text-xs text-gray-600">
+            {includesVatText(toPence(order.totalVat))}
+          </dd>
         </dl>
       </div>
 
@@ -245,7 +248,8 @@ function PickedNote({ item }: { item: OrderItem }) {
       {item.substitute && (
         <li className="text-gray-700">
           Substituted: {item.substitute.quantity} × {item.substitute.name} at{' '}
-          {formatPounds(item.substitute.price)} instead of {item.name} at {formatPounds(item.price)}
+          {formatPence(shownUnitPence(item.substitute.price, item.substitute.vat))} instead of {item.name} at{' '}
+          {formatPence(shownUnitPence(item.price, item.vat))}
         </li>
       )}
     </ul>

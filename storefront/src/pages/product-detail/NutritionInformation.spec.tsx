@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { REFERENCE_INTAKE_NOTE, trafficLights, type Nutrition } from '@larder/shared-domain';
+import { MESSAGES, REFERENCE_INTAKE_NOTE, trafficLights, type Nutrition } from '@larder/shared-domain';
 import { makeProduct } from '@larder/shared-state/testing';
 import { NutritionInformation } from './NutritionInformation';
 
@@ -86,5 +86,31 @@ describe('NutritionInformation', () => {
     render(<NutritionInformation product={makeProduct({ _id: 'p-plain', producer: null })} />);
     expect(screen.getByTestId('business-responsible')).toHaveTextContent('Larder, London, UK');
     expect(screen.queryByTestId('nutrition-table')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.nutritionNotRequiredForAlcohol)).not.toBeInTheDocument();
+  });
+
+  it('says an alcoholic drink needs no nutrition information, and shows no traffic lights', () => {
+    const wine = makeProduct({ _id: 'p-wine', category: 'Drinks', ageRestricted: true, nutrition: null });
+    render(<NutritionInformation product={wine} />);
+    expect(screen.getByRole('heading', { name: 'Nutrition' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.nutritionNotRequiredForAlcohol)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Front of pack nutrition/ })).not.toBeInTheDocument();
+  });
+
+  it("shows an alcoholic drink's nutrition table when the seller gave it, still without traffic lights", () => {
+    const cider = { ...cheddar, fat: 0, saturates: 0, sugars: 2, carbohydrate: 2, salt: 0 };
+    const product = makeProduct({
+      _id: 'p-cider',
+      category: 'Drinks',
+      ageRestricted: true,
+      nutrition: cider,
+      // As the server answers an age-restricted product.
+      trafficLights: trafficLights(cider, 'Drinks', true),
+    });
+    render(<NutritionInformation product={product} />);
+    expect(screen.getByTestId('nutrition-table')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Front of pack nutrition/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('light-sugars')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.nutritionNotRequiredForAlcohol)).not.toBeInTheDocument();
   });
 });

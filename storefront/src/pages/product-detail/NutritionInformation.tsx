@@ -6,6 +6,7 @@ import {
   businessResponsible,
   formatPack,
   isDrinksCategory,
+  MESSAGES,
   type Nutrition,
   type PackUnit,
   type TrafficLight,
@@ -114,7 +115,10 @@ function packText(product: Pick<Product, 'netQuantity' | 'unit'>): string {
  */
 export function NutritionInformation({ product }: { product: Product }) {
   const nutrition = product.nutrition as Nutrition | null;
-  const lights = product.trafficLights as TrafficLights | null;
+  // Alcoholic drinks (the shop's age-restricted products) never carry traffic lights: they would read as a
+  // health claim, and such drinks need no nutrition declaration at all.
+  const alcoholic = product.ageRestricted;
+  const lights = alcoholic ? null : (product.trafficLights as TrafficLights | null);
   const per =
     isDrinksCategory(product.category) || product.unit === 'ml' || product.unit === 'l' ? '100ml' : '100g';
   const business = businessResponsible(product.producer);
@@ -128,6 +132,14 @@ export function NutritionInformation({ product }: { product: Product }) {
           {lights && <TrafficLightLabels lights={lights} nutrition={nutrition} per={per} />}
           <NutritionTable nutrition={nutrition} per={per} />
           <p className="mt-2 text-xs text-gray-600">{REFERENCE_INTAKE_NOTE}</p>
+        </section>
+      )}
+      {!nutrition && alcoholic && (
+        <section aria-labelledby="nutrition-heading" className="mt-8" data-testid="nutrition">
+          <h2 id="nutrition-heading" className="text-base font-semibold text-gray-900">
+            Nutrition
+          </h2>
+          <p className="mt-2 text-sm text-gray-700">{MESSAGES.nutritionNotRequiredForAlcohol}</p>
         </section>
       )}
       <section aria-labelledby="product-details-heading" className="mt-8">

@@ -40,6 +40,35 @@ describe('ProductDetailPage', () => {
     expect(document.title).toBe('Braeburn Apples – £2.50 | Larder');
   });
 
+  it('shows the price with VAT, the MRP with VAT struck through and the unit price of the price with VAT', async () => {
+    setup(
+      makeProduct({
+        ...apples,
+        _id: 'p-wine',
+        name: 'Rioja 75cl',
+        category: 'Drinks',
+        price: 7.5,
+        offerPrice: 6.25,
+        vat: 20,
+        netQuantity: 750,
+        unit: 'ml',
+        ageRestricted: true,
+        unitPrice: undefined,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Rioja 75cl' });
+    const main = document.body;
+    expect(within(main).getByText('£7.50')).toBeInTheDocument();
+    expect(within(main).getByText('£9.00').closest('del')).not.toBeNull();
+    expect(within(main).getByText('You save £1.50')).toBeInTheDocument();
+    expect(within(main).getAllByTestId('unit-price')[0]).toHaveTextContent('£10.00/litre');
+    expect(within(main).getByText('Includes VAT at 20%')).toBeInTheDocument();
+    expect(within(main).queryByText(/added at checkout/)).not.toBeInTheDocument();
+    expect(within(main).queryByText('£6.25')).not.toBeInTheDocument();
+    expect(document.title).toBe('Rioja 75cl – £7.50 | Larder');
+    expect(within(main).getByText(MESSAGES.nutritionNotRequiredForAlcohol)).toBeInTheDocument();
+  });
+
   it('says where "See more" leads to screen readers and search engines', async () => {
     setup(apples);
     const link = await screen.findByRole('link', { name: 'See more Fresh Fruits' });

@@ -158,7 +158,8 @@ function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const images = product.image.length > 0 ? product.image : [undefined];
   const main = images[Math.min(selected, images.length - 1)];
-  const saving = toPence(product.price) - toPence(product.offerPrice);
+  // Shoppers are shown prices with VAT (Price Marking Order 2004): the MRP, the offer and the saving all hold it.
+  const saving = toPence(product.priceWithVat) - toPence(product.offerPriceWithVat);
   const max = maxOrderable(product);
   const atStock = max > 0 && quantity >= max;
   const limitId = useId();
@@ -232,18 +233,19 @@ function ProductDetail({ product }: { product: Product }) {
 
         <div className="mt-6 space-y-1">
           <p className="text-sm text-gray-600">
-            MRP: {saving > 0 ? <del>{formatPounds(product.price)}</del> : formatPounds(product.price)}
+            MRP:{' '}
+            {saving > 0 ? <del>{formatPounds(product.priceWithVat)}</del> : formatPounds(product.priceWithVat)}
           </p>
           <p className="flex flex-wrap items-baseline gap-2 text-gray-900">
             <span className="text-sm text-gray-600">Offer price:</span>
-            <span className="text-2xl font-semibold">{formatPounds(product.offerPrice)}</span>
+            <span className="text-2xl font-semibold">{formatPounds(product.offerPriceWithVat)}</span>
             <UnitPrice product={product} className="text-sm" />
             {saving > 0 && (
               <span className="text-sm font-medium text-primary">You save {formatPence(saving)}</span>
             )}
           </p>
           <p className="text-sm text-gray-600">
-            {product.vat > 0 ? `Plus VAT at ${product.vat}%, added at checkout` : 'No VAT on this item'}
+            {product.vat > 0 ? `Includes VAT at ${product.vat}%` : 'No VAT on this item'}
           </p>
         </div>
 
