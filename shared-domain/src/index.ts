@@ -3,6 +3,7 @@ export * from './london-time';
 export * from './delivery';
 export * from './pricing';
 export * from './orders';
+export * from './order-lifecycle';
 export * from './run-sheet';
 export * from './address';
 export * from './delivery-area';

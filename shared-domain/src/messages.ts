@@ -110,6 +110,8 @@ export const MESSAGES = {
   orderCancelled: 'Order cancelled successfully',
   cancelWindowClosed: `Orders can only be cancelled within ${CANCEL_WINDOW_HOURS} hour${CANCEL_WINDOW_HOURS === 1 ? '' : 's'} of being placed`,
   onlyPendingCancellable: 'Only pending orders can be cancelled',
+  orderBeingPicked: 'This order is already being picked and can no longer be cancelled.',
+  unpaidCardOrderNotFulfilled: 'This card order has not been paid yet: it cannot be picked or delivered.',
   orderNotFound: 'Order not found',
   cancelledOrderLocked: 'A cancelled order cannot be changed',
   completedOrderLocked: 'A completed order cannot be changed',
@@ -281,9 +283,9 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Why an order at fulfilment stage `from` cannot move to `to`: stages go forward one at a time. */
-export function fulfilmentStepMessage(from: string, to: string): string {
-  return `An order at stage ${from} cannot move to ${to}: stages move forward one at a time`;
+/** A substitute that is 18+ offered for an order whose customer did not confirm they are 18 or over. */
+export function substituteNeedsAgeConfirmationMessage(name: string): string {
+  return `${name} is 18+ and this customer has not confirmed they are 18 or over: choose another substitute.`;
 }
 
 /** A substitute offered for a line whose customer did not allow substitutes. */

@@ -7,45 +7,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_TYPES = ['COD', 'Online'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** What the seller's status change needs to know about an order. */
-export interface StatusChangeSubject {
-  status: string;
-  paymentType: string;
-  isPaid: boolean;
-}
-
-/**
- * Why the seller may not move an order to `to`, or undefined when they may (setting the status it already has
- * is allowed and changes nothing). A Pending order may become Completed or Cancelled; a Cancelled or Completed
- * order never changes again; a card order is completed only once it has been paid.
- */
-export function statusChangeRefusal(
-  order: StatusChangeSubject,
-  to: OrderStatus,
-): 'cancelledOrderLocked' | 'completedOrderLocked' | 'unpaidCardOrderNotCompletable' | undefined {
-  if (order.status === to) return undefined;
-  if (order.status === 'Cancelled') return 'cancelledOrderLocked';
-  if (order.status === 'Completed') return 'completedOrderLocked';
-  if (to === 'Completed' && order.paymentType === 'Online' && !order.isPaid) {
-    return 'unpaidCardOrderNotCompletable';
-  }
-  return undefined;
-}
-
-/**
- * What the seller's change of a Pending order to `to` does besides its status (once statusChangeRefusal allows
- * it): completing marks it paid (cash is taken at the door; a card order was paid already), cancelling a paid
- * order marks it refund due.
- */
-export function statusChangeEffects(
-  order: { isPaid: boolean },
-  to: OrderStatus,
-): { isPaid?: true; refundDue?: true } {
-  if (to === 'Completed') return { isPaid: true };
-  if (to === 'Cancelled' && order.isPaid) return { refundDue: true };
-  return {};
-}
-
 /** A customer may cancel a Pending order within this long of its creation. */
 export const CANCEL_WINDOW_MS = 60 * 60 * 1000;
 
@@ -64,18 +25,6 @@ export const MAX_MAX_OPEN_ORDERS = 1000;
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-/** Whether the customer may still cancel: Pending and less than one hour old at `now`. */
-export function canCancelOrder(order: { status: string; createdAt: Date | string }, now: Date): boolean {
-  if (order.status !== 'Pending') return false;
-  const age = now.getTime() - new Date(order.createdAt).getTime();
-  return age >= 0 && age < CANCEL_WINDOW_MS;
-}
-
-/** Milliseconds left in the cancel window (0 when it has closed). */
-export function cancelTimeLeftMs(createdAt: Date | string, now: Date): number {
-  return Math.max(0, new Date(createdAt).getTime() + CANCEL_WINDOW_MS - now.getTime());
 }
 
 /** Quantity limits of one cart line. */
@@ -165,23 +114,6 @@ export const FULFILMENT_STAGE_LABELS: Record<FulfilmentStage, string> = {
 
 export function fulfilmentStageLabel(stage: string): string {
   return isFulfilmentStage(stage) ? FULFILMENT_STAGE_LABELS[stage] : stage;
-}
-
-/** The stage an order at `stage` may move to next, or undefined once delivered. */
-export function nextFulfilmentStage(stage: FulfilmentStage): FulfilmentStage | undefined {
-  return FULFILMENT_STAGES[FULFILMENT_STAGES.indexOf(stage) + 1];
-}
-
-/**
- * Whether the customer may still change an order: Pending, not yet being picked, and before `deadline` (15:00
- * London on the day before delivery, see orderChangeDeadline).
- */
-export function canChangeOrder(
-  order: { status: string; fulfilment: string },
-  deadline: Date,
-  now: Date,
-): boolean {
-  return order.status === 'Pending' && order.fulfilment === 'placed' && now.getTime() < deadline.getTime();
 }
 
 /**

@@ -14,6 +14,7 @@ const line = (name: string, quantity: number, extra: Partial<Line> = {}): Line =
 const order = (id: string, postalCode: string | null, extra: Partial<RunSheetOrder> = {}): RunSheetOrder => ({
   _id: id,
   status: 'Pending',
+  paymentType: 'COD',
   isPaid: false,
   amount: 12.5,
   ageCheckRequired: false,
@@ -49,8 +50,15 @@ describe('run sheet stops', () => {
   });
 
   it('collects nothing for a card order and says where to check ID first', () => {
-    const [stop] = runSheetStops([order('b-1', 'BS1 5DB', { isPaid: true, ageCheckRequired: true })]);
+    const [stop] = runSheetStops([
+      order('b-1', 'BS1 5DB', { paymentType: 'Online', isPaid: true, ageCheckRequired: true }),
+    ]);
     expect(stop).toMatchObject({ toCollect: 0, notes: [MESSAGES.ageCheckAtDoor, 'Paid by card'] });
+  });
+
+  it('never asks cash for an unpaid card order, and says not to hand it over', () => {
+    const [stop] = runSheetStops([order('c-1', 'BS1 5DB', { paymentType: 'Online', isPaid: false })]);
+    expect(stop).toMatchObject({ toCollect: 0, notes: ['Card payment not received: do not hand over'] });
   });
 
   it('orders the stops by postcode whatever its spacing or case, keeps ties in order and leaves out cancelled orders', () => {

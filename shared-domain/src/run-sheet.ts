@@ -4,11 +4,13 @@
  */
 import { MESSAGES } from './messages';
 import { orderReference } from './orders';
+import { cashToCollect } from './order-lifecycle';
 
 /** What the run sheet reads of an order: the fields of the seller's order view it needs. */
 export interface RunSheetOrder {
   _id: string;
   status: string;
+  paymentType: string;
   isPaid: boolean;
   /** The total in pounds, as the API shows it. */
   amount: number;
@@ -35,7 +37,7 @@ export interface RunSheetStop {
   postcode: string;
   /** What to hand over, a line each ("2 x Oat drink"). */
   items: string[];
-  /** Cash to collect at the door, in pence: 0 for an order paid by card. */
+  /** Cash to collect at the door, in pence: 0 for a card order, paid or not. */
   toCollect: number;
   notes: string[];
 }
@@ -66,7 +68,8 @@ function runSheetStop(order: RunSheetOrder): RunSheetStop {
     const missing = item.quantity - found - (item.substitute?.quantity ?? 0);
     if (item.picked !== null && missing > 0) notes.push(`${missing} x ${item.name} missing`);
   }
-  if (order.isPaid) notes.unshift('Paid by card');
+  if (order.paymentType === 'Online')
+    notes.unshift(order.isPaid ? 'Paid by card' : 'Card payment not received: do not hand over');
   if (order.ageCheckRequired) notes.unshift(MESSAGES.ageCheckAtDoor);
   const address = order.address;
   return {
@@ -77,8 +80,7 @@ function runSheetStop(order: RunSheetOrder): RunSheetStop {
     address: address ? [address.street, address.city, address.state].filter(Boolean).join(', ') : '',
     postcode: address?.postalCode ?? '',
     items,
-    // Cash on delivery is collected; a card order was paid when placed.
-    toCollect: order.isPaid ? 0 : Math.round(order.amount * 100),
+    toCollect: cashToCollect({ ...order, amount: Math.round(order.amount * 100) }),
     notes,
   };
 }

@@ -175,7 +175,7 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
     with o as (
       insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
         payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
-        idempotency_key, stripe_session_id, created_at, updated_at)
+        age_confirmed, idempotency_key, stripe_session_id, created_at, updated_at)
       values (coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${sql.placeholder('userId')}::uuid,
         ${sql.placeholder('address')}::jsonb, ${sql.placeholder('addressId')}::uuid,
         ${sql.placeholder('customerName')}::text, ${sql.placeholder('customerEmail')}::text,
@@ -184,7 +184,7 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
         ${sql.placeholder('shippingCharge')}::int, ${sql.placeholder('amount')}::int,
         ${sql.placeholder('deliveryDate')}::date, ${sql.placeholder('deliveryTime')}::text,
         ${sql.placeholder('status')}::text, ${sql.placeholder('isPaid')}::boolean,
-        ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
+        ${sql.placeholder('ageConfirmed')}::boolean, ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
         coalesce(${sql.placeholder('createdAt')}::timestamptz, now()),
         coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()))
       on conflict (user_id, idempotency_key) do nothing
@@ -336,6 +336,7 @@ export class CheckoutRepository {
       deliveryTime: order.deliveryTime,
       status: order.status ?? 'Pending',
       isPaid: order.isPaid ?? false,
+      ageConfirmed: order.ageConfirmed ?? false,
       idempotencyKey: order.idempotencyKey ?? null,
       stripeSessionId: order.stripeSessionId ?? null,
       createdAt: timestampValue(order.createdAt),

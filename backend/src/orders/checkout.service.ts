@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ageConfirmationMissing,
   canChangeOrder,
   deliversTo,
   exceedsPerOrderLimit,
   MAX_QUANTITY,
-  orderChangeDeadline,
   MESSAGES,
   notDeliveredMessage,
   notEnoughStockMessage,
@@ -65,6 +65,8 @@ interface PrepareOptions {
   held?: ReadonlyMap<string, number>;
   /** A change: the quantity the order had of each product, which it may keep above a lower maxPerOrder. */
   previous?: ReadonlyMap<string, number>;
+  /** A change: the customer confirmed on this order before that they are 18 or over. */
+  ageConfirmed?: boolean;
 }
 
 interface PreparedOrder {
@@ -75,6 +77,8 @@ interface PreparedOrder {
   totals: OrderTotals;
   deliveryDate: string;
   deliveryTime: string;
+  /** The customer confirmed with this request that they are 18 or over. */
+  ageConfirmed: boolean;
 }
 
 /**
@@ -218,9 +222,8 @@ export class CheckoutService {
     return this.db.transaction(async (tx) => {
       const order = await this.orders.lockOwned(orderId, userId, tx);
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-      // Card orders were paid (or are being paid) for their amount: they are not re-priced.
-      if (order.paymentType !== 'COD' || !canChangeOrder(order, orderChangeDeadline(order.deliveryDate), now))
-        throw new ConflictError(MESSAGES.orderNotChangeable);
+      // Card orders were paid (or are being paid) for their amount: they are not re-priced (canChangeOrder).
+      if (!canChangeOrder(order, now)) throw new ConflictError(MESSAGES.orderNotChangeable);
 
       const before = await this.orders.lines(orderId, tx);
       const held = new Map<string, number>();
@@ -235,6 +238,7 @@ export class CheckoutService {
       const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, {
         held,
         previous,
+        ageConfirmed: order.ageConfirmed,
       });
 
       await this.bookings.moveUnits(held, prepared.lines, tx);
@@ -249,6 +253,7 @@ export class CheckoutService {
           amount: prepared.totals.amount,
           deliveryDate: prepared.deliveryDate,
           deliveryTime: prepared.deliveryTime,
+          ...(input.ageConfirmed === true && { ageConfirmed: true }),
           ...(address && {
             addressId: address.id,
             address: {
@@ -284,7 +289,7 @@ export class CheckoutService {
     input: CheckoutInput,
     now: Date,
     tx: DbExecutor,
-    { placing = false, held = new Map(), previous = new Map() }: PrepareOptions = {},
+    { placing = false, held = new Map(), previous = new Map(), ageConfirmed = false }: PrepareOptions = {},
   ): Promise<PreparedOrder> {
     // One round trip reads the address, the contact details, the shipping settings and the products.
     const productIds = Array.isArray(input.items)
@@ -342,7 +347,7 @@ export class CheckoutService {
       });
     }
 
-    if (lines.some((l) => l.ageRestricted) && input.ageConfirmed !== true) {
+    if (ageConfirmationMissing(lines, ageConfirmed, input.ageConfirmed)) {
       throw new InvalidError(MESSAGES.ageConfirmationRequired);
     }
 
@@ -361,7 +366,15 @@ export class CheckoutService {
 
     const contact = context.contact;
     if (!contact) throw new UnauthorizedError(MESSAGES.notAuthorized);
-    return { address, contact, lines, totals, deliveryDate, deliveryTime: input.deliverySlot.time };
+    return {
+      address,
+      contact,
+      lines,
+      totals,
+      deliveryDate,
+      deliveryTime: input.deliverySlot.time,
+      ageConfirmed: input.ageConfirmed === true,
+    };
   }
 
   private orderRow(
@@ -389,6 +402,7 @@ export class CheckoutService {
       deliveryTime: prepared.deliveryTime,
       status: 'Pending',
       isPaid: false,
+      ageConfirmed: prepared.ageConfirmed,
       idempotencyKey: idempotencyKey ?? null,
       createdAt: now,
       updatedAt: now,

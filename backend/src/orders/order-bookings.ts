@@ -132,6 +132,11 @@ export class OrderBookings {
     return this.catalog.takeStock(lines, tx);
   }
 
+  /** For an order delivered: frees its slot place (its units left with it). */
+  releaseSlot(order: Pick<OrderBooking, 'deliveryDate' | 'deliveryTime'>, tx: DbExecutor): Promise<void> {
+    return this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+  }
+
   /** For an order just cancelled: gives back the units its lines took and frees its slot place. */
   async giveBack(order: OrderBooking, tx: DbExecutor): Promise<void> {
     // The products first, then the slot row, as checkout locks them.

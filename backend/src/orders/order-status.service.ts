@@ -1,14 +1,14 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
   CANCEL_WINDOW_MS,
-  canCancelOrder,
+  customerCancelRefusal,
   FulfilledLine,
-  FulfilmentStage,
-  fulfilmentStepMessage,
+  fulfilmentStepRefusal,
   MESSAGES,
-  nextFulfilmentStage,
   outOfStockMessage,
   priceFulfilledOrder,
+  refundDueAfterRepricing,
+  substituteNeedsAgeConfirmationMessage,
   substituteNotAllowedMessage,
   substituteUnitPrice,
   OrderStatus,
@@ -101,8 +101,9 @@ export class OrderStatusService implements OnModuleInit {
   }
 
   /**
-   * Cancels the customer's own order while it is Pending and younger than the cancel window, with one
-   * conditional UPDATE; only when that changes nothing is the reason looked up for the message.
+   * Cancels the customer's own order while it is Pending, not yet being picked and younger than the cancel window
+   * (shared-domain's customerCancelRefusal), with one conditional UPDATE; only when that changes nothing is the
+   * reason looked up for the message.
    */
   async cancelOrder(userId: string, orderId: string): Promise<void> {
     const now = this.clock.now();
@@ -121,14 +122,13 @@ export class OrderStatusService implements OnModuleInit {
     }
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-    if (order.status !== 'Pending') throw new ConflictError(MESSAGES.onlyPendingCancellable);
-    if (!canCancelOrder(order, now)) throw new ConflictError(MESSAGES.cancelWindowClosed);
-    throw new ConflictError(MESSAGES.cancelOrderFailed);
+    const refusal = customerCancelRefusal(order, now);
+    throw new ConflictError(refusal ? MESSAGES[refusal] : MESSAGES.cancelOrderFailed);
   }
 
   /**
-   * The seller moves a Pending order to Completed (a COD order is then marked paid; a card order must be paid
-   * already) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
+   * The seller moves a Pending order to Completed (delivered: a COD order is then marked paid, a card order must
+   * be paid already; its slot place is freed) or Cancelled (its units and slot place are given back); a Completed or Cancelled order never changes
    * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
    * status the order already has changes nothing. The customer hears of a change by e-mail.
    */
@@ -140,6 +140,8 @@ export class OrderStatusService implements OnModuleInit {
         : await this.db.transaction(async (tx) => {
             const order = await this.repository.changeStatus(orderId, status, now, tx);
             if (order && status === 'Cancelled') await this.bookings.giveBack(order, tx);
+            // A delivered order no longer needs its place in the van.
+            if (order && status === 'Completed') await this.bookings.releaseSlot(order, tx);
             if (order) await this.emails.statusChanged(order.id, status, tx);
             return order;
           });
@@ -165,7 +167,8 @@ export class OrderStatusService implements OnModuleInit {
 
   /**
    * The seller moves an order one stage forward: placed → picking → picked → out_for_delivery → delivered (409
-   * otherwise, and for a cancelled or completed order). Entering picking ends the customer's changes. Picked
+   * otherwise, for a cancelled or completed order, and for a card order not paid yet: fulfilmentStepRefusal).
+   * Entering picking ends the customer's changes and cancels. Picked
    * records what was found and substituted and re-prices the order from it; delivered completes the order as
    * the spec's Completed does, leaving out the lines refused at the door. One transaction, locking the order's row
    * first, then the products, as every change of an order does.
@@ -175,17 +178,13 @@ export class OrderStatusService implements OnModuleInit {
     return this.db.transaction(async (tx) => {
       const order = await this.repository.lock(orderId, tx);
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-      if (order.status === 'Cancelled') throw new ConflictError(MESSAGES.cancelledOrderNotFulfilled);
-      if (order.status === 'Completed') throw new ConflictError(MESSAGES.completedOrderLocked);
-      const from = order.fulfilment as FulfilmentStage;
-      if (nextFulfilmentStage(from) !== input.stage)
-        throw new ConflictError(fulfilmentStepMessage(from, input.stage));
+      const refusal = fulfilmentStepRefusal(order, input.stage);
+      if (refusal) throw new ConflictError(refusal);
 
       if (input.stage === 'picked') await this.recordPicking(order, input.lines, tx);
       if (input.stage === 'delivered') {
-        if (order.paymentType === 'Online' && !order.isPaid)
-          throw new ConflictError(MESSAGES.unpaidCardOrderNotCompletable);
         await this.recordRefusals(order, input.lines ?? [], tx);
+        await this.bookings.releaseSlot(order, tx);
       }
       await this.repository.update(
         orderId,
@@ -249,6 +248,8 @@ export class OrderStatusService implements OnModuleInit {
       const product = products.get(wanted.product.toLowerCase());
       if (!product || product.deletedAt) throw new InvalidError(MESSAGES.substituteInvalid);
       if (!product.listed) throw new ConflictError(outOfStockMessage(product.name));
+      if (product.ageRestricted && !order.ageConfirmed)
+        throw new InvalidError(substituteNeedsAgeConfirmationMessage(product.name));
       substitutes.push({ line, product, quantity: wanted.quantity });
     }
     const taken = await this.bookings.takeSubstitutes(
@@ -277,6 +278,7 @@ export class OrderStatusService implements OnModuleInit {
           substituteQuantity: sub?.quantity ?? null,
           substitutePrice: price,
           substituteVatBasisPoints: sub?.product.vatBasisPoints ?? null,
+          substituteAgeRestricted: sub?.product.ageRestricted ?? false,
           substituteStockTaken: sub ? taken.has(sub.product.id) : false,
         },
         tx,
@@ -320,13 +322,22 @@ export class OrderStatusService implements OnModuleInit {
     );
   }
 
+  /** The order's total from what goes to the door; a paid order is owed back what its total fell by. */
   private async reprice(order: OrderRow, lines: FulfilledLine[], tx: DbExecutor): Promise<void> {
     const totals = priceFulfilledOrder(lines, order.shippingCharge);
+    const refundDue = refundDueAfterRepricing(order, order.amount, totals.amount);
     await this.repository.update(
       order.id,
-      { goods: totals.goods, totalVat: totals.vat, amount: totals.amount },
+      {
+        goods: totals.goods,
+        totalVat: totals.vat,
+        amount: totals.amount,
+        ...(refundDue !== order.refundDue && { refundDue, refundDueAt: this.clock.now() }),
+      },
       tx,
     );
+    order.amount = totals.amount;
+    order.refundDue = refundDue;
   }
 }
 

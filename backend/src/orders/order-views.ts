@@ -1,4 +1,10 @@
-import { changeableUntil, formatAddress, MESSAGES, penceToPounds } from '@larder/shared-domain';
+import {
+  ageCheckRequired,
+  changeableUntil,
+  formatAddress,
+  MESSAGES,
+  penceToPounds,
+} from '@larder/shared-domain';
 import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
 import type { OrderWithItems } from './orders.repository';
 
@@ -18,6 +24,7 @@ export function toOrderView(order: OrderWithItems): OrderView {
       price: penceToPounds(item.price),
       quantity: item.quantity,
       vat: item.vatBasisPoints / 100,
+      ageRestricted: item.ageRestricted,
       allowSubstitutes: item.allowSubstitutes,
       picked: item.picked,
       substitute:
@@ -28,6 +35,7 @@ export function toOrderView(order: OrderWithItems): OrderView {
               quantity: item.substituteQuantity,
               price: penceToPounds(item.substitutePrice ?? 0),
               vat: (item.substituteVatBasisPoints ?? 0) / 100,
+              ageRestricted: item.substituteAgeRestricted,
             }
           : null,
       refused: item.refused,
@@ -51,6 +59,8 @@ export function toOrderView(order: OrderWithItems): OrderView {
     fulfilment: order.fulfilment,
     changeableUntil: changeableUntil(order.deliveryDate),
     isPaid: order.isPaid,
+    ageConfirmed: order.ageConfirmed,
+    refundDueAmount: penceToPounds(order.refundDue),
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -69,7 +79,12 @@ export function toSellerOrderView(order: OrderWithItems): SellerOrderView {
   return {
     ...toOrderView(order),
     customer: toCustomerView(order),
-    ageCheckRequired: order.items.some((item) => item.ageRestricted),
-    refundDue: order.refundDueAt !== null,
+    ageCheckRequired: ageCheckRequired(
+      order.items.map((item) => ({
+        ...item,
+        substitute: item.substituteProductId ? { ageRestricted: item.substituteAgeRestricted } : null,
+      })),
+    ),
+    refundDue: order.refundDue > 0,
   };
 }

@@ -363,13 +363,14 @@ describe('cancelling gives units and the place back, once', () => {
     expect([await stockOf(product), await booked(date)]).toEqual([6, 0]);
   });
 
-  it('keeps them taken for a completed order, which can no longer be cancelled', async () => {
+  it('keeps the units taken by a completed order, which frees its slot place and can no longer be cancelled', async () => {
     const { product, id, date } = await placedOrder(6, 4);
     await setStatus(id, 'Completed').expect(200);
-    expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
+    // Delivered: the units left with it, and it no longer needs a place in the van.
+    expect([await stockOf(product), await booked(date)]).toEqual([2, 0]);
     const res = await setStatus(id, 'Cancelled').expect(409);
     expect(res.body.message).toBe(MESSAGES.completedOrderLocked);
-    expect([await stockOf(product), await booked(date)]).toEqual([2, 1]);
+    expect([await stockOf(product), await booked(date)]).toEqual([2, 0]);
   });
 
   it('gives back only when Cancelled wins a race with Completed', async () => {
@@ -390,8 +391,8 @@ describe('cancelling gives units and the place back, once', () => {
         expect([await stockOf(product), await booked(date)]).toEqual([10, 0]);
         outcomes.cancelled += 1;
       } else {
-        expect(row).toMatchObject({ status: 'Completed', isPaid: true });
-        expect([await stockOf(product), await booked(date)]).toEqual([7, 1]);
+        expect(row).toMatchObject({ status: 'Completed', fulfilment: 'delivered', isPaid: true });
+        expect([await stockOf(product), await booked(date)]).toEqual([7, 0]);
         outcomes.completed += 1;
       }
     }

@@ -32,12 +32,15 @@ const CHANGED = {
 };
 
 /**
- * The refund mark of an order a statement cancels: a paid order (a card order paid already) is owed its money
- * back from now; an unpaid one owes nothing. Evaluated on the row as the statement finds it, so a payment
- * committed just before the cancel is seen.
+ * What a statement cancelling an order owes back: a paid order (a card order paid already) is owed everything it
+ * paid (its amount now plus what it was owed already) from now; an unpaid one nothing. Evaluated on the row as the
+ * statement finds it, so a payment committed just before the cancel is seen.
  */
-function refundDueIfPaid(now: Date): SQL {
-  return sql`case when ${orders.isPaid} then ${now.toISOString()}::timestamptz end`;
+function refundAllIfPaid(now: Date): { refundDue: SQL; refundDueAt: SQL } {
+  return {
+    refundDue: sql`case when ${orders.isPaid} then ${orders.amount} + ${orders.refundDue} else 0 end`,
+    refundDueAt: sql`case when ${orders.isPaid} then ${now.toISOString()}::timestamptz end`,
+  };
 }
 
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -196,9 +199,12 @@ export class OrdersRepository {
       .limit(limit);
   }
 
-  async findOwned(id: string, userId: string): Promise<Pick<OrderRow, 'status' | 'createdAt'> | undefined> {
+  async findOwned(
+    id: string,
+    userId: string,
+  ): Promise<Pick<OrderRow, 'status' | 'fulfilment' | 'createdAt'> | undefined> {
     const [row] = await this.db
-      .select({ status: orders.status, createdAt: orders.createdAt })
+      .select({ status: orders.status, fulfilment: orders.fulfilment, createdAt: orders.createdAt })
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)))
       .limit(1);
@@ -206,8 +212,8 @@ export class OrdersRepository {
   }
 
   /**
-   * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending and
-   * created after `windowStart`. A status change racing this one is never overwritten. Answers the order when cancelled.
+   * Cancels the customer's order in one conditional statement: only when it is theirs, still Pending, not yet
+   * being picked and created after `windowStart` (shared-domain's customerCancelRefusal, in SQL). A status change racing this one is never overwritten. Answers the order when cancelled.
    */
   async cancelWithinWindow(
     id: string,
@@ -218,12 +224,13 @@ export class OrdersRepository {
   ): Promise<ChangedOrder | undefined> {
     const [row] = await tx
       .update(orders)
-      .set({ status: 'Cancelled', refundDueAt: refundDueIfPaid(now), updatedAt: now })
+      .set({ status: 'Cancelled', ...refundAllIfPaid(now), updatedAt: now })
       .where(
         and(
           eq(orders.id, id),
           eq(orders.userId, userId),
           eq(orders.status, 'Pending'),
+          eq(orders.fulfilment, 'placed'),
           gt(orders.createdAt, windowStart),
         ),
       )
@@ -233,8 +240,8 @@ export class OrdersRepository {
 
   /**
    * Moves a Pending order to Completed or Cancelled in one conditional statement, so two racing changes never
-   * both win: Completed needs a COD order (which it marks paid) or a card order already paid; a paid order
-   * cancelled is refund due (shared-domain's statusChangeRefusal and statusChangeEffects, in SQL). Answers the
+   * both win: Completed needs a COD order (which it marks paid) or a card order already paid, and delivers it; a
+   * paid order cancelled is owed its money back (shared-domain's statusChangeRefusal and statusChangeEffects, in SQL). Answers the
    * order when it changed; undefined when the order is missing or the change is not allowed.
    */
   async changeStatus(
@@ -247,8 +254,13 @@ export class OrdersRepository {
       .update(orders)
       .set(
         status === 'Completed'
-          ? { status, isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`, updatedAt: now }
-          : { status, refundDueAt: refundDueIfPaid(now), updatedAt: now },
+          ? {
+              status,
+              fulfilment: 'delivered',
+              isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`,
+              updatedAt: now,
+            }
+          : { status, ...refundAllIfPaid(now), updatedAt: now },
       )
       .where(
         and(
@@ -327,6 +339,7 @@ export class OrdersRepository {
       .update(orders)
       .set({
         isPaid: true,
+        refundDue: sql`case when ${orders.status} = 'Cancelled' then ${orders.amount} else 0 end`,
         refundDueAt: sql`case when ${orders.status} = 'Cancelled' then ${now.toISOString()}::timestamptz end`,
         updatedAt: now,
       })
@@ -394,7 +407,7 @@ export class OrdersRepository {
   async forgetCustomer(userId: string, now: Date, tx: DbExecutor = this.db): Promise<ChangedOrder[]> {
     const cancelled = await tx
       .update(orders)
-      .set({ status: 'Cancelled', refundDueAt: refundDueIfPaid(now), updatedAt: now })
+      .set({ status: 'Cancelled', ...refundAllIfPaid(now), updatedAt: now })
       .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')))
       .returning(CHANGED);
     await tx

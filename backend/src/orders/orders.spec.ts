@@ -590,6 +590,7 @@ describe('GET /api/order/user', () => {
           price: 2,
           quantity: 2,
           vat: 0,
+          ageRestricted: false,
           allowSubstitutes: true,
           picked: null,
           substitute: null,
@@ -603,6 +604,7 @@ describe('GET /api/order/user', () => {
           price: 1.25,
           quantity: 3,
           vat: 20,
+          ageRestricted: false,
           allowSubstitutes: true,
           picked: null,
           substitute: null,
@@ -621,6 +623,8 @@ describe('GET /api/order/user', () => {
       // 15:00 London on the day before delivery.
       changeableUntil: '2026-11-23T15:00:00+00:00',
       isPaid: false,
+      ageConfirmed: false,
+      refundDueAmount: 0,
       createdAt: MONDAY_10AM.toISOString(),
     });
     expect(res.body.orders.some((o: { _id: string }) => o._id === foreign.body.orderId)).toBe(false);

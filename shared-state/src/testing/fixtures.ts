@@ -101,6 +101,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     price: 1.99,
     quantity: 2,
     vat: 0,
+    ageRestricted: false,
     allowSubstitutes: true,
     picked: null,
     substitute: null,
@@ -132,6 +133,8 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     fulfilment: 'placed',
     changeableUntil: '2026-11-23T15:00:00+00:00',
     isPaid: false,
+    ageConfirmed: false,
+    refundDueAmount: 0,
     createdAt: '2026-11-23T14:05:00.000Z',
     ...overrides,
   };

@@ -227,6 +227,65 @@ function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.
 }
 
 /**
+ * The customer's change of an order, as the server rules it: only while canChangeOrder allows (cash on delivery,
+ * Pending, not being picked, before the cut-off); 18+ lines only with the confirmation given on the order before
+ * or now; the units the order holds count as available to it; re-priced with priceOrder.
+ */
+function changeOrder(request: RecordedRequest, state: MockApiState, user: Api.UserDto): Answer {
+  const body = request.body as Api.ChangeOrderDto;
+  const order = state.userOrders.find((o) => o._id === idOf(request) && o.userId === user._id);
+  if (!order) return refuse(404, MESSAGES.orderNotFound);
+  if (!rules.canChangeOrder(rules.orderLifeOfView(order), new Date()))
+    return refuse(409, MESSAGES.orderNotChangeable);
+  const lines: { product: Api.ProductDto; quantity: number; allowSubstitutes: boolean }[] = [];
+  for (const item of body.items) {
+    const product = state.products.find((p) => p._id === item.product);
+    if (!product) return refuse(409, MESSAGES.itemUnavailable);
+    const held = order.items.find((i) => i.product === item.product)?.quantity ?? 0;
+    if (product.stock !== null && product.stock + held < item.quantity)
+      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock + held));
+    lines.push({ product, quantity: item.quantity, allowSubstitutes: item.allowSubstitutes !== false });
+  }
+  if (
+    rules.ageConfirmationMissing(
+      lines.map((l) => l.product),
+      order.ageConfirmed,
+      body.ageConfirmed,
+    )
+  )
+    return refuse(400, MESSAGES.ageConfirmationRequired);
+  const totals = rules.priceOrder(
+    lines.map(({ product, quantity }) => ({
+      offerPrice: pence(product.offerPrice),
+      quantity,
+      vatBasisPoints: basisPoints(product.vat),
+    })),
+    {
+      shippingCharge: pence(state.shipping.shippingCharge),
+      shippingThreshold: pence(state.shipping.shippingThreshold),
+    },
+  );
+  Object.assign(order, totalsInPounds(totals), {
+    ageConfirmed: order.ageConfirmed || body.ageConfirmed === true,
+    items: lines.map(({ product, quantity, allowSubstitutes }) => ({
+      product: product._id,
+      productId: product._id,
+      name: product.name,
+      image: product.image[0] ?? null,
+      price: product.offerPrice,
+      quantity,
+      vat: product.vat,
+      ageRestricted: product.ageRestricted,
+      allowSubstitutes,
+      picked: null,
+      substitute: null,
+      refused: false,
+    })),
+  });
+  return ok<Api.ChangeOrderApiResponse>({ message: MESSAGES.orderChanged, order });
+}
+
+/**
  * The seller's next fulfilment stage, one step forward: picked records every line's units found and any
  * substitute (at substituteUnitPrice), delivered completes the order without the lines refused at the door;
  * either re-prices the order (priceFulfilledOrder) from what goes to the door.
@@ -236,10 +295,8 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
   if (!rules.isFulfilmentStage(stage)) return refuse(400, MESSAGES.invalidFulfilmentStage);
   const order = state.sellerOrders.find((o) => o._id === idOf(request));
   if (!order) return refuse(404, MESSAGES.orderNotFound);
-  if (order.status === 'Cancelled') return refuse(409, MESSAGES.cancelledOrderNotFulfilled);
-  if (order.status === 'Completed') return refuse(409, MESSAGES.completedOrderLocked);
-  if (rules.nextFulfilmentStage(order.fulfilment) !== stage)
-    return refuse(409, rules.fulfilmentStepMessage(order.fulfilment, stage));
+  const refusal = rules.fulfilmentStepRefusal(order, stage);
+  if (refusal) return refuse(409, refusal);
 
   const answer = ok<Api.UpdateFulfilmentApiResponse>({ message: MESSAGES.fulfilmentUpdated, order });
   const lineOf = (item: Api.SellerOrderView['items'][number]) =>
@@ -250,6 +307,11 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
       (p) => !p.inStock && lines.some((l) => l.substitute?.product === p._id),
     );
     if (soldOut) return refuse(409, rules.outOfStockMessage(soldOut.name));
+    const adultsOnly = state.products.find(
+      (p) => p.ageRestricted && lines.some((l) => l.substitute?.product === p._id),
+    );
+    if (adultsOnly && !order.ageConfirmed)
+      return refuse(400, rules.substituteNeedsAgeConfirmationMessage(adultsOnly.name));
     for (const item of order.items) {
       const { picked = null, substitute } = lineOf(item) ?? {};
       const product = substitute && state.products.find((p) => p._id === substitute.product)!;
@@ -257,13 +319,17 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
         product && rules.substituteUnitPrice(priced(item), priced({ ...product, price: product.offerPrice }));
       item.picked = picked;
       item.substitute = product
-        ? { ...substitute, name: product.name, price: rules.penceToPounds(price!), vat: product.vat }
+        ? {
+            ...substitute,
+            name: product.name,
+            price: rules.penceToPounds(price!),
+            vat: product.vat,
+            ageRestricted: product.ageRestricted,
+          }
         : null;
     }
   }
   if (stage === 'delivered') {
-    if (order.paymentType === 'Online' && !order.isPaid)
-      return refuse(409, MESSAGES.unpaidCardOrderNotCompletable);
     for (const item of order.items) if (lineOf(item)?.refused) item.refused = true;
     Object.assign(order, { status: 'Completed', isPaid: true });
   }
@@ -464,15 +530,16 @@ const ROUTES: Record<string, Handler> = {
   // Orders
   'GET /api/order/user': asCustomer((_r, s) => ok<Api.ListUserOrdersApiResponse>({ orders: s.userOrders })),
   'POST /api/order/cod': asCustomer(placeCodOrder),
-  // The customer's own Pending order, within the cancel window.
+  // The customer's own Pending order, not yet being picked, within the cancel window.
   'PUT /api/order/:id/cancel': asCustomer((r, s, user) => {
     const order = s.userOrders.find((o) => o._id === idOf(r) && o.userId === user._id);
     if (!order) return refuse(404, MESSAGES.orderNotFound);
-    if (order.status !== 'Pending') return refuse(409, MESSAGES.onlyPendingCancellable);
-    if (!rules.canCancelOrder(order, new Date())) return refuse(409, MESSAGES.cancelWindowClosed);
+    const refusal = rules.customerCancelRefusal(order, new Date());
+    if (refusal) return refuse(409, MESSAGES[refusal]);
     order.status = 'Cancelled';
     return ok({ message: MESSAGES.orderCancelled });
   }),
+  'PUT /api/order/:id': asCustomer(changeOrder),
   'GET /api/order/seller': asSeller((r, s) => listPage('orders', s.sellerOrders, r, s)),
   // Only the allowed changes (statusChangeRefusal), with their effects (statusChangeEffects).
   'PUT /api/order/:id/status': asSeller((r, s) => {
@@ -481,7 +548,14 @@ const ROUTES: Record<string, Handler> = {
     const { status } = r.body as Api.UpdateOrderStatusDto;
     const refusal = rules.statusChangeRefusal(order, status);
     if (refusal) return refuse(409, MESSAGES[refusal]);
-    if (status !== order.status) Object.assign(order, rules.statusChangeEffects(order, status), { status });
+    if (status !== order.status) {
+      const { refundDue, ...effects } = rules.statusChangeEffects(
+        { isPaid: order.isPaid, amount: pence(order.amount) },
+        status,
+      );
+      Object.assign(order, effects, { status });
+      if (refundDue) Object.assign(order, { refundDue: true, refundDueAmount: rules.penceToPounds(refundDue) });
+    }
     return ok({ message: MESSAGES.orderUpdated });
   }),
   'GET /api/seller/picking': asSeller((r, s) => {

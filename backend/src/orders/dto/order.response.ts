@@ -20,6 +20,9 @@ export class OrderSubstituteView {
 
   @ResponseField({ description: "VAT rate in percent: the substitute's", example: 0 })
   vat!: number;
+
+  @ResponseField({ description: 'Sold to adults only (18+): ID may be asked for at the door' })
+  ageRestricted!: boolean;
 }
 
 export class OrderItemView {
@@ -43,6 +46,9 @@ export class OrderItemView {
 
   @ResponseField({ description: 'VAT rate in percent at checkout', example: 0 })
   vat!: number;
+
+  @ResponseField({ description: 'Sold to adults only (18+) when ordered: ID may be asked for at the door' })
+  ageRestricted!: boolean;
 
   @ResponseField({ description: 'Whether the customer accepts a substitute when the product is short' })
   allowSubstitutes!: boolean;
@@ -142,6 +148,19 @@ export class OrderView {
   @ResponseField()
   isPaid!: boolean;
 
+  @ResponseField({
+    description: 'The customer confirmed on this order that they are 18 or over, so 18+ products may go into it',
+  })
+  ageConfirmed!: boolean;
+
+  @ResponseField({
+    description:
+      'Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by ' +
+      '(short picks, substitutes, lines refused at the door); 0 when nothing is owed',
+    example: 0,
+  })
+  refundDueAmount!: number;
+
   @ResponseField({ type: String, format: 'date-time' })
   createdAt!: string;
 }
@@ -165,13 +184,14 @@ export class SellerOrderView extends OrderView {
   customer!: OrderCustomerView;
 
   @ResponseField({
-    description: 'A line is an age-restricted product: ask for ID (Challenge 25) at the door',
+    description:
+      'An 18+ product goes to the door (ordered or substituted, not refused): ask for ID (Challenge 25)',
   })
   ageCheckRequired!: boolean;
 
   @ResponseField({
     description:
-      'The order was paid and then cancelled (by the customer, the seller, or the customer deleting their account): the money is to be refunded',
+      'Money is owed back to the customer (refundDueAmount above 0): a paid order cancelled, or a paid order whose total fell',
   })
   refundDue!: boolean;
 }

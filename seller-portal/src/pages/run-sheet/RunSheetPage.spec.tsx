@@ -29,7 +29,14 @@ const orders: SellerOrderView[] = [
     items: [
       item('milk', 'Whole milk', 2, {
         picked: 0,
-        substitute: { product: 'oat', name: 'Oat drink', quantity: 2, price: 1.4, vat: 0 },
+        substitute: {
+          product: 'oat',
+          name: 'Oat drink',
+          quantity: 2,
+          price: 1.4,
+          vat: 0,
+          ageRestricted: false,
+        },
       }),
       item('bread', 'Sourdough loaf', 3, { picked: 2, allowSubstitutes: false }),
     ],

@@ -30,9 +30,11 @@ const order: OrderView = {
   goods: 16,
   deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
   status: 'Completed',
-  fulfilment: 'placed',
+  fulfilment: 'delivered',
   changeableUntil: '2026-11-23T15:00:00+00:00',
   isPaid: true,
+  ageConfirmed: false,
+  refundDueAmount: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 

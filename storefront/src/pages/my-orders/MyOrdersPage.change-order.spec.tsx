@@ -66,7 +66,14 @@ describe('changing an order from My orders', () => {
   });
 
   it.each([
-    ['after the cut-off', { changeableUntil: '2026-11-23T11:59:00+00:00' }],
+    // Delivery today: its changes closed at 15:00 yesterday.
+    [
+      'after the cut-off',
+      {
+        deliverySlot: { date: '2026-11-23', time: '10:00 - 11:00' },
+        changeableUntil: '2026-11-22T15:00:00+00:00',
+      },
+    ],
     ['once picking has started', { fulfilment: 'picking' as const }],
     ['when cancelled', { status: 'Cancelled' as const }],
   ])('offers no change %s', async (_case, overrides) => {
@@ -126,6 +133,53 @@ describe('changing an order from My orders', () => {
     expect(within(card()).getByText('Qty: 5 × £2.00')).toBeInTheDocument();
   });
 
+  it('asks for the 18+ tick when the order holds wine, and saves with it (the fake answers with the shared rules)', async () => {
+    const wine = makeOrderItem({
+      product: 'wine',
+      name: 'Red wine',
+      price: 6.25,
+      quantity: 1,
+      ageRestricted: true,
+    });
+    const { user } = setup([
+      order({ items: [wine, line('milk', 'Whole milk', 1.5, 1)], ageConfirmed: false }),
+    ]);
+    server.seed({
+      products: [
+        makeProduct({
+          _id: 'wine',
+          name: 'Red wine',
+          price: 6.25,
+          offerPrice: 6.25,
+          vat: 20,
+          ageRestricted: true,
+        }),
+        makeProduct({ _id: 'milk', name: 'Whole milk', price: 1.5, offerPrice: 1.5 }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: /Change order/ }));
+    const editor = screen.getByRole('region', { name: 'Change order' });
+    await user.click(within(editor).getByRole('button', { name: 'Increase quantity of Whole milk' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+    // Not sent without the tick: the box says what is missing.
+    expect(within(editor).getByText(MESSAGES.ageConfirmationRequired)).toBeInTheDocument();
+    expect(server.sent('PUT', '/api/order/cccccccc-3')).toHaveLength(0);
+
+    await user.click(within(editor).getByRole('checkbox', { name: MESSAGES.ageConfirmLabel }));
+    await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+    // Saved: the editor closes and the card shows the changed order.
+    expect(await within(card()).findByText('Qty: 2 × £1.50')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Change order' })).not.toBeInTheDocument();
+    const [sent] = server.sent('PUT', '/api/order/cccccccc-3');
+    expect(sent.body).toMatchObject({
+      ageConfirmed: true,
+      items: [
+        { product: 'wine', quantity: 1 },
+        { product: 'milk', quantity: 2 },
+      ],
+    });
+  }, 15_000);
+
   it("stops a line at the seller's limit per order, or at what the order already had above a newer limit", async () => {
     const { user } = setup(
       [order({ items: [line('apples', 'Braeburn apples', 2, 2), line('milk', 'Whole milk', 1.5, 4)] })],
@@ -170,7 +224,14 @@ describe('changing an order from My orders', () => {
     const milk = {
       ...line('milk', 'Whole milk', 1.5, 2),
       picked: 0,
-      substitute: { product: 'oat', name: 'Oat drink', quantity: 2, price: 1.4, vat: 0 },
+      substitute: {
+        product: 'oat',
+        name: 'Oat drink',
+        quantity: 2,
+        price: 1.4,
+        vat: 0,
+        ageRestricted: false,
+      },
     };
     const bread = { ...line('bread', 'Sourdough loaf', 3, 2), picked: 1, allowSubstitutes: false };
     setup([order({ fulfilment: 'picked', items: [apples, milk, bread] })]);

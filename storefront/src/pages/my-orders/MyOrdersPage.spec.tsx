@@ -77,17 +77,45 @@ describe('MyOrdersPage', () => {
     ]);
     await screen.findByRole('list', { name: 'Orders' });
     expect(within(card('AAAAAAAA')).getByRole('button', { name: 'Cancel order' })).toBeDisabled();
-    expect(within(card('AAAAAAAA')).getByText(MESSAGES.cancelWindowClosed)).toBeInTheDocument();
+    expect(within(card('AAAAAAAA')).getByTestId('order-state')).toHaveTextContent(
+      'You can change this order until 15:00.',
+    );
     expect(within(card('BBBBBBBB')).getByRole('button', { name: 'Cancel order' })).toBeEnabled();
-    expect(
-      within(card('BBBBBBBB')).getByText('You can cancel this order for 50 more minutes.'),
-    ).toBeInTheDocument();
+    expect(within(card('BBBBBBBB')).getByTestId('order-state')).toHaveTextContent(
+      'You can change this order until 15:00 and cancel it until 12:50.',
+    );
+  });
+
+  it('says one state in words and offers no cancel once picking has started', async () => {
+    setup([order('bbbbbbbb-2', { fulfilment: 'picking', createdAt: minutesAgo(5) })]);
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(card('BBBBBBBB')).getByTestId('fulfilment-stage')).toHaveTextContent('Being picked');
+    expect(within(card('BBBBBBBB')).getByTestId('order-state')).toHaveTextContent(
+      'We are picking your order: it can no longer be changed or cancelled.',
+    );
+    expect(within(card('BBBBBBBB')).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(within(card('BBBBBBBB')).queryByRole('button', { name: /Change order/ })).not.toBeInTheDocument();
+  });
+
+  it('names the refund owed on a cancelled order that was paid', async () => {
+    setup([
+      order('bbbbbbbb-2', {
+        status: 'Cancelled',
+        paymentType: 'Online',
+        isPaid: true,
+        refundDueAmount: 8.99,
+      }),
+    ]);
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(within(card('BBBBBBBB')).getByTestId('order-state')).toHaveTextContent(
+      'This order was cancelled. £8.99 will be refunded to you.',
+    );
   });
 
   it('treats an order stamped ahead of this device clock as just placed', async () => {
     setup([order('bbbbbbbb-2', { createdAt: minutesAgo(-2) })]);
     expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeEnabled();
-    expect(screen.getByText('You can cancel this order for 60 more minutes.')).toBeInTheDocument();
+    expect(screen.getByTestId('order-state')).toHaveTextContent('cancel it until 13:02.');
   });
 
   it('cancels after confirmation and shows the order Cancelled', async () => {
@@ -130,7 +158,7 @@ describe('MyOrdersPage', () => {
     const alert = await screen.findByRole('alertdialog', { name: text });
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(within(card('BBBBBBBB')).getByText('Pending')).toBeInTheDocument();
+    expect(within(card('BBBBBBBB')).getByTestId('fulfilment-stage')).toHaveTextContent('Order placed');
   });
 
   it('shows an empty state when there are no orders', async () => {
@@ -148,7 +176,7 @@ describe('MyOrdersPage', () => {
 
     it('shows a status change from the order event stream without reading the orders again', async () => {
       setup([order('bbbbbbbb-2')]);
-      expect(await screen.findByText('Pending')).toBeInTheDocument();
+      expect(await screen.findByText('Order placed')).toBeInTheDocument();
       const [source] = events.sources;
       expect(source.url).toMatch(/^http:\/\/api-\d+\.larder\.test\/api\/order\/events\?as=customer$/);
       expect(source.init).toEqual({ withCredentials: true });

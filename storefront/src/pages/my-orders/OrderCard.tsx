@@ -2,17 +2,17 @@ import { useId, useRef, useState } from 'react';
 import {
   canCancelOrder,
   canChangeOrder,
-  cancelTimeLeftMs,
   formatAddress,
   formatChangeDeadline,
   formatDeliveryDate,
   formatOrderTime,
   formatPence,
   formatPounds,
-  fulfilmentStageLabel,
   includesVatText,
   MESSAGES,
+  orderLifeOfView,
   orderReference,
+  orderStateText,
 } from '@larder/shared-domain';
 import {
   api,
@@ -25,7 +25,7 @@ import {
   errorMessage,
   toast,
 } from '@larder/shared-state';
-import { Button, OrderStatusBadge, ProductImage, useConfirm } from '@larder/shared-ui';
+import { Badge, Button, orderStatusTone, ProductImage, useConfirm } from '@larder/shared-ui';
 import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
@@ -43,21 +43,22 @@ interface OrderCardProps {
 
 export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const headingId = useId();
-  const hintId = useId();
+  const stateId = useId();
   const confirm = useConfirm();
   const dispatch = useAppDispatch();
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
   // A device clock running behind the server's would put a new order's creation in the future; count
   // it as just placed rather than showing its window as closed (the server decides on the real clock).
   const at = new Date(Math.max(now.getTime(), Date.parse(order.createdAt)));
-  const cancellable = canCancelOrder(order, at);
-  const minutesLeft = Math.ceil(cancelTimeLeftMs(order.createdAt, at) / 60_000);
+  const life = orderLifeOfView(order);
+  const cancellable = canCancelOrder(life, at);
+  const state = orderStateText({ ...life, refundDue: toPence(order.refundDueAmount) }, at);
   const reference = orderReference(order._id);
   const store = useAppStore();
   const products = useProducts();
   const [editing, setEditing] = useState(false);
   const changeRef = useRef<HTMLButtonElement>(null);
-  const changeable = canChangeOrder(order, new Date(order.changeableUntil), now);
+  const changeable = canChangeOrder(life, now);
   const picked = order.items.some((item) => item.picked !== null);
 
   function buyAgain() {
@@ -109,14 +110,12 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
             Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
-          <OrderStatusBadge status={order.status} />
-          {order.status !== 'Cancelled' && (
-            <p className="text-sm text-gray-700" data-testid="fulfilment-stage">
-              {fulfilmentStageLabel(order.fulfilment)}
-            </p>
-          )}
-        </div>
+        <Badge tone={orderStatusTone(order.status)} className="self-start">
+          <span data-testid="fulfilment-stage">{state.stage}</span>
+        </Badge>
+        <p id={stateId} className="w-full text-sm text-gray-700" data-testid="order-state">
+          {state.sentence}
+        </p>
       </header>
 
       <ul className="divide-y divide-gray-100" aria-label="Items">
@@ -205,20 +204,16 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
         />
       )}
 
-      {order.status === 'Pending' && (
-        <div className="mt-4 flex flex-col gap-2 border-t border-gray-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p id={hintId} className="text-sm text-gray-600">
-            {cancellable
-              ? `You can cancel this order for ${minutesLeft} more minute${minutesLeft === 1 ? '' : 's'}.`
-              : MESSAGES.cancelWindowClosed}
-          </p>
+      {/* Shown while nobody has started picking; disabled once the hour has passed. */}
+      {order.status === 'Pending' && order.fulfilment === 'placed' && (
+        <div className="mt-4 flex justify-end border-t border-gray-200 pt-4">
           <Button
             variant="danger"
             size="sm"
             onClick={() => void cancel()}
             disabled={!cancellable}
             loading={cancelling}
-            aria-describedby={hintId}
+            aria-describedby={stateId}
           >
             Cancel order
           </Button>

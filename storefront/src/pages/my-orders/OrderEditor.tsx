@@ -23,6 +23,7 @@ import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
 import { canBuy, maxInStock, perOrderLimit } from '../../components/stock';
 import { newIdempotencyKey, toPence } from '../../lib/api-values';
+import { AgeConfirmation } from '../../components/AgeConfirmation';
 
 /** One line of the order being changed. */
 export interface EditedLine {
@@ -34,6 +35,8 @@ export interface EditedLine {
   allowSubstitutes: boolean;
   /** Units of this product the order already holds: they stay reserved for it while it is changed. */
   held: number;
+  /** Sold to adults only (18+). */
+  ageRestricted: boolean;
 }
 
 interface OrderEditorProps {
@@ -72,12 +75,15 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
         quantity: item.quantity,
         allowSubstitutes: item.allowSubstitutes,
         held: item.quantity,
+        ageRestricted: item.ageRestricted,
       })),
   );
   const [time, setTime] = useState(order.deliverySlot.time);
   const [addressId, setAddressId] = useState('');
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageMissing, setAgeMissing] = useState(false);
   // One key per version of the edits: a retried save of the same edits is recognised by the server.
   const keyRef = useRef(newIdempotencyKey());
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -95,6 +101,8 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
     return { line, product, unit: product ? product.offerPrice : line.price };
   });
   const goodsPence = priced.reduce((sum, { line, unit }) => sum + toPence(unit) * line.quantity, 0);
+  // An order holding or gaining an 18+ product asks for the customer's word again, as checkout does.
+  const adultsOnly = priced.some(({ line, product }) => product?.ageRestricted ?? line.ageRestricted);
 
   function add(product: Product) {
     const existing = lines.find((line) => line.product === product._id);
@@ -115,6 +123,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
           quantity: 1,
           allowSubstitutes: true,
           held: 0,
+          ageRestricted: product.ageRestricted,
         },
       ]);
     }
@@ -123,6 +132,10 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
 
   async function save() {
     setFailure(null);
+    if (adultsOnly && !ageConfirmed) {
+      setAgeMissing(true);
+      return;
+    }
     try {
       const result = await changeOrder({
         id: order._id,
@@ -137,6 +150,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
             ? { deliverySlot: { date: order.deliverySlot.date, time } }
             : {}),
           ...(addressId ? { address: addressId } : {}),
+          ...(adultsOnly ? { ageConfirmed: true } : {}),
         },
       }).unwrap();
       dispatch(
@@ -308,6 +322,17 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
             </option>
           ))}
         </Select>
+
+        {adultsOnly && (
+          <AgeConfirmation
+            checked={ageConfirmed}
+            missing={ageMissing}
+            onChange={(checked) => {
+              setAgeConfirmed(checked);
+              if (checked) setAgeMissing(false);
+            }}
+          />
+        )}
 
         {failure && (
           <p
