@@ -30,7 +30,7 @@ test('the seller login refuses a wrong password and opens the dashboard with the
   await expect(page.getByRole('heading', { name: 'Seller Login' })).toBeVisible();
 
   await sellerLogin(page);
-  for (const entry of ['Add Product', 'Product List', 'Orders']) {
+  for (const entry of ['Add Product', 'Product List', 'Orders', 'Settings']) {
     await expect(sellerMenu(page).getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

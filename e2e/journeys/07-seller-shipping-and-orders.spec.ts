@@ -48,7 +48,8 @@ test('changing the shipping charge and threshold changes what the customer pays'
     await customer.setCart({ [product._id]: 1 });
 
     await sellerLogin(page);
-    await sellerMenu(page).getByRole('link', { name: 'Product List' }).click();
+    await sellerMenu(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL('/seller/settings');
     const form = page.getByRole('region', { name: 'Shipping settings' });
     await expect(form.getByLabel('Shipping charge (£)')).toHaveValue(original.shippingCharge.toFixed(2));
     await expect(form.getByLabel('Free shipping threshold (£)')).toHaveValue(
@@ -69,7 +70,7 @@ test('changing the shipping charge and threshold changes what the customer pays'
     await expect(visibleText(form, /£0 or more/)).toBeVisible();
     expect((await api.shipping()).shippingCharge).toBe(4.75);
 
-    await page.goto('/seller/product-list');
+    await page.goto('/seller/settings');
     await expect(
       page.getByRole('region', { name: 'Shipping settings' }).getByLabel('Shipping charge (£)'),
     ).toHaveValue('4.75');

@@ -64,6 +64,10 @@ describe('Seller portal', () => {
     await user.click(screen.getByRole('link', { name: 'Product List' }));
     expect(await screen.findByRole('heading', { name: 'Product List', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Product List' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(menu).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/seller/settings');
+    expect(await screen.findByRole('region', { name: 'Shipping settings' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();

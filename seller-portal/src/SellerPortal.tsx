@@ -13,6 +13,7 @@ const PickingPage = lazy(() => import('./pages/picking/PickingPage'));
 const RunSheetPage = lazy(() => import('./pages/run-sheet/RunSheetPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 /** The seller routes, relative to where the portal is mounted (/seller/*). */
@@ -32,6 +33,7 @@ export function SellerPortal() {
               <Route path="picking" element={<PickingPage />} />
               <Route path="run-sheet" element={<RunSheetPage />} />
               <Route path="messages" element={<MessagesPage />} />
+              <Route path="settings" element={<SettingsPage />} />
               <Route path="security" element={<SecurityPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

@@ -13,6 +13,7 @@ import {
   MessagesIcon,
   OrdersIcon,
   PickingIcon,
+  SettingsIcon,
   ShieldIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
@@ -31,6 +32,7 @@ const MENU: readonly MenuEntry[] = [
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'picking', label: 'Picking', icon: PickingIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
+  { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'security', label: 'Security', icon: ShieldIcon },
 ];
 

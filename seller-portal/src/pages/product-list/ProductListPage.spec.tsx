@@ -31,8 +31,6 @@ const cola: ProductDto = makeProduct({
 
 const products = { state: { products: [apples, cola] } };
 
-const shippingSettings = () => screen.getByRole('region', { name: 'Shipping settings' });
-
 describe('Product List', () => {
   it('shows each product with its category, offer price and stock switch', async () => {
     renderWithApi(<ProductListPage />, {}, products);
@@ -118,42 +116,6 @@ describe('Product List', () => {
     expect(server.state.products.map((product) => product._id)).toEqual(['p-apples']);
   });
 
-  it('prefills the shipping settings and saves them', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {}, products);
-    const charge = await screen.findByLabelText(/Shipping charge/);
-    expect(charge).toHaveValue(3.99);
-    expect(screen.getByLabelText(/Free shipping threshold/)).toHaveValue(40);
-
-    await user.clear(charge);
-    await user.type(charge, '4.49');
-    await user.clear(screen.getByLabelText(/Free shipping threshold/));
-    await user.type(screen.getByLabelText(/Free shipping threshold/), '35');
-    await user.click(within(shippingSettings()).getByRole('button', { name: 'Save' }));
-
-    expect(await screen.findByText('Shipping settings updated!')).toBeInTheDocument();
-    const sent = requests.find(
-      (request) => request.method === 'POST' && request.url === '/api/settings/shipping',
-    );
-    expect(sent?.body).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
-    expect(server.state.shipping).toEqual({ shippingCharge: 4.49, shippingThreshold: 35 });
-  });
-
-  it('says "Failed to update shipping settings" when saving fails, whatever the server answered', async () => {
-    const { user } = renderWithApi(
-      <ProductListPage />,
-      {
-        'POST /api/settings/shipping': {
-          status: 401,
-          body: { success: false, message: MESSAGES.sellerOnly },
-        },
-      },
-      products,
-    );
-    await screen.findByDisplayValue('3.99');
-    await user.click(within(shippingSettings()).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to update shipping settings')).toBeInTheDocument();
-  });
-
   it('invites the seller to add a product when there are none', async () => {
     renderWithApi(<ProductListPage />);
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
@@ -204,5 +166,46 @@ describe('Product List: stock counts', () => {
       'href',
       '/seller/edit-product/p-apples',
     );
+  });
+});
+
+describe('Product List: search and pack sizes', () => {
+  const bread = makeProduct({
+    ...apples,
+    _id: 'p-bread',
+    name: 'Farmhouse loaf',
+    netQuantity: null,
+    unit: null,
+  });
+  const state = { state: { products: [apples, cola, bread] } };
+
+  it('filters the list by name as the seller types, and says when nothing matches', async () => {
+    const { user } = renderWithApi(<ProductListPage />, {}, state);
+    await screen.findByText('Braeburn apples');
+    expect(screen.getByText('3 products')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '  COLA ');
+    expect(screen.getByText('Classic Cola 2L')).toBeInTheDocument();
+    expect(screen.queryByText('Braeburn apples')).not.toBeInTheDocument();
+    expect(screen.queryByText('Farmhouse loaf')).not.toBeInTheDocument();
+    expect(screen.getByText('1 of 3 products')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search products' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'kale');
+    expect(screen.getByText('No products match “kale”.')).toBeInTheDocument();
+    expect(screen.queryByText('No products yet')).not.toBeInTheDocument();
+  });
+
+  it('marks a product without a pack size, linking to its form, and only that one', async () => {
+    renderWithApi(<ProductListPage />, {}, state);
+    const notice = await screen.findByRole('link', { name: MESSAGES.addPackSize });
+    expect(notice).toHaveAttribute('href', '/seller/edit-product/p-bread');
+    expect(screen.getAllByText(MESSAGES.addPackSize)).toHaveLength(1);
+  });
+
+  it('no longer holds the shop settings, which have their own page', async () => {
+    renderWithApi(<ProductListPage />, {}, state);
+    await screen.findByText('Braeburn apples');
+    expect(screen.queryByRole('region', { name: 'Shipping settings' })).not.toBeInTheDocument();
   });
 });

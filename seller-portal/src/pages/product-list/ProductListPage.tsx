@@ -19,14 +19,12 @@ import {
   EmptyState,
   ProductImage,
   Skeleton,
+  TextInput,
   useConfirm,
   useDocumentTitle,
   useMediaQuery,
 } from '@larder/shared-ui';
 import { TrashIcon } from '../../components/icons';
-import { DeliverySettingsForm } from './DeliverySettingsForm';
-import { OrderSettingsForm } from './OrderSettingsForm';
-import { ShippingSettingsForm } from './ShippingSettingsForm';
 import { StockCountInput, isLowStock } from './StockCountInput';
 import { StockSwitch } from './StockSwitch';
 import { useSellerPath } from '../../layout/SellerBase';
@@ -106,6 +104,19 @@ function RowButtons({
   );
 }
 
+/** For a product without a pack size: the shop cannot print its unit price until the seller adds one. */
+function PackNotice({ product, actions }: { product: Product; actions: RowActions }) {
+  if (product.netQuantity !== null) return null;
+  return (
+    <Link
+      to={actions.editPath(product)}
+      className="mt-1 block text-xs font-medium text-warning underline-offset-2 hover:underline"
+    >
+      {MESSAGES.addPackSize}
+    </Link>
+  );
+}
+
 /** The product's first picture in a white frame of `size` pixels. */
 function ProductThumb({ product, size }: { product: Product; size: 56 | 64 }) {
   return (
@@ -174,9 +185,12 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
               <td className="px-4 py-3">
                 <div className="flex items-center gap-3">
                   <ProductThumb product={product} size={56} />
-                  <span className="truncate font-medium text-gray-900" title={product.name}>
-                    {product.name}
-                  </span>
+                  <div className="min-w-0">
+                    <span className="block truncate font-medium text-gray-900" title={product.name}>
+                      {product.name}
+                    </span>
+                    <PackNotice product={product} actions={actions} />
+                  </div>
                 </div>
               </td>
               <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
@@ -215,6 +229,7 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
               <p className="font-medium break-words text-gray-900">{product.name}</p>
               <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
               <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
+              <PackNotice product={product} actions={actions} />
             </div>
           </div>
           <div className="mt-3 flex items-center gap-3">
@@ -255,9 +270,15 @@ function LoadingRows() {
   );
 }
 
+/** Whether a product's name holds the search text, ignoring case and surrounding spaces. */
+function matchesSearch(product: Product, search: string): boolean {
+  const words = search.trim().toLocaleLowerCase();
+  return !words || product.name.toLocaleLowerCase().includes(words);
+}
+
 /**
- * The seller's catalogue with stock counts edited in place, stock switches, edit and delete, and the shipping,
- * delivery-slot and open-order settings.
+ * The seller's catalogue with a search by name, stock counts edited in place, stock switches, edit and delete.
+ * The whole catalogue is loaded, so the search filters it here without asking the server again.
  */
 export default function ProductListPage() {
   useDocumentTitle('Product List');
@@ -270,6 +291,7 @@ export default function ProductListPage() {
   const [pendingStock, setPendingStock] = useState<Record<string, boolean>>({});
   const [deleting, setDeleting] = useState<Record<string, boolean>>({});
   const [savingCount, setSavingCount] = useState<Record<string, boolean>>({});
+  const [search, setSearch] = useState('');
 
   const saveCount = async (product: Product, stock: number | null) => {
     setSavingCount((current) => ({ ...current, [product._id]: true }));
@@ -327,17 +349,12 @@ export default function ProductListPage() {
     remove,
     editPath: (product) => sellerPath(`edit-product/${product._id}`),
   };
-  const products = data?.products ?? [];
+  const all = data?.products ?? [];
+  const products = all.filter((product) => matchesSearch(product, search));
 
   return (
     <div className="flex max-w-5xl flex-col gap-8">
       <h1 className="text-2xl font-semibold text-gray-900">Product List</h1>
-
-      <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
-        <ShippingSettingsForm />
-        <DeliverySettingsForm />
-        <OrderSettingsForm />
-      </div>
 
       <section aria-labelledby="all-products-heading" aria-busy={isLoading}>
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -345,11 +362,25 @@ export default function ProductListPage() {
             All products
           </h2>
           {data && (
-            <p className="text-sm text-gray-600">
-              {products.length} {products.length === 1 ? 'product' : 'products'}
+            <p className="text-sm text-gray-600" role="status">
+              {products.length === all.length ? '' : `${products.length} of `}
+              {all.length} {all.length === 1 ? 'product' : 'products'}
             </p>
           )}
         </div>
+        {all.length > 0 && (
+          <div className="mb-4 max-w-sm">
+            <TextInput
+              label="Search products"
+              type="search"
+              name="search"
+              autoComplete="off"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search by name"
+            />
+          </div>
+        )}
         {isLoading ? (
           <>
             <p role="status" className="sr-only">
@@ -364,6 +395,10 @@ export default function ProductListPage() {
               Try again
             </Button>
           </div>
+        ) : all.length > 0 && products.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">
+            No products match “{search.trim()}”.
+          </p>
         ) : products.length === 0 ? (
           <EmptyState
             headingLevel={3}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MAX_SLOT_CAPACITY, MESSAGES } from '@larder/shared-domain';
 import type { RecordedRequest } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
-import ProductListPage from './ProductListPage';
+import SettingsPage from './SettingsPage';
 
 const section = () => screen.getByRole('region', { name: 'Delivery slots' });
 const field = () => within(section()).getByLabelText(/Orders per slot/);
@@ -11,7 +11,7 @@ const posts = (requests: RecordedRequest[]) =>
 
 describe('Delivery slots (seller settings)', () => {
   it('prefills the orders per slot and saves a new number', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {}, { state: { slotCapacity: 20 } });
+    const { user, requests } = renderWithApi(<SettingsPage />, {}, { state: { slotCapacity: 20 } });
     expect(
       await within(await screen.findByRole('region', { name: 'Delivery slots' })).findByDisplayValue('20'),
     ).toBe(field());
@@ -25,7 +25,7 @@ describe('Delivery slots (seller settings)', () => {
   });
 
   it('refuses a number out of range at the field and sends nothing', async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {}, { state: { slotCapacity: 20 } });
+    const { user, requests } = renderWithApi(<SettingsPage />, {}, { state: { slotCapacity: 20 } });
     await within(await screen.findByRole('region', { name: 'Delivery slots' })).findByDisplayValue('20');
     await user.clear(field());
     await user.type(field(), String(MAX_SLOT_CAPACITY + 1));

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
 import type { RecordedRequest } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
-import ProductListPage from './ProductListPage';
+import SettingsPage from './SettingsPage';
 
 const section = () => screen.getByRole('region', { name: 'Open orders per customer' });
 const field = () => within(section()).getByLabelText(/Open orders per customer/);
@@ -11,7 +11,7 @@ const posts = (requests: RecordedRequest[]) =>
 
 describe('Open orders per customer (seller settings)', () => {
   it("prefills the shop's limit and saves a new one", async () => {
-    const { user, requests } = renderWithApi(<ProductListPage />, {}, { state: { maxOpenOrders: 3 } });
+    const { user, requests } = renderWithApi(<SettingsPage />, {}, { state: { maxOpenOrders: 3 } });
     expect(await screen.findByDisplayValue('3')).toBe(field());
 
     await user.clear(field());
@@ -27,7 +27,7 @@ describe('Open orders per customer (seller settings)', () => {
   it.each(['0', '1001', '2.5', ''])(
     'refuses %j with the message tied to the field and sends nothing',
     async (text) => {
-      const { user, requests } = renderWithApi(<ProductListPage />);
+      const { user, requests } = renderWithApi(<SettingsPage />);
       await screen.findByDisplayValue('3');
       await user.clear(field());
       if (text) await user.type(field(), text);
@@ -42,7 +42,7 @@ describe('Open orders per customer (seller settings)', () => {
   );
 
   it("shows the server's refusal at the field and keeps what the seller typed", async () => {
-    const { user } = renderWithApi(<ProductListPage />, {
+    const { user } = renderWithApi(<SettingsPage />, {
       'POST /api/settings/orders': {
         status: 400,
         body: { success: false, message: MESSAGES.invalidMaxOpenOrders },
@@ -58,12 +58,10 @@ describe('Open orders per customer (seller settings)', () => {
   });
 
   it('offers to try again when the setting cannot be loaded', async () => {
-    const { user } = renderWithApi(<ProductListPage />, {
+    const { user } = renderWithApi(<SettingsPage />, {
       'GET /api/settings/orders': { status: 500, body: { success: false, message: 'Server error' } },
     });
-    expect(await within(section()).findByRole('alert')).toHaveTextContent(
-      MESSAGES.orderSettingsLoadFailed,
-    );
+    expect(await within(section()).findByRole('alert')).toHaveTextContent(MESSAGES.orderSettingsLoadFailed);
     server.on('GET', '/api/settings/orders', { body: { success: true, maxOpenOrders: 4 } });
     await user.click(within(section()).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByDisplayValue('4')).toBe(field());

@@ -1,0 +1,24 @@
+import { useDocumentTitle } from '@larder/shared-ui';
+import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { OrderSettingsForm } from './OrderSettingsForm';
+import { ShippingSettingsForm } from './ShippingSettingsForm';
+
+/** /seller/settings: the shop's shipping fee and free-shipping threshold, delivery-slot capacity and order limits. */
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  return (
+    <div className="flex max-w-5xl flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-semibold text-gray-900">Settings</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          How the shop charges for delivery and how many orders it takes.
+        </p>
+      </div>
+      <div className="grid gap-4 xl:grid-cols-[2fr_1fr]">
+        <ShippingSettingsForm />
+        <DeliverySettingsForm />
+        <OrderSettingsForm />
+      </div>
+    </div>
+  );
+}
