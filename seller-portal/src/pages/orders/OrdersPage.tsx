@@ -37,6 +37,32 @@ import { pageArg, Pagination } from '../../components/Pagination';
 import { groupOrdersByCustomer } from './group-orders';
 
 type SellerOrder = ListSellerOrdersApiResponse['orders'][number];
+type SellerOrderItem = SellerOrder['items'][number];
+
+/**
+ * What picking and delivery made of a line: units found of those ordered, what was sent instead (at the price
+ * charged, before VAT as the seller's screens show prices), and a refusal at the door. Nothing before picking.
+ */
+function PickOutcome({ item }: { item: SellerOrderItem }) {
+  if (item.picked === null && !item.substitute && !item.refused) return null;
+  const found = item.picked ?? item.quantity;
+  const missing = item.quantity - found;
+  return (
+    <ul className="mt-0.5 text-xs" aria-label={`What was picked of ${item.name}`}>
+      <li className={missing > 0 ? 'text-warning' : 'text-gray-700'}>
+        Picked {found} of {item.quantity}
+        {missing > 0 && <> ({missing} missing)</>}
+      </li>
+      {item.substitute && (
+        <li className="text-gray-700">
+          Substitute: {item.substitute.quantity} × {item.substitute.name} at{' '}
+          {formatPounds(item.substitute.price)} each
+        </li>
+      )}
+      {item.refused && <li className="font-medium text-danger">Refused at the door</li>}
+    </ul>
+  );
+}
 
 /** The three statuses, those the order may not move to disabled. */
 function statusOptions(order: SellerOrder) {
@@ -106,7 +132,7 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
           )}
           <ul className="mt-3 flex flex-col gap-2" aria-label={`Items in order #${reference}`}>
             {order.items.map((item, index) => (
-              <li key={`${item.productId}-${index}`} className="flex items-center gap-3">
+              <li key={`${item.productId}-${index}`} className="flex items-start gap-3">
                 <div className="h-10 w-10 shrink-0 overflow-hidden rounded border border-gray-200 bg-white p-0.5">
                   <ProductImage
                     src={item.image ?? undefined}
@@ -116,10 +142,11 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
                     className="h-full w-full"
                   />
                 </div>
-                <span className="min-w-0 text-sm text-gray-800">
+                <div className="min-w-0 text-sm text-gray-800">
                   {item.name}{' '}
                   <span className="font-semibold whitespace-nowrap text-primary">x {item.quantity}</span>
-                </span>
+                  <PickOutcome item={item} />
+                </div>
               </li>
             ))}
           </ul>
