@@ -128,9 +128,10 @@ test('a product page shows MRP, offer price, bullets and related products; Add t
   const crumbs = main.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(crumbs.getByRole('link', { name: 'Products' })).toBeVisible();
-  await expect(visibleText(main, `MRP: ${formatPence(toPence(product.price))}`)).toBeVisible();
+  // Shoppers are shown prices with VAT.
+  await expect(visibleText(main, `MRP: ${formatPence(toPence(product.priceWithVat))}`)).toBeVisible();
   await expect(main.locator('p', { hasText: 'Offer price:' })).toHaveText(
-    new RegExp(`^Offer price: ?${escapeRegExp(formatPence(toPence(product.offerPrice)))}`),
+    new RegExp(`^Offer price: ?${escapeRegExp(formatPence(toPence(product.offerPriceWithVat)))}`),
   );
   for (const bullet of product.description) {
     await expect(

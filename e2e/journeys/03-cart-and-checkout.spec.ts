@@ -7,6 +7,7 @@ import {
   priceLines,
   toPence,
   uniqueName,
+  withVatPence,
   type OrderLine,
   type ShippingSettings,
   type Totals,
@@ -32,7 +33,8 @@ function orderSummary(page: Page): Locator {
 }
 
 interface Figures {
-  goods: string;
+  /** The lines with VAT, as shown. */
+  price: string;
   shipping: string;
   vat: string;
   total: string;
@@ -40,14 +42,17 @@ interface Figures {
 
 function figures(totals: Totals): Figures {
   return {
-    goods: formatPence(totals.goods),
+    price: formatPence(totals.goods + totals.vat),
     shipping: totals.shipping === 0 ? 'Free' : formatPence(totals.shipping),
     vat: formatPence(totals.vat),
     total: formatPence(totals.total),
   };
 }
 
-/** The order summary shows goods, shipping, VAT and total as the shop prices `lines`. */
+/**
+ * The order summary shows the lines' price with VAT, shipping and total as the shop prices `lines`, and the VAT
+ * the total includes (never added as a line of its own).
+ */
 async function expectSummary(
   page: Page,
   lines: readonly OrderLine[],
@@ -55,14 +60,15 @@ async function expectSummary(
 ): Promise<Figures> {
   const expected = figures(priceLines(lines, settings));
   const summary = orderSummary(page);
-  await expect(definition(summary, 'Price')).toHaveText(expected.goods);
+  await expect(definition(summary, 'Price')).toHaveText(expected.price);
   await expect(definition(summary, 'Shipping Fee')).toHaveText(expected.shipping);
-  await expect(definition(summary, 'Tax (VAT)')).toHaveText(expected.vat);
   await expect(definition(summary, 'Total Amount:')).toHaveText(expected.total);
+  await expect(visibleText(summary, `includes VAT ${expected.vat}`)).toBeVisible();
+  await expect(summary.getByText('Tax (VAT)')).toHaveCount(0);
   return expected;
 }
 
-test('cart quantities and totals follow the prices shown, VAT rounded once, and the free-shipping rule', async ({
+test('cart quantities and totals follow the prices shown with VAT, and the free-shipping rule', async ({
   page,
   api,
   catalogue,
@@ -74,8 +80,8 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
   expect(settings.shippingCharge, 'a shipping charge to see charged, then Free').toBeGreaterThan(0);
 
   // Three products made for this journey, priced from the threshold: two cheap ones (no VAT, and 17.5%)
-  // that stay below it, and one that reaches it. The two VAT rates give fractions of a penny whose
-  // sum rounds differently from the lines rounded one by one.
+  // that stay below it, and one that reaches it. The VAT rates give prices with VAT in fractions of a penny,
+  // which the shop rounds on each unit so that the basket adds up to the lines it shows.
   const offer = (p: number) => ({ offerPrice: p / 100, price: (p + 50) / 100 });
   const plain = await catalogue.add({
     name: uniqueName('Journey Oats'),
@@ -96,12 +102,14 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
     ...offer(threshold + 3),
   });
 
-  // Add the first from its product page, reading the offer price the page shows.
+  // Add the first from its product page, reading the offer price the page shows (with VAT; none on oats).
   await openShop(page, `/products/${plain.category.toLowerCase()}/${plain._id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: plain.name, level: 1 })).toBeVisible();
   const plainShown = pence(await main.locator('p', { hasText: 'Offer price:' }).textContent());
-  expect(plainShown, `${plain.name}: the page shows the offer price`).toBe(toPence(plain.offerPrice));
+  expect(plainShown, `${plain.name}: the page shows the offer price with VAT`).toBe(
+    toPence(plain.offerPriceWithVat),
+  );
   await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expectToast(page, TEXT.addedToCart);
   await expect(visibleText(main, '1 in your cart')).toBeVisible();
@@ -113,7 +121,9 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
   await expect(card).toBeVisible();
   // The card reads "<category> <name> [Offer price] £x [MRP £y] Add": the first amount is what the customer pays.
   const taxedShown = pence(await card.textContent());
-  expect(taxedShown, `${taxed.name}: the card shows the offer price`).toBe(toPence(taxed.offerPrice));
+  expect(taxedShown, `${taxed.name}: the card shows the offer price with VAT`).toBe(
+    toPence(taxed.offerPriceWithVat),
+  );
   await card.getByRole('button', { name: `Add ${taxed.name} to cart` }).click();
   await expectToast(page, TEXT.addedToCart);
   await expect(card.getByRole('group', { name: `Quantity of ${taxed.name}` })).toBeVisible();
@@ -124,9 +134,13 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
   const items = page.getByRole('list', { name: 'Cart items' });
   await expect(items.getByRole('listitem')).toHaveCount(2);
   const lines: OrderLine[] = [
-    { product: { ...plain, offerPrice: plainShown / 100 }, quantity: 1 },
-    { product: { ...taxed, offerPrice: taxedShown / 100 }, quantity: 1 },
+    { product: plain, quantity: 1 },
+    { product: taxed, quantity: 1 },
   ];
+  const taxedLine = items.getByRole('listitem').filter({ hasText: taxed.name });
+  // The line shows the price with VAT as on the card, and adds no VAT of its own.
+  await expect(visibleText(taxedLine, formatPence(taxedShown))).toBeVisible();
+  await expect(taxedLine.getByText(/% VAT/)).toHaveCount(0);
   await expectSummary(page, lines, settings);
 
   // Three of the first: the line, the count, the heading and the totals follow.
@@ -165,18 +179,18 @@ test('cart quantities and totals follow the prices shown, VAT rounded once, and 
   await expect(items.getByRole('listitem')).toHaveCount(2);
   await expectSummary(page, lines, settings);
 
-  // One of the third product reaches the free-shipping threshold; VAT is rounded once, on the sum.
+  // One of the third product reaches the free-shipping threshold; the Price is the sum of the lines shown.
   await api.setCart({ [plain._id]: 2, [taxed._id]: 1, [bulk._id]: 1 });
   lines.push({ product: bulk, quantity: 1 });
   await openShop(page, '/cart');
   await expect(items.getByRole('listitem')).toHaveCount(3);
   const free = await expectSummary(page, lines, settings);
   expect(free.shipping, 'at or above the threshold, shipping is Free').toBe('Free');
-  const roundedPerLine = lines.reduce(
-    (s, l) => s + Math.round((toPence(l.product.offerPrice) * l.quantity * l.product.vat) / 100),
+  const shownLines = lines.reduce(
+    (s, l) => s + withVatPence(l.product.offerPrice, l.product.vat) * l.quantity,
     0,
   );
-  expect(pence(free.vat), 'the VAT of the lines, rounded once on the sum').not.toBe(roundedPerLine);
+  expect(pence(free.price), 'the Price is the sum of the lines shown with VAT').toBe(shownLines);
 
   // Removing a line.
   await page.getByRole('button', { name: `Remove ${taxed.name} from cart` }).click();

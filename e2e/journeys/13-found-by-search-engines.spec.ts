@@ -23,7 +23,7 @@ test.describe('found by search engines @phone', () => {
   }) => {
     const cheddar = (await api.products()).find((p) => p.name === 'Mature Cheddar 400g')!;
     const path = `/products/dairy/${cheddar._id}`;
-    const title = `Mature Cheddar 400g – £${cheddar.offerPrice.toFixed(2)} | Larder`;
+    const title = `Mature Cheddar 400g – £${cheddar.offerPriceWithVat.toFixed(2)} | Larder`;
 
     const html = await serverHtml(page, path);
     expect(decodeHtml(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
@@ -34,7 +34,7 @@ test.describe('found by search engines @phone', () => {
       '@type': 'Product',
       name: 'Mature Cheddar 400g',
       offers: {
-        price: cheddar.offerPrice.toFixed(2),
+        price: cheddar.offerPriceWithVat.toFixed(2),
         priceCurrency: 'GBP',
         availability: 'https://schema.org/InStock',
       },

@@ -114,10 +114,10 @@ test.describe('food information', { tag: '@phone' }, () => {
     expect(new Set(Object.values(lights)), 'the product shows every level').toEqual(
       new Set(['low', 'medium', 'high']),
     );
-    const price = `£${product.offerPrice.toFixed(2)}`;
+    const price = `£${product.offerPriceWithVat.toFixed(2)}`;
     const unitPrice = unitPriceText(product);
-    // 1 litre at the offer price: the price per litre is the price itself.
-    expect(product.unitPrice).toEqual({ amount: product.offerPrice, per: 'litre' });
+    // 1 litre at the price shoppers see (with VAT): the price per litre is that price itself.
+    expect(product.unitPrice).toEqual({ amount: product.offerPriceWithVat, per: 'litre' });
 
     await openShop(page, productPage(product));
     const main = page.getByRole('main');
@@ -343,7 +343,7 @@ test.describe('food information', { tag: '@phone' }, () => {
     const mine = page.getByRole('article', { name: `Order #${reference}` });
     await expect(visibleText(mine, cider.name)).toBeVisible();
     await expect(
-      visibleText(mine, `Qty: 1 × ${formatPence(Math.round(cider.offerPrice * 100))}`),
+      visibleText(mine, `Qty: 1 × ${formatPence(Math.round(cider.offerPriceWithVat * 100))}`),
     ).toBeVisible();
 
     // The seller sees that the order needs an ID check at the door.

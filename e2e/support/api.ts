@@ -30,8 +30,12 @@ export interface Product {
   name: string;
   description: string[];
   category: string;
+  /** MRP and offer price before VAT (what the seller enters). */
   price: number;
   offerPrice: number;
+  /** The same with VAT: what shoppers are shown and pay. */
+  priceWithVat: number;
+  offerPriceWithVat: number;
   vat: number;
   inStock: boolean;
   images: string[];
@@ -154,14 +158,19 @@ export function uniqueName(base: string): string {
   return `${base} ${Date.now().toString(36)}${sequence}`;
 }
 
-/** Goods, VAT (rounded half-up once, on the sum) and shipping in pence, as the shop prices an order. */
+/** A unit's price with VAT in pence, as shoppers are shown it: offer price x (1 + VAT), rounded half-up. */
+export function withVatPence(offerPrice: number, vatPercent: number): number {
+  return Math.floor((toPence(offerPrice) * (10000 + Math.round(vatPercent * 100)) + 5000) / 10000);
+}
+
+/**
+ * Goods, VAT and shipping in pence, as the shop prices an order: each line is its unit's price with VAT times
+ * the quantity, and the VAT is what those lines hold over the goods.
+ */
 export function priceLines(lines: readonly OrderLine[], settings: ShippingSettings): Totals {
   const goods = lines.reduce((s, l) => s + toPence(l.product.offerPrice) * l.quantity, 0);
-  const vatNumerator = lines.reduce(
-    (s, l) => s + toPence(l.product.offerPrice) * l.quantity * Math.round(l.product.vat * 100),
-    0,
-  );
-  const vat = Math.floor((vatNumerator + 5000) / 10000);
+  const shown = lines.reduce((s, l) => s + withVatPence(l.product.offerPrice, l.product.vat) * l.quantity, 0);
+  const vat = shown - goods;
   const shipping = goods >= toPence(settings.shippingThreshold) ? 0 : toPence(settings.shippingCharge);
   return { goods, vat, shipping, total: goods + vat + shipping };
 }

@@ -228,7 +228,11 @@ describe('prices with VAT (property)', () => {
       quantity: fc.integer({ min: 1, max: 20 }),
       picked: fc.option(fc.integer({ min: 0, max: 20 })),
       substitute: fc.option(
-        fc.record({ quantity: fc.integer({ min: 1, max: 20 }), price: fc.integer({ min: 0, max: 100_000 }), vatBasisPoints: rate }),
+        fc.record({
+          quantity: fc.integer({ min: 1, max: 20 }),
+          price: fc.integer({ min: 0, max: 100_000 }),
+          vatBasisPoints: rate,
+        }),
       ),
       refused: fc.boolean(),
     });

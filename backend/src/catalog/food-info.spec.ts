@@ -325,11 +325,20 @@ describe('catalogue: food information and filters', () => {
     });
 
     it('gives an alcoholic drink no traffic lights, even with the nutrition the seller gave', async () => {
-      const drink = { ...base, category: 'Drinks', nutrition: { ...nutrition, fat: 0, saturates: 0, sugars: 0.5, salt: 0 } };
+      const drink = {
+        ...base,
+        category: 'Drinks',
+        nutrition: { ...nutrition, fat: 0, saturates: 0, sugars: 0.5, salt: 0 },
+      };
       const cider = await add({ ...drink, name: 'Dry Cider 500ml', ageRestricted: true }).expect(201);
       expect(cider.body.product).toMatchObject({ nutrition: drink.nutrition, trafficLights: null });
       const juice = await add({ ...drink, name: 'Apple Juice 500ml', ageRestricted: false }).expect(201);
-      expect(juice.body.product.trafficLights).toEqual({ fat: 'low', saturates: 'low', sugars: 'low', salt: 'low' });
+      expect(juice.body.product.trafficLights).toEqual({
+        fat: 'low',
+        saturates: 'low',
+        sugars: 'low',
+        salt: 'low',
+      });
     });
   });
 

@@ -99,7 +99,9 @@ it('charges the sum of the shown line prices plus shipping, and keeps the VAT th
   const mine = await request(t.server).get('/api/order/user').set('Cookie', customer.cookie).expect(200);
   expect(mine.body.orders).toHaveLength(1);
   expect(mine.body.orders[0]).toMatchObject({ totalVat: 0.04, amount: 4.27, shippingCharge: 3.99 });
-  const [row] = await t.db.select({ vat: orders.totalVat, amount: orders.amount, goods: orders.goods }).from(orders);
+  const [row] = await t.db
+    .select({ vat: orders.totalVat, amount: orders.amount, goods: orders.goods })
+    .from(orders);
   expect(row).toEqual({ goods: 24, vat: 4, amount: 427 });
 });
 

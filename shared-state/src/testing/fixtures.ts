@@ -7,7 +7,13 @@ import type {
   SellerSummaryResponse,
   UserDto,
 } from '../generated/api';
-import { isPurchasable, penceToPounds, unitPrice, unitPriceWithVat, type PackUnit } from '@larder/shared-domain';
+import {
+  isPurchasable,
+  penceToPounds,
+  unitPrice,
+  unitPriceWithVat,
+  type PackUnit,
+} from '@larder/shared-domain';
 
 export function makeUser(overrides: Partial<UserDto> = {}): UserDto {
   return {
@@ -35,6 +41,9 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
   };
 }
 
+/** The product fields the server works out from the others. */
+type DerivedProductField = 'unitPrice' | 'priceWithVat' | 'offerPriceWithVat';
+
 /**
  * A product without food information, over `overrides`; its prices with VAT always derived as the server derives
  * them (so a product spread into another keeps none of its own), its unit price too unless given. As on the
@@ -44,7 +53,7 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
 export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_id'>): ProductDto {
   const listed = overrides.listed ?? overrides.inStock ?? true;
   const stock = overrides.stock ?? null;
-  const product: Omit<ProductDto, 'unitPrice' | 'priceWithVat' | 'offerPriceWithVat'> & Partial<ProductDto> = {
+  const product: Omit<ProductDto, DerivedProductField> & Partial<ProductDto> = {
     name: overrides._id,
     category: 'Fruits',
     price: 2,
@@ -70,7 +79,8 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     listed,
     inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
   };
-  const withVat = (pounds: number) => unitPriceWithVat(Math.round(pounds * 100), Math.round(product.vat * 100));
+  const withVat = (pounds: number) =>
+    unitPriceWithVat(Math.round(pounds * 100), Math.round(product.vat * 100));
   return {
     ...product,
     priceWithVat: penceToPounds(withVat(product.price)),

@@ -136,7 +136,9 @@ describe('Add Product', () => {
     await user.type(screen.getByLabelText(/Pack size/), '750');
     await user.selectOptions(screen.getByLabelText(/^Unit(?!s)/), 'millilitres (ml)');
     // The unit price of the price shoppers see: £7.50 for 750 ml.
-    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent('Unit price in the shop: £10.00/litre');
+    expect(screen.getByTestId('unit-price-preview')).toHaveTextContent(
+      'Unit price in the shop: £10.00/litre',
+    );
   });
 
   it('shows the unit price the shop will print as the pack is typed', async () => {

@@ -234,7 +234,11 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="mt-6 space-y-1">
           <p className="text-sm text-gray-600">
             MRP:{' '}
-            {saving > 0 ? <del>{formatPounds(product.priceWithVat)}</del> : formatPounds(product.priceWithVat)}
+            {saving > 0 ? (
+              <del>{formatPounds(product.priceWithVat)}</del>
+            ) : (
+              formatPounds(product.priceWithVat)
+            )}
           </p>
           <p className="flex flex-wrap items-baseline gap-2 text-gray-900">
             <span className="text-sm text-gray-600">Offer price:</span>
