@@ -40,8 +40,24 @@ describe('a store started from a server-rendered page', () => {
     expect(server.requests.slice(before)).toEqual([]);
   });
 
-  it("asks again for a visitor's session, which the server answered with an error", async () => {
+  it("takes a visitor's session from the page too: the server rendered it for a request without a session", async () => {
     server.seed({ products: [makeProduct({ _id: 'apple' })] });
+    const serverState = await renderedOnTheServer();
+    const before = server.sent('GET', '/api/user/is-auth').length;
+
+    const store = server.createStore({ serverState });
+    await store.dispatch(api.endpoints.userIsAuth.initiate());
+
+    expect(server.sent('GET', '/api/user/is-auth')).toHaveLength(before);
+    expect(selectUser(store.getState())).toBeNull();
+  });
+
+  it('asks again for a session the server refused (one that was sent and is no longer valid)', async () => {
+    server.seed({ products: [makeProduct({ _id: 'apple' })] });
+    server.on('GET', '/api/user/is-auth', {
+      status: 401,
+      body: { success: false, message: 'Please sign in to continue' },
+    });
     const serverState = await renderedOnTheServer();
     const before = server.sent('GET', '/api/user/is-auth').length;
 

@@ -1,18 +1,25 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { ApiInvalid } from '../common/openapi-docs';
+import { UnauthorizedError } from '../common/errors';
+import { ApiInvalid, CUSTOMER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { UserResponse } from '../users/dto/user.response';
 import { UsersService } from '../users/users.service';
-import { CurrentCustomer, CustomerAuth, CustomerIdentity } from '../session/session.decorators';
+import { carriesSession } from '../session/session-cookies';
 import { CustomerAuthService } from './customer-auth.service';
 import { CheckEmailDto } from './dto/check-email.dto';
 import { CheckEmailResponse } from './dto/check-email.response';
 import { GoogleLoginDto } from './dto/google-login.dto';
 import { GoogleLoginResponse } from './dto/google-login.response';
+import { SessionCheckResponse } from './dto/session-check.response';
 import { SessionService } from '../session/session.service';
 
 @ApiTags('user')
@@ -24,12 +31,21 @@ export class CustomerSessionController {
     private readonly sessions: SessionService,
   ) {}
 
+  /**
+   * A visitor who sent no session cookie is not refused: being signed out is the usual answer for most visits,
+   * so it is `{ success: false }` with 200 and the browser logs no failed request. A session that is sent and
+   * no longer valid (signed out elsewhere, expired, tampered with) is refused with 401.
+   */
   @Get('is-auth')
-  @CustomerAuth()
-  @ApiOperation({ summary: 'The signed-in customer, with cart and addresses' })
-  @ApiOkResponse({ type: UserResponse })
-  async userIsAuth(@CurrentCustomer() customer: CustomerIdentity): Promise<UserResponse> {
-    return { success: true, user: await this.users.getUserView(customer.userId) };
+  @ApiCookieAuth(CUSTOMER_AUTH)
+  @ApiOperation({ summary: 'The signed-in customer, with cart and addresses; success false for a visitor' })
+  @ApiOkResponse({ type: SessionCheckResponse })
+  @ApiUnauthorizedResponse({ description: 'The session sent is not valid', type: ErrorResponse })
+  async userIsAuth(@Req() request: FastifyRequest): Promise<SessionCheckResponse> {
+    if (!carriesSession(request)) return { success: false };
+    const userId = await this.sessions.customerOf(request);
+    if (!userId) throw new UnauthorizedError(MESSAGES.notAuthorized);
+    return { success: true, user: await this.users.getUserView(userId) };
   }
 
   @Get('logout')

@@ -10,10 +10,11 @@ import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build'
 const RENDER_WITH_DATA = `async ({ url, fetch }) => {
   const origin = 'http://larder.internal';
   const session = await fetch(origin + '/api/user/is-auth');
+  const signedIn = (await session.json()).success;
   const list = await (await fetch(origin + '/api/product/list')).json();
   const post = await fetch(origin + '/api/cart/update', { method: 'POST', body: '{}' });
   return {
-    html: '<h1>Page ' + url + '</h1><p>' + list.products.length + ' products</p><p>session ' + session.status + '</p><p>post ' + post.status + '</p>',
+    html: '<h1>Page ' + url + '</h1><p>' + list.products.length + ' products</p><p>session ' + session.status + ' ' + signedIn + '</p><p>post ' + post.status + '</p>',
     state: { api: { note: '</script><script>alert(1)</script>' }, cart: { items: {} } },
   };
 }`;
@@ -84,7 +85,7 @@ describe('shop pages rendered on the server', () => {
       const res = await page(url).expect(200);
       expect(rootOf(res.text)).toBe(
         `<div id="root" data-rendered="storefront"><h1>Page ${url}</h1><p>${listed} products</p>` +
-          '<p>session 401</p><p>post 405</p></div>',
+          '<p>session 200 false</p><p>post 405</p></div>',
       );
       // Readable without scripts: no "needs JavaScript" notice, the host's styles applied before the first paint.
       expect(res.text).not.toContain('<noscript>');
@@ -107,7 +108,7 @@ describe('shop pages rendered on the server', () => {
   it("fetches the page's data as the visitor, and keeps a signed-in visitor's page out of every cache", async () => {
     const cookie = await signInCustomer(t, { email: 'ssr@example.com' });
     const res = await page('/', cookie).expect(200);
-    expect(rootOf(res.text)).toContain('<p>session 200</p>');
+    expect(rootOf(res.text)).toContain('<p>session 200 true</p>');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -21,7 +21,8 @@ const RENDER = `async ({ url, fetch }) => {
   if (url.startsWith('/products/slow-')) await (await globalThis.fetch('GATE' + url)).text();
   const origin = 'http://larder.internal';
   const session = await fetch(origin + '/api/user/is-auth');
-  const who = session.status === 200 ? (await session.json()).user.email : 'nobody';
+  const answer = await session.json();
+  const who = answer.success ? answer.user.email : 'nobody';
   const list = await (await fetch(origin + '/api/product/list')).json();
   const shipping = await (await fetch(origin + '/api/settings/shipping')).json();
   return {

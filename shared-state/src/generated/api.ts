@@ -491,7 +491,7 @@ export type GoogleLoginApiResponse = /** status 200  */ GoogleLoginResponse;
 export type GoogleLoginApiArg = {
   googleLoginDto: GoogleLoginDto;
 };
-export type UserIsAuthApiResponse = /** status 200  */ UserResponse;
+export type UserIsAuthApiResponse = /** status 200  */ SessionCheckResponse;
 export type UserIsAuthApiArg = void;
 export type LogoutUserApiResponse = /** status 200  */ SuccessResponse;
 export type LogoutUserApiArg = void;
@@ -1270,9 +1270,11 @@ export type GoogleLoginDto = {
   /** The Google ID token (a JWT) from Google sign-in or the development identity provider */
   tokenId: string;
 };
-export type UserResponse = {
+export type SessionCheckResponse = {
+  /** true with the customer; false for a visitor who sent no session cookie */
   success: boolean;
-  user: UserDto;
+  /** The signed-in customer (absent for a visitor) */
+  user?: UserDto;
 };
 export type ProfileResponse = {
   success: boolean;

@@ -9,7 +9,7 @@ import type { UserIsAuthApiResponse } from '../generated/api';
  */
 
 /** The signed-in customer as /api/user/is-auth and /api/user/google-login return them. */
-export type SessionUser = UserIsAuthApiResponse['user'];
+export type SessionUser = NonNullable<UserIsAuthApiResponse['user']>;
 
 /** 'idle' before the session check is asked, 'loading' until it first answers, then 'ready'. */
 export type LoadStatus = 'idle' | 'loading' | 'ready';

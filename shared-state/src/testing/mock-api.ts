@@ -487,7 +487,9 @@ const ROUTES: Record<string, Handler> = {
     const email = tokenId.replace(/^dev-token:/, '');
     return customerSignedIn(s, makeUser({ _id: 'user-new', email, ...details }));
   },
-  'GET /api/user/is-auth': asCustomer((_r, _s, user) => ok<Api.UserIsAuthApiResponse>({ user })),
+  // A visitor (no session) is told so without an error status.
+  'GET /api/user/is-auth': (_r, s) =>
+    s.user ? ok<Api.UserIsAuthApiResponse>({ user: s.user }) : { status: 200, body: { success: false } },
   'GET /api/user/profile': asCustomer((_r, _s, user) => ok({ user })),
   'PUT /api/user/update-phone': asCustomer((r, _s, user) => {
     const phone = rules.normaliseUkPhone(String((r.body as { phone?: unknown }).phone ?? ''));
