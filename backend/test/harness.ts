@@ -175,6 +175,10 @@ export async function createProduct(
     vatBasisPoints: 0,
     images: ['/uploads/products/test.webp'],
     listed: true,
+    // One item, as products stored before pack sizes were optional were given; a test of a product without
+    // a pack size says so with nulls.
+    netQuantity: 1,
+    unit: 'each' as const,
     ...partial,
   };
   const told = t.app ? toldOfNextCatalogueChange(t.app) : undefined;
