@@ -22,14 +22,14 @@ import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-u
 import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
 import { canBuy, maxInStock, perOrderLimit } from '../../components/stock';
-import { newIdempotencyKey, toPence } from '../../lib/api-values';
+import { newIdempotencyKey, shownUnitPence, toPence } from '../../lib/api-values';
 import { AgeConfirmation } from '../../components/AgeConfirmation';
 
 /** One line of the order being changed. */
 export interface EditedLine {
   product: string;
   name: string;
-  /** Unit price in pounds as the shopper would pay it now (the server prices the change). */
+  /** Unit price in pounds with VAT, as the shopper would pay it now (the server prices the change). */
   price: number;
   quantity: number;
   allowSubstitutes: boolean;
@@ -71,7 +71,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
       .map((item) => ({
         product: item.product,
         name: item.name,
-        price: item.price,
+        price: shownUnitPence(item.price, item.vat) / 100,
         quantity: item.quantity,
         allowSubstitutes: item.allowSubstitutes,
         held: item.quantity,
@@ -98,7 +98,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
 
   const priced = lines.map((line) => {
     const product = products.byId.get(line.product);
-    return { line, product, unit: product ? product.offerPrice : line.price };
+    return { line, product, unit: product ? product.offerPriceWithVat : line.price };
   });
   const goodsPence = priced.reduce((sum, { line, unit }) => sum + toPence(unit) * line.quantity, 0);
   // An order holding or gaining an 18+ product asks for the customer's word again, as checkout does.
@@ -119,7 +119,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
         {
           product: product._id,
           name: product.name,
-          price: product.offerPrice,
+          price: product.offerPriceWithVat,
           quantity: 1,
           allowSubstitutes: true,
           held: 0,
@@ -234,7 +234,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
         </ul>
         <p className="text-right text-sm text-gray-700">
           Items: <span className="font-semibold text-gray-900">{formatPence(goodsPence)}</span>{' '}
-          <span className="text-gray-600">(VAT and shipping are added when you save)</span>
+          <span className="text-gray-600">(with VAT; shipping is added when you save)</span>
         </p>
 
         <div>
@@ -257,7 +257,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
                   <li key={product._id} className="flex items-center justify-between gap-2">
                     <span className="text-sm text-gray-900">
                       {product.name}{' '}
-                      <span className="text-gray-600">{formatPence(toPence(product.offerPrice))}</span>
+                      <span className="text-gray-600">{formatPence(toPence(product.offerPriceWithVat))}</span>
                     </span>
                     <Button
                       variant="secondary"
