@@ -47,6 +47,8 @@ export interface ServerRenderedState {
   cart: CartState;
   /** The product list holds only the products the page shows (see dehydrate); the browser loads the rest. */
   shownProductsOnly?: boolean;
+  /** Products the page looked for in the whole catalogue and did not find (an unknown product URL). */
+  missingProducts?: string[];
 }
 
 export interface DehydrateOptions {
@@ -57,6 +59,11 @@ export interface DehydrateOptions {
    * so the browser's first render matches the server's markup.
    */
   shownProducts?: ReadonlySet<string>;
+  /**
+   * The ids the page looked for in the whole catalogue and did not find: the browser, which starts from the
+   * shorter list, knows them as missing at once and draws the same "not found" as the server.
+   */
+  missingProducts?: ReadonlySet<string>;
 }
 
 /** The Redux store of the shop. The host creates the one the remotes share. */
@@ -74,7 +81,10 @@ export function createStore(options: CreateStoreOptions = {}) {
       ? {
           ...options.preloadedState,
           cart: options.serverState.cart,
-          catalogue: { complete: !options.serverState.shownProductsOnly },
+          catalogue: {
+            complete: !options.serverState.shownProductsOnly,
+            missing: options.serverState.missingProducts ?? [],
+          },
         }
       : options.preloadedState) as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
@@ -109,7 +119,7 @@ function withShownProducts(entry: QueryEntry, shown: ReadonlySet<string>): Query
  */
 export function dehydrate(state: RootState, options: DehydrateOptions = {}): ServerRenderedState {
   const { queries, provided } = state[baseApi.reducerPath];
-  const { shownProducts } = options;
+  const { shownProducts, missingProducts } = options;
   const finished = Object.fromEntries(
     Object.entries(queries)
       .filter(([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected')
@@ -119,6 +129,7 @@ export function dehydrate(state: RootState, options: DehydrateOptions = {}): Ser
     api: { queries: finished, mutations: {}, provided: provided as DehydratedApiState['provided'] },
     cart: state.cart,
     ...(shownProducts ? { shownProductsOnly: true } : {}),
+    ...(missingProducts?.size ? { missingProducts: [...missingProducts] } : {}),
   };
 }
 

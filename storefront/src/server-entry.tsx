@@ -26,7 +26,7 @@ import {
   type ServerRenderedState,
 } from '@larder/shared-state';
 import { StorefrontRoutes } from './routes';
-import { ShownProductsProvider } from './components/shown-products';
+import { MissingProductsProvider, ShownProductsProvider } from './components/shown-products';
 import { searchText } from './components/useProductSearch';
 
 export { STOREFRONT_ROUTES as routes } from './routes';
@@ -141,18 +141,21 @@ export async function renderPage({
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
   await withinTime(loadPageData(store, url), timeoutMs, "Fetching the page's data");
   const shownProducts = new Set<string>();
+  const missingProducts = new Set<string>();
   const html = await renderToHtml(
     <Provider store={store}>
       <ShownProductsProvider value={shownProducts}>
-        <StaticRouter location={url}>
-          <Suspense fallback={null}>
-            <StorefrontRoutes />
-          </Suspense>
-        </StaticRouter>
+        <MissingProductsProvider value={missingProducts}>
+          <StaticRouter location={url}>
+            <Suspense fallback={null}>
+              <StorefrontRoutes />
+            </Suspense>
+          </StaticRouter>
+        </MissingProductsProvider>
       </ShownProductsProvider>
     </Provider>,
     Math.max(1, timeoutMs - (Date.now() - started)),
   );
   // The page goes with the products it shows, not the whole catalogue; the browser loads the rest after.
-  return { html, state: dehydrate(store.getState(), { shownProducts }) };
+  return { html, state: dehydrate(store.getState(), { shownProducts, missingProducts }) };
 }

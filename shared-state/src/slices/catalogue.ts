@@ -8,9 +8,11 @@ export interface CatalogueState {
    * a product's absence from the list means nothing: the cart keeps its lines and a product page waits.
    */
   complete: boolean;
+  /** Product ids the server-rendered page found missing from the whole catalogue (see dehydrate). */
+  missing: string[];
 }
 
-const initialState: CatalogueState = { complete: true };
+const initialState: CatalogueState = { complete: true, missing: [] };
 
 export const catalogueSlice = createSlice({
   name: 'catalogue',
@@ -23,10 +25,11 @@ export const catalogueSlice = createSlice({
   },
   selectors: {
     selectCatalogueComplete: (state) => state.complete,
+    selectKnownMissing: (state, id: string) => state.missing.includes(id),
   },
 });
 
-export const { selectCatalogueComplete } = catalogueSlice.selectors;
+export const { selectCatalogueComplete, selectKnownMissing } = catalogueSlice.selectors;
 
 /** Loads the whole catalogue (after a server-rendered page that sent only the products it shows). */
 export const loadWholeCatalogue = () =>

@@ -15,3 +15,17 @@ export function useShownProduct(productId: string | undefined): void {
   const shown = useContext(ShownProducts);
   if (shown && productId !== undefined) shown.add(productId);
 }
+
+const MissingProducts = createContext<Set<string> | undefined>(undefined);
+
+/** While the server renders: the product ids a page looked for in the whole catalogue and did not find. */
+export const MissingProductsProvider = MissingProducts.Provider;
+
+/**
+ * Notes that the page shows "not found" for this product id, when the server is rendering it: the browser then
+ * knows the product is missing before the whole catalogue has loaded, and draws the same page.
+ */
+export function useMissingProduct(productId: string, missing: boolean): void {
+  const set = useContext(MissingProducts);
+  if (set && missing) set.add(productId);
+}

@@ -9,7 +9,7 @@ import {
   formatPounds,
   productScreenTitle,
 } from '@larder/shared-domain';
-import { selectCartQuantity, useAppSelector } from '@larder/shared-state';
+import { selectCartQuantity, selectKnownMissing, useAppSelector } from '@larder/shared-state';
 import {
   Badge,
   Button,
@@ -27,7 +27,7 @@ import { useRequireSignIn } from '../../components/RequireSignIn';
 import { useCartActions } from '../../components/useCartActions';
 import { toPence } from '../../lib/api-values';
 import { useProducts, type Product } from '../../components/useProducts';
-import { useShownProduct } from '../../components/shown-products';
+import { useMissingProduct, useShownProduct } from '../../components/shown-products';
 import { LowStockNote, maxOrderable, PerOrderLimitNote, perOrderLimit } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
@@ -38,17 +38,21 @@ export default function ProductDetailPage() {
   const { byId, inStock, isLoading, isError, refetch, complete } = useProducts();
   const product = byId.get(id);
   useShownProduct(product?._id);
+  // Missing from the whole catalogue when the server rendered the page: "not found" at once, as the server drew it.
+  const knownMissing = useAppSelector((state) => selectKnownMissing(state, id));
+  const whole = complete || knownMissing;
+  useMissingProduct(id, !product && whole && !isLoading && !isError);
   // The same title the server sent with the page (backend/src/web/seo.ts).
   useDocumentTitle(
     product
       ? productScreenTitle(product)
-      : isLoading || (!complete && !isError)
+      : isLoading || (!whole && !isError)
         ? 'Loading product'
         : MESSAGES.productNotFound,
   );
 
   // Not in a catalogue that is not whole yet (a page the server sent with only its own products): wait for it.
-  if (isLoading || (!product && !complete && !isError)) return <ProductDetailSkeleton />;
+  if (isLoading || (!product && !whole && !isError)) return <ProductDetailSkeleton />;
   if (isError && !product) {
     return (
       <EmptyState
