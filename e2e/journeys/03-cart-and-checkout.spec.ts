@@ -271,12 +271,16 @@ test('add an address, choose date and slot, confirm, see the order in My orders,
   await expect(orders.getByRole('article')).toHaveCount(1);
   const order = orders.getByRole('article').first();
   await expect(visibleText(order, product.name)).toBeVisible();
-  await expect(visibleText(order, `Qty: 2 × ${formatPence(toPence(product.offerPrice))}`)).toBeVisible();
+  // Shown with VAT, as in the basket.
+  await expect(
+    visibleText(order, `Qty: 2 × ${formatPence(withVatPence(product.offerPrice, product.vat))}`),
+  ).toBeVisible();
   await expect(visibleText(order, '11:00 - 12:00')).toBeVisible();
   await expect(visibleText(order, ADDRESS_LINE)).toBeVisible();
   await expect(definition(order, 'Total')).toHaveText(expected.total);
   await expect(definition(order, 'Shipping')).toHaveText(expected.shipping);
-  await expect(definition(order, 'VAT')).toHaveText(expected.vat);
+  await expect(definition(order, 'Items')).toHaveText(expected.price);
+  await expect(visibleText(order, `includes VAT ${expected.vat}`)).toBeVisible();
   await expect(order.getByText('Pending', { exact: true })).toBeVisible();
 
   await order.getByRole('button', { name: 'Cancel order' }).click();
