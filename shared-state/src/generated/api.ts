@@ -948,7 +948,6 @@ export type TrafficLightsDto = {
   saturates: TrafficLight;
   sugars: TrafficLight;
 };
-export type PackUnit = 'g' | 'kg' | 'ml' | 'l' | 'each';
 export type UnitPricePer = 'kg' | 'litre' | '100g' | '100ml' | '10g' | 'each';
 export type UnitPriceDto = {
   /** Pounds per `per`, rounded to the penny */
@@ -1002,7 +1001,7 @@ export type ProductDto = {
   /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition and for alcoholic drinks (ageRestricted), which need no nutrition declaration */
   trafficLights: TrafficLightsDto | null;
   /** Unit of the net quantity; null with it */
-  unit: PackUnit | null;
+  unit: ('g' | 'kg' | 'ml' | 'l' | 'each') | null;
   /** Price per unit of quantity for the offer price with VAT (Price Marking Order 2004); null without a pack size */
   unitPrice: UnitPriceDto | null;
   /** VAT rate in percent */

@@ -154,6 +154,7 @@ export class ProductDto {
   netQuantity: number | null;
 
   @ApiProperty({
+    type: String,
     enum: [...PACK_UNITS],
     enumName: 'PackUnit',
     nullable: true,
