@@ -114,6 +114,28 @@ describe('Picking', () => {
     expect(screen.getByText('Deliveries on Tue, 24 Nov 2026')).toBeInTheDocument();
   });
 
+  it('offers no picking for a card order not paid yet, and says why; a paid one can be picked', async () => {
+    renderWithApi(
+      <PickingPage />,
+      {},
+      {
+        path: '/seller/picking?date=2026-11-24',
+        state: {
+          products,
+          sellerOrders: [
+            order('aaaaaaaa-1', { paymentType: 'Online', isPaid: false }),
+            order('bbbbbbbb-2', { paymentType: 'Online', isPaid: true }),
+          ],
+        },
+      },
+    );
+    const unpaid = await screen.findByRole('article', { name: /^Order #AAAAAAAA/ });
+    expect(within(unpaid).getByText(MESSAGES.unpaidCardOrderNotFulfilled)).toBeInTheDocument();
+    expect(within(unpaid).queryByRole('button', { name: /Start picking/ })).not.toBeInTheDocument();
+    expect(within(unpaid).getByText(/card payment not received/)).toBeInTheDocument();
+    expect(within(orderCard('BBBBBBBB')).getByRole('button', { name: /Start picking/ })).toBeEnabled();
+  });
+
   it('picks an order with a short line and a substitute, only where substitutes are allowed', async () => {
     const { user } = renderWithApi(
       <PickingPage />,

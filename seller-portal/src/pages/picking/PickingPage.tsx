@@ -4,6 +4,7 @@ import {
   formatDeliveryDate,
   formatPounds,
   fulfilmentStageLabel,
+  fulfilmentStepRefusal,
   MESSAGES,
   orderReference,
   parseIsoDate,
@@ -224,6 +225,8 @@ function PickOrder({ order }: { order: SellerOrderView }) {
   const [update, { isLoading }] = useUpdateFulfilmentMutation();
   const reference = orderReference(order._id);
   const label = `Order #${reference}`;
+  // Only what the order's lifecycle allows is offered (an unpaid card order waits for its payment).
+  const notPickable = order.status === 'Pending' ? fulfilmentStepRefusal(order, 'picking') : undefined;
 
   async function move(stage: 'picking' | 'delivered', done: string) {
     try {
@@ -243,7 +246,11 @@ function PickOrder({ order }: { order: SellerOrderView }) {
           </h3>
           <p className="text-sm text-gray-600">
             {order.address?.postalCode ?? ''} · {formatPounds(order.amount)}
-            {order.paymentType === 'COD' && !order.isPaid ? ' to collect' : ' paid'}
+            {order.paymentType === 'COD' && !order.isPaid
+              ? ' to collect'
+              : order.isPaid
+                ? ' paid'
+                : ' card payment not received'}
           </p>
         </div>
         <Badge tone={STAGE_TONE[order.fulfilment]}>{fulfilmentStageLabel(order.fulfilment)}</Badge>
@@ -251,13 +258,19 @@ function PickOrder({ order }: { order: SellerOrderView }) {
 
       {order.fulfilment === 'placed' && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-gray-700">
-            {order.items.length === 1 ? '1 line' : `${order.items.length} lines`}; the customer can still
-            change it until picking starts.
-          </p>
-          <Button size="sm" loading={isLoading} onClick={() => void move('picking', `Picking ${label}`)}>
-            Start picking<span className="sr-only"> {label}</span>
-          </Button>
+          {notPickable ? (
+            <p className="text-sm text-warning">{notPickable}</p>
+          ) : (
+            <>
+              <p className="text-sm text-gray-700">
+                {order.items.length === 1 ? '1 line' : `${order.items.length} lines`}; the customer can still
+                change it until picking starts.
+              </p>
+              <Button size="sm" loading={isLoading} onClick={() => void move('picking', `Picking ${label}`)}>
+                Start picking<span className="sr-only"> {label}</span>
+              </Button>
+            </>
+          )}
         </div>
       )}
 
