@@ -176,6 +176,21 @@ const totalsInPounds = (totals: OrderTotals) => ({
   goods: rules.penceToPounds(totals.goods),
 });
 
+/** An order's lines priced as the server prices them (priceOrder), with the shop's shipping settings. */
+function priceLines(lines: readonly { product: Api.ProductDto; quantity: number }[], state: MockApiState) {
+  return rules.priceOrder(
+    lines.map(({ product, quantity }) => ({
+      offerPrice: pence(product.offerPrice),
+      quantity,
+      vatBasisPoints: basisPoints(product.vat),
+    })),
+    {
+      shippingCharge: pence(state.shipping.shippingCharge),
+      shippingThreshold: pence(state.shipping.shippingThreshold),
+    },
+  );
+}
+
 /**
  * Checkout as the server checks it, in its order: the address, the delivery date, each line's product and
  * stock, the age confirmation, the totals (priceOrder), then a place in the slot. Then its units and slot place
@@ -197,19 +212,15 @@ function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.
       return refuse(409, rules.notEnoughStockMessage(product.name, product.stock));
     lines.push({ product, quantity: item.quantity });
   }
-  if (lines.some((l) => l.product.ageRestricted) && body.ageConfirmed !== true)
+  if (
+    rules.ageConfirmationMissing(
+      lines.map((l) => l.product),
+      false,
+      body.ageConfirmed,
+    )
+  )
     return refuse(400, MESSAGES.ageConfirmationRequired);
-  const totals = rules.priceOrder(
-    lines.map(({ product, quantity }) => ({
-      offerPrice: pence(product.offerPrice),
-      quantity,
-      vatBasisPoints: basisPoints(product.vat),
-    })),
-    {
-      shippingCharge: pence(state.shipping.shippingCharge),
-      shippingThreshold: pence(state.shipping.shippingThreshold),
-    },
-  );
+  const totals = priceLines(lines, state);
   if (
     pence(body.amount) !== totals.amount ||
     pence(body.shippingCharge) !== totals.shipping ||
@@ -254,17 +265,7 @@ function changeOrder(request: RecordedRequest, state: MockApiState, user: Api.Us
     )
   )
     return refuse(400, MESSAGES.ageConfirmationRequired);
-  const totals = rules.priceOrder(
-    lines.map(({ product, quantity }) => ({
-      offerPrice: pence(product.offerPrice),
-      quantity,
-      vatBasisPoints: basisPoints(product.vat),
-    })),
-    {
-      shippingCharge: pence(state.shipping.shippingCharge),
-      shippingThreshold: pence(state.shipping.shippingThreshold),
-    },
-  );
+  const totals = priceLines(lines, state);
   Object.assign(order, totalsInPounds(totals), {
     ageConfirmed: order.ageConfirmed || body.ageConfirmed === true,
     items: lines.map(({ product, quantity, allowSubstitutes }) => ({
@@ -556,7 +557,8 @@ const ROUTES: Record<string, Handler> = {
         status,
       );
       Object.assign(order, effects, { status });
-      if (refundDue) Object.assign(order, { refundDue: true, refundDueAmount: rules.penceToPounds(refundDue) });
+      if (refundDue)
+        Object.assign(order, { refundDue: true, refundDueAmount: rules.penceToPounds(refundDue) });
     }
     return ok({ message: MESSAGES.orderUpdated });
   }),
