@@ -1,5 +1,5 @@
 // The seller changes the shipping settings (a customer's cart follows) and completes an order
-// (the customer's open My orders page shows it Completed without a reload).
+// (the customer's open My orders page shows it delivered without a reload).
 import type { Locator, Page } from '@playwright/test';
 import { newCustomer } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -104,7 +104,7 @@ test('the seller sees the order under its customer and sets it Completed; the cu
   await openShop(shop, '/my-orders');
   const mine = shop.getByRole('list', { name: 'Orders' }).getByRole('article');
   await expect(mine).toHaveCount(1);
-  await expect(badge(mine, 'Pending')).toBeVisible();
+  await expect(mine.getByTestId('fulfilment-stage')).toHaveText('Order placed');
   await shop.evaluate(() => Object.assign(window, { notReloaded: true }));
   const readsBefore = orderListReads;
 
@@ -141,8 +141,9 @@ test('the seller sees the order under its customer and sets it Completed; the cu
       .getByRole('combobox'),
   ).toHaveValue('Completed');
 
-  // The customer sees it Completed on the page they had open, with no cancel button.
-  await expect(badge(mine, 'Completed')).toBeVisible();
+  // The customer sees it delivered on the page they had open, with no cancel button.
+  await expect(mine.getByTestId('fulfilment-stage')).toHaveText('Delivered');
+  await expect(mine.getByTestId('order-state')).toHaveText('This order was delivered.');
   expect(await shop.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
   expect(orderListReads).toBe(readsBefore);
   await expect(mine.getByRole('button', { name: 'Cancel order' })).toBeHidden();
