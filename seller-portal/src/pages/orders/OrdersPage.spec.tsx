@@ -160,7 +160,7 @@ describe('Orders', () => {
     expect(within(other).queryByText(MESSAGES.ageCheckAtDoor)).not.toBeInTheDocument();
   });
 
-  it('labels "Refund due" a paid order that was cancelled, with the amount to refund', async () => {
+  it('labels "Refund due" a paid order cancelled or fallen in price, with the amount to refund', async () => {
     renderWithApi(
       <OrdersPage />,
       {},
@@ -172,19 +172,31 @@ describe('Orders', () => {
               status: 'Cancelled',
               isPaid: true,
               refundDue: true,
+              refundDueAmount: 11.49,
               amount: 11.49,
             }),
             order('00000002-0000-4000-8000-000000000000', 'u-ann', ann, { status: 'Cancelled' }),
+            order('00000003-0000-4000-8000-000000000000', 'u-ann', ann, {
+              paymentType: 'Online',
+              isPaid: true,
+              refundDue: true,
+              refundDueAmount: 1.2,
+              amount: 10.29,
+            }),
           ],
         },
       },
     );
-    const [owed, other] = await screen.findAllByRole('article');
+    const [owed, other, short] = await screen.findAllByRole('article');
     expect(within(owed).getByText('Refund due')).toBeInTheDocument();
     expect(
       within(owed).getByText('Paid, then cancelled: refund £11.49 to the customer.'),
     ).toBeInTheDocument();
     expect(within(other).queryByText('Refund due')).not.toBeInTheDocument();
+    // A paid order picked short owes the difference.
+    expect(
+      within(short).getByText('Paid for more than goes to the door: refund £1.20 to the customer.'),
+    ).toBeInTheDocument();
   });
 
   it('shows "Refund due" when the seller cancels a paid card order', async () => {

@@ -127,7 +127,8 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
           </div>
           {order.refundDue && (
             <p className="mt-1 text-sm text-gray-700">
-              Paid, then cancelled: refund {formatPounds(order.amount)} to the customer.
+              {status === 'Cancelled' ? 'Paid, then cancelled' : 'Paid for more than goes to the door'}: refund{' '}
+              {formatPounds(order.refundDueAmount)} to the customer.
             </p>
           )}
           <ul className="mt-3 flex flex-col gap-2" aria-label={`Items in order #${reference}`}>
