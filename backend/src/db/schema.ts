@@ -353,6 +353,22 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_created_idx').on(t.createdAt)],
 );
 
+/**
+ * The Idempotency-Key of each change made to an order, written in the change's transaction: a change sent again
+ * with the same key (a retry after a lost answer) is answered with the order and changes nothing.
+ */
+export const orderChangeKeys = pgTable(
+  'order_change_keys',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.idempotencyKey] })],
+);
+
 export const orderItems = pgTable(
   'order_items',
   {
