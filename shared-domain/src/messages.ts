@@ -218,6 +218,10 @@ export const MESSAGES = {
   soldOut: 'Sold out',
   deliverySettingsUpdated: 'Delivery settings updated!',
   deliveryAreasUpdated: 'Delivery areas updated!',
+  deliveryAreasLoadFailed: 'The delivery areas could not be loaded.',
+  deliveryAreasSaveFailed: 'Could not save the delivery areas. Please try again.',
+  /** Beside a city's box in the seller's delivery areas when a code in it is not a postcode area or district. */
+  invalidDeliveryAreaCodes: 'Use postcode areas or districts such as BS or BS8, separated by commas',
   deliveryCheckLabel: 'Do we deliver to you?',
   deliveryCheckButton: 'Check postcode',
 

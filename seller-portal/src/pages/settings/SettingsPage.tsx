@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '@larder/shared-ui';
+import { DeliveryAreasForm } from './DeliveryAreasForm';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { OrderSettingsForm } from './OrderSettingsForm';
 import { ShippingSettingsForm } from './ShippingSettingsForm';
@@ -18,6 +19,7 @@ export default function SettingsPage() {
         <ShippingSettingsForm />
         <DeliverySettingsForm />
         <OrderSettingsForm />
+        <DeliveryAreasForm />
       </div>
     </div>
   );
