@@ -200,7 +200,9 @@ describe('what My orders says', () => {
   });
 
   it('then only the change, then neither', () => {
-    expect(orderStateText(order(), at(90)).sentence).toBe('You can change this order until 15:00.');
+    expect(orderStateText(order(), at(90)).sentence).toBe(
+      'You can change this order until 15:00; it can no longer be cancelled.',
+    );
     expect(orderStateText(order({ fulfilment: 'picking' }), at(10))).toEqual({
       stage: 'Being picked',
       sentence: 'We are picking your order: it can no longer be changed or cancelled.',

@@ -267,7 +267,11 @@ export function orderStateText(
       stage,
       sentence: `You can change this order until ${until(changeUntil)} and cancel it until ${until(cancelUntil)}.`,
     };
-  if (changeUntil) return { stage, sentence: `You can change this order until ${until(changeUntil)}.` };
+  if (changeUntil)
+    return {
+      stage,
+      sentence: `You can change this order until ${until(changeUntil)}; it can no longer be cancelled.`,
+    };
   if (cancelUntil) return { stage, sentence: `You can cancel this order until ${until(cancelUntil)}.` };
   switch (order.fulfilment) {
     case 'placed':

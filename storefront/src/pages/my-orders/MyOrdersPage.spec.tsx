@@ -78,7 +78,7 @@ describe('MyOrdersPage', () => {
     await screen.findByRole('list', { name: 'Orders' });
     expect(within(card('AAAAAAAA')).getByRole('button', { name: 'Cancel order' })).toBeDisabled();
     expect(within(card('AAAAAAAA')).getByTestId('order-state')).toHaveTextContent(
-      'You can change this order until 15:00.',
+      'You can change this order until 15:00; it can no longer be cancelled.',
     );
     expect(within(card('BBBBBBBB')).getByRole('button', { name: 'Cancel order' })).toBeEnabled();
     expect(within(card('BBBBBBBB')).getByTestId('order-state')).toHaveTextContent(
