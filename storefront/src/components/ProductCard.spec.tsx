@@ -134,7 +134,8 @@ describe('ProductCard', () => {
 
     await user.click(screen.getByRole('button', { name: `Decrease quantity of ${APPLES.name}` }));
     await user.click(screen.getByRole('button', { name: `Decrease quantity of ${APPLES.name}` }));
-    expect(await screen.findAllByText(MESSAGES.removedFromCart)).toHaveLength(2);
+    // The second notice replaces the first.
+    expect(await screen.findAllByText(MESSAGES.removedFromCart)).toHaveLength(1);
     expect(selectCartItems(store.getState())).toEqual({});
     expect(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` })).toBeInTheDocument();
   });
