@@ -17,6 +17,7 @@ import {
   cartItems,
   catalogState,
   deliverySlotBookings,
+  orderChangeKeys,
   orderItems,
   orders,
   products,
@@ -231,6 +232,19 @@ export class CheckoutRepository {
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
       .limit(1);
     return row;
+  }
+
+  /**
+   * Records the Idempotency-Key of a change of the order; false when that key changed the order before. Called
+   * with the order's row locked, so a concurrent retry waits for the first change and then finds its key.
+   */
+  async claimChangeKey(orderId: string, key: string, tx: DbExecutor): Promise<boolean> {
+    const inserted = await tx
+      .insert(orderChangeKeys)
+      .values({ orderId, idempotencyKey: key })
+      .onConflictDoNothing()
+      .returning({ orderId: orderChangeKeys.orderId });
+    return inserted.length > 0;
   }
 
   /**

@@ -209,7 +209,8 @@ export class CheckoutService {
    * is Pending, not yet being picked and before 15:00 London on the day before delivery (409 otherwise; 404 when
    * it is not theirs). Only the difference in stock moves, and a new slot is booked as the old one is freed, in
    * one transaction that locks as every change does: the order's row, the products in id order, the slots.
-   * A replayed change finds nothing left to move, so an Idempotency-Key needs no record of its own.
+   * A change sent again with the same Idempotency-Key (a retry after a lost answer) changes nothing and sends no
+   * second e-mail: it is answered with the order as it stands, even after the cut-off.
    */
   async changeOrder(
     userId: string,
@@ -217,11 +218,16 @@ export class CheckoutService {
     input: ChangeOrderDto,
     idempotencyKey?: string,
   ): Promise<OrderWithItems> {
-    this.checkIdempotencyKey(idempotencyKey);
+    const key = this.checkIdempotencyKey(idempotencyKey);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const order = await this.orders.lockOwned(orderId, userId, tx);
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+      if (key && !(await this.repository.claimChangeKey(orderId, key, tx))) {
+        const current = await this.orders.findWithItems(orderId, tx);
+        if (!current) throw new NotFoundError(MESSAGES.orderNotFound);
+        return current;
+      }
       // Card orders were paid (or are being paid) for their amount: they are not re-priced (canChangeOrder).
       if (!canChangeOrder(order, now)) throw new ConflictError(MESSAGES.orderNotChangeable);
 

@@ -161,15 +161,18 @@ describe('PUT /api/order/:id', () => {
     // 2 → 5 takes 3; the removed line gives its 1 back.
     expect([await stockOf(a), await stockOf(b)]).toEqual([5, 5]);
 
-    // The same change again finds nothing left to move.
-    await change(c, id, body, 'change-1').expect(200);
+    // The same change sent again with its key (a retry after a lost answer) is answered as the first was and
+    // changes nothing, not even the price of A that rose meanwhile.
+    await t.db.update(products).set({ price: 170, offerPrice: 170 }).where(eq(products.id, a));
+    const replay = await change(c, id, body, 'change-1').expect(200);
+    expect(replay.body).toEqual(res.body);
     expect([await stockOf(a), await stockOf(b)]).toEqual([5, 5]);
     const [after] = await myOrders(c);
     expect(after).toMatchObject({ _id: id, amount: 9.9 });
 
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
     const changed = mails.filter((m) => m.kind === 'order-changed');
-    expect(changed).toHaveLength(2);
+    expect(changed).toHaveLength(1);
     expect(changed[0].subject).toContain('Your order has been updated');
     expect(changed[0].textBody).toContain('5 x ');
     expect(changed[0].textBody).toMatch(/Total\s+£9\.90/);
@@ -180,6 +183,8 @@ describe('PUT /api/order/:id', () => {
     expect(late.body).toEqual({ success: false, message: 'This order can no longer be changed.' });
     expect(await stockOf(a)).toBe(5);
     expect(await unitsOn(id, a)).toBe(5);
+    // A retry of the change made in time still hears that it was made.
+    expect((await change(c, id, body, 'change-1').expect(200)).body).toEqual(res.body);
   });
 
   it('closes at 15:00 BST the day before a summer delivery', async () => {

@@ -163,7 +163,8 @@ export class OrdersController {
   @ApiHeader({
     name: 'idempotency-key',
     required: false,
-    description: 'Any unique string per change: a repeated change finds nothing left to change',
+    description:
+      'Any unique string per change: the change sent again with the same key changes nothing and answers with the order',
   })
   @ApiOperation({
     summary: 'Change an own order until the cut-off',

@@ -349,7 +349,7 @@ export type ChangeOrderApiResponse = /** status 200  */ ChangeOrderResponse;
 export type ChangeOrderApiArg = {
   /** Order id */
   id: string;
-  /** Any unique string per change: a repeated change finds nothing left to change */
+  /** Any unique string per change: the change sent again with the same key changes nothing and answers with the order */
   'idempotency-key'?: string;
   changeOrderDto: ChangeOrderDto;
 };
