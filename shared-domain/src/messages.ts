@@ -100,6 +100,7 @@ export const MESSAGES = {
   twoFactorCodeNeeded: 'Enter the 6-digit code from your authenticator app',
   twoFactorCodeWrong: 'That code is not right. Please try again.',
   twoFactorSignInExpired: 'Your sign-in has expired. Please enter your email and password again.',
+  twoFactorTooManyCodes: 'Too many wrong codes. Please enter your email and password again.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on',
   twoFactorNotStarted: 'Start setting up two-factor sign-in first',
   twoFactorNotOn: 'Two-factor sign-in is not on',

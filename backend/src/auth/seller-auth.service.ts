@@ -14,6 +14,17 @@ export function failureKeys(clientAddress: string): string[] {
   return [`seller@${clientAddress}`, `address:${clientAddress}`];
 }
 
+/** Wrong authenticator codes one half-way sign-in may send before the password is asked again. */
+export const CODES_PER_SIGN_IN = 5;
+/**
+ * Wrong authenticator codes, from every address and half-way sign-in together, that lock the code step of the
+ * account for an hour: whoever knows the password cannot go on guessing from fresh addresses.
+ */
+export const CODES_PER_ACCOUNT = 10;
+export const ACCOUNT_CODES_LOCK_MINUTES = 60;
+const ACCOUNT_CODES_KEY = 'seller-codes';
+const signInCodesKey = (signInId: string) => `sign-in-codes:${signInId}`;
+
 /**
  * The seller account: SELLER_EMAIL and SELLER_PASSWORD, the password kept only as an argon2 hash. After
  * SELLER_LOCKOUT_ATTEMPTS consecutive failures from one client address, that address is locked out for
@@ -67,6 +78,45 @@ export class SellerAuthService implements OnModuleInit {
 
   async succeed(clientAddress: string): Promise<void> {
     for (const key of failureKeys(clientAddress)) await this.failures.clearFailures(key);
+  }
+
+  /** 429 while the address or the account's code step is locked, or when this half-way sign-in used its codes. */
+  async refuseCodeWhileLocked(clientAddress: string, signInId: string): Promise<void> {
+    if (await this.failures.lockedUntil(signInCodesKey(signInId)))
+      throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes);
+    await this.refuseWhileLocked(clientAddress);
+    const locked = await this.failures.lockedUntil(ACCOUNT_CODES_KEY);
+    if (locked) throw this.lockedError(locked);
+  }
+
+  /**
+   * Counts a wrong code against the address, the half-way sign-in and the account, and throws: 401, or 429 when
+   * this one spends the sign-in's codes (the password is asked again) or locks the address or the account.
+   */
+  async failCode(clientAddress: string, signInId: string): Promise<never> {
+    const minutes = this.config.sellerLockoutMinutes;
+    const spent = await this.failures.recordFailure(signInCodesKey(signInId), CODES_PER_SIGN_IN, minutes);
+    const accountLocked = await this.failures.recordFailure(
+      ACCOUNT_CODES_KEY,
+      CODES_PER_ACCOUNT,
+      ACCOUNT_CODES_LOCK_MINUTES,
+    );
+    try {
+      await this.fail(clientAddress, MESSAGES.twoFactorCodeWrong);
+    } catch (error) {
+      if (accountLocked && !(error instanceof TooManyRequestsError)) throw this.lockedError(accountLocked);
+      if (spent && !(error instanceof TooManyRequestsError))
+        throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes);
+      throw error;
+    }
+    throw new UnauthorizedError(MESSAGES.twoFactorCodeWrong);
+  }
+
+  /** A complete sign-in forgets the code failures of the account and of its half-way sign-in. */
+  async succeedCode(clientAddress: string, signInId: string): Promise<void> {
+    await this.succeed(clientAddress);
+    await this.failures.clearFailures(signInCodesKey(signInId));
+    await this.failures.clearFailures(ACCOUNT_CODES_KEY);
   }
 
   private lockedError(until: Date): TooManyRequestsError {

@@ -9,7 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
-import { UnauthorizedError } from '../common/errors';
+import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import { SellerAuth } from '../session/session.decorators';
@@ -80,7 +80,8 @@ export class SellerController {
     type: ErrorResponse,
   })
   @ApiTooManyRequestsResponse({
-    description: 'Rate limited, or this address is locked out after repeated failed sign-ins',
+    description:
+      'Rate limited, this address or the account locked out after repeated failed sign-ins, or too many wrong codes for this sign-in (enter the password again)',
     type: ErrorResponse,
   })
   async sellerLoginCode(
@@ -89,11 +90,19 @@ export class SellerController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SellerLoginResponse> {
     await this.sellerAuth.refuseWhileLocked(request.ip);
-    if (!(await this.sessions.isAwaitingSellerCode(request)))
-      throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
-    if (!(await this.twoFactor.acceptCode(body.code)))
-      await this.sellerAuth.fail(request.ip, MESSAGES.twoFactorCodeWrong);
-    await this.sellerAuth.succeed(request.ip);
+    const signInId = await this.sessions.pendingSellerSignIn(request);
+    if (!signInId) throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
+    await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId);
+    if (!(await this.twoFactor.acceptCode(body.code))) {
+      try {
+        await this.sellerAuth.failCode(request.ip, signInId);
+      } catch (error) {
+        // A half-way sign-in that spent its codes is over: the password is asked again.
+        if (error instanceof TooManyRequestsError) this.sessions.clearSellerCode(reply);
+        throw error;
+      }
+    }
+    await this.sellerAuth.succeedCode(request.ip, signInId);
     this.sessions.clearSellerCode(reply);
     await this.sessions.startSellerSession(reply);
     return { success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
@@ -141,8 +142,8 @@ describe("the seller's two-factor sign-in", () => {
 
   it('counts wrong codes towards the lock-out of the address', async () => {
     tick();
-    // The spent recovery code above counted once already.
-    expect(await t.db.select().from(signInFailures)).toHaveLength(2);
+    // The spent recovery code above counted once already (against the address, its sign-in and the account).
+    expect(await t.db.select().from(signInFailures)).toHaveLength(4);
     await t.db.delete(signInFailures);
     const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
     await codeStep('111111', pending).expect(401);
@@ -150,6 +151,50 @@ describe("the seller's two-factor sign-in", () => {
     const locked = await codeStep('333333', pending).expect(429);
     expect(locked.body).toEqual({ success: false, message: signInLockedMessage(15) });
     await codeStep(await nextCode(), pending).expect(429);
+    await t.db.delete(signInFailures);
+  });
+
+  it('asks for the password again after a few wrong codes on one sign-in, whatever the address', async () => {
+    tick();
+    const codeFrom = async (remoteAddress: string, code: string, cookie: string) => {
+      const res = await t.app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({
+          method: 'POST',
+          url: '/api/seller/login/code',
+          remoteAddress,
+          headers: { cookie },
+          payload: { code },
+        });
+      return { status: res.statusCode, body: res.json() as unknown, cookies: res.headers['set-cookie'] };
+    };
+    const tooMany = { status: 429, body: { success: false, message: MESSAGES.twoFactorTooManyCodes } };
+    const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await codeFrom(`127.0.1.${i + 1}`, '000000', pending));
+    expect(answers.slice(0, 4).map((a) => a.status)).toEqual([401, 401, 401, 401]);
+    expect(answers[4]).toMatchObject(tooMany);
+    expect(String(answers[4].cookies)).toMatch(new RegExp(`${SELLER_CODE_COOKIE}=;`));
+    for (const answer of answers.slice(5)) expect(answer).toMatchObject(tooMany);
+    // Not even the right code gets through on that sign-in.
+    expect(await codeFrom('127.0.2.1', await nextCode(), pending)).toMatchObject(tooMany);
+
+    // The account counts every sign-in's wrong codes: five more on a new one lock its code step for an hour.
+    const second = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
+    for (let i = 0; i < 4; i++)
+      expect((await codeFrom(`127.0.3.${i + 1}`, '000000', second)).status).toBe(401);
+    const accountLocked = { status: 429, body: { success: false, message: signInLockedMessage(60) } };
+    expect(await codeFrom('127.0.3.9', '000000', second)).toMatchObject(accountLocked);
+    const third = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
+    expect(await codeFrom('127.0.4.1', await nextCode(), third)).toMatchObject(accountLocked);
+
+    await t.db.execute(sql`update sign_in_failures set locked_until = now() - interval '1 second'`);
+    expect((await codeFrom('127.0.4.1', await nextCode(), third)).status).toBe(200);
+    // A complete sign-in forgets the account's wrong codes.
+    const left = (await t.db.select().from(signInFailures)).map((r) => r.account);
+    expect(left).not.toContain('seller-codes');
+    expect(left).toContain('address:127.0.1.1');
     await t.db.delete(signInFailures);
   });
 

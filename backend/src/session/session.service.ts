@@ -96,9 +96,12 @@ export class SessionService implements OnApplicationBootstrap {
     this.setCookie(reply, this.sellerCodeCookie, token, SELLER_CODE_SECONDS);
   }
 
-  /** Whether the request comes from a seller who gave the right password in the last few minutes. */
-  async isAwaitingSellerCode(request: FastifyRequest): Promise<boolean> {
-    return (await this.claims(request.cookies?.[this.sellerCodeCookie], SELLER_CODE_AUDIENCE)) !== undefined;
+  /**
+   * The half-way sign-in of a seller who gave the right password in the last few minutes (its id, under which
+   * wrong codes are counted), or undefined.
+   */
+  async pendingSellerSignIn(request: FastifyRequest): Promise<string | undefined> {
+    return (await this.claims(request.cookies?.[this.sellerCodeCookie], SELLER_CODE_AUDIENCE))?.sid;
   }
 
   clearSellerCode(reply: FastifyReply): void {
