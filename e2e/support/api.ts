@@ -324,6 +324,11 @@ export class ShopApi {
     await this.call('POST', '/api/settings/delivery', { data: { slotCapacity } });
   }
 
+  /** Moves an order to its next fulfilment stage, as the seller (signed in with `sellerLogin`). */
+  async moveFulfilment(id: string, stage: string, lines?: unknown[]): Promise<void> {
+    await this.call('PUT', `/api/order/${id}/fulfilment`, { data: { stage, ...(lines && { lines }) } });
+  }
+
   async deleteProduct(id: string): Promise<void> {
     await this.call('DELETE', `/api/product/${id}`);
   }
