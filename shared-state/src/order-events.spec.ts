@@ -31,11 +31,22 @@ describe('applyOrderEvent', () => {
     const subscription = store.dispatch(api.endpoints.listUserOrders.initiate());
     await subscription;
 
-    store.dispatch(applyOrderEvent('customer', event({ status: 'Completed', amount: 7.5 })));
+    // The seller completing an order delivers it as it is: its lines did not change.
+    store.dispatch(
+      applyOrderEvent('customer', event({ status: 'Completed', fulfilment: 'delivered', amount: 7.5 })),
+    );
     const orders = api.endpoints.listUserOrders.select()(store.getState()).data?.orders ?? [];
-    expect(orders.map(({ _id, status, amount, isPaid }) => ({ _id, status, amount, isPaid }))).toEqual([
-      { _id: 'order-1', status: 'Completed', amount: 7.5, isPaid: true },
-      { _id: 'order-2', status: 'Pending', amount: 7.97, isPaid: false },
+    expect(
+      orders.map(({ _id, status, fulfilment, amount, isPaid }) => ({
+        _id,
+        status,
+        fulfilment,
+        amount,
+        isPaid,
+      })),
+    ).toEqual([
+      { _id: 'order-1', status: 'Completed', fulfilment: 'delivered', amount: 7.5, isPaid: true },
+      { _id: 'order-2', status: 'Pending', fulfilment: 'placed', amount: 7.97, isPaid: false },
     ]);
     await roundTrip(store);
     expect(server.sent('GET', '/api/order/user')).toHaveLength(1);
@@ -127,6 +138,36 @@ describe('applyOrderEvent', () => {
     );
     await waitFor(() =>
       expect(api.endpoints.listUserOrders.select()(store.getState()).data?.orders[0].items[0].picked).toBe(1),
+    );
+    expect(server.sent('GET', '/api/order/user')).toHaveLength(2);
+    subscription.unsubscribe();
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it("reads the customer's orders again once the driver delivers, to show the lines refused at the door", async () => {
+    server.seed({
+      user: makeUser(),
+      userOrders: [makeOrder({ _id: 'order-1', fulfilment: 'out_for_delivery' })],
+    });
+    const store = server.createStore();
+    const subscription = store.dispatch(api.endpoints.listUserOrders.initiate());
+    await subscription;
+    const delivered = makeOrder({
+      _id: 'order-1',
+      status: 'Completed',
+      fulfilment: 'delivered',
+      amount: 3.99,
+    });
+    delivered.items[0] = { ...delivered.items[0], refused: true };
+    server.seed({ userOrders: [delivered] });
+
+    store.dispatch(
+      applyOrderEvent('customer', event({ status: 'Completed', fulfilment: 'delivered', amount: 3.99 })),
+    );
+    await waitFor(() =>
+      expect(api.endpoints.listUserOrders.select()(store.getState()).data?.orders[0].items[0].refused).toBe(
+        true,
+      ),
     );
     expect(server.sent('GET', '/api/order/user')).toHaveLength(2);
     subscription.unsubscribe();

@@ -58,8 +58,14 @@ function isOrderEvent(value: unknown): value is OrderEventData {
   );
 }
 
-/** Stages at which the seller rewrites an order's lines (picked, substituted, refused at the door). */
-const LINE_STAGES: readonly string[] = ['picked', 'delivered'];
+/**
+ * Whether reaching `to` from `from` rewrote the order's lines: picking records what was found and substituted, and
+ * the driver's delivery what was refused at the door. Completing an order from any other stage (the seller's
+ * status) delivers it as it is.
+ */
+function linesRewritten(from: unknown, to: string): boolean {
+  return from !== to && (to === 'picked' || (to === 'delivered' && from === 'out_for_delivery'));
+}
 
 /**
  * What copying the event onto a cached order did: nothing (another order), patched, or patched but still out of
@@ -72,10 +78,7 @@ type Patch = 'other' | 'patched' | 'stale';
 function patchOrder(order: OrderView, event: OrderEventData): Patch {
   if (order._id !== event.id) return 'other';
   const fields = order as unknown as Record<string, unknown>;
-  const linesStale =
-    'fulfilment' in fields &&
-    fields.fulfilment !== event.fulfilment &&
-    LINE_STAGES.includes(event.fulfilment);
+  const linesStale = 'fulfilment' in fields && linesRewritten(fields.fulfilment, event.fulfilment);
   // A cancelled order changes again only when a payment arrives for it (then a refund is due).
   const paidAfterCancel = order.status === 'Cancelled' && event.status === 'Cancelled';
   // A paid order that is cancelled is owed its money back, as the API marks it (seller views).
