@@ -374,7 +374,6 @@ describe('cancelling gives units and the place back, once', () => {
   });
 
   it('gives back only when Cancelled wins a race with Completed', async () => {
-    const outcomes = { completed: 0, cancelled: 0 };
     for (let round = 0; round < 6; round++) {
       nextDay();
       const { product, id, date } = await placedOrder(10, 3);
@@ -389,14 +388,11 @@ describe('cancelling gives units and the place back, once', () => {
       if (cancelled.status === 200) {
         expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
         expect([await stockOf(product), await booked(date)]).toEqual([10, 0]);
-        outcomes.cancelled += 1;
       } else {
         expect(row).toMatchObject({ status: 'Completed', fulfilment: 'delivered', isPaid: true });
         expect([await stockOf(product), await booked(date)]).toEqual([7, 0]);
-        outcomes.completed += 1;
       }
     }
-    expect(outcomes.completed + outcomes.cancelled).toBe(6);
   });
 
   it('gives nothing back to a product no longer counted, and never above the maximum', async () => {

@@ -867,7 +867,6 @@ describe('seller orders', () => {
 
   it('lets exactly one of two racing seller changes (Completed, Cancelled) win', async () => {
     const c = await newCustomer();
-    const outcomes = { completed: 0, cancelled: 0 };
     for (let round = 0; round < 8; round++) {
       const id = (await placeCod(c, standardOrder(c))).body.orderId;
       const put = (status: string) =>
@@ -881,14 +880,11 @@ describe('seller orders', () => {
       if (complete.status === 200) {
         expect(row).toMatchObject({ status: 'Completed', isPaid: true });
         expect(cancelled.body.message).toBe(MESSAGES.completedOrderLocked);
-        outcomes.completed += 1;
       } else {
         expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
         expect(complete.body.message).toBe(MESSAGES.cancelledOrderLocked);
-        outcomes.cancelled += 1;
       }
     }
-    expect(outcomes.completed + outcomes.cancelled).toBe(8);
   });
 
   it('answers 404 for unknown and malformed order ids', async () => {
