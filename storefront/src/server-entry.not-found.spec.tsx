@@ -16,7 +16,10 @@ const server = setupMockApi();
 const apiFetch: typeof fetch = (input, init) => fetch(input, init);
 
 /** The product page as the browser first draws it from the state the server sent (what hydration compares). */
-function firstBrowserRender(state: Parameters<typeof createStore>[0]['serverState'], url: string): string {
+function firstBrowserRender(
+  state: NonNullable<Parameters<typeof createStore>[0]>['serverState'],
+  url: string,
+): string {
   const store = createStore({ serverState: state, cartSync: false });
   return renderToString(
     <Provider store={store}>
