@@ -131,6 +131,10 @@ describe('nginx in front of the API', () => {
     expect(eventsConf).toMatch(/^proxy_http_version 1\.1;$/m);
     expect(eventsConf).toMatch(/^proxy_set_header Connection "";$/m);
     expect(eventsConf).toMatch(/^proxy_buffering off;$/m);
+    // One client cannot hold every connection open.
+    expect(hostConf).toMatch(/^limit_conn_zone \$binary_remote_addr zone=larder_events:\d+m;$/m);
+    expect(eventsConf).toMatch(/^limit_conn larder_events \d+;$/m);
+    expect(eventsConf).toMatch(/^limit_conn_status 429;$/m);
     const readTimeout = /^proxy_read_timeout (\d+)h;$/m.exec(eventsConf);
     expect(Number(readTimeout?.[1])).toBeGreaterThanOrEqual(1);
     expect(read('Dockerfile')).toMatch(

@@ -6,6 +6,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -13,11 +14,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { SessionService } from '../session/session.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { UnauthorizedError } from '../common/errors';
+import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { CUSTOMER_AUTH, SELLER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse } from '../common/responses';
 import { OrderEventData, OrderEventsQuery } from './dto/order-events.dto';
-import { OrderEventsHub, ORDER_EVENTS_REPLAY_SECONDS } from './order-events.hub';
+import {
+  OrderEventsHub,
+  ORDER_EVENTS_REPLAY_SECONDS,
+  ORDER_STREAMS_PER_ADDRESS,
+  ORDER_STREAMS_PER_SESSION,
+} from './order-events.hub';
 import { OrderEventStream } from './order-events.stream';
 
 /** A Last-Event-ID as sent back by EventSource: the id of an event this API sent, else nothing to replay. */
@@ -45,8 +51,10 @@ export class OrderEventsController {
       'or fulfilment stage) arrives as `event: order` with an `id` and the order as it is now in `data`: to a ' +
       'customer for their own orders, to the seller for every order. A comment line is sent every 25 s. A client ' +
       `reconnecting with \`Last-Event-ID\` first gets the orders changed since then (up to ${ORDER_EVENTS_REPLAY_SECONDS / 60} ` +
-      'minutes back), each once. The stream ends when the session ends (sign-out, account deletion, new seller ' +
-      'credentials).',
+      'minutes back), each once. The stream ends when the session ends (at once on sign-out and account deletion; ' +
+      `at the next heartbeat for new seller credentials). A session keeps at most ${ORDER_STREAMS_PER_SESSION} ` +
+      'streams open (one more ends its oldest), and one client address at most ' +
+      `${ORDER_STREAMS_PER_ADDRESS} on each replica (429 beyond).`,
   })
   @ApiHeader({
     name: 'last-event-id',
@@ -70,6 +78,10 @@ export class OrderEventsController {
     description: 'Not signed in as a customer or as the seller',
     type: ErrorResponse,
   })
+  @ApiTooManyRequestsResponse({
+    description: 'This address already holds as many open streams as it may',
+    type: ErrorResponse,
+  })
   async streamOrderEvents(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
@@ -82,6 +94,10 @@ export class OrderEventsController {
     if (!userId && query.as !== 'customer') seller = await this.sessions.isSeller(request);
     if (!userId && !seller) throw new UnauthorizedError(MESSAGES.notAuthorized);
     const lastEventId = parseLastEventId(lastEventIdHeader);
+    const sessionId = await this.sessions.sessionIdOf(request, userId ? 'customer' : 'seller');
+    // Nothing is awaited from this check until the hub counts the stream, so no burst slips past it.
+    if (this.hub.openFrom(request.ip) >= ORDER_STREAMS_PER_ADDRESS)
+      throw new TooManyRequestsError(MESSAGES.tooManyRequests);
 
     // From here on the response is written by hand: no compression, ETag or other onSend hook touches it, and
     // the headers set so far (security headers, CORS) are carried over.
@@ -104,6 +120,8 @@ export class OrderEventsController {
     let stopWatching = () => {};
     const stream = new OrderEventStream(raw, {
       userId,
+      sessionId,
+      address: request.ip,
       heartbeatMs: this.config.orderEventsHeartbeatMs,
       stillSignedIn: async () =>
         userId

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DATABASE_HANDLE } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
+import { SESSIONS_ENDED_CHANNEL } from '../session/session.repository';
 import { OrderEventsRepository, type OrderEventRow } from './order-events.repository';
 import { toOrderEvent, type OrderEventView } from './order-event-view';
 
@@ -15,6 +16,13 @@ import { toOrderEvent, type OrderEventView } from './order-event-view';
 export const ORDER_EVENTS_CHANNEL = 'larder_order_events';
 /** How far back a reconnecting stream's Last-Event-ID is honoured, and how long events are kept. */
 export const ORDER_EVENTS_REPLAY_SECONDS = 5 * 60;
+/** Open streams one session may hold on a replica: opening one more ends its oldest (a forgotten tab). */
+export const ORDER_STREAMS_PER_SESSION = 3;
+/**
+ * Open streams one client address may hold on a replica, whatever its sessions: beyond it the stream is refused
+ * (429), so no one client can use up the connections every other visitor's pages need.
+ */
+export const ORDER_STREAMS_PER_ADDRESS = 20;
 /** How often each replica removes events older than the replay window. */
 const PURGE_INTERVAL_MS = 60_000;
 
@@ -22,6 +30,9 @@ const PURGE_INTERVAL_MS = 60_000;
 export interface OrderEventWatcher {
   /** The customer whose orders it shows; undefined for the seller, who sees every order. */
   readonly userId?: string;
+  /** The session that opened it, and the client's address. */
+  readonly sessionId?: string;
+  readonly address?: string;
   send(eventId: number, view: OrderEventView): void;
   /** Ends the stream (the application is shutting down). */
   close(): void;
@@ -54,12 +65,16 @@ export function concerns(watcher: Pick<OrderEventWatcher, 'userId'>, userId: str
 export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('OrderEventsHub');
   private readonly watchers = new Set<OrderEventWatcher>();
+  /** The open streams of each session, oldest first, and how many each address holds. */
+  private readonly bySession = new Map<string, OrderEventWatcher[]>();
+  private readonly byAddress = new Map<string, number>();
   private readonly pending = new Set<number>();
   private draining?: Promise<void>;
   /** The newest event id this process was told of. */
   private newestSeen = 0;
   private listenedBefore = false;
   private unsubscribe?: () => Promise<void>;
+  private unsubscribeSessions?: () => Promise<void>;
   private purgeTimer?: NodeJS.Timeout;
 
   constructor(
@@ -75,6 +90,12 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
         this.listenedBefore = true;
       },
       onLost: () => this.logger.warn('Lost the order notifications; reconnecting'),
+    });
+    // Sign-out and account deletion on any replica end that session's streams here at once.
+    this.unsubscribeSessions = await this.database.subscribe(SESSIONS_ENDED_CHANNEL, {
+      onNotify: (payload) => this.sessionEnded(payload),
+      onSubscribed: () => undefined,
+      onLost: () => undefined,
     });
     this.purgeTimer = setInterval(() => {
       this.repository
@@ -94,15 +115,58 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
+    await this.unsubscribeSessions?.();
+    this.unsubscribeSessions = undefined;
     await this.draining;
   }
 
-  /** Starts passing events to the watcher; returns the function that stops it. */
+  /** How many streams the address holds open on this replica. */
+  openFrom(address: string): number {
+    return this.byAddress.get(address) ?? 0;
+  }
+
+  /**
+   * Starts passing events to the watcher, ending the oldest streams of its session beyond
+   * ORDER_STREAMS_PER_SESSION; returns the function that stops it.
+   */
   watch(watcher: OrderEventWatcher): () => void {
     this.watchers.add(watcher);
-    return () => {
-      this.watchers.delete(watcher);
-    };
+    const { sessionId, address } = watcher;
+    if (address !== undefined) this.byAddress.set(address, this.openFrom(address) + 1);
+    if (sessionId !== undefined) {
+      const own = this.bySession.get(sessionId) ?? [];
+      own.push(watcher);
+      this.bySession.set(sessionId, own);
+      for (const oldest of own.slice(0, Math.max(0, own.length - ORDER_STREAMS_PER_SESSION))) oldest.close();
+    }
+    return () => this.unwatch(watcher);
+  }
+
+  private unwatch(watcher: OrderEventWatcher): void {
+    if (!this.watchers.delete(watcher)) return;
+    const { sessionId, address } = watcher;
+    if (address !== undefined) {
+      const left = this.openFrom(address) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    }
+    if (sessionId !== undefined) {
+      const own = (this.bySession.get(sessionId) ?? []).filter((w) => w !== watcher);
+      if (own.length > 0) this.bySession.set(sessionId, own);
+      else this.bySession.delete(sessionId);
+    }
+  }
+
+  /** `session:<id>` or `user:<id>` (see SessionRepository.announceEnded): their streams end now. */
+  private sessionEnded(payload: string): void {
+    const [kind, id] = payload.split(':');
+    const ending =
+      kind === 'session'
+        ? [...(this.bySession.get(id) ?? [])]
+        : kind === 'user'
+          ? [...this.watchers].filter((w) => w.userId === id)
+          : [];
+    for (const watcher of ending) watcher.close();
   }
 
   /**

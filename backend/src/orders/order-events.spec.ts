@@ -8,12 +8,13 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 import { OrderEventsRepository } from './order-events.repository';
+import { OrderEventsHub, ORDER_STREAMS_PER_ADDRESS, ORDER_STREAMS_PER_SESSION } from './order-events.hub';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -78,6 +79,11 @@ class StreamClient {
     });
   }
 
+  /** What was received after the last complete event (all of an answer that is no stream). */
+  get unparsed(): string {
+    return this.buffer;
+  }
+
   /** The data of the `order` events received so far. */
   get orders(): Array<OrderEventData & { eventId: number }> {
     return this.events
@@ -116,12 +122,13 @@ async function openStream(
   server: Server,
   headers: Record<string, string>,
   query = '',
+  localAddress?: string,
 ): Promise<StreamClient> {
   const port = await listening(server);
   return new Promise((resolve, reject) => {
     const req = http.get(
       // No keep-alive agent: a finished stream leaves no pooled socket behind.
-      { host: '127.0.0.1', port, path: `/api/order/events${query}`, headers, agent: false },
+      { host: '127.0.0.1', port, path: `/api/order/events${query}`, headers, agent: false, localAddress },
       (res) => resolve(new StreamClient(req, res)),
     );
     req.on('error', reject);
@@ -413,3 +420,87 @@ if (process.env.DATABASE_URL) {
     await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'));
   });
 }
+
+describe('streams held by one session or one address', () => {
+  // A heartbeat far beyond any test: whatever ends a stream here is not the session check of a heartbeat.
+  let u: TestApp;
+  const held: StreamClient[] = [];
+  let n = 0;
+  beforeAll(async () => {
+    u = await createTestApp({ orderEventsHeartbeatMs: 600_000 });
+  });
+  afterAll(async () => {
+    for (const s of held.splice(0)) s.close();
+    await u?.close();
+  });
+
+  const customer = async () => {
+    n += 1;
+    return signInCustomerWithAddress(
+      u,
+      { email: `holder${n}@example.com`, firstName: 'Cy', lastName: `Holder${n}` },
+      ADDRESS,
+    );
+  };
+  const open = async (cookie: string, from: string) => {
+    const s = await openStream(u.server, { cookie }, '', from);
+    held.push(s);
+    return s;
+  };
+  const openFrom = (address: string) => u.app.get(OrderEventsHub).openFrom(address);
+
+  it('keeps at most three streams a session: one more ends its oldest', async () => {
+    const c = await customer();
+    const opened = [];
+    for (let i = 0; i <= ORDER_STREAMS_PER_SESSION; i++) opened.push(await open(c.cookie, '127.0.0.21'));
+    expect(opened.map((s) => s.res.statusCode)).toEqual([200, 200, 200, 200]);
+    await opened[0].ended;
+    expect(openFrom('127.0.0.21')).toBe(3);
+    // Another session's streams are its own.
+    const other = await customer();
+    await open(other.cookie, '127.0.0.21');
+    expect(openFrom('127.0.0.21')).toBe(4);
+  });
+
+  it('refuses an address more open streams than its limit, whatever the sessions', async () => {
+    let opened = 0;
+    while (opened < ORDER_STREAMS_PER_ADDRESS) {
+      const c = await customer();
+      for (let i = 0; i < ORDER_STREAMS_PER_SESSION && opened < ORDER_STREAMS_PER_ADDRESS; i++, opened++)
+        expect((await open(c.cookie, '127.0.0.22')).res.statusCode).toBe(200);
+    }
+    const late = await customer();
+    const refused = await open(late.cookie, '127.0.0.22');
+    expect(refused.res.statusCode).toBe(429);
+    await refused.ended;
+    expect(JSON.parse(refused.unparsed)).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    // Another address is not held back.
+    expect((await open(late.cookie, '127.0.0.23')).res.statusCode).toBe(200);
+  });
+
+  it('ends the streams of a session at once when it signs out, and of every session when the account goes', async () => {
+    const c = await customer();
+    const first = await open(c.cookie, '127.0.0.24');
+    const second = await open(c.cookie, '127.0.0.24');
+    const otherDevice = await signInCustomer(u, {
+      email: `holder${n}@example.com`,
+      firstName: 'Cy',
+      lastName: `Holder${n}`,
+    });
+    const onOtherDevice = await open(otherDevice, '127.0.0.25');
+    await request(u.server).get('/api/user/logout').set('Cookie', c.cookie).expect(200);
+    await Promise.all([first.ended, second.ended]);
+    expect(openFrom('127.0.0.25')).toBe(1);
+
+    await request(u.server).delete('/api/user/delete-account').set('Cookie', otherDevice).expect(200);
+    await onOtherDevice.ended;
+    expect(openFrom('127.0.0.25')).toBe(0);
+  });
+
+  it("ends the seller's streams at once when the seller signs out", async () => {
+    const own = await signInSeller(u);
+    const s = await open(own, '127.0.0.26');
+    await request(u.server).get('/api/seller/logout').set('Cookie', own).expect(200);
+    await s.ended;
+  });
+});

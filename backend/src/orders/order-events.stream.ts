@@ -11,6 +11,9 @@ export const ORDER_EVENTS_RETRY_MS = 5000;
 export interface OrderEventStreamOptions {
   /** The customer whose orders it shows; undefined for the seller. */
   userId?: string;
+  /** The session that opened it, and the client's address (for the hub's limits). */
+  sessionId?: string;
+  address?: string;
   heartbeatMs: number;
   /** Whether the session that opened the stream is still live (checked at each heartbeat). */
   stillSignedIn(): Promise<boolean>;
@@ -25,6 +28,8 @@ export interface OrderEventStreamOptions {
  */
 export class OrderEventStream implements OrderEventWatcher {
   readonly userId?: string;
+  readonly sessionId?: string;
+  readonly address?: string;
   private readonly heartbeat: NodeJS.Timeout;
   private checking = false;
   private ended = false;
@@ -34,6 +39,8 @@ export class OrderEventStream implements OrderEventWatcher {
     private readonly options: OrderEventStreamOptions,
   ) {
     this.userId = options.userId;
+    this.sessionId = options.sessionId;
+    this.address = options.address;
     raw.on('close', () => this.finish());
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
     this.write(`retry: ${ORDER_EVENTS_RETRY_MS}\n\n`);

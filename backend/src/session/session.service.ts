@@ -78,8 +78,27 @@ export class SessionService implements OnApplicationBootstrap {
   /** Ends the request's customer session on the server and clears the cookie. */
   async endCustomerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const claims = await this.claims(request.cookies?.[this.customerCookie], CUSTOMER_AUDIENCE);
-    if (claims) await this.repository.delete(claims.sid, 'customer');
+    if (claims) await this.end(claims.sid, 'customer');
     this.clearCookie(reply, this.customerCookie);
+  }
+
+  /** Every session of a deleted account has ended with it (the rows cascade): tells whatever they hold open. */
+  async customerDeleted(userId: string): Promise<void> {
+    await this.repository.announceEnded({ userId });
+  }
+
+  /** The id of the request's session of this kind, once `customerOf` or `isSeller` has accepted it. */
+  async sessionIdOf(request: FastifyRequest, kind: SessionKind): Promise<string | undefined> {
+    const claims =
+      kind === 'customer'
+        ? await this.claims(request.cookies?.[this.customerCookie], CUSTOMER_AUDIENCE)
+        : await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
+    return claims?.sid;
+  }
+
+  private async end(sessionId: string, kind: SessionKind): Promise<void> {
+    await this.repository.delete(sessionId, kind);
+    await this.repository.announceEnded({ sessionId });
   }
 
   async startSellerSession(reply: FastifyReply): Promise<void> {
@@ -110,7 +129,7 @@ export class SessionService implements OnApplicationBootstrap {
 
   async endSellerSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const claims = await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
-    if (claims) await this.repository.delete(claims.sid, 'seller');
+    if (claims) await this.end(claims.sid, 'seller');
     this.clearCookie(reply, this.sellerCookie);
   }
 

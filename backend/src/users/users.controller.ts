@@ -75,6 +75,7 @@ export class UsersController {
     // Every session of the account ends with it (the sessions rows cascade); this clears the cookie.
     await this.users.deleteAccount(customer.userId);
     await this.sessions.endCustomerSession(request, reply);
+    await this.sessions.customerDeleted(customer.userId);
     return { success: true, message: MESSAGES.accountDeleted };
   }
 }
