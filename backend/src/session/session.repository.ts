@@ -135,9 +135,9 @@ export class SessionRepository {
       .onConflictDoUpdate({
         target: signInFailures.account,
         set: {
-          failures: sql`case when false then 1 else ${signInFailures.failures} + 1 end`,
+          failures: sql`case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end`,
           lastFailureAt: sql`now()`,
-          lockedUntil: sql`case when (case when false then 1 else ${signInFailures.failures} + 1 end) >= ${threshold} then now() + make_interval(mins => ${lockMinutes}) else null end`,
+          lockedUntil: sql`case when (case when ${signInFailures.lastFailureAt} < now() - make_interval(mins => ${lockMinutes}) then 1 else ${signInFailures.failures} + 1 end) >= ${threshold} then now() + make_interval(mins => ${lockMinutes}) else null end`,
         },
       })
       .returning({ lockedUntil: signInFailures.lockedUntil });
