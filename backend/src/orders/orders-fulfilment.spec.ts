@@ -353,6 +353,60 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     expect(res.body.slots[1].orders).toHaveLength(1);
   });
 
+  it('counts what was picked, each substitute as its own product, and no line refused at the door', async () => {
+    const date = nextDay();
+    const [c, d] = [await newCustomer(), await newCustomer()];
+    const item = (name: string) => product(100, { stock: null, name, category: 'Groceries' });
+    const [apples, bread, milk, pears] = [
+      await item('Apples'),
+      await item('Bread'),
+      await item('Milk'),
+      await item('Pears'),
+    ];
+    const first = await place(c, [
+      [apples, 3, 100],
+      [bread, 2, 100],
+      [milk, 1, 100],
+    ]);
+    await place(d, [
+      [apples, 2, 100],
+      [bread, 1, 100],
+    ]);
+    const pickList = async () =>
+      (await request(t.server).get(`/api/seller/picking?date=${date}`).set('Cookie', seller).expect(200)).body
+        .products;
+    expect(await pickList()).toEqual([
+      { product: apples, name: 'Apples', quantity: 5, orders: 2 },
+      { product: bread, name: 'Bread', quantity: 3, orders: 2 },
+      { product: milk, name: 'Milk', quantity: 1, orders: 1 },
+    ]);
+
+    // One apple found and two pears sent for the missing two; no milk on the shelf.
+    await stage(first, { stage: 'picking' }).expect(200);
+    await stage(first, {
+      stage: 'picked',
+      lines: [
+        { product: apples, picked: 1, substitute: { product: pears, quantity: 2 } },
+        { product: bread, picked: 2 },
+        { product: milk, picked: 0 },
+      ],
+    }).expect(200);
+    expect(await pickList()).toEqual([
+      { product: apples, name: 'Apples', quantity: 3, orders: 2 },
+      { product: bread, name: 'Bread', quantity: 3, orders: 2 },
+      { product: pears, name: 'Pears', quantity: 2, orders: 1 },
+    ]);
+
+    // The bread is refused at the door: it leaves the day's list.
+    await stage(first, { stage: 'out_for_delivery' }).expect(200);
+    await stage(first, { stage: 'delivered', lines: [{ product: bread, refused: true }] }).expect(200);
+    expect(await pickList()).toEqual([
+      { product: apples, name: 'Apples', quantity: 3, orders: 2 },
+      { product: bread, name: 'Bread', quantity: 1, orders: 1 },
+      { product: pears, name: 'Pears', quantity: 2, orders: 1 },
+    ]);
+  });
+
   it('answers the slot as CSV by postcode, escaped against broken cells and formulas', async () => {
     const date = nextDay();
     const [c, d, e] = [await newCustomer(), await newCustomer(), await newCustomer()];
