@@ -137,8 +137,6 @@ afterAll(async () => {
 const openInSlot = (m: Model, date: string, time: string) =>
   m.orders.filter((o) => o.status === 'Pending' && o.deliveryDate === date && o.time === time).length;
 
-const goesToDoor = (line: Line) => (line.refused ? 0 : (line.picked ?? line.quantity));
-
 /** What the lines' prices add up to as the customer places or changes them (the client's arithmetic). */
 function totalsOf(items: readonly { key: Key; quantity: number }[]) {
   return priceOrder(
