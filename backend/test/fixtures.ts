@@ -1,0 +1,35 @@
+/**
+ * What many API tests need besides the app: a delivery address the shop delivers to, and the database's own
+ * figures for stock and slot bookings.
+ *
+ *   const { cookie, addressId } = await signInCustomerWithAddress(t, { email: 'ann@example.com' }, ADDRESS);
+ *   expect(await stockOf(t, productId)).toBe(8);
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AddressInput } from '@larder/shared-domain';
+import { deliverySlotBookings, products } from '../src/db/schema';
+import type { TestApp } from './harness';
+
+/** A Bristol address with a BS postcode: inside the default delivery area. */
+export const ADDRESS: AddressInput = {
+  street: '12 Harbour Way',
+  city: 'Bristol',
+  state: 'Avon',
+  postalCode: 'BS1 4DJ',
+  country: 'United Kingdom',
+};
+
+/** The units a product has in stock (null: not counted). */
+export async function stockOf(t: Pick<TestApp, 'db'>, id: string): Promise<number | null> {
+  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row.stock;
+}
+
+/** The places booked in one delivery slot of a date (0 before the first booking). */
+export async function bookedIn(t: Pick<TestApp, 'db'>, date: string, time: string): Promise<number> {
+  const [row] = await t.db
+    .select({ booked: deliverySlotBookings.booked })
+    .from(deliverySlotBookings)
+    .where(and(eq(deliverySlotBookings.deliveryDate, date), eq(deliverySlotBookings.deliveryTime, time)));
+  return row?.booked ?? 0;
+}
