@@ -10,8 +10,8 @@ import type { PageRoute } from '@larder/shared-domain';
 export const SHOP_ROUTES: PageRoute[] = [
   { path: '/', chunk: 'page-home', serverRendered: true },
   { path: '/home', chunk: 'page-home', serverRendered: true },
-  { path: '/products', chunk: 'page-products', serverRendered: true },
-  { path: '/products/:category', chunk: 'page-category', serverRendered: true },
+  { path: '/products', chunk: 'page-products', serverRendered: true, query: ['q', 'freeFrom', 'diet'] },
+  { path: '/products/:category', chunk: 'page-category', serverRendered: true, query: ['freeFrom', 'diet'] },
   { path: '/products/:category/:id', chunk: 'page-product', serverRendered: true },
   { path: '/cart', chunk: 'page-cart', serverRendered: false },
   { path: '/contact-us', chunk: 'page-contact', serverRendered: false },

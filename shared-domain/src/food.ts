@@ -338,6 +338,9 @@ export function matchesFoodFilters(
   return true;
 }
 
+/** The URL parameters the food filters are read from (see parseFoodFilters). */
+export const FOOD_FILTER_PARAMS = ['freeFrom', 'diet'] as const;
+
 /**
  * The filters in a page's query (`?freeFrom=milk,gluten&diet=vegan`, or one `freeFrom` per ticked box as a plain
  * form sends them); unknown ids and diets are ignored, so an old or edited link still shows a list.

@@ -1,4 +1,4 @@
-import { isPageRouteTable, pageRouteMatcher, type PageRoute } from './page-routes';
+import { isPageRouteTable, pageRouteMatcher, pageUrl, type PageRoute } from './page-routes';
 
 const route = (path: string, chunk: string, serverRendered = false): PageRoute => ({
   path,
@@ -50,5 +50,28 @@ describe('page routes', () => {
     expect(isPageRouteTable(undefined)).toBe(false);
     expect(isPageRouteTable([{ path: '/', chunk: 'page-home' }])).toBe(false);
     expect(isPageRouteTable([null])).toBe(false);
+    expect(isPageRouteTable([{ path: '/', chunk: 'page-home', serverRendered: true, query: ['q'] }])).toBe(
+      true,
+    );
+    expect(isPageRouteTable([{ path: '/', chunk: 'page-home', serverRendered: true, query: 'q' }])).toBe(
+      false,
+    );
+  });
+});
+
+describe('pageUrl', () => {
+  const list = { query: ['q', 'freeFrom', 'diet'] };
+
+  it('keeps only the parameters the route reads, in its order, each value in the order given', () => {
+    expect(pageUrl(list, '/products?utm=1&diet=vegan&q=red+apples&freeFrom=milk&freeFrom=egg')).toBe(
+      '/products?q=red+apples&freeFrom=milk&freeFrom=egg&diet=vegan',
+    );
+    expect(pageUrl(list, '/products?q=red%20apples')).toBe(pageUrl(list, '/products?q=red+apples'));
+  });
+
+  it('gives the bare path when the route reads none of them', () => {
+    expect(pageUrl(list, '/products?utm=1&fbclid=x')).toBe('/products');
+    expect(pageUrl({}, '/products/dairy/some-id?q=1')).toBe('/products/dairy/some-id');
+    expect(pageUrl(undefined, '/')).toBe('/');
   });
 });

@@ -17,6 +17,11 @@ export interface PageRoute {
   chunk: string;
   /** Whether the API renders the page on the server (otherwise the browser renders it). */
   serverRendered: boolean;
+  /**
+   * The query parameters the page reads (a product list's `q` and food filters); none when absent. The API
+   * renders and keeps the page for these alone, so any other parameter (`?utm=…`) is the same page.
+   */
+  query?: readonly string[];
 }
 
 /** Whether a value is a well-formed route table (what the API accepts from a build). */
@@ -29,7 +34,9 @@ export function isPageRouteTable(value: unknown): value is PageRoute[] {
         route !== null &&
         typeof route.path === 'string' &&
         typeof route.chunk === 'string' &&
-        typeof route.serverRendered === 'boolean',
+        typeof route.serverRendered === 'boolean' &&
+        (route.query === undefined ||
+          (Array.isArray(route.query) && route.query.every((name) => typeof name === 'string'))),
     )
   );
 }
@@ -74,4 +81,20 @@ export function pageRouteMatcher(routes: readonly PageRoute[]): (pathname: strin
     }))
     .sort((a, b) => b.score - a.score || a.order - b.order);
   return (pathname) => ranked.find(({ test }) => test.test(pathname))?.route;
+}
+
+/**
+ * The URL a route's page is made from: the path, then only the query parameters the route reads, in the
+ * route's order (each with its values in the order given). Two URLs that differ only in what the page does not
+ * read, or in the order of its parameters, give the same page.
+ */
+export function pageUrl(route: Pick<PageRoute, 'query'> | undefined, url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const path = url.slice(0, at);
+  const given = new URLSearchParams(url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const name of route?.query ?? []) for (const value of given.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
 }

@@ -1,5 +1,5 @@
 import { Route, Routes, matchPath } from 'react-router-dom';
-import type { PageRoute } from '@larder/shared-domain';
+import { FOOD_FILTER_PARAMS, type PageRoute } from '@larder/shared-domain';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { StorefrontLayout } from './layout/StorefrontLayout';
 
@@ -75,11 +75,11 @@ const NotFoundPage = lazyPage(
  * routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx) to
  * know which pages it renders and which page chunk a page's head names.
  */
-const ROUTES: { path: string; page: LazyPage; serverRendered: boolean }[] = [
+const ROUTES: { path: string; page: LazyPage; serverRendered: boolean; query?: readonly string[] }[] = [
   { path: '/', page: HomePage, serverRendered: true },
   { path: '/home', page: HomePage, serverRendered: true },
-  { path: '/products', page: AllProductsPage, serverRendered: true },
-  { path: '/products/:category', page: CategoryPage, serverRendered: true },
+  { path: '/products', page: AllProductsPage, serverRendered: true, query: ['q', ...FOOD_FILTER_PARAMS] },
+  { path: '/products/:category', page: CategoryPage, serverRendered: true, query: FOOD_FILTER_PARAMS },
   { path: '/products/:category/:id', page: ProductDetailPage, serverRendered: true },
   { path: '/cart', page: CartPage, serverRendered: false },
   { path: '/add-address', page: AddAddressPage, serverRendered: false },
@@ -95,10 +95,11 @@ const ROUTES: { path: string; page: LazyPage; serverRendered: boolean }[] = [
 ];
 
 /** The route table as data, as the API reads it. */
-export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(({ path, page, serverRendered }) => ({
+export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(({ path, page, serverRendered, query }) => ({
   path,
   chunk: page.chunk,
   serverRendered,
+  ...(query ? { query } : {}),
 }));
 
 /** Loads the code of the page a path shows (the host calls it before hydrating a server-rendered page). */

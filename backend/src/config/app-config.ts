@@ -106,6 +106,8 @@ export interface AppConfig {
   ssrConcurrency: number;
   ssrQueueLength: number;
   ssrTimeoutMs: number;
+  /** Renders one client address may have under way at once; beyond it its pages are rendered in the browser. */
+  ssrRendersPerAddress: number;
   /** How long the builds a kept page was made from are taken to be unchanged before their files are checked. */
   ssrBuildCheckMs: number;
   /** The most memory (bytes) anonymous rendered pages are kept in; 0 keeps none. */
@@ -328,6 +330,7 @@ function envSchema(mode: NodeEnv) {
     SSR_STOREFRONT_ENTRY: text(),
     SSR_CONCURRENCY: integer(2, 1, 64),
     SSR_QUEUE: integer(8, 0, 10_000),
+    SSR_RENDERS_PER_ADDRESS: integer(2, 1, 64),
     SSR_TIMEOUT_MS: integer(1000, 10, 60_000),
     SSR_BUILD_CHECK_MS: integer(1000, 0, 60_000),
     PAGE_CACHE_MB: integer(32, 0, 4096),
@@ -417,6 +420,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storefrontServerEntry: storefrontServerEntryFor(e.SSR_STOREFRONT_ENTRY, storefrontDir),
     ssrConcurrency: e.SSR_CONCURRENCY,
     ssrQueueLength: e.SSR_QUEUE,
+    ssrRendersPerAddress: e.SSR_RENDERS_PER_ADDRESS,
     ssrTimeoutMs: e.SSR_TIMEOUT_MS,
     ssrBuildCheckMs: e.SSR_BUILD_CHECK_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,

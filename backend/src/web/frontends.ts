@@ -220,6 +220,7 @@ export async function registerStaticContent(
           finishPage: async (pathname, html) =>
             withSeoHead(html, pageSeo(pathname, (await services.catalogue.get()).rows, config.publicUrl)),
           metrics: services.metrics,
+          rendersPerAddress: config.ssrRendersPerAddress,
         })
       : undefined;
   if (pages) {

@@ -27,7 +27,8 @@ const RENDER = `async ({ url, fetch }) => {
   const shipping = await (await fetch(origin + '/api/settings/shipping')).json();
   return {
     html: '<p>render ' + n + '</p><p>' + who + '</p><p>' + list.products.length + ' products</p>' +
-      '<p>shipping ' + shipping.shippingCharge + '</p>' + '<p>' + 'Fresh bread '.repeat(200) + '</p>',
+      '<p>shipping ' + shipping.shippingCharge + '</p>' + '<p>url ' + url + '</p>' +
+      '<p>' + 'Fresh bread '.repeat(200) + '</p>',
     state: {},
   };
 }`;
@@ -65,6 +66,9 @@ function gateServer() {
       open = true;
       for (const w of waiting.splice(0)) w.res.end('ok');
     },
+    shut() {
+      open = false;
+    },
     close() {
       open = true;
       for (const w of waiting.splice(0)) w.res.end('ok');
@@ -72,6 +76,37 @@ function gateServer() {
       return new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** GET `url` from the local address `from` (a loopback address of its own): the status, headers and text. */
+function pageFrom(server: http.Server, from: string, url: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      if (!server.listening) server.listen(0, '127.0.0.1');
+      const send = () => {
+        const { port } = server.address() as AddressInfo;
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: url,
+            localAddress: from,
+            agent: false,
+            headers: { accept: 'text/html' },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+          },
+        );
+        req.on('error', reject);
+      };
+      if (server.listening) send();
+      else server.once('listening', send);
+    },
+  );
 }
 
 describe('shop pages kept in memory', () => {
@@ -140,6 +175,7 @@ describe('shop pages kept in memory', () => {
       ssrQueueLength: 1,
       ssrTimeoutMs: 2000,
       ssrBuildCheckMs: 0,
+      ssrRendersPerAddress: 1,
     });
   });
   afterAll(async () => {
@@ -161,8 +197,8 @@ describe('shop pages kept in memory', () => {
     const again = await page('/products/dairy').expect(200);
     expect(renderNumber(again.text)).toBe(n);
     expect(again.headers.etag).toBe(etag);
-    // Another query is another page.
-    expect(renderNumber((await page('/products/dairy?sort=price').expect(200)).text)).toBe(n + 1);
+    // A query the page reads is another page.
+    expect(renderNumber((await page('/products/dairy?diet=vegan').expect(200)).text)).toBe(n + 1);
 
     const fastify = t.app.getHttpAdapter().getInstance() as FastifyInstance;
     for (const encoding of ['br', 'gzip'] as const) {
@@ -278,8 +314,15 @@ describe('shop pages kept in memory', () => {
     const a = page('/products/slow-a').then((res) => res);
     expect(await startedA).toBe('/products/slow-a');
     // One render runs (held at the gate) and one may wait: of the next two, one waits and one is turned away.
-    const b = page('/products/slow-b').then((res) => ({ url: '/products/slow-b', res }));
-    const c = page('/products/slow-c').then((res) => ({ url: '/products/slow-c', res }));
+    // From other addresses: each address has one render at a time.
+    const b = pageFrom(t.server, '127.0.0.2', '/products/slow-b').then((res) => ({
+      url: '/products/slow-b',
+      res,
+    }));
+    const c = pageFrom(t.server, '127.0.0.3', '/products/slow-c').then((res) => ({
+      url: '/products/slow-c',
+      res,
+    }));
     const turnedAway = await Promise.race([b, c]);
     expect(rootOf(turnedAway.res.text)).toBe(CLIENT_RENDERED);
     expect(turnedAway.res.text).toContain('<noscript>');
@@ -295,6 +338,58 @@ describe('shop pages kept in memory', () => {
     expect(rootOf(queued.text)).toContain('data-rendered="storefront"');
     // The page turned away was not kept: it is rendered now.
     expect(rootOf((await page(turnedAway.url).expect(200)).text)).toContain('data-rendered="storefront"');
+  });
+
+  it('renders and keeps a page for the query parameters its route reads alone, in their order', async () => {
+    const first = await page(
+      '/products/fruits?utm_source=mail&diet=vegan&freeFrom=milk&freeFrom=gluten',
+    ).expect(200);
+    const n = renderNumber(first.text)!;
+    expect(first.text).toContain(
+      '<p>url /products/fruits?freeFrom=milk&freeFrom=gluten&diet=vegan</p>',
+    );
+    for (const url of [
+      '/products/fruits?freeFrom=milk&freeFrom=gluten&diet=vegan',
+      '/products/fruits?diet=vegan&utm=123&freeFrom=milk&freeFrom=gluten',
+    ])
+      expect(renderNumber((await page(url).expect(200)).text)).toBe(n);
+    // 50 visits with a different parameter the page does not read: one page, rendered once.
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => page(`/products/bakery?utm=${i}-${Math.random()}`).expect(200)),
+    );
+    expect(new Set(burst.map((res) => renderNumber(res.text))).size).toBe(1);
+    expect(burst[0].text).toContain('<p>url /products/bakery</p>');
+    // The search text is read on /products: each search is its own page.
+    const apples = await page('/products?q=apples&utm=1').expect(200);
+    expect(apples.text).toContain('<p>url /products?q=apples</p>');
+    expect(renderNumber((await page('/products?q=pears').expect(200)).text)).toBe(
+      renderNumber(apples.text)! + 1,
+    );
+  });
+
+  it("renders one page at a time for an address: its next one is rendered in the browser, another address's is not held back", async () => {
+    gate.shut();
+    try {
+      const started = gate.nextArrival();
+      const held = pageFrom(t.server, '127.0.0.31', '/products/slow-d');
+      expect(await started).toBe('/products/slow-d');
+      const refused = await pageFrom(t.server, '127.0.0.31', '/products/slow-e?q=' + Math.random());
+      expect(rootOf(refused.text)).toBe(CLIENT_RENDERED);
+      expect(refused.headers.etag).toBeUndefined();
+
+      const otherStarts = gate.nextArrival();
+      const other = pageFrom(t.server, '127.0.0.32', '/products/slow-f');
+      gate.open();
+      expect(await otherStarts).toBe('/products/slow-f');
+      expect(rootOf((await held).text)).toContain('data-rendered="storefront"');
+      expect(rootOf((await other).text)).toContain('data-rendered="storefront"');
+      // Once its render is done, the address renders again.
+      expect(rootOf((await pageFrom(t.server, '127.0.0.31', '/products/slow-e')).text)).toContain(
+        'data-rendered="storefront"',
+      );
+    } finally {
+      gate.open();
+    }
   });
 
   it('answers within its own time limit when the build never answers, and then renders again', async () => {

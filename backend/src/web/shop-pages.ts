@@ -10,11 +10,15 @@
  *
  * Every render goes through one bounded queue with a time limit (./render-queue.ts): when the queue is full or
  * the render is late, the host page is sent as it is and the browser renders the page.
+ *
+ * A page is rendered and kept for its path and the query parameters its route reads (`pageUrl`): any other
+ * parameter (`?utm=…`) is the same page. One client address has at most `rendersPerAddress` renders under way
+ * at once; beyond it, its pages are rendered in the browser, so no one client fills the queue for others.
  */
 import fs from 'node:fs';
 import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { orderCutoff, selectableDeliveryDate } from '@larder/shared-domain';
+import { orderCutoff, pageUrl, selectableDeliveryDate } from '@larder/shared-domain';
 import { carriesSession } from '../session/session-cookies';
 import { matchesEtag, pickEncoding } from '../common/http-caching';
 import { nameRoute } from '../metrics/http-metrics';
@@ -76,11 +80,15 @@ export interface ShopPagesOptions {
   finishPage?(pathname: string, html: string): Promise<string>;
   /** Where renders and kept pages are counted. */
   metrics?: Pick<Metrics, 'pageCache' | 'startPageRender'>;
+  /** Renders one client address may have under way at once (a page kept or being rendered for others is none). */
+  rendersPerAddress: number;
 }
 
 export class ShopPages {
   private readonly logger = new Logger('ServerRendering');
   private readonly inflight = new Map<string, Promise<CachedPage | undefined>>();
+  /** Renders under way by client address. */
+  private readonly rendersBy = new Map<string, number>();
   private catalogueVersion = 0;
   private settingsVersion = 0;
   private deliveryDateMemo?: { date: string; from: number; until: number };
@@ -164,7 +172,7 @@ export class ShopPages {
     const host = this.options.hostPage();
     if (!host) return false;
     nameRoute(request, route.path);
-    await this.handle(request, reply, host, route.path);
+    await this.handle(request, reply, host, route.path, pageUrl(route, request.url));
     return true;
   }
 
@@ -173,16 +181,21 @@ export class ShopPages {
     reply: FastifyReply,
     host: HostPage,
     route: string,
+    url: string,
   ): Promise<unknown> {
     if (carriesSession(request)) {
       // A signed-in visitor's page holds their session and cart: no cache may keep it, this one included.
-      const html = (await this.render(request, host, true)) ?? (await this.clientRendered(request, host));
+      const html =
+        (await this.limited(request, () => this.render(request, url, host, true))) ??
+        (await this.clientRendered(request, host));
       return reply.header('cache-control', 'no-store').header('vary', VARY).type(HTML).send(html);
     }
 
-    const keyed = this.keyFor(request.url);
+    const keyed = this.keyFor(url);
     if (keyed === undefined) {
-      const html = (await this.render(request, host, false)) ?? (await this.clientRendered(request, host));
+      const html =
+        (await this.limited(request, () => this.render(request, url, host, false))) ??
+        (await this.clientRendered(request, host));
       return reply.header('cache-control', REVALIDATE).header('vary', VARY).type(HTML).send(html);
     }
     const { key } = keyed;
@@ -191,7 +204,7 @@ export class ShopPages {
     if (!page) {
       let pending = this.inflight.get(key);
       if (!pending) {
-        pending = this.renderToKeep(key, request, keyed.host, route);
+        pending = this.limited(request, () => this.renderToKeep(key, request, url, keyed.host, route));
         this.inflight.set(key, pending);
         void pending.finally(() => this.inflight.delete(key));
       }
@@ -215,7 +228,9 @@ export class ShopPages {
   keptAnswer(request: FastifyRequest): ((reply: FastifyReply) => void) | undefined {
     if (request.method !== 'GET' || !this.options.cache.size) return undefined;
     if (carriesSession(request)) return undefined;
-    const keyed = this.keyFor(request.url);
+    const route = this.options.renderer.routesLoaded()?.(pathOf(request.url));
+    if (!route?.serverRendered) return undefined;
+    const keyed = this.keyFor(pageUrl(route, request.url));
     const page = keyed && this.options.cache.get(keyed.key);
     if (!page) return undefined;
     this.options.metrics?.pageCache('hit');
@@ -223,16 +238,35 @@ export class ShopPages {
     return (reply) => void sendPage(request, reply, page);
   }
 
+  /** Runs a render for the request's address, or answers undefined when that address has its share under way. */
+  private async limited<T>(
+    request: FastifyRequest,
+    render: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const address = request.ip;
+    const running = this.rendersBy.get(address) ?? 0;
+    if (running >= this.options.rendersPerAddress) return undefined;
+    this.rendersBy.set(address, running + 1);
+    try {
+      return await render();
+    } finally {
+      const left = (this.rendersBy.get(address) ?? 1) - 1;
+      if (left > 0) this.rendersBy.set(address, left);
+      else this.rendersBy.delete(address);
+    }
+  }
+
   /** Renders an anonymous page and keeps it, unless the catalogue or settings changed meanwhile. */
   private async renderToKeep(
     key: string,
     request: FastifyRequest,
+    url: string,
     host: HostPage,
     route: string,
   ): Promise<CachedPage | undefined> {
     const versions = `${this.catalogueVersion}:${this.settingsVersion}`;
     try {
-      const html = await this.render(request, host, false);
+      const html = await this.render(request, url, host, false);
       if (html === undefined) return undefined;
       const page = await preparePage(html, route);
       if (versions === `${this.catalogueVersion}:${this.settingsVersion}`) this.options.cache.set(key, page);
@@ -246,15 +280,14 @@ export class ShopPages {
   /** The host page with the page rendered in it, or undefined when it could not be rendered in time. */
   private async render(
     request: FastifyRequest,
+    url: string,
     host: HostPage,
     personal: boolean,
   ): Promise<string | undefined> {
     const { renderer, queue, metrics } = this.options;
-    const path = pathOf(request.url);
+    const path = pathOf(url);
     const rendered = metrics?.startPageRender();
-    const result = await queue.run(() =>
-      renderer.render(request.url, this.options.fetchFor(request, personal)),
-    );
+    const result = await queue.run(() => renderer.render(url, this.options.fetchFor(request, personal)));
     const page = result.outcome === 'done' ? result.value : undefined;
     rendered?.(page ? 'rendered' : 'fallback');
     if (result.outcome === 'timeout') {
