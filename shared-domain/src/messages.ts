@@ -229,6 +229,7 @@ export const MESSAGES = {
   // Limits against one customer hoarding stock and delivery slots
   invalidMaxPerOrder: `Maximum per order must be a whole number from ${MIN_PER_ORDER_LIMIT} to ${MAX_PER_ORDER_LIMIT}, or empty for no limit`,
   invalidMaxOpenOrders: `Open orders per customer must be a whole number from ${MIN_MAX_OPEN_ORDERS} to ${MAX_MAX_OPEN_ORDERS}`,
+  invalidMaxPerProduct: `Limit per product must be a whole number from ${MIN_PER_ORDER_LIMIT} to ${MAX_PER_ORDER_LIMIT}`,
   orderSettingsUpdated: 'Order settings updated!',
 
   // What a page says when a call fails without the server's own words (network down, timed out)

@@ -53,9 +53,29 @@ export function isValidPerOrderLimit(value: unknown): value is number {
   );
 }
 
-/** Whether `quantity` of a product with this maxPerOrder (null: no limit of its own) goes beyond it. */
-export function exceedsPerOrderLimit(quantity: number, maxPerOrder: number | null | undefined): boolean {
-  return typeof maxPerOrder === 'number' && quantity > maxPerOrder;
+/**
+ * The shop-wide limit of one product in one order (`maxPerProduct` in the order settings, in the same range as
+ * maxPerOrder), for every product without a maxPerOrder of its own: one unpaid order cannot take a whole shelf.
+ */
+export const DEFAULT_MAX_PER_PRODUCT = 20;
+
+/** The most of a product one order may hold: its own maxPerOrder, else the shop's maxPerProduct (null: neither known). */
+export function orderLimitOf(
+  maxPerOrder: number | null | undefined,
+  maxPerProduct?: number | null,
+): number | null {
+  if (typeof maxPerOrder === 'number') return maxPerOrder;
+  return typeof maxPerProduct === 'number' ? maxPerProduct : null;
+}
+
+/** Whether `quantity` of a product goes beyond its own maxPerOrder or, without one, the shop's maxPerProduct. */
+export function exceedsPerOrderLimit(
+  quantity: number,
+  maxPerOrder: number | null | undefined,
+  maxPerProduct?: number | null,
+): boolean {
+  const limit = orderLimitOf(maxPerOrder, maxPerProduct);
+  return limit !== null && quantity > limit;
 }
 
 /** Catalogue limits: products on the home page, related products, pictures per product, the loader's delay. */

@@ -26,6 +26,7 @@ import {
   ALLERGEN_IDS,
   DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
   DIETS,
   FULFILMENT_STAGES,
@@ -254,6 +255,8 @@ export const shopSettings = pgTable(
     slotCapacity: integer('slot_capacity').notNull().default(DEFAULT_SLOT_CAPACITY),
     /** How many open (Pending) orders one customer may hold at once. */
     maxOpenOrders: integer('max_open_orders').notNull().default(DEFAULT_MAX_OPEN_ORDERS),
+    /** The most of one product one order may hold, for products without a maxPerOrder of their own. */
+    maxPerProduct: integer('max_per_product').notNull().default(DEFAULT_MAX_PER_PRODUCT),
     /** The postcode areas or districts delivered to, for each delivery city. */
     deliveryAreas: jsonb('delivery_areas').$type<DeliveryAreas>().notNull().default(DEFAULT_DELIVERY_AREAS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -268,6 +271,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_max_open_orders',
       sql`${t.maxOpenOrders} between ${literal(MIN_MAX_OPEN_ORDERS)} and ${literal(MAX_MAX_OPEN_ORDERS)}`,
+    ),
+    check(
+      'shop_settings_max_per_product',
+      sql`${t.maxPerProduct} between ${literal(MIN_PER_ORDER_LIMIT)} and ${literal(MAX_PER_ORDER_LIMIT)}`,
     ),
   ],
 );

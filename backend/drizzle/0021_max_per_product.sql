@@ -1,0 +1,2 @@
+ALTER TABLE "shop_settings" ADD COLUMN "max_per_product" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_max_per_product" CHECK ("shop_settings"."max_per_product" between 1 and 99);
