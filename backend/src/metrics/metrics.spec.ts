@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import {
   DELIVERY_SLOTS,
@@ -6,6 +9,7 @@ import {
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { storefrontServerBuild } from '../../test/storefront-build';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
 import { insertProductImages } from '../db/product-images';
@@ -151,18 +155,6 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(age).toBeLessThan(3700);
   });
 
-  it('records page renders and page cache lookups given through the Metrics provider', async () => {
-    const metrics = t.app.get(Metrics);
-    metrics.pageCache('hit');
-    metrics.pageCache('hit');
-    metrics.pageCache('fallback');
-    metrics.startPageRender()('rendered');
-    const text = await scrape();
-    expect(sample(text, 'larder_page_cache_total{result="hit"}')).toBe(2);
-    expect(sample(text, 'larder_page_cache_total{result="fallback"}')).toBe(1);
-    expect(sample(text, 'larder_page_render_duration_seconds_count{outcome="rendered"}')).toBe(1);
-  });
-
   it('reports event-loop lag, and the connection pool on a server', async () => {
     const text = await scrape();
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
@@ -173,6 +165,75 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       // PGlite runs in the process: there is no pool to report.
       expect(text).not.toContain('larder_db_pool_connections{');
     }
+  });
+});
+
+describe('metrics of the shop pages, scraped after real page requests', () => {
+  let t: TestApp;
+  let root: string;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-metered-pages-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write(
+      'host-shell/dist/index.html',
+      '<!doctype html><html><head><title>Larder</title></head><body><div id="root"></div></body></html>',
+    );
+    write('storefront/dist/remoteEntry.js', 'var storefront;');
+    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
+    // A storefront build that renders every page but those under /products/broken-, which it cannot.
+    write(
+      'storefront/dist/server/remoteEntry.js',
+      storefrontServerBuild(`async ({ url }) => {
+        if (url.startsWith('/products/broken-')) throw new Error('cannot render ' + url);
+        return { html: '<h1>' + url + '</h1>', state: {} };
+      }`),
+    );
+    t = await createTestApp({
+      metricsPort: 0,
+      host: '127.0.0.1',
+      staticDirs: {
+        hostShell: path.join(root, 'host-shell/dist'),
+        storefront: path.join(root, 'storefront/dist'),
+        sellerPortal: path.join(root, 'seller-portal/dist'),
+      },
+      storefrontServerEntry: path.join(root, 'storefront/dist/server/remoteEntry.js'),
+      ssrBuildCheckMs: 0,
+    });
+    metricsUrl = `http://127.0.0.1:${t.app.get(MetricsServer).port}/metrics`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => request(t.server).get(url).set('accept', 'text/html').expect(200);
+
+  it('counts renders, cache lookups and page answers by route pattern', async () => {
+    const first = await page('/products/dairy');
+    expect(first.text).toContain('<h1>/products/dairy</h1>');
+    await page('/products/dairy');
+    await page('/products/dairy');
+    const fallback = await page('/products/broken-shelf');
+    expect(fallback.text).not.toContain('<h1>');
+
+    const text = await (await fetch(metricsUrl)).text();
+    expect(sample(text, 'larder_page_render_duration_seconds_count{outcome="rendered"}')).toBe(1);
+    expect(sample(text, 'larder_page_render_duration_seconds_count{outcome="fallback"}')).toBe(1);
+    expect(sample(text, 'larder_page_cache_total{result="miss"}')).toBe(2);
+    expect(sample(text, 'larder_page_cache_total{result="hit"}')).toBe(2);
+    expect(sample(text, 'larder_page_cache_total{result="fallback"}')).toBe(1);
+    expect(
+      sample(
+        text,
+        'larder_http_request_duration_seconds_count{method="GET",route="/products/:category",status="200"}',
+      ),
+    ).toBe(4);
+    expect(text).not.toContain('dairy');
   });
 });
 
