@@ -1,8 +1,15 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { CartItems, exceedsPerOrderLimit, MESSAGES, perOrderLimitMessage } from '@larder/shared-domain';
+import {
+  CartItems,
+  exceedsPerOrderLimit,
+  MESSAGES,
+  orderLimitOf,
+  perOrderLimitMessage,
+} from '@larder/shared-domain';
 import { CatalogService } from '../catalog/catalog.service';
 import { ConflictError, InvalidError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
 import { CartLine, CartRepository } from './cart.repository';
 
@@ -20,6 +27,7 @@ export class CartService implements OnModuleInit {
     private readonly repository: CartRepository,
     private readonly catalog: CatalogService,
     private readonly users: UsersService,
+    private readonly settings: SettingsService,
   ) {}
 
   onModuleInit(): void {
@@ -49,7 +57,7 @@ export class CartService implements OnModuleInit {
 
   /**
    * Replaces the cart with `cartItems` (product id -> quantity 1..99, as UpdateCartDto checked them). Unknown
-   * or deleted products -> 400, and a quantity above the product's maxPerOrder -> 409 (as checkout would answer);
+   * or deleted products -> 400, and a quantity above the product's maxPerOrder (or the shop's maxPerProduct) -> 409;
    * either way the stored cart stays as it was. Out-of-stock lines are dropped. Returns what is stored.
    */
   async replaceCart(userId: string, cartItems: CartItems): Promise<CartItems> {
@@ -65,12 +73,15 @@ export class CartService implements OnModuleInit {
         (await this.catalog.findProductsByIds([...wanted.keys()], tx)).map((p) => [p.id, p]),
       );
       const lines: CartLine[] = [];
+      const maxPerProduct = await this.settings.getMaxPerProduct(tx);
       for (const [productId, quantity] of wanted) {
         const product = found.get(productId);
         if (!product || product.deletedAt) throw new InvalidError(MESSAGES.productNotFound);
         if (!product.listed) continue;
-        if (exceedsPerOrderLimit(quantity, product.maxPerOrder)) {
-          throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));
+        if (exceedsPerOrderLimit(quantity, product.maxPerOrder, maxPerProduct)) {
+          throw new ConflictError(
+            perOrderLimitMessage(product.name, orderLimitOf(product.maxPerOrder, maxPerProduct)!),
+          );
         }
         lines.push({ productId, quantity });
       }

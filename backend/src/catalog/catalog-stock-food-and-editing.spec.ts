@@ -208,6 +208,8 @@ describe('catalogue: stock, food information, editing, search', () => {
           ...created,
           name: 'Golden Flapjack 4 pack',
           offerPrice: 1.25,
+          // No VAT on this product: the shopper pays the offer price.
+          offerPriceWithVat: 1.25,
           stock: 40,
           ingredients: 'Oats, golden syrup, butter (milk)',
           allergens: ['gluten', 'milk'],

@@ -3,6 +3,7 @@ import { and, eq, SQL, sql } from 'drizzle-orm';
 import {
   DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
   type DeliveryAreas,
   OPEN_ORDER_STATUSES,
@@ -42,6 +43,8 @@ export interface CheckoutContext {
   openOrders: number;
   /** The seller's maxOpenOrders. */
   maxOpenOrders: number;
+  /** The shop's limit per product for products without a maxPerOrder of their own. */
+  maxPerProduct: number;
   /** Where the shop delivers now: an address saved before the seller narrowed it may lie outside. */
   deliveryAreas: DeliveryAreas;
 }
@@ -68,6 +71,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   products: CheckoutProduct[];
   openOrders: number;
   maxOpenOrders: number | null;
+  maxPerProduct: number | null;
   deliveryAreas: DeliveryAreas | null;
 }>(
   'checkout_context',
@@ -92,6 +96,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
         where o.user_id = ${sql.placeholder('userId')}::uuid
           and o.status = any(${sql.placeholder('openStatuses')}::text[])) as "openOrders",
       (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders",
+      (select s.max_per_product from ${shopSettings} s where s.id = 1) as "maxPerProduct",
       (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas"`,
 );
 
@@ -278,6 +283,7 @@ export class CheckoutRepository {
       products: row.products,
       openOrders: row.openOrders,
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
+      maxPerProduct: row.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT,
       deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
     };
   }

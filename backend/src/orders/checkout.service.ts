@@ -5,6 +5,7 @@ import {
   canChangeOrder,
   deliversTo,
   exceedsPerOrderLimit,
+  orderLimitOf,
   MAX_QUANTITY,
   MESSAGES,
   notDeliveredMessage,
@@ -331,8 +332,9 @@ export class CheckoutService {
       if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
       if (product.deleted || !product.listed) throw new ConflictError(outOfStockMessage(product.name));
       // The seller's limit per order; a change may keep what the order already had of it, never more.
-      if (exceedsPerOrderLimit(quantity, product.maxPerOrder) && quantity > (previous.get(productId) ?? 0)) {
-        throw new ConflictError(perOrderLimitMessage(product.name, product.maxPerOrder!));
+      const limit = orderLimitOf(product.maxPerOrder, context.maxPerProduct);
+      if (exceedsPerOrderLimit(quantity, limit) && quantity > (previous.get(productId) ?? 0)) {
+        throw new ConflictError(perOrderLimitMessage(product.name, limit!));
       }
       // Units this order holds already count as available to it.
       const available = product.stock === null ? null : product.stock + (held.get(productId) ?? 0);

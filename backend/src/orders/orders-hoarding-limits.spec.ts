@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import {
   DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_MAX_PER_PRODUCT,
   DELIVERY_SLOTS,
   MESSAGES,
   perOrderLimitMessage,
@@ -17,7 +18,7 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { cartItems, deliverySlotBookings, orders, products, users } from '../db/schema';
+import { cartItems, deliverySlotBookings, orders, products, shopSettings, users } from '../db/schema';
 import { Clock } from '../common/clock';
 
 const ADDRESS = {
@@ -369,6 +370,80 @@ describe("a product's maxPerOrder", () => {
   });
 });
 
+describe("the shop's maxPerProduct", () => {
+  const setLimits = (body: Record<string, unknown>) =>
+    request(t.server).post('/api/settings/orders').set('Cookie', seller).send(body);
+  const stored = async () =>
+    (await request(t.server).get('/api/settings/orders').set('Cookie', seller).expect(200)).body;
+
+  beforeAll(async () => {
+    await setMaxOpenOrders(1000).expect(200);
+  });
+  afterEach(async () => {
+    await setLimits({ maxOpenOrders: 1000, maxPerProduct: DEFAULT_MAX_PER_PRODUCT }).expect(200);
+  });
+
+  it('is 20 by default, read with the order settings and with the public shipping settings', async () => {
+    expect(await stored()).toEqual({ success: true, maxOpenOrders: 1000, maxPerProduct: 20 });
+    const shipping = await request(t.server).get('/api/settings/shipping').expect(200);
+    expect(shipping.body.maxPerProduct).toBe(20);
+  });
+
+  it('keeps one unpaid cash order from taking a whole shelf: 409 above 20, nothing written', async () => {
+    const c = await newCustomer();
+    const flour = await pound({ name: 'Strong White Flour 1.5kg', stock: 60 });
+    const before = await state(c, flour);
+    const res = await cod(c, [[flour, 60]]).expect(409);
+    expect(res.body).toEqual({
+      success: false,
+      message: perOrderLimitMessage('Strong White Flour 1.5kg', 20),
+    });
+    expect(await state(c, flour)).toEqual(before);
+    const byCard = await card(c, [[flour, 21]]).expect(409);
+    expect(byCard.body.message).toBe(perOrderLimitMessage('Strong White Flour 1.5kg', 20));
+    const inCart = await updateCart(c, { [flour]: 21 }).expect(409);
+    expect(inCart.body.message).toBe(perOrderLimitMessage('Strong White Flour 1.5kg', 20));
+    await cod(c, [[flour, 20]]).expect(201);
+    expect(await stockOf(flour)).toBe(40);
+  });
+
+  it("gives way to a product's own maxPerOrder, above it or below it", async () => {
+    const c = await newCustomer();
+    const water = await pound({ name: 'Still Water 6x1.5l', stock: 200, maxPerOrder: 40 });
+    const saffron = await pound({ name: 'Saffron 0.4g', stock: 200, maxPerOrder: 2 });
+    await cod(c, [[water, 40]]).expect(201);
+    expect((await cod(c, [[saffron, 3]]).expect(409)).body.message).toBe(
+      perOrderLimitMessage('Saffron 0.4g', 2),
+    );
+    // A lower shop limit changes nothing for a product with its own.
+    await setLimits({ maxOpenOrders: 1000, maxPerProduct: 5 }).expect(200);
+    await cod(c, [[water, 30]]).expect(201);
+    const plain = await pound({ name: 'Porridge Oats 1kg', stock: 200 });
+    expect((await cod(c, [[plain, 6]]).expect(409)).body.message).toBe(
+      perOrderLimitMessage('Porridge Oats 1kg', 5),
+    );
+  });
+
+  it('is set with maxOpenOrders and kept when left out; a bad one is refused with 400 and changes nothing', async () => {
+    const res = await setLimits({ maxOpenOrders: 1000, maxPerProduct: 12 }).expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      message: MESSAGES.orderSettingsUpdated,
+      maxOpenOrders: 1000,
+      maxPerProduct: 12,
+    });
+    await setLimits({ maxOpenOrders: 900 }).expect(200);
+    expect(await stored()).toMatchObject({ maxOpenOrders: 900, maxPerProduct: 12 });
+    for (const bad of [0, 100, 2.5, '5', null]) {
+      const refused = await setLimits({ maxOpenOrders: 800, maxPerProduct: bad }).expect(400);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.invalidMaxPerProduct });
+    }
+    expect(await stored()).toMatchObject({ maxOpenOrders: 900, maxPerProduct: 12 });
+    const [row] = await t.db.select().from(shopSettings);
+    expect(row.maxPerProduct).toBe(12);
+  });
+});
+
 describe("the shop's maxOpenOrders", () => {
   let product: string;
 
@@ -388,7 +463,7 @@ describe("the shop's maxOpenOrders", () => {
         .get('/api/settings/orders')
         .set('Cookie', sellerCookie)
         .expect(200);
-      expect(res.body).toEqual({ success: true, maxOpenOrders: 3 });
+      expect(res.body).toEqual({ success: true, maxOpenOrders: 3, maxPerProduct: 20 });
     } finally {
       await fresh.close();
     }
@@ -412,7 +487,12 @@ describe("the shop's maxOpenOrders", () => {
 
   it('takes a whole number from 1 to 1000', async () => {
     const res = await setMaxOpenOrders(1).expect(200);
-    expect(res.body).toEqual({ success: true, message: MESSAGES.orderSettingsUpdated, maxOpenOrders: 1 });
+    expect(res.body).toEqual({
+      success: true,
+      message: MESSAGES.orderSettingsUpdated,
+      maxOpenOrders: 1,
+      maxPerProduct: 20,
+    });
     expect(await storedMaxOpenOrders()).toBe(1);
     await setMaxOpenOrders(1000).expect(200);
     expect(await storedMaxOpenOrders()).toBe(1000);

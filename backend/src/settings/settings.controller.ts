@@ -27,10 +27,17 @@ export class SettingsController {
 
   /** The shipping fee and the order value from which shipping is free (pounds). */
   @Get('shipping')
-  @ApiOperation({ summary: 'The shipping fee and the free-shipping threshold' })
+  @ApiOperation({
+    summary:
+      'The shipping fee and the free-shipping threshold, and the most of one product an order may hold without a limit of its own',
+  })
   @ApiOkResponse({ type: ShippingSettingsResponse })
   async getShippingSettings(): Promise<ShippingSettingsResponse> {
-    return { success: true, ...inPounds(await this.settings.getShippingSettings()) };
+    return {
+      success: true,
+      ...inPounds(await this.settings.getShippingSettings()),
+      maxPerProduct: await this.settings.getMaxPerProduct(),
+    };
   }
 
   /** Sets the shipping fee and the free-shipping threshold (pounds, >= 0, at most 2 decimals). */
@@ -42,7 +49,12 @@ export class SettingsController {
   @ApiInvalid()
   async updateShippingSettings(@Body() body: UpdateShippingSettingsDto): Promise<ShippingSettingsResponse> {
     const saved = await this.settings.updateShippingSettings(body.shippingCharge, body.shippingThreshold);
-    return { success: true, message: MESSAGES.shippingSettingsUpdated, ...inPounds(saved) };
+    return {
+      success: true,
+      message: MESSAGES.shippingSettingsUpdated,
+      ...inPounds(saved),
+      maxPerProduct: await this.settings.getMaxPerProduct(),
+    };
   }
 
   /** How many orders one delivery slot of one date takes (seller only). */
@@ -66,27 +78,38 @@ export class SettingsController {
     return { success: true, message: MESSAGES.deliverySettingsUpdated, slotCapacity };
   }
 
-  /** How many open (Pending) orders one customer may hold at once (seller only). */
+  /** How many open (Pending) orders one customer may hold at once, and the shop's limit per product (seller only). */
   @Get('orders')
-  @ApiOperation({ summary: "How many of a customer's orders may wait for delivery at once (seller only)" })
+  @ApiOperation({
+    summary:
+      "How many of a customer's orders may wait for delivery at once, and how many of one product one order may hold (seller only)",
+  })
   @SellerAuth()
   @ApiOkResponse({ type: OrderSettingsResponse })
   async getOrderSettings(): Promise<OrderSettingsResponse> {
-    return { success: true, maxOpenOrders: await this.settings.getMaxOpenOrders() };
+    return {
+      success: true,
+      maxOpenOrders: await this.settings.getMaxOpenOrders(),
+      maxPerProduct: await this.settings.getMaxPerProduct(),
+    };
   }
 
-  /** Sets maxOpenOrders (1-1000). Lowering it keeps the orders already placed and only stops new ones. */
+  /**
+   * Sets maxOpenOrders (1-1000) and maxPerProduct (1-99, kept when left out). Lowering either keeps the orders
+   * already placed and only stops new ones.
+   */
   @Post('orders')
   @ApiOperation({
-    summary: "Sets how many of a customer's orders may wait for delivery at once (seller only)",
+    summary:
+      "Sets how many of a customer's orders may wait for delivery at once, and how many of one product one order may hold (seller only)",
   })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: OrderSettingsResponse })
   @ApiInvalid()
   async updateOrderSettings(@Body() body: UpdateOrderSettingsDto): Promise<OrderSettingsResponse> {
-    const maxOpenOrders = await this.settings.updateMaxOpenOrders(body.maxOpenOrders);
-    return { success: true, message: MESSAGES.orderSettingsUpdated, maxOpenOrders };
+    const saved = await this.settings.updateOrderLimits(body.maxOpenOrders, body.maxPerProduct);
+    return { success: true, message: MESSAGES.orderSettingsUpdated, ...saved };
   }
 
   /** The postcode areas or districts the shop delivers to, for each city (public: the shop's checker reads it). */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
+  DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
   type DeliveryAreas,
   type ShippingSettings,
@@ -77,15 +78,28 @@ export class SettingsRepository {
     return row?.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS;
   }
 
-  async saveMaxOpenOrders(maxOpenOrders: number): Promise<number> {
+  async getMaxPerProduct(tx: DbExecutor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ maxPerProduct: shopSettings.maxPerProduct })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT;
+  }
+
+  /** Saves maxOpenOrders and, when given, maxPerProduct; answers both as stored. */
+  async saveOrderLimits(
+    maxOpenOrders: number,
+    maxPerProduct?: number,
+  ): Promise<{ maxOpenOrders: number; maxPerProduct: number }> {
+    const limits = maxPerProduct === undefined ? { maxOpenOrders } : { maxOpenOrders, maxPerProduct };
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(shopSettings)
-        .values({ id: 1, ...DEFAULT_SHIPPING, maxOpenOrders })
-        .onConflictDoUpdate({ target: shopSettings.id, set: { maxOpenOrders, updatedAt: new Date() } })
-        .returning({ maxOpenOrders: shopSettings.maxOpenOrders });
+        .values({ id: 1, ...DEFAULT_SHIPPING, ...limits })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...limits, updatedAt: new Date() } })
+        .returning({ maxOpenOrders: shopSettings.maxOpenOrders, maxPerProduct: shopSettings.maxPerProduct });
       await notifySettingsChanged(tx);
-      return row.maxOpenOrders;
+      return row;
     });
   }
   async getDeliveryAreas(tx: DbExecutor = this.db): Promise<DeliveryAreas> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import {
   type DeliveryAreas,
+  isValidPerOrderLimit,
   MAX_MAX_OPEN_ORDERS,
   MAX_SLOT_CAPACITY,
   MESSAGES,
@@ -137,8 +138,19 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     return this.repository.getMaxOpenOrders(tx);
   }
 
-  /** Sets maxOpenOrders; customers already holding more keep their orders, and cannot place new ones. */
-  async updateMaxOpenOrders(maxOpenOrders: number): Promise<number> {
+  /** The most of one product one order may hold when the product has no maxPerOrder of its own. */
+  getMaxPerProduct(tx?: DbExecutor): Promise<number> {
+    return this.repository.getMaxPerProduct(tx);
+  }
+
+  /**
+   * Sets maxOpenOrders and, when given, maxPerProduct; customers already holding more orders keep them, and
+   * orders already placed keep their quantities (only new orders and raised quantities meet the new limits).
+   */
+  async updateOrderLimits(
+    maxOpenOrders: number,
+    maxPerProduct?: number,
+  ): Promise<{ maxOpenOrders: number; maxPerProduct: number }> {
     if (
       !Number.isInteger(maxOpenOrders) ||
       maxOpenOrders < MIN_MAX_OPEN_ORDERS ||
@@ -146,7 +158,9 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     ) {
       throw new InvalidError(MESSAGES.invalidMaxOpenOrders);
     }
-    const saved = await this.repository.saveMaxOpenOrders(maxOpenOrders);
+    if (maxPerProduct !== undefined && !isValidPerOrderLimit(maxPerProduct))
+      throw new InvalidError(MESSAGES.invalidMaxPerProduct);
+    const saved = await this.repository.saveOrderLimits(maxOpenOrders, maxPerProduct);
     this.changed();
     return saved;
   }

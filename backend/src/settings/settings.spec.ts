@@ -28,7 +28,12 @@ describe('shipping settings', () => {
 
   it('starts at £3.99 below £40, for everyone to read', async () => {
     const res = await request(t.server).get('/api/settings/shipping').expect(200);
-    expect(res.body).toEqual({ success: true, shippingCharge: 3.99, shippingThreshold: 40 });
+    expect(res.body).toEqual({
+      success: true,
+      shippingCharge: 3.99,
+      shippingThreshold: 40,
+      maxPerProduct: 20,
+    });
   });
 
   it('lets the seller change them (pounds in, pence stored)', async () => {
@@ -38,6 +43,7 @@ describe('shipping settings', () => {
       message: MESSAGES.shippingSettingsUpdated,
       shippingCharge: 4.5,
       shippingThreshold: 55.25,
+      maxPerProduct: 20,
     });
     expect(await t.app.get(SettingsService).getShippingSettings()).toEqual({
       shippingCharge: 450,

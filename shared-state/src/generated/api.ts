@@ -1165,14 +1165,20 @@ export type UpdateDeliveryAreasDto = {
 export type OrderSettingsResponse = {
   /** How many of a customer's orders may wait for delivery (Pending) at once; placing another is refused */
   maxOpenOrders: number;
+  /** How many of one product one order may hold, unless the product has a maxPerOrder of its own (which wins) */
+  maxPerProduct: number;
   message?: string;
   success: boolean;
 };
 export type UpdateOrderSettingsDto = {
   /** How many of a customer's orders may wait for delivery (Pending) at once */
   maxOpenOrders: number;
+  /** How many of one product one order may hold, for products without a maxPerOrder of their own (left out: kept) */
+  maxPerProduct?: number;
 };
 export type ShippingSettingsResponse = {
+  /** How many of one product one order may hold, unless the product has a maxPerOrder of its own (which wins) */
+  maxPerProduct: number;
   message?: string;
   /** Shipping fee in pounds */
   shippingCharge: number;

@@ -1,4 +1,10 @@
-import { MAX_MAX_OPEN_ORDERS, MESSAGES, MIN_MAX_OPEN_ORDERS } from '@larder/shared-domain';
+import {
+  MAX_MAX_OPEN_ORDERS,
+  MAX_PER_ORDER_LIMIT,
+  MESSAGES,
+  MIN_MAX_OPEN_ORDERS,
+  MIN_PER_ORDER_LIMIT,
+} from '@larder/shared-domain';
 import { IntField } from '../../common/api-field';
 
 export class UpdateOrderSettingsDto {
@@ -10,4 +16,15 @@ export class UpdateOrderSettingsDto {
     message: MESSAGES.invalidMaxOpenOrders,
   })
   maxOpenOrders: number;
+
+  @IntField({
+    description:
+      'How many of one product one order may hold, for products without a maxPerOrder of their own (left out: kept)',
+    min: MIN_PER_ORDER_LIMIT,
+    max: MAX_PER_ORDER_LIMIT,
+    example: 20,
+    required: false,
+    message: MESSAGES.invalidMaxPerProduct,
+  })
+  maxPerProduct?: number;
 }

@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_MAX_OPEN_ORDERS, MIN_MAX_OPEN_ORDERS } from '@larder/shared-domain';
+import {
+  MAX_MAX_OPEN_ORDERS,
+  MAX_PER_ORDER_LIMIT,
+  MIN_MAX_OPEN_ORDERS,
+  MIN_PER_ORDER_LIMIT,
+} from '@larder/shared-domain';
 
 export class OrderSettingsResponse {
   @ApiProperty({ example: true })
@@ -17,4 +22,14 @@ export class OrderSettingsResponse {
     example: 3,
   })
   maxOpenOrders: number;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: MIN_PER_ORDER_LIMIT,
+    maximum: MAX_PER_ORDER_LIMIT,
+    description:
+      'How many of one product one order may hold, unless the product has a maxPerOrder of its own (which wins)',
+    example: 20,
+  })
+  maxPerProduct: number;
 }

@@ -12,4 +12,12 @@ export class ShippingSettingsResponse {
 
   @ApiProperty({ description: 'Order value in pounds at or above which shipping is free', example: 40 })
   shippingThreshold: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'How many of one product one order may hold, unless the product has a maxPerOrder of its own (which wins)',
+    example: 20,
+  })
+  maxPerProduct: number;
 }
