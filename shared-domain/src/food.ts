@@ -320,7 +320,7 @@ export interface FoodFilters {
 /**
  * Whether a product passes the filters. Free-from keeps only products whose allergens the seller has confirmed,
  * so a product nobody checked is never offered as free from anything; a vegan product suits vegetarians too.
- * The catalogue's search applies the same rule in SQL (CatalogRepository.foodFilter).
+ * The catalogue's search applies it to the live catalogue in memory (CatalogService.searchProducts).
  */
 export function matchesFoodFilters(
   product: { allergens: readonly string[]; allergensConfirmed: boolean; dietary: readonly string[] },

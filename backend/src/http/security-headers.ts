@@ -1,7 +1,7 @@
 /**
  * The security headers of every page the shop serves, in one place: the API sets them through helmet, and the
- * nginx configuration of the static sites (deploy/nginx/security-headers.conf) carries the same values — a test
- * compares the two, so they cannot drift.
+ * nginx configuration of the static sites (deploy/nginx/templates/security-headers.conf.template) carries the
+ * same values — a test compares the two, so they cannot drift.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -63,7 +63,7 @@ export type CheckoutProduct = Pick<
   | 'maxPerOrder'
 > & { deleted: boolean };
 
-/** Checkout's one read (see OrdersRepository.checkoutContext). */
+/** Checkout's one read (see CheckoutRepository.context). */
 const CHECKOUT_CONTEXT = preparedStatement<{
   address: (AddressSnapshot & { id: string }) | null;
   contact: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
