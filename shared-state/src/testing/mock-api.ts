@@ -23,6 +23,8 @@ export interface MockApiState {
   slotCapacity: number;
   /** How many of a customer's orders may wait for delivery at once. */
   maxOpenOrders: number;
+  /** How many of one product one order may hold without a maxPerOrder of its own. */
+  maxPerProduct: number;
   /** The postcode areas or districts delivered to, for each city. */
   deliveryAreas: rules.DeliveryAreas;
   /** Orders already booked into each slot of the selectable date. */
@@ -56,6 +58,7 @@ export function defaultState(): MockApiState {
     shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
     slotCapacity: 20,
     maxOpenOrders: 3,
+    maxPerProduct: rules.DEFAULT_MAX_PER_PRODUCT,
     deliveryAreas: structuredClone(rules.DEFAULT_DELIVERY_AREAS),
     bookedSlots: {},
     user: null,
@@ -416,12 +419,14 @@ const ROUTES: Record<string, Handler> = {
   }),
 
   // Settings and delivery
-  'GET /api/settings/shipping': (_r, s) => ok<Api.GetShippingSettingsApiResponse>(s.shipping),
+  'GET /api/settings/shipping': (_r, s) =>
+    ok<Api.GetShippingSettingsApiResponse>({ ...s.shipping, maxPerProduct: s.maxPerProduct }),
   'POST /api/settings/shipping': asSeller((r, s) => {
     s.shipping = { ...(r.body as MockApiState['shipping']) };
     return ok<Api.GetShippingSettingsApiResponse>({
       message: MESSAGES.shippingSettingsUpdated,
       ...s.shipping,
+      maxPerProduct: s.maxPerProduct,
     });
   }),
   'GET /api/settings/delivery': asSeller((_r, s) =>
@@ -435,13 +440,18 @@ const ROUTES: Record<string, Handler> = {
     });
   }),
   'GET /api/settings/orders': asSeller((_r, s) =>
-    ok<Api.GetOrderSettingsApiResponse>({ maxOpenOrders: s.maxOpenOrders }),
+    ok<Api.GetOrderSettingsApiResponse>({ maxOpenOrders: s.maxOpenOrders, maxPerProduct: s.maxPerProduct }),
   ),
   'POST /api/settings/orders': asSeller((r, s) => {
-    s.maxOpenOrders = (r.body as { maxOpenOrders: number }).maxOpenOrders;
+    const body = r.body as Api.UpdateOrderSettingsDto;
+    if (body.maxPerProduct !== undefined && !rules.isValidPerOrderLimit(body.maxPerProduct))
+      return refuse(400, MESSAGES.invalidMaxPerProduct);
+    s.maxOpenOrders = body.maxOpenOrders;
+    s.maxPerProduct = body.maxPerProduct ?? s.maxPerProduct;
     return ok<Api.GetOrderSettingsApiResponse>({
       message: MESSAGES.orderSettingsUpdated,
       maxOpenOrders: s.maxOpenOrders,
+      maxPerProduct: s.maxPerProduct,
     });
   }),
   'GET /api/settings/delivery-area': (_r, s) =>
@@ -521,11 +531,9 @@ const ROUTES: Record<string, Handler> = {
     const lines = Object.entries((r.body as Api.UpdateCartDto).cartItems ?? {});
     const products = lines.map(([id]) => s.products.find((p) => p._id === id));
     if (!products.every(Boolean)) return refuse(400, MESSAGES.productNotFound);
-    const over = lines.findIndex(([, quantity], i) =>
-      rules.exceedsPerOrderLimit(quantity, products[i]!.maxPerOrder),
-    );
-    if (over >= 0)
-      return refuse(409, rules.perOrderLimitMessage(products[over]!.name, products[over]!.maxPerOrder!));
+    const limitOf = (i: number) => rules.orderLimitOf(products[i]!.maxPerOrder, s.maxPerProduct);
+    const over = lines.findIndex(([, quantity], i) => rules.exceedsPerOrderLimit(quantity, limitOf(i)));
+    if (over >= 0) return refuse(409, rules.perOrderLimitMessage(products[over]!.name, limitOf(over)!));
     user.cartItems = Object.fromEntries(lines.filter((_line, i) => products[i]!.listed));
     return ok<Api.UpdateCartApiResponse>({ message: MESSAGES.cartUpdated, cartItems: user.cartItems });
   }),

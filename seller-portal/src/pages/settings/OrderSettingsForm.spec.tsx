@@ -67,3 +67,44 @@ describe('Open orders per customer (seller settings)', () => {
     expect(await screen.findByDisplayValue('4')).toBe(field());
   });
 });
+
+describe('Limit per product (seller settings)', () => {
+  const limitSection = () => screen.getByRole('region', { name: 'Limit per product' });
+  const limitField = () => within(limitSection()).getByLabelText(/Limit per product/);
+
+  it("prefills the shop's limit and saves a new one, sending the open-orders limit as it is", async () => {
+    const { user, requests } = renderWithApi(
+      <SettingsPage />,
+      {},
+      { state: { maxOpenOrders: 4, maxPerProduct: 20 } },
+    );
+    expect(
+      await within(await screen.findByRole('region', { name: 'Limit per product' })).findByDisplayValue('20'),
+    ).toBe(limitField());
+
+    await user.clear(limitField());
+    await user.type(limitField(), '12');
+    await user.click(within(limitSection()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.orderSettingsUpdated)).toBeInTheDocument();
+    expect(posts(requests).map((request) => request.body)).toEqual([{ maxOpenOrders: 4, maxPerProduct: 12 }]);
+    expect(server.state.maxPerProduct).toBe(12);
+    expect(server.state.maxOpenOrders).toBe(4);
+  });
+
+  it.each(['0', '100', '2.5', ''])(
+    'refuses %j with the message tied to the field and sends nothing',
+    async (text) => {
+      const { user, requests } = renderWithApi(<SettingsPage />);
+      await within(await screen.findByRole('region', { name: 'Limit per product' })).findByDisplayValue('20');
+      await user.clear(limitField());
+      if (text) await user.type(limitField(), text);
+      await user.click(within(limitSection()).getByRole('button', { name: 'Save' }));
+
+      expect(limitField()).toHaveAccessibleDescription(MESSAGES.invalidMaxPerProduct);
+      expect(limitField()).toHaveFocus();
+      expect(posts(requests)).toEqual([]);
+      expect(server.state.maxPerProduct).toBe(20);
+    },
+  );
+});

@@ -6,12 +6,13 @@ import SettingsPage from './SettingsPage';
 const shippingSettings = () => screen.getByRole('region', { name: 'Shipping settings' });
 
 describe('Settings', () => {
-  it('shows the shipping, delivery-slot and order-limit settings under one heading', async () => {
-    renderWithApi(<SettingsPage />, {}, { state: { slotCapacity: 20, maxOpenOrders: 3 } });
+  it('shows the shipping, delivery-slot, order-limit and per-product limit settings under one heading', async () => {
+    renderWithApi(<SettingsPage />, {}, { state: { slotCapacity: 20, maxOpenOrders: 3, maxPerProduct: 12 } });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(await screen.findByLabelText(/Shipping charge/)).toHaveValue(3.99);
     expect(await screen.findByDisplayValue('20')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('3')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('12')).toBeInTheDocument();
   });
 
   it('prefills the shipping settings and saves them', async () => {

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@larder/shared-ui';
 import { DeliveryAreasForm } from './DeliveryAreasForm';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
-import { OrderSettingsForm } from './OrderSettingsForm';
+import { OrderSettingsForm, PerProductLimitForm } from './OrderSettingsForm';
 import { ShippingSettingsForm } from './ShippingSettingsForm';
 
 /** /seller/settings: the shop's shipping fee and free-shipping threshold, delivery-slot capacity and order limits. */
@@ -20,6 +20,7 @@ export default function SettingsPage() {
         <DeliverySettingsForm />
         <OrderSettingsForm />
         <DeliveryAreasForm />
+        <PerProductLimitForm />
       </div>
     </div>
   );
