@@ -14,7 +14,7 @@ import { useCartActions } from './useCartActions';
 import type { Product } from './useProducts';
 import { useRequireSignIn } from './RequireSignIn';
 import { useShownProduct } from './shown-products';
-import { LowStockNote, maxOrderable } from './stock';
+import { LowStockNote, maxOrderable, useShopLimit } from './stock';
 import { AgeRestrictedNote, UnitPrice } from './food-marks';
 
 /** The route of a product's detail page. */
@@ -49,7 +49,7 @@ export function ProductCard({
   const cart = useCartActions();
   const requireSignIn = useRequireSignIn();
   const href = productPath(product);
-  const max = maxOrderable(product);
+  const max = maxOrderable(product, useShopLimit());
 
   return (
     <article

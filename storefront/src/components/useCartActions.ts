@@ -11,7 +11,7 @@
 import { useMemo } from 'react';
 import { MAX_QUANTITY, MESSAGES } from '@larder/shared-domain';
 import { cartActions, selectCartQuantity, useAppStore, toast } from '@larder/shared-state';
-import { maxOrderable, quantityLimitMessage } from './stock';
+import { maxOrderable, quantityLimitMessage, useShopLimit } from './stock';
 
 // Each cart notice replaces its own last one: adding five things in a row shows one "Added to Cart", not five.
 const ADDED = { id: 'added-to-cart' };
@@ -28,13 +28,14 @@ export interface StockedProduct {
 
 export function useCartActions() {
   const store = useAppStore();
+  const shopLimit = useShopLimit();
   return useMemo(() => {
     const quantityOf = (id: string) => selectCartQuantity(store.getState(), id);
     return {
       add(id: string, product?: StockedProduct) {
         const before = quantityOf(id);
-        const limit = product ? maxOrderable(product) : MAX_QUANTITY;
-        const why = product && before >= limit ? quantityLimitMessage(product, limit) : undefined;
+        const limit = product ? maxOrderable(product, shopLimit) : MAX_QUANTITY;
+        const why = product && before >= limit ? quantityLimitMessage(product, limit, shopLimit) : undefined;
         if (why) {
           toast(why, { id: `max-quantity-${id}`, icon: 'ℹ️' });
           return;
@@ -57,5 +58,5 @@ export function useCartActions() {
         toast.success(MESSAGES.removedFromCart, REMOVED);
       },
     };
-  }, [store]);
+  }, [store, shopLimit]);
 }

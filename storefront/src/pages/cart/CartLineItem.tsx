@@ -3,7 +3,7 @@ import { formatPence, linePriceWithVat } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
-import { LowStockNote, maxOrderable, PerOrderLimitNote } from '../../components/stock';
+import { LowStockNote, maxOrderable, PerOrderLimitNote, useShopLimit } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
 import { pricedLine, type CartLine } from './checkout';
 
@@ -25,7 +25,7 @@ export function CartLineItem({
   onAllowSubstitutesChange,
 }: CartLineItemProps) {
   const { product, quantity } = line;
-  const max = maxOrderable(product);
+  const max = maxOrderable(product, useShopLimit());
   return (
     <li className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto] sm:gap-x-4">
       <Link

@@ -29,4 +29,19 @@ describe('Cart: stock below a line', () => {
     expect(screen.getByRole('group', { name: 'Quantity of Oat Cookies' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
   });
+
+  it("holds a line of a product without a limit of its own to the shop's limit per product", async () => {
+    server.seed({ products: [{ ...cookies, stock: 40, maxPerOrder: null }], maxPerProduct: 4 });
+    const store = createTestStore(server, { user: makeUser(), cart: { 'p-cookies': 9 } });
+    renderPage(<CartPage />, { store, path: '/cart', route: '/cart' });
+    expect(
+      await screen.findByText(
+        'You can buy at most 4 of Oat Cookies in one order. We changed your quantity from 9 to 4.',
+      ),
+    ).toBeInTheDocument();
+    expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 4 });
+    expect(screen.getByRole('button', { name: 'Increase quantity of Oat Cookies' })).toBeDisabled();
+    // The note beside the control names a product's own limit only.
+    expect(screen.queryByText('Limit 4 per order')).not.toBeInTheDocument();
+  });
 });

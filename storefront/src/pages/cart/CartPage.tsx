@@ -15,7 +15,7 @@ import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@
 import { CartIcon } from '../../components/ProductCard';
 import { useCartActions } from '../../components/useCartActions';
 import { useProducts } from '../../components/useProducts';
-import { maxOrderable, quantityLimitMessage } from '../../components/stock';
+import { maxOrderable, quantityLimitMessage, useShopLimit } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';
 import { cartTotals, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
@@ -156,12 +156,13 @@ export default function CartPage() {
 function useStockAdjustments(lines: readonly CartLine[]): Record<string, string> {
   const dispatch = useAppDispatch();
   const [notices, setNotices] = useState<Record<string, string>>({});
+  const shopLimit = useShopLimit();
   useEffect(() => {
     const adjusted: Record<string, string> = {};
     for (const { product, quantity } of lines) {
-      const max = maxOrderable(product);
+      const max = maxOrderable(product, shopLimit);
       if (max > 0 && quantity > max) {
-        const why = quantityLimitMessage(product, max) ?? '';
+        const why = quantityLimitMessage(product, max, shopLimit) ?? '';
         // "Only 2 left of Oat Cookies, so we changed …"; "You can buy at most 6 of … in one order. We changed …"
         adjusted[product._id] = why.endsWith('.')
           ? `${why} We changed your quantity from ${quantity} to ${max}.`
@@ -170,7 +171,7 @@ function useStockAdjustments(lines: readonly CartLine[]): Record<string, string>
       }
     }
     if (Object.keys(adjusted).length > 0) setNotices((current) => ({ ...current, ...adjusted }));
-  }, [lines, dispatch]);
+  }, [lines, dispatch, shopLimit]);
   return notices;
 }
 

@@ -28,7 +28,13 @@ import { useCartActions } from '../../components/useCartActions';
 import { toPence } from '../../lib/api-values';
 import { useProducts, type Product } from '../../components/useProducts';
 import { useMissingProduct, useShownProduct } from '../../components/shown-products';
-import { LowStockNote, maxOrderable, PerOrderLimitNote, perOrderLimit } from '../../components/stock';
+import {
+  LowStockNote,
+  maxOrderable,
+  PerOrderLimitNote,
+  perOrderLimit,
+  useShopLimit,
+} from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
@@ -164,7 +170,7 @@ function ProductDetail({ product }: { product: Product }) {
   const main = images[Math.min(selected, images.length - 1)];
   // Shoppers are shown prices with VAT (Price Marking Order 2004): the MRP, the offer and the saving all hold it.
   const saving = toPence(product.priceWithVat) - toPence(product.offerPriceWithVat);
-  const max = maxOrderable(product);
+  const max = maxOrderable(product, useShopLimit());
   const atStock = max > 0 && quantity >= max;
   const limitId = useId();
   const limited = max > 0 && perOrderLimit(product) !== null;
