@@ -17,6 +17,7 @@ import request from 'supertest';
 import { createProduct, createTestApp, TestApp } from './harness';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from './auth-helpers';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from './stripe-stand-in';
+import { ADDRESS } from './fixtures';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -550,14 +551,6 @@ function hostileExamples(op: Operation, doc: Record<string, unknown>, known: Kno
 }
 
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
-
-const ADDRESS = {
-  street: '12 Harbour Way',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DJ',
-  country: 'United Kingdom',
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

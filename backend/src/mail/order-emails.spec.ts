@@ -19,18 +19,12 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ensureTemplate, pgliteFromTemplate } from '../../test/pglite-template';
+import { ADDRESS } from '../../test/fixtures';
 import { createPglite } from '../db/database';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): delivery on Tuesday the 24th, cancellable until 11:00. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-const ADDRESS = {
-  street: '12 Harbour Way',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DJ',
-  country: 'United Kingdom',
-};
 /** SMTP servers of this file listen on ports of this suite's own range. */
 const SMTP_PORTS = [4250, 4251, 4252, 4253];
 const POLL_MS = 50;

@@ -14,7 +14,7 @@ import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
 import { insertProductImages } from '../db/product-images';
 import { Clock } from '../common/clock';
-import { Metrics, refusalReason } from './metrics';
+import { refusalReason } from './metrics';
 import { MetricsServer } from './metrics-server';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */

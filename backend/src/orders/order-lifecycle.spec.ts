@@ -16,16 +16,9 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { orders, products } from '../db/schema';
+import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
+import { orders } from '../db/schema';
 import { Clock } from '../common/clock';
-
-const ADDRESS = {
-  street: '3 Mill Lane',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 5AA',
-  country: 'United Kingdom',
-};
 
 let t: TestApp;
 const stripe = new FakeStripeApi();
@@ -116,10 +109,7 @@ async function myOrder(id: string) {
   return res.body.orders.find((o: { _id: string }) => o._id === id);
 }
 
-async function stockOf(id: string): Promise<number | null> {
-  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row.stock;
-}
+const stockOf = (id: string) => stockIn(t, id);
 
 beforeAll(async () => {
   t = await createTestApp({

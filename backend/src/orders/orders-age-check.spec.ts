@@ -4,19 +4,13 @@ import { DELIVERY_SLOTS, MESSAGES, orderReference } from '@larder/shared-domain'
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
+import { ADDRESS } from '../../test/fixtures';
 import { orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 /** Monday 23 November 2026, 10:00 in London: delivery on Tuesday the 24th. */
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-const ADDRESS = {
-  street: '5 Quay Street',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DB',
-  country: 'United Kingdom',
-};
 
 /** Challenge 25: an order with a product sold to adults only needs the customer's word that they are 18 or over. */
 describe('age-restricted products at checkout', () => {

@@ -14,16 +14,9 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
 import { deliverySlotBookings, emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
-
-const ADDRESS = {
-  street: '3 Mill Lane',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 5AA',
-  country: 'United Kingdom',
-};
 
 interface Customer {
   cookie: string;
@@ -69,10 +62,7 @@ function change(c: Customer, id: string, body: Record<string, unknown>, key?: st
 const pound = (partial: Parameters<typeof createProduct>[1]) =>
   createProduct(t, { price: 100, offerPrice: 100, vatBasisPoints: 0, ...partial });
 
-async function stockOf(id: string): Promise<number | null> {
-  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row.stock;
-}
+const stockOf = (id: string) => stockIn(t, id);
 
 async function booked(date: string, time: string): Promise<number> {
   const [row] = await t.db

@@ -15,16 +15,9 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
 import { emailOutbox, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
-
-const ADDRESS = {
-  street: '3 Mill Lane',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 5AA',
-  country: 'United Kingdom',
-};
 
 interface Customer {
   cookie: string;
@@ -88,10 +81,7 @@ const setStatus = (id: string, status: string) =>
 const product = (offerPrice: number, partial: Parameters<typeof createProduct>[1] = {}) =>
   createProduct(t, { price: offerPrice, offerPrice, vatBasisPoints: 0, ...partial });
 
-async function stockOf(id: string): Promise<number | null> {
-  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row.stock;
-}
+const stockOf = (id: string) => stockIn(t, id);
 
 const stocks = (...ids: string[]) => Promise.all(ids.map(stockOf));
 

@@ -13,17 +13,10 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { catalogState, deliverySlotBookings, orderItems, orders, products } from '../db/schema';
+import { catalogState, deliverySlotBookings, orderItems, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 import { waitForListed } from '../../test/product-list';
-
-const ADDRESS = {
-  street: '3 Mill Lane',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 5AA',
-  country: 'United Kingdom',
-};
+import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 London. Each test moves the clock to its own day, so its slots start empty. */
 const FIRST_DAY = Date.parse('2026-11-23T10:00:00Z');
@@ -82,10 +75,7 @@ function order(
 const pound = (partial: Parameters<typeof createProduct>[1]) =>
   createProduct(t, { price: 100, offerPrice: 100, vatBasisPoints: 0, ...partial });
 
-async function stockOf(id: string): Promise<number | null> {
-  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row.stock;
-}
+const stockOf = (id: string) => stockIn(t, id);
 
 async function booked(date: string, time: string = DELIVERY_SLOTS[0]): Promise<number> {
   const [row] = await t.db
@@ -438,8 +428,9 @@ describe('cancelling gives units and the place back, once', () => {
         expect(row.status).toBe('Cancelled');
         expect([await stockOf(product), await booked(date)]).toEqual([10, 0]);
       } else {
+        // Delivered: the units left with it, and its slot place is free again.
         expect(row.status).toBe('Completed');
-        expect([await stockOf(product), await booked(date)]).toEqual([7, 1]);
+        expect([await stockOf(product), await booked(date)]).toEqual([7, 0]);
       }
     }
   });

@@ -4,19 +4,13 @@ import { DELIVERY_SLOTS } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
+import { ADDRESS } from '../../test/fixtures';
 import { emailOutbox } from '../db/schema';
 import { Clock } from '../common/clock';
 
 /** Monday 23 November 2026, 10:00 in London: delivery on Tuesday the 24th. */
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-const ADDRESS = {
-  street: '8 Mill Lane',
-  city: 'Cardiff',
-  state: 'Glamorgan',
-  postalCode: 'CF10 1AA',
-  country: 'United Kingdom',
-};
 
 /**
  * The e-mails of card orders, read from the outbox (what will be sent, exactly once each): the confirmation waits

@@ -5,18 +5,12 @@ import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, stripeSigner, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS } from '../../test/fixtures';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-const ADDRESS = {
-  street: '3 Canal Street',
-  city: 'Swindon',
-  state: 'Wiltshire',
-  postalCode: 'SN1 1AA',
-  country: 'United Kingdom',
-};
 
 function postWebhook(t: TestApp, payload: string, signature?: string) {
   const req = request(t.server)

@@ -3,20 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_SLOTS, MESSAGES, outOfStockMessage } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS } from '../../test/fixtures';
 import { orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-
-const ADDRESS = {
-  street: '12 Harbour Way',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DJ',
-  country: 'United Kingdom',
-};
 
 interface Customer {
   cookie: string;

@@ -5,6 +5,7 @@ import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS } from '../../test/fixtures';
 import { orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 import { UsersService } from '../users/users.service';
@@ -12,13 +13,6 @@ import { UsersService } from '../users/users.service';
 const NOW = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
 const SLOT = DELIVERY_SLOTS[1];
-const ADDRESS = {
-  street: '9 Harbour Walk',
-  city: 'Bristol',
-  state: 'Bristol',
-  postalCode: 'BS1 5HT',
-  country: 'United Kingdom',
-};
 
 interface Shopper {
   cookie: string;

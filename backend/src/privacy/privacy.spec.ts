@@ -2,17 +2,11 @@ import request from 'supertest';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { ADDRESS } from '../../test/fixtures';
 import { Clock } from '../common/clock';
 
 /** Monday 23 November 2026, 10:00 in London: delivery on Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
-const ADDRESS = {
-  street: '12 Harbour Way',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DJ',
-  country: 'United Kingdom',
-};
 
 describe("a customer's data export", () => {
   let t: TestApp;

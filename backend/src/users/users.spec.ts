@@ -6,14 +6,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { CUSTOMER_COOKIE } from '../session/session-cookies';
 import { addresses, cartItems, users } from '../db/schema';
 import { UsersService } from './users.service';
-
-const ADDRESS = {
-  street: '12 Park Street',
-  city: 'Bristol',
-  state: 'City of Bristol',
-  postalCode: 'BS1 5TR',
-  country: 'United Kingdom',
-};
+import { ADDRESS } from '../../test/fixtures';
 
 describe('customer profile and account', () => {
   let t: TestApp;
@@ -129,7 +122,7 @@ describe('customer profile and account', () => {
       const cookie = await signInCustomer(t, { email: 'first.address@example.com' });
       const res = await as(cookie)
         .put('/api/user/add-address', {
-          address: { ...ADDRESS, street: '  12 Park Street ', postalCode: 'bs15tr' },
+          address: { ...ADDRESS, street: '  12 Harbour Way ', postalCode: 'bs14dj' },
         })
         .expect(200);
       expect(res.body).toEqual({
@@ -188,7 +181,7 @@ describe('customer profile and account', () => {
       ],
       [
         'a postcode with junk',
-        { address: { ...ADDRESS, postalCode: 'BS1 5TR X' } },
+        { address: { ...ADDRESS, postalCode: 'BS1 4DJ X' } },
         MESSAGES.invalidPostcode,
       ],
     ];
