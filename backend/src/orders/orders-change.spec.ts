@@ -14,8 +14,8 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
-import { deliverySlotBookings, emailOutbox, orderItems, orders, products } from '../db/schema';
+import { ADDRESS, bookedIn, stockOf as stockIn } from '../../test/fixtures';
+import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 interface Customer {
@@ -64,13 +64,7 @@ const pound = (partial: Parameters<typeof createProduct>[1]) =>
 
 const stockOf = (id: string) => stockIn(t, id);
 
-async function booked(date: string, time: string): Promise<number> {
-  const [row] = await t.db
-    .select({ booked: deliverySlotBookings.booked })
-    .from(deliverySlotBookings)
-    .where(and(eq(deliverySlotBookings.deliveryDate, date), eq(deliverySlotBookings.deliveryTime, time)));
-  return row?.booked ?? 0;
-}
+const booked = (date: string, time: string) => bookedIn(t, date, time);
 
 /** Units of a product on an order's lines. */
 async function unitsOn(orderId: string, productId: string): Promise<number> {

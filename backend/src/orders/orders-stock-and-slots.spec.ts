@@ -13,10 +13,10 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { catalogState, deliverySlotBookings, orderItems, orders } from '../db/schema';
+import { catalogState, orderItems, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 import { waitForListed } from '../../test/product-list';
-import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
+import { ADDRESS, bookedIn, stockOf as stockIn } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 London. Each test moves the clock to its own day, so its slots start empty. */
 const FIRST_DAY = Date.parse('2026-11-23T10:00:00Z');
@@ -77,13 +77,7 @@ const pound = (partial: Parameters<typeof createProduct>[1]) =>
 
 const stockOf = (id: string) => stockIn(t, id);
 
-async function booked(date: string, time: string = DELIVERY_SLOTS[0]): Promise<number> {
-  const [row] = await t.db
-    .select({ booked: deliverySlotBookings.booked })
-    .from(deliverySlotBookings)
-    .where(and(eq(deliverySlotBookings.deliveryDate, date), eq(deliverySlotBookings.deliveryTime, time)));
-  return row?.booked ?? 0;
-}
+const booked = (date: string, time: string = DELIVERY_SLOTS[0]) => bookedIn(t, date, time);
 
 async function ordersFor(productId: string): Promise<number> {
   const [row] = await t.db
