@@ -168,10 +168,10 @@ export class OrderStatusService implements OnModuleInit {
   /**
    * The seller moves an order one stage forward: placed → picking → picked → out_for_delivery → delivered (409
    * otherwise, for a cancelled or completed order, and for a card order not paid yet: fulfilmentStepRefusal).
-   * Entering picking ends the customer's changes and cancels. Picked
-   * records what was found and substituted and re-prices the order from it; delivered completes the order as
-   * the spec's Completed does, leaving out the lines refused at the door. One transaction, locking the order's row
-   * first, then the products, as every change of an order does.
+   * Entering picking ends the customer's changes and cancels. Picked records what was found and substituted and
+   * re-prices the order from it; delivered completes the order as the spec's Completed does, leaving out the lines
+   * refused at the door, and frees its slot place. One transaction, locking the order's row first, then the
+   * products, as every change of an order does.
    */
   async changeFulfilment(orderId: string, input: UpdateFulfilmentDto): Promise<OrderWithItems> {
     const now = this.clock.now();
@@ -336,8 +336,6 @@ export class OrderStatusService implements OnModuleInit {
       },
       tx,
     );
-    order.amount = totals.amount;
-    order.refundDue = refundDue;
   }
 }
 
