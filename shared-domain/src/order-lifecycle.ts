@@ -12,8 +12,11 @@
  *   Cancelled                        nothing                          nothing
  *
  * An 18+ product enters an order (placing, changing, substituting) only with the customer's confirmation on that
- * order. A paid order whose total falls owes the difference back; a paid order cancelled owes all of it. The
- * cut-off for changes is 15:00 London on the day before delivery (orderChangeDeadline).
+ * order. A paid order whose total falls owes the difference back; a paid order cancelled owes all of it. Card
+ * payments (Stripe's reports) mark an order paid whatever its state, and an expired session cancels it while it is
+ * Pending and unpaid. A customer deleting their account cancels every Pending order at any stage (nobody can take
+ * the delivery any more). The cut-off for changes is 15:00 London on the day before delivery
+ * (orderChangeDeadline).
  */
 import { formatChangeDeadline, formatDeliveryDate, orderChangeDeadline } from './delivery';
 import { formatPence } from './pricing';
