@@ -6,13 +6,41 @@ import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { SessionRepository } from '../session/session.repository';
 
 /**
- * The keys under which a failed sign-in is counted: the seller account from this client address (whatever e-mail
- * was typed, so the lock reveals nothing), and the client address itself. Neither names the account alone, so
- * failures from one address never lock the seller out of another.
+ * The client as failures are counted: an IPv4 address (also when written IPv4-mapped, ::ffff:1.2.3.4), or the /64
+ * network of an IPv6 address, since one subscriber is given a whole /64 and may pick any address in it.
+ */
+export function clientKey(clientAddress: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientAddress);
+  if (mapped) return mapped[1];
+  if (!clientAddress.includes(':')) return clientAddress;
+  const [head, tail = ''] = clientAddress.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = clientAddress.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The keys under which a failed sign-in is counted: the seller account from this client (whatever e-mail was
+ * typed, so the lock reveals nothing), and the client itself. Neither names the account alone, so failures from
+ * one client never lock the seller out of another (the slow account-wide limit below is the exception).
  */
 export function failureKeys(clientAddress: string): string[] {
-  return [`seller@${clientAddress}`, `address:${clientAddress}`];
+  const client = clientKey(clientAddress);
+  return [`seller@${client}`, `address:${client}`];
 }
+
+/**
+ * Failed password sign-ins from every address together that lock the password step for an hour: far above what
+ * the seller mistypes, it only stops a guesser spread over many addresses.
+ */
+export const ACCOUNT_FAILURES_PER_HOUR = 50;
+const ACCOUNT_FAILURES_KEY = 'seller-account';
 
 /** Wrong authenticator codes one half-way sign-in may send before the password is asked again. */
 export const CODES_PER_SIGN_IN = 5;
@@ -50,12 +78,20 @@ export class SellerAuthService implements OnModuleInit {
     // The password is always checked, so a wrong e-mail takes as long as a wrong password.
     const passwordOk = await verify(this.passwordHash, password).catch(() => false);
     const emailOk = email.trim().toLowerCase() === this.config.sellerEmail;
-    if (!passwordOk || !emailOk) await this.fail(clientAddress, MESSAGES.invalidCredentials);
+    if (!passwordOk || !emailOk) {
+      const accountLocked = await this.failures.recordFailure(
+        ACCOUNT_FAILURES_KEY,
+        ACCOUNT_FAILURES_PER_HOUR,
+        60,
+      );
+      if (accountLocked) throw this.lockedError(accountLocked);
+      await this.fail(clientAddress, MESSAGES.invalidCredentials);
+    }
   }
 
   /** 429 while the client address is locked out. */
   async refuseWhileLocked(clientAddress: string): Promise<void> {
-    for (const key of failureKeys(clientAddress)) {
+    for (const key of [...failureKeys(clientAddress), ACCOUNT_FAILURES_KEY]) {
       const locked = await this.failures.lockedUntil(key);
       if (locked) throw this.lockedError(locked);
     }
@@ -76,8 +112,10 @@ export class SellerAuthService implements OnModuleInit {
     throw new UnauthorizedError(message);
   }
 
+  /** A complete sign-in forgets the client's failures and the account-wide count (the seller is in again). */
   async succeed(clientAddress: string): Promise<void> {
-    for (const key of failureKeys(clientAddress)) await this.failures.clearFailures(key);
+    for (const key of [...failureKeys(clientAddress), ACCOUNT_FAILURES_KEY])
+      await this.failures.clearFailures(key);
   }
 
   /** 429 while the address or the account's code step is locked, or when this half-way sign-in used its codes. */

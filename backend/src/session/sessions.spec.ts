@@ -4,6 +4,7 @@ import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { sessions, signInFailures, users } from '../db/schema';
+import { ACCOUNT_FAILURES_PER_HOUR } from '../auth/seller-auth.service';
 import { SessionService } from './session.service';
 
 const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized };
@@ -177,5 +178,27 @@ describe('failed seller sign-ins lock out the client address, never the seller e
     // The count starts again from zero.
     expect((await login('127.0.0.2', 'wrong-again')).status).toBe(401);
     expect((await login('127.0.0.2', CORRECT)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network is locked too', async () => {
+    await login('2001:db8:7:1::10', 'wrong-1');
+    await login('2001:db8:7:1:ffff::2', 'wrong-2');
+    expect(await login('2001:0db8:0007:0001::99', 'wrong-3')).toMatchObject(locked);
+    expect(await login('2001:db8:7:1::abcd', CORRECT)).toMatchObject(locked);
+    // The next /64 is another client.
+    expect((await login('2001:db8:7:2::10', CORRECT)).status).toBe(200);
+    const keys = (await t.db.select().from(signInFailures)).map((r) => r.account);
+    expect(keys).toEqual(expect.arrayContaining(['address:2001:db8:7:1::/64', 'seller@2001:db8:7:1::/64']));
+    await t.db.delete(signInFailures);
+  });
+
+  it('locks the password step of the account for an hour after 50 failures an hour from any addresses', async () => {
+    for (let i = 1; i < ACCOUNT_FAILURES_PER_HOUR; i++)
+      expect((await login(`10.9.${Math.floor(i / 200)}.${i % 200}`, 'guess')).status).toBe(401);
+    const last = await login('10.9.9.9', 'guess');
+    expect(last).toMatchObject({ status: 429, body: { success: false, message: signInLockedMessage(60) } });
+    expect(await login('10.9.9.10', CORRECT)).toMatchObject({ status: 429 });
+    await t.db.delete(signInFailures);
+    expect((await login('10.9.9.10', CORRECT)).status).toBe(200);
   });
 });
