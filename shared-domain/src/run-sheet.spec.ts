@@ -93,6 +93,7 @@ describe('run sheet CSV', () => {
   it.each([
     ['plain text', 'Ann Lee', 'Ann Lee'],
     ['a comma', 'Flat 2, Mill', '"Flat 2, Mill"'],
+    ['a semicolon', '1 x Milk; 2 x Tea', '"1 x Milk; 2 x Tea"'],
     ['quotes', 'The "Mill"', '"The ""Mill"""'],
     ['a line break', 'a\nb', '"a\nb"'],
     ['a formula', '=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],

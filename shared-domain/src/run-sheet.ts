@@ -105,13 +105,14 @@ export function runSheetStops(orders: readonly RunSheetOrder[]): RunSheetStop[] 
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A cell that a
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled, and when it holds a
+ * semicolon (a spreadsheet set to a locale that separates with ; would split it there). A cell that a
  * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is prefixed with an
  * apostrophe so it stays text.
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The run sheet as CSV: the header, then a row a stop; lines end with CRLF; amounts in pounds ("12.50"). */

@@ -449,6 +449,23 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     ]);
   });
 
+  it('quotes a cell holding a semicolon, which a spreadsheet set to split at ; would cut in two', async () => {
+    const date = nextDay();
+    const c = await newCustomer();
+    const jam = await product(300, { stock: null, name: 'Damson Jam' });
+    const tea = await product(200, { stock: null, name: 'Breakfast Tea' });
+    const order = await place(c, [
+      [jam, 1, 300],
+      [tea, 2, 200],
+    ]);
+    await t.db.update(orders).set({ customerName: 'Ann; Lee' }).where(eq(orders.id, order));
+    const url = `/api/seller/run-sheet?date=${date}&time=${encodeURIComponent(DELIVERY_SLOTS[0])}`;
+    const res = await request(t.server).get(url).set('Cookie', seller).expect(200);
+    const row = res.text.split('\r\n').find((line) => line.startsWith(`#${orderReference(order)},`));
+    expect(row).toContain(',"Ann; Lee",');
+    expect(row).toMatch(/,"(1 x Damson Jam; 2 x Breakfast Tea|2 x Breakfast Tea; 1 x Damson Jam)",/);
+  });
+
   it('opens without a date on the earliest date from the next picking date on that has orders', async () => {
     const date = nextDay();
     const c = await newCustomer();
