@@ -21,7 +21,17 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { emailOutbox } from '../db/schema';
 import { Clock } from '../common/clock';
 import { waitForListed } from '../../test/product-list';
-import { backup, BackupError, loadableSql, readBackupInfo, restore, shopTables, Target } from './backup';
+import {
+  backup,
+  BackupError,
+  loadableSql,
+  pgDumpCommand,
+  readBackupInfo,
+  restore,
+  runPgDump,
+  shopTables,
+  Target,
+} from './backup';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -292,5 +302,40 @@ describe('loadableSql', () => {
       'select 1;',
     ].join('\n');
     expect(loadableSql(dump)).toBe(['SET statement_timeout = 0;', 'select 1;'].join('\n'));
+  });
+});
+
+describe('pg_dump of a PostgreSQL server', () => {
+  it('is given the password through its environment, never on its command line', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-pgdump-'));
+    const seen = path.join(dir, 'seen.txt');
+    const fake = path.join(dir, 'pg_dump');
+    // Records what the process list and its environment show, and dumps one statement.
+    fs.writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$*" "$PGPASSWORD" > '${seen}'\necho 'select 1;'\n`, {
+      mode: 0o755,
+    });
+    const before = process.env.PG_DUMP;
+    process.env.PG_DUMP = fake;
+    try {
+      const sql = await runPgDump('postgres://larder:s3cret%2Fword@db.internal:5432/shop?sslmode=require');
+      expect(sql).toBe('select 1;\n');
+      const [commandLine, password] = fs.readFileSync(seen, 'utf8').split('\n');
+      expect(commandLine).not.toContain('s3cret');
+      expect(commandLine).toContain('--dbname=postgres://larder@db.internal:5432/shop?sslmode=require');
+      expect(password).toBe('s3cret/word');
+    } finally {
+      if (before === undefined) delete process.env.PG_DUMP;
+      else process.env.PG_DUMP = before;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a password given as a URL parameter out of the command line too', () => {
+    const { args, env } = pgDumpCommand(
+      'postgresql://larder@db.internal/shop?password=hunter2&sslmode=require',
+    );
+    expect(args.join(' ')).not.toContain('hunter2');
+    expect(args).toContain('--dbname=postgresql://larder@db.internal/shop?sslmode=require');
+    expect(env.PGPASSWORD).toBe('hunter2');
   });
 });

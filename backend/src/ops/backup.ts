@@ -107,11 +107,36 @@ export async function shopTables(target: Target): Promise<string[]> {
   }
 }
 
+/**
+ * How pg_dump is started for a database URL: the password goes in its environment (PGPASSWORD), never on its
+ * command line, which every user of the machine can read in the process list.
+ */
+export function pgDumpCommand(databaseUrl: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  let dbname = databaseUrl;
+  let password: string | undefined;
+  try {
+    const url = new URL(databaseUrl);
+    password = url.password
+      ? decodeURIComponent(url.password)
+      : (url.searchParams.get('password') ?? undefined);
+    url.password = '';
+    url.searchParams.delete('password');
+    dbname = url.toString();
+  } catch {
+    // Not a URL (a key=value connection string): passed on as it is.
+  }
+  const env = { ...process.env };
+  if (password !== undefined) env.PGPASSWORD = password;
+  return { args: [...DUMP_ARGS, `--dbname=${dbname}`], env };
+}
+
 /** Runs pg_dump (PG_DUMP overrides the program) and returns its plain SQL. */
-function runPgDump(databaseUrl: string): Promise<string> {
+export function runPgDump(databaseUrl: string): Promise<string> {
+  const { args, env } = pgDumpCommand(databaseUrl);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.PG_DUMP || 'pg_dump', [...DUMP_ARGS, `--dbname=${databaseUrl}`], {
+    const child = spawn(process.env.PG_DUMP || 'pg_dump', args, {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env,
     });
     const out: Buffer[] = [];
     let errors = '';
