@@ -196,6 +196,8 @@ describe.each(directions)('backup from %s, restore into %s', (from, to) => {
           offerPrice: 5,
           vat: 0,
           stock: 40,
+          // A whole crate in one order: above the shop's default limit per product.
+          maxPerOrder: 40,
           netQuantity: 6,
           unit: 'each',
         }),
