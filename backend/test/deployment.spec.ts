@@ -85,6 +85,8 @@ describe('docker-compose.yml', () => {
     for (const [name, api] of apis) {
       const port = api.environment!.METRICS_PORT;
       expect(port).toMatch(/^\d+$/);
+      // Metrics listen on loopback unless told: the scraper on the backend network needs them on every address.
+      expect(api.environment!.METRICS_HOST).toBe('0.0.0.0');
       expect(api.expose).toEqual([port]);
       expect(scrape).toContain(`'${name}:${port}'`);
     }

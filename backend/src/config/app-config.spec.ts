@@ -68,6 +68,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
+  it('serves the metrics on loopback unless METRICS_HOST names another address', () => {
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0', METRICS_PORT: '9464' }).metricsHost).toBe(
+      '127.0.0.1',
+    );
+    expect(loadConfig({ NODE_ENV: 'development', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+  });
+
   it('reads the order e-mail settings', () => {
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
       mailPollIntervalMs: 5000,

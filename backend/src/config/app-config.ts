@@ -28,6 +28,11 @@ export interface AppConfig {
    * inside the deployment's network; undefined (the default) means no metrics endpoint.
    */
   metricsPort?: number;
+  /**
+   * Address the metrics endpoint listens on: loopback unless METRICS_HOST says otherwise (a container's scraper
+   * on the deployment's own network), whatever HOST the shop listens on.
+   */
+  metricsHost: string;
   /** Where PGlite keeps its files (when DATABASE_URL is unset) and where uploads live (`uploads/`). */
   dataDir: string;
   /** PostgreSQL server URL; unset means embedded PGlite in `dataDir`. */
@@ -251,6 +256,7 @@ function envSchema(mode: NodeEnv) {
     PORT: integer(3000, 1, 65535),
     HOST: text().transform((v) => v ?? 'localhost'),
     METRICS_PORT: optionalInteger(1, 65535),
+    METRICS_HOST: text().transform((v) => v ?? '127.0.0.1'),
     DATA_DIR: text().transform((v) => path.resolve(v ?? './data')),
     DATABASE_URL: urlOf(['postgres:', 'postgresql:']),
     JWT_SECRET: required(production, DEV_JWT_SECRET)
@@ -374,6 +380,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,

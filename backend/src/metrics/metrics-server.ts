@@ -17,6 +17,11 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     private readonly metrics: Metrics,
   ) {}
 
+  /** The address it listens on, or undefined when off. */
+  get address(): string | undefined {
+    return (this.server?.address() as AddressInfo | null)?.address;
+  }
+
   /** The port it listens on (METRICS_PORT 0 picks a free one), or undefined when off. */
   get port(): number | undefined {
     return (this.server?.address() as AddressInfo | null)?.port;
@@ -37,10 +42,10 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.metricsPort, this.config.host, () => resolve());
+      server.listen(this.config.metricsPort, this.config.metricsHost, () => resolve());
     });
     this.server = server;
-    new Logger('Metrics').log(`Prometheus metrics on ${this.config.host}:${this.port}/metrics`);
+    new Logger('Metrics').log(`Prometheus metrics on ${this.config.metricsHost}:${this.port}/metrics`);
   }
 
   async onApplicationShutdown(): Promise<void> {

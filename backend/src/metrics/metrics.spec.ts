@@ -44,6 +44,15 @@ describe('Prometheus metrics on METRICS_PORT', () => {
   });
   afterAll(() => t?.close());
 
+  it('listens on loopback, not on the address the shop serves on, unless METRICS_HOST says otherwise', async () => {
+    const open = await createTestApp({ metricsPort: 0, host: '0.0.0.0' });
+    try {
+      expect(open.app.get(MetricsServer).address).toBe('127.0.0.1');
+    } finally {
+      await open.close();
+    }
+  });
+
   it('is off unless METRICS_PORT is set', async () => {
     const plain = await createTestApp();
     try {
