@@ -36,7 +36,7 @@ describe('what the e-mail outbox keeps', () => {
     expect(await subjects()).toEqual(['c another customer']);
   });
 
-  it('deletes sent messages after 30 days, keeping younger ones and unsent ones', async () => {
+  it('deletes sent messages and those given up on after 30 days, keeping younger ones and those still tried', async () => {
     // A shop with SMTP_URL runs the outbox worker; nothing here is due, so nothing is sent.
     t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9', mailPollIntervalMs: 20 });
     const clock = t.app.get(Clock);
@@ -45,16 +45,31 @@ describe('what the e-mail outbox keeps', () => {
     await t.db.insert(emailOutbox).values([
       message('a@example.com', 31, 'old sent'),
       message('b@example.com', 29, 'recent sent'),
-      // Given up on (attempts used up): never sent, so kept for the operator.
+      // Given up on (attempts used up) 31 days ago: it goes too.
       {
-        ...message('c@example.com', null, 'old unsent'),
+        ...message('c@example.com', null, 'old given up'),
         attempts: 10,
+        nextAttemptAt: sql`now() - interval '31 days'`,
+        createdAt: sql`now() - interval '40 days'`,
+      },
+      // Given up on lately: kept for the operator's questions.
+      {
+        ...message('d@example.com', null, 'recent given up'),
+        attempts: 10,
+        nextAttemptAt: sql`now() - interval '5 days'`,
+        createdAt: sql`now() - interval '40 days'`,
+      },
+      // Still being tried, however old: kept.
+      {
+        ...message('e@example.com', null, 'old still tried'),
+        attempts: 3,
+        nextAttemptAt: sql`now() + interval '1 hour'`,
         createdAt: sql`now() - interval '40 days'`,
       },
     ]);
     // The worker looks once an hour.
     clock.now = () => new Date(start + 61 * 60_000);
     await waitFor(async () => !(await subjects()).includes('old sent'), 'the purge', 30_000);
-    expect(await subjects()).toEqual(['old unsent', 'recent sent']);
+    expect(await subjects()).toEqual(['old still tried', 'recent given up', 'recent sent']);
   });
 });

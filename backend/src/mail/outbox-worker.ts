@@ -18,9 +18,12 @@ export const OUTBOX_BATCH = 10;
 export const OUTBOX_LEASE_MS = 2 * 60_000;
 /** After this many failed attempts a message stays unsent (its last error is kept for the operator). */
 export const OUTBOX_MAX_ATTEMPTS = 10;
-/** Sent messages are kept this long (for an operator's questions), then deleted. */
+/**
+ * Sent messages, and unsent ones that used every attempt, are kept this long (for an operator's questions) after
+ * they were sent or last tried, then deleted: what was given up on holds a customer's address and order too.
+ */
 export const OUTBOX_KEEP_SENT_DAYS = 30;
-/** How often the worker looks for sent messages past that age. */
+/** How often the worker looks for messages past that age. */
 const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
 /** The longest wait between two attempts. */
 export const OUTBOX_MAX_BACKOFF_MS = 60 * 60_000;
@@ -100,9 +103,14 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     const now = this.clock.now().getTime();
     if (this.lastPurgeAt === undefined || now - this.lastPurgeAt >= OUTBOX_PURGE_EVERY_MS) {
       this.lastPurgeAt = now;
-      const purged = await this.outbox.purgeSentBefore(new Date(now - OUTBOX_KEEP_SENT_DAYS * 86_400_000));
+      const purged = await this.outbox.purgeBefore(
+        new Date(now - OUTBOX_KEEP_SENT_DAYS * 86_400_000),
+        OUTBOX_MAX_ATTEMPTS,
+      );
       if (purged > 0)
-        this.logger.log(`Deleted ${purged} e-mail(s) sent over ${OUTBOX_KEEP_SENT_DAYS} days ago`);
+        this.logger.log(
+          `Deleted ${purged} e-mail(s) sent, or given up on, over ${OUTBOX_KEEP_SENT_DAYS} days ago`,
+        );
     }
     let handled = 0;
     while (handled < OUTBOX_BATCH && !this.stopped) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { emailOutbox } from '../db/schema';
 
@@ -83,11 +83,23 @@ export class OutboxRepository {
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.recipient}) = lower(${email})`);
   }
 
-  /** Removes messages sent before `cutoff`; answers how many. */
-  async purgeSentBefore(cutoff: Date): Promise<number> {
+  /**
+   * Removes messages sent before `cutoff`, and unsent ones that used their `maxAttempts` with the last before
+   * it (its retry time is at most an hour after that attempt); answers how many.
+   */
+  async purgeBefore(cutoff: Date, maxAttempts: number): Promise<number> {
     const rows = await this.db
       .delete(emailOutbox)
-      .where(lt(emailOutbox.sentAt, cutoff))
+      .where(
+        or(
+          lt(emailOutbox.sentAt, cutoff),
+          and(
+            isNull(emailOutbox.sentAt),
+            gte(emailOutbox.attempts, maxAttempts),
+            lt(emailOutbox.nextAttemptAt, cutoff),
+          ),
+        ),
+      )
       .returning({ id: emailOutbox.id });
     return rows.length;
   }
