@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, withOverrides } from './app-config';
 
 const PRODUCTION = {
-  JWT_SECRET: 'x'.repeat(40),
+  JWT_SECRET: 'k3Vq9-production-test-secret-8hPz2mN4rT',
   SELLER_EMAIL: 'owner@shop.example',
   SELLER_PASSWORD: 'a long password',
   PUBLIC_URL: 'https://shop.example',
@@ -219,6 +219,24 @@ describe('loadConfig', () => {
     expect(problems).toContain('SMTP_URL');
     expect(problems).toContain('REDIS_URL');
     expect(problems).not.toMatch(/s3cret/);
+  });
+
+  it('refuses in production a secret of one repeated character and variants of the development values', () => {
+    for (const secret of ['x'.repeat(40), 'ab'.repeat(20), 'Larder-Development-Secret-Change-Me-In-2026!!']) {
+      expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'production', JWT_SECRET: secret })).toBe(
+        'JWT_SECRET must not be one or a few characters repeated, nor a variant of the development secret, in production',
+      );
+    }
+    for (const password of ['z'.repeat(16), 'Larder_Seller_2026', 'the larder seller']) {
+      expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'production', SELLER_PASSWORD: password })).toBe(
+        'SELLER_PASSWORD must not be one or a few characters repeated, nor a variant of the development password, in production',
+      );
+    }
+    // A random secret passes, and development keeps its defaults.
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).jwtSecret).toBe(PRODUCTION.JWT_SECRET);
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe(
+      'x'.repeat(40),
+    );
   });
 
   it('refuses in production the documented development JWT_SECRET and a common seller password', () => {

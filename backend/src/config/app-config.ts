@@ -135,6 +135,16 @@ const DEV_JWT_SECRET = 'larder-development-secret-change-me';
 /** The seller's password in production: at least this long, and never the documented development one. */
 export const MIN_SELLER_PASSWORD_LENGTH = 12;
 export const MIN_JWT_SECRET_LENGTH = 32;
+
+/** Lower-case letters and digits only: "Larder_Seller!" and "larder-seller" read the same. */
+const bare = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * A secret anyone could guess: one character repeated ("xxxx…"), a few in a loop ("abab…"), or the documented
+ * development value dressed up ("Larder-Development-Secret-Change-Me-2026", "larder_seller!").
+ */
+function guessable(v: string, developmentValue: string): boolean {
+  return new Set(v).size < 4 || bare(v).includes(bare(developmentValue));
+}
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const DEV_ORIGINS = 'http://localhost:4200,http://localhost:4201,http://localhost:4202';
 
@@ -264,7 +274,11 @@ function envSchema(mode: NodeEnv) {
         (v) => !production || v.length >= MIN_JWT_SECRET_LENGTH,
         `must be at least ${MIN_JWT_SECRET_LENGTH} characters in production`,
       )
-      .refine((v) => !production || v !== DEV_JWT_SECRET, 'must not be the development secret in production'),
+      .refine((v) => !production || v !== DEV_JWT_SECRET, 'must not be the development secret in production')
+      .refine(
+        (v) => !production || v === DEV_JWT_SECRET || !guessable(v, DEV_JWT_SECRET),
+        'must not be one or a few characters repeated, nor a variant of the development secret, in production',
+      ),
     SELLER_EMAIL: required(production, DEV_SELLER_EMAIL)
       .transform((v) => v.toLowerCase())
       .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), 'is not an email address'),
@@ -286,6 +300,10 @@ function envSchema(mode: NodeEnv) {
       .refine(
         (v) => !production || v !== DEV_SELLER_PASSWORD,
         'must not be the development password in production',
+      )
+      .refine(
+        (v) => !production || v === DEV_SELLER_PASSWORD || !guessable(v, DEV_SELLER_PASSWORD),
+        'must not be one or a few characters repeated, nor a variant of the development password, in production',
       )
       .refine(
         (v) => !production || !isCommonPassword(v),
