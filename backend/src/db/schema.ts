@@ -479,10 +479,15 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     message: text('message').notNull(),
+    /** The customer signed in when sending it (their data export lists it); null for a visitor. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_user_idx').on(t.userId),
+  ],
 );
 
 export const newsletterSubscribers = pgTable(
