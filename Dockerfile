@@ -31,7 +31,8 @@ CMD ["node", "--max-semi-space-size=4", "--expose-gc", "backend/dist/main.js"]
 # Node server bundle (dist/server, run by the API for server rendering, never by a browser).
 FROM build AS web-files
 ARG APP=host-shell
-RUN cp -r /app/${APP}/dist /web && rm -rf /web/server && find /web -name '*.map' -delete
+RUN cp -r /app/${APP}/dist /web && rm -rf /web/server \
+  && find /web \( -name '*.map' -o -name 'mf-manifest-stats.json*' \) -delete
 
 FROM nginx:1.27-alpine AS web
 ARG APP=host-shell

@@ -255,6 +255,7 @@ describe('the static sites nginx serves', () => {
       'remoteEntry.js',
       'main.1234abcd.js',
       'main.1234abcd.js.map',
+      'mf-manifest-stats.json',
       'server/remoteEntry.js',
       'server/page.js',
     ])
@@ -333,6 +334,7 @@ ${conf}
         expect(await get('/main.1234abcd.js')).toBe(200);
         expect(await get('/remoteEntry.js')).toBe(200);
         expect(await get('/main.1234abcd.js.map')).toBe(404);
+        expect(await get('/mf-manifest-stats.json')).toBe(404);
         expect(await get('/server/remoteEntry.js')).toBe(404);
         expect(await get('/server/page.js')).toBe(404);
       });
@@ -345,7 +347,7 @@ ${conf}
     expect(web).toMatch(/COPY --from=web-files \/web \/usr\/share\/nginx\/html/);
     expect(web).not.toMatch(/COPY --from=build \/app\/\$\{APP\}\/dist/);
     expect(dockerfile).toMatch(
-      /AS web-files[\s\S]*rm -rf \/web\/server && find \/web -name '\*\.map' -delete/,
+      /AS web-files[\s\S]*rm -rf \/web\/server \\\n {2}&& find \/web \\\( -name '\*\.map' -o -name 'mf-manifest-stats\.json\*' \\\) -delete/,
     );
   });
 });

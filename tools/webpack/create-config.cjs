@@ -136,6 +136,28 @@ class PreloadStartupChunksPlugin {
  * moment as the others, with its own request, headers and compression dictionary. The remotes still load
  * them from the host through the share scope. Shared modules loaded on demand (ON_DEMAND_SHARED) stay apart.
  */
+/**
+ * Leaves out the federation manifest's companion file (`mf-manifest-stats.json`): nothing loads it, and it names
+ * the build machine's absolute paths, which a published site should not show.
+ */
+class DropManifestStatsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DropManifestStatsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'DropManifestStatsPlugin',
+          // After the federation plugin writes its manifest and stats (PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER).
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER + 1,
+        },
+        () => {
+          for (const name of Object.keys(compilation.assets))
+            if (/(^|\/)mf-manifest-stats\.json$/.test(name)) compilation.deleteAsset(name);
+        },
+      );
+    });
+  }
+}
+
 const STARTUP_SHARED_PACKAGES = [
   'react',
   'react-dom',
@@ -396,6 +418,7 @@ function browserConfig(options) {
           // drags a second copy of the runtime core into the host.
           runtimePlugins: shareRuntime && isHost ? [EXTERNAL_RUNTIME_PROVIDER] : [],
         }),
+        ...(isRemote && production ? [new DropManifestStatsPlugin()] : []),
         ...(standalone
           ? [
               new HtmlWebpackPlugin({

@@ -99,7 +99,12 @@ function hasExtension(pathName: string): boolean {
  * remote's Node build (dist/server, for the server to render with) and, in production, source maps.
  */
 function withheldFile(pathName: string, config: Pick<AppConfig, 'isProduction'>): boolean {
-  return /^\/?server\//.test(pathName) || (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName));
+  return (
+    /^\/?server\//.test(pathName) ||
+    // The federation manifest's companion names the build machine's paths (builds leave it out now).
+    /(^|\/)mf-manifest-stats\.json(\.(br|gz))?$/i.test(pathName) ||
+    (config.isProduction && /\.map(\.(br|gz))?$/i.test(pathName))
+  );
 }
 
 /** What the shop pages need from the application: its clock and word of catalogue and settings changes. */

@@ -155,8 +155,13 @@ describe('shop pages rendered on the server', () => {
     deploy(storefrontServerBuild(RENDER_WITH_DATA));
   });
 
-  it('never serves the Node build to browsers', async () => {
+  it('never serves the Node build to browsers, nor a federation stats file naming the build machine', async () => {
     await request(t.server).get('/remotes/storefront/server/remoteEntry.js').expect(404);
+    fs.writeFileSync(
+      path.join(root, 'storefront/dist/mf-manifest-stats.json'),
+      '{"path":"/home/builder/larder"}',
+    );
+    await request(t.server).get('/remotes/storefront/mf-manifest-stats.json').expect(404);
   });
 
   it('picks up a new storefront build without a restart', async () => {
