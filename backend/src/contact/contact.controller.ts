@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@larder/shared-domain';
 import { SellerAuth } from '../session/session.decorators';
+import { SessionService } from '../session/session.service';
 import { ApiInvalid } from '../common/openapi-docs';
 import { PageQuery, pageInfo, pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/throttling';
@@ -12,19 +14,26 @@ import { SendContactMessageDto } from './dto/send-contact-message.dto';
 @ApiTags('contact')
 @Controller('api/contact')
 export class ContactController {
-  constructor(private readonly contact: ContactService) {}
+  constructor(
+    private readonly contact: ContactService,
+    private readonly sessions: SessionService,
+  ) {}
 
   @Post()
   @HttpCode(201)
   @RateLimited()
   @ApiOperation({
     summary: 'Send a message to the shop',
-    description: 'Stored for the seller and e-mailed to the shop when SMTP is configured.',
+    description:
+      "Stored for the seller and e-mailed to the shop when SMTP is configured. Sent by a signed-in customer, it is part of that customer's data export.",
   })
   @ApiCreatedResponse({ type: SendContactMessageResponse })
   @ApiInvalid('A field is missing, too long, or the e-mail address is not valid')
-  async sendContactMessage(@Body() body: SendContactMessageDto): Promise<SendContactMessageResponse> {
-    await this.contact.send(body);
+  async sendContactMessage(
+    @Body() body: SendContactMessageDto,
+    @Req() request: FastifyRequest,
+  ): Promise<SendContactMessageResponse> {
+    await this.contact.send(body, await this.sessions.customerOf(request));
     return { success: true, message: MESSAGES.contactSent };
   }
 

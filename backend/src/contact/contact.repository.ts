@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
 import { contactMessages } from '../db/schema';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
-export type NewContactMessage = Pick<ContactMessageRow, 'name' | 'email' | 'phone' | 'message'>;
+export type NewContactMessage = Pick<ContactMessageRow, 'name' | 'email' | 'phone' | 'message'> &
+  Partial<Pick<ContactMessageRow, 'userId'>>;
 
 @Injectable()
 export class ContactRepository {
@@ -26,12 +27,12 @@ export class ContactRepository {
     return newestFirstPage(this.db, contactMessages, page);
   }
 
-  /** Every message sent from this address (any case), oldest first. */
-  async listByEmail(email: string): Promise<ContactMessageRow[]> {
+  /** Every message the customer sent while signed in, oldest first. */
+  async listByUser(userId: string): Promise<ContactMessageRow[]> {
     return this.db
       .select()
       .from(contactMessages)
-      .where(sql`lower(${contactMessages.email}) = lower(${email})`)
+      .where(eq(contactMessages.userId, userId))
       .orderBy(asc(contactMessages.createdAt));
   }
 }

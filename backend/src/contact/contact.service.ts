@@ -19,9 +19,10 @@ export class ContactService {
     private readonly mailer: ContactMailer,
   ) {}
 
-  async send(input: SendContactMessageDto): Promise<void> {
+  /** Stores and e-mails a message; `userId` is the customer signed in when sending it, if any. */
+  async send(input: SendContactMessageDto, userId?: string): Promise<void> {
     const message = { name: input.name, email: input.email, phone: input.phone, message: input.message };
-    const id = await this.repository.insert(message);
+    const id = await this.repository.insert({ ...message, userId: userId ?? null });
     if (!this.mailer.enabled) return;
     try {
       await this.mailer.send(message);
@@ -39,9 +40,12 @@ export class ContactService {
     return { rows: rows.map(toView), total };
   }
 
-  /** The messages sent from an address (a customer's data export). */
-  async listFrom(email: string): Promise<ContactMessageView[]> {
-    return (await this.repository.listByEmail(email)).map(toView);
+  /**
+   * The messages a customer sent while signed in (their data export): by account, never by the address typed in
+   * the form, which anyone may type.
+   */
+  async listSentBy(userId: string): Promise<ContactMessageView[]> {
+    return (await this.repository.listByUser(userId)).map(toView);
   }
 }
 

@@ -29,7 +29,7 @@ export class PrivacyService implements OnModuleInit {
     const profile = await this.users.getUserView(userId);
     const [orders, contactMessages, newsletterSubscription] = await Promise.all([
       this.orders.listUserOrders(userId),
-      this.contact.listFrom(profile.email),
+      this.contact.listSentBy(userId),
       this.newsletter.subscriptionOf(profile.email),
     ]);
     return {

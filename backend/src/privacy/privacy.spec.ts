@@ -44,6 +44,7 @@ describe("a customer's data export", () => {
       .expect(201);
     await request(t.server)
       .post('/api/contact')
+      .set('Cookie', cookie)
       .send({
         name: 'Ada Lovelace',
         email: 'ADA@example.com',
@@ -51,9 +52,25 @@ describe("a customer's data export", () => {
         message: 'Do you sell quinces?',
       })
       .expect(201);
+    // Signed in, from another address of hers: still hers.
+    await request(t.server)
+      .post('/api/contact')
+      .set('Cookie', cookie)
+      .send({ name: 'Ada', email: 'ada.work@example.com', phone: '07700 900456', message: 'And medlars?' })
+      .expect(201);
     await request(t.server)
       .post('/api/contact')
       .send({ name: 'Someone', email: 'other@example.com', phone: '07700 900457', message: 'Not Ada' })
+      .expect(201);
+    // Anyone may type her address into the form: that does not make the message hers.
+    await request(t.server)
+      .post('/api/contact')
+      .send({
+        name: 'Not Ada',
+        email: 'ada@example.com',
+        phone: '07700 900458',
+        message: 'Typed her address',
+      })
       .expect(201);
     await request(t.server).post('/api/newsletter').send({ email: 'ada@example.com' }).expect(201);
 
@@ -76,7 +93,10 @@ describe("a customer's data export", () => {
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ _id: order.body.orderId, amount: 7.99 });
     expect(data.orders[0].items).toEqual([expect.objectContaining({ quantity: 2 })]);
-    expect(data.contactMessages.map((m: { message: string }) => m.message)).toEqual(['Do you sell quinces?']);
+    expect(data.contactMessages.map((m: { message: string }) => m.message)).toEqual([
+      'Do you sell quinces?',
+      'And medlars?',
+    ]);
     expect(data.newsletterSubscription).toEqual({ email: 'ada@example.com', createdAt: expect.any(String) });
   });
 
