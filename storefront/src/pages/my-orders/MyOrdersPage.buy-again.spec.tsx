@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
+import { api, selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
 import { makeOrderItem, makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
@@ -61,6 +61,32 @@ describe('My orders: Buy again', () => {
     expect(
       await screen.findByText(
         'Added to Cart. Could not add: Oat Cookies (only 3 left, 3 of 4 added), Whole Milk (out of stock), Seasonal Jam (no longer sold).',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("caps a product without a limit of its own at the shop's limit per product", async () => {
+    server.seed({
+      userOrders: [{ ...order, items: [item('p-cookies', 'Oat Cookies', 4)] }],
+      products: [product('p-cookies', 'Oat Cookies', { stock: 40, maxPerOrder: null })],
+      maxPerProduct: 2,
+    });
+    const store = createTestStore(server, { user: makeUser() });
+    renderPage(<MyOrdersPage />, { store, path: '/my-orders', route: '/my-orders' });
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('article', { name: 'Order #AAAAAAAA' });
+    const button = within(card).getByRole('button', { name: /Buy again/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() =>
+      expect(api.endpoints.getShippingSettings.select()(store.getState()).data).toBeDefined(),
+    );
+    await user.click(button);
+
+    expect(selectCartItems(store.getState())).toEqual({ 'p-cookies': 2 });
+    expect(
+      await screen.findByText(
+        'Added to Cart. Could not add: Oat Cookies (at most 2 per order, 2 of 4 added).',
       ),
     ).toBeInTheDocument();
   });

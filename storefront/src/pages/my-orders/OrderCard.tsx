@@ -28,6 +28,7 @@ import {
 import { Badge, Button, orderStatusTone, ProductImage, useConfirm } from '@larder/shared-ui';
 import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
+import { useShopLimit } from '../../components/stock';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
 import { OrderEditor } from './OrderEditor';
 import { shownUnitPence, toPence } from '../../lib/api-values';
@@ -60,9 +61,10 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const changeRef = useRef<HTMLButtonElement>(null);
   const changeable = canChangeOrder(life, now);
   const picked = order.items.some((item) => item.picked !== null);
+  const shopLimit = useShopLimit();
 
   function buyAgain() {
-    const plan = planBuyAgain(order.items, products.byId, selectCartItems(store.getState()));
+    const plan = planBuyAgain(order.items, products.byId, selectCartItems(store.getState()), shopLimit);
     for (const [id, quantity] of Object.entries(plan.quantities)) {
       dispatch(cartActions.setQuantity({ id, quantity }));
     }

@@ -21,7 +21,7 @@ import {
 import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-ui';
 import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
-import { canBuy, maxInStock, perOrderLimit } from '../../components/stock';
+import { canBuy, maxInStock, perOrderLimit, useShopLimit } from '../../components/stock';
 import { newIdempotencyKey, shownUnitPence, toPence } from '../../lib/api-values';
 import { AgeConfirmation } from '../../components/AgeConfirmation';
 
@@ -47,12 +47,13 @@ interface OrderEditorProps {
 
 /**
  * The most a line may hold: the units still on the shelf plus those the order already took, and no more than the
- * seller's limit per order (a line may keep what the order had before a lower limit was set, as the server allows).
+ * seller's limit per order, else the shop's limit per product (a line may keep what the order had before a lower
+ * limit was set, as the server allows).
  */
-function lineCap(line: EditedLine, product: Product | undefined): number {
+function lineCap(line: EditedLine, product: Product | undefined, shopLimit: number | undefined): number {
   if (!product) return Math.max(line.quantity, 1);
   const free = maxInStock(product);
-  const limit = perOrderLimit(product);
+  const limit = perOrderLimit(product, shopLimit);
   const allowed = limit === null ? MAX_QUANTITY : Math.max(limit, line.held);
   return Math.min(MAX_QUANTITY, allowed, Math.max(1, free + line.held));
 }
@@ -63,6 +64,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const products = useProducts();
+  const shopLimit = useShopLimit();
   const [changeOrder, { isLoading: saving }] = useChangeOrderMutation();
   const slots = useListDeliverySlotsQuery();
   const [lines, setLines] = useState<EditedLine[]>(() =>
@@ -107,7 +109,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
   function add(product: Product) {
     const existing = lines.find((line) => line.product === product._id);
     if (existing) {
-      const cap = lineCap(existing, product);
+      const cap = lineCap(existing, product, shopLimit);
       edit(
         lines.map((line) =>
           line.product === product._id ? { ...line, quantity: Math.min(cap, line.quantity + 1) } : line,
@@ -210,7 +212,7 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
               </div>
               <QuantityStepper
                 value={line.quantity}
-                max={lineCap(line, product)}
+                max={lineCap(line, product, shopLimit)}
                 onChange={(quantity) =>
                   edit(lines.map((l) => (l.product === line.product ? { ...l, quantity } : l)))
                 }

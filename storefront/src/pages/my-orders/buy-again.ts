@@ -12,12 +12,14 @@ export interface BuyAgainPlan {
 
 /**
  * What "Buy again" does with an order: each item still sold and in stock is added to the cart on top of what
- * is there, capped by the stock, the seller's limit per order and the 99 limit; the rest is named with the reason.
+ * is there, capped by the stock, the seller's limit per order (else `shopLimit`, the shop's limit per product) and
+ * the 99 limit; the rest is named with the reason.
  */
 export function planBuyAgain(
   items: readonly Pick<OrderItemView, 'productId' | 'name' | 'quantity'>[],
   products: ReadonlyMap<string, Product>,
   inCart: Readonly<Record<string, number>>,
+  shopLimit?: number,
 ): BuyAgainPlan {
   const quantities: Record<string, number> = {};
   const problems: string[] = [];
@@ -32,13 +34,13 @@ export function planBuyAgain(
       continue;
     }
     const before = quantities[product._id] ?? inCart[product._id] ?? 0;
-    const max = maxOrderable(product);
+    const max = maxOrderable(product, shopLimit);
     const wanted = before + item.quantity;
     const next = Math.min(wanted, max);
     if (next > before) quantities[product._id] = next;
     if (next < wanted) {
       const added = next - before;
-      const perOrder = perOrderLimit(product);
+      const perOrder = perOrderLimit(product, shopLimit);
       const limit =
         perOrder !== null && perOrder === max
           ? `at most ${max} per order`
