@@ -7,6 +7,7 @@ import {
   OPEN_ORDER_STATUSES,
   isOrderStatus,
   isValidQuantity,
+  orderLimitOf,
   orderReference,
 } from './orders';
 import { perOrderLimitLabel, perOrderLimitMessage, tooManyOpenOrdersMessage } from './messages';
@@ -38,6 +39,16 @@ describe('per-order limits', () => {
     expect(exceedsPerOrderLimit(6, 6)).toBe(false);
     expect(exceedsPerOrderLimit(99, null)).toBe(false);
     expect(exceedsPerOrderLimit(99, undefined)).toBe(false);
+  });
+
+  it("takes the shop's limit per product for a product without its own, which wins either way", () => {
+    expect(exceedsPerOrderLimit(21, null, 20)).toBe(true);
+    expect(exceedsPerOrderLimit(20, null, 20)).toBe(false);
+    expect(exceedsPerOrderLimit(30, 40, 20)).toBe(false);
+    expect(exceedsPerOrderLimit(3, 2, 20)).toBe(true);
+    expect(orderLimitOf(null, 20)).toBe(20);
+    expect(orderLimitOf(6, 20)).toBe(6);
+    expect(orderLimitOf(undefined)).toBeNull();
   });
 
   it('names the product and the limit', () => {
