@@ -5,6 +5,7 @@
  *   const { cookie, addressId } = await signInCustomerWithAddress(t, { email: 'ann@example.com' }, ADDRESS);
  *   expect(await stockOf(t, productId)).toBe(8);
  */
+import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import type { AddressInput } from '@larder/shared-domain';
 import { deliverySlotBookings, products } from '../src/db/schema';
@@ -33,3 +34,19 @@ export async function bookedIn(t: Pick<TestApp, 'db'>, date: string, time: strin
     .where(and(eq(deliverySlotBookings.deliveryDate, date), eq(deliverySlotBookings.deliveryTime, time)));
   return row?.booked ?? 0;
 }
+
+/**
+ * The seller sets one group of shop settings (`shipping`, `delivery`, `orders`, `delivery-area`) as the settings
+ * page does, e.g. free shipping for tests that price orders by hand: `settings(t, seller, 'shipping', { ... })`.
+ */
+export async function settings(
+  t: Pick<TestApp, 'server'>,
+  sellerCookie: string,
+  group: 'shipping' | 'delivery' | 'orders' | 'delivery-area',
+  body: object,
+): Promise<void> {
+  await request(t.server).post(`/api/settings/${group}`).set('Cookie', sellerCookie).send(body).expect(200);
+}
+
+/** No shipping charge whatever the basket: the tests' orders then cost just their lines. */
+export const FREE_SHIPPING = { shippingCharge: 0, shippingThreshold: 0 };

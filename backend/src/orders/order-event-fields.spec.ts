@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DELIVERY_SLOTS } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { ADDRESS } from '../../test/fixtures';
+import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -72,11 +72,7 @@ beforeAll(async () => {
   t = await createTestApp();
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
   const pound = (name: string) =>
     createProduct(t, { name, price: 100, offerPrice: 100, vatBasisPoints: 0, stock: null });
   apples = await pound('Apples');

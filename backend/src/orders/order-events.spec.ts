@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { ADDRESS } from '../../test/fixtures';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
@@ -21,14 +22,6 @@ const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
 /** Short, so that a heartbeat (and the session check it carries) is seen without waiting 25 s. */
 const HEARTBEAT_MS = 100;
-
-const ADDRESS = {
-  street: '12 Harbour Way',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS1 4DJ',
-  country: 'United Kingdom',
-};
 
 interface SseEvent {
   id?: string;

@@ -16,7 +16,7 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
+import { ADDRESS, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { orders } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -121,16 +121,8 @@ beforeAll(async () => {
   });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
-  await request(t.server)
-    .post('/api/settings/orders')
-    .set('Cookie', seller)
-    .send({ maxOpenOrders: 100 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
+  await settings(t, seller, 'orders', { maxOpenOrders: 100 });
   customer = await signInCustomerWithAddress(t, { email: 'lifecycle@example.com' }, ADDRESS);
   bread = await product('Sourdough loaf', 300, 0);
   wine = await product('Red wine', 625, 2000, { ageRestricted: true });

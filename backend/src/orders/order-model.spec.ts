@@ -29,6 +29,7 @@ import {
   selectableDeliveryDate,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { FREE_SHIPPING, settings } from '../../test/fixtures';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { deliverySlotBookings, orderEvents, orderItems, orders, products } from '../db/schema';
@@ -102,11 +103,9 @@ beforeAll(async () => {
   });
   t.app.get(Clock).now = () => clockNow;
   seller = await signInSeller(t);
-  const settings = (path: string, body: object) =>
-    request(t.server).post(`/api/settings/${path}`).set('Cookie', seller).send(body).expect(200);
-  await settings('shipping', { shippingCharge: 0, shippingThreshold: 0 });
-  await settings('delivery', { slotCapacity: SLOT_CAPACITY });
-  await settings('orders', { maxOpenOrders: 1000 });
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
+  await settings(t, seller, 'delivery', { slotCapacity: SLOT_CAPACITY });
+  await settings(t, seller, 'orders', { maxOpenOrders: 1000 });
   customers = [];
   for (const n of [1, 2]) {
     customers.push(

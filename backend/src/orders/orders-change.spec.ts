@@ -14,7 +14,7 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { ADDRESS, bookedIn, stockOf as stockIn } from '../../test/fixtures';
+import { ADDRESS, bookedIn, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -83,11 +83,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4299', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
 afterAll(async () => {

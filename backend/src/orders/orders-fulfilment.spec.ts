@@ -15,7 +15,7 @@ import {
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { ADDRESS, stockOf as stockIn } from '../../test/fixtures';
+import { ADDRESS, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -89,11 +89,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4298', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
 afterAll(async () => {

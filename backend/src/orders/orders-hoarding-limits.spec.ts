@@ -16,18 +16,11 @@ import {
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
 import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { cartItems, deliverySlotBookings, orders, products, shopSettings, users } from '../db/schema';
 import { Clock } from '../common/clock';
-
-const ADDRESS = {
-  street: '8 Gloucester Road',
-  city: 'Bristol',
-  state: 'Avon',
-  postalCode: 'BS7 8AE',
-  country: 'United Kingdom',
-};
 
 /** Monday 23 November 2026, 10:00 London: orders are for Tuesday the 24th and may be changed until 15:00. */
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -166,11 +159,7 @@ beforeAll(async () => {
   });
   t.app.get(Clock).now = () => NOW;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
   await request(t.server)
     .post('/api/settings/delivery')
     .set('Cookie', seller)

@@ -16,7 +16,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { catalogState, orderItems, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 import { waitForListed } from '../../test/product-list';
-import { ADDRESS, bookedIn, stockOf as stockIn } from '../../test/fixtures';
+import { ADDRESS, bookedIn, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 London. Each test moves the clock to its own day, so its slots start empty. */
 const FIRST_DAY = Date.parse('2026-11-23T10:00:00Z');
@@ -109,11 +109,7 @@ beforeAll(async () => {
   t = await createTestApp();
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
-  await request(t.server)
-    .post('/api/settings/shipping')
-    .set('Cookie', seller)
-    .send({ shippingCharge: 0, shippingThreshold: 0 })
-    .expect(200);
+  await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
 afterAll(async () => {
