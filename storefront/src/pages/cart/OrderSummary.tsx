@@ -15,8 +15,7 @@ import { DeliveryChoice } from './DeliveryChoice';
 import { useNow } from '../../components/useNow';
 import { usePlaceOrder } from './usePlaceOrder';
 import { useSelectedAddress } from './useSelectedAddress';
-
-const AGE_ERROR_ID = 'age-confirm-error';
+import { AgeConfirmation } from '../../components/AgeConfirmation';
 
 interface OrderSummaryProps {
   user: SessionUser | null;
@@ -124,30 +123,18 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
         </div>
       )}
 
-      {adultsOnly ? (
+      {adultsOnly && (
         <div className="mt-4">
-          <label className="flex items-start gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              required
-              checked={ageConfirmed}
-              onChange={(event) => {
-                setAgeConfirmed(event.target.checked);
-                if (event.target.checked) setAgeMissing(false);
-              }}
-              aria-invalid={ageMissing || undefined}
-              aria-describedby={ageMissing ? AGE_ERROR_ID : undefined}
-              className="mt-0.5 h-4 w-4 accent-primary"
-            />
-            <span>{MESSAGES.ageConfirmLabel}</span>
-          </label>
-          {ageMissing && (
-            <p id={AGE_ERROR_ID} className="mt-1 pl-6 text-sm text-danger">
-              {MESSAGES.ageConfirmationRequired}
-            </p>
-          )}
+          <AgeConfirmation
+            checked={ageConfirmed}
+            missing={ageMissing}
+            onChange={(checked) => {
+              setAgeConfirmed(checked);
+              if (checked) setAgeMissing(false);
+            }}
+          />
         </div>
-      ) : null}
+      )}
 
       <Button
         fullWidth
