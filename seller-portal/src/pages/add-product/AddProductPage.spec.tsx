@@ -119,7 +119,10 @@ describe('Add Product', () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
 
-    expect(await screen.findByText(MESSAGES.imageType)).toBeInTheDocument();
+    // Beside the field it names (a toast may say it too).
+    expect(
+      await screen.findByText(MESSAGES.imageType, { selector: '#product-images-error' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
   });
 
