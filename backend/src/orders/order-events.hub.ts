@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { DATABASE_HANDLE } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
-import { SESSIONS_ENDED_CHANNEL } from '../session/session.repository';
+import { SESSIONS_ENDED_CHANNEL } from '../session/session.constants';
 import { OrderEventsRepository, type OrderEventRow } from './order-events.repository';
 import { toOrderEvent, type OrderEventView } from './order-event-view';
 

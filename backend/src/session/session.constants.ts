@@ -10,3 +10,6 @@ export const SELLER_AUDIENCE = 'larder:seller';
 /** Between the seller's password and the authenticator code: a short-lived cookie that is not a session. */
 export const SELLER_CODE_AUDIENCE = 'larder:seller-code';
 export const SELLER_CODE_SECONDS = 5 * 60;
+
+/** The notification channel on which an ended session (`session:<id>`) or deleted customer (`user:<id>`) is told. */
+export const SESSIONS_ENDED_CHANNEL = 'larder_sessions_ended';

@@ -3,11 +3,9 @@ import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DB, Database } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
 import { sessions, signInFailures } from '../db/schema';
+import { SESSIONS_ENDED_CHANNEL } from './session.constants';
 
 export type SessionKind = 'customer' | 'seller';
-
-/** The notification channel on which an ended session (`session:<id>`) or deleted customer (`user:<id>`) is told. */
-export const SESSIONS_ENDED_CHANNEL = 'larder_sessions_ended';
 
 export interface LiveSession {
   userId: string | null;
