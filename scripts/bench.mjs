@@ -605,9 +605,14 @@ async function signUp(base, n) {
     body: {
       address: {
         street: `${n} Harbour Way`,
-        city: domain.DELIVERY_CITIES[n % domain.DELIVERY_CITIES.length],
+        // A postcode inside each delivery city's area.
+        ...[
+          { city: 'Bristol', postalCode: 'BS1 4DJ' },
+          { city: 'Cardiff', postalCode: 'CF10 1EP' },
+          { city: 'Somerset', postalCode: 'BA1 1LT' },
+          { city: 'Swindon', postalCode: 'SN1 1AA' },
+        ][n % 4],
         state: 'Avon',
-        postalCode: 'BS1 4DJ',
         country: domain.DELIVERY_COUNTRY,
       },
     },
