@@ -16,3 +16,4 @@ export * from './seo';
 export * from './food';
 export * from './page-data';
 export * from './page-routes';
+export * from './staff';

@@ -124,6 +124,7 @@ export const MESSAGES = {
   cardPaymentsUnavailable: 'Card payments are not available',
   notAuthorized: 'Please sign in to continue',
   sellerOnly: 'Seller access only',
+  noPermission: 'You do not have permission to do that.',
   /** How the seller's lists name a customer whose account (and personal data) is gone. */
   deletedCustomer: 'Deleted customer',
   tooManyRequests: 'Too many requests, please try again shortly',

@@ -1,8 +1,15 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { SHOP_MANAGERS, type StaffRole } from '@larder/shared-domain';
 import { CUSTOMER_AUTH, SELLER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse } from '../common/responses';
-import { CustomerAuthGuard, CustomerIdentity, RequestWithCustomer, SellerAuthGuard } from './session.guards';
+import {
+  CustomerAuthGuard,
+  CustomerIdentity,
+  RequestWithCustomer,
+  SELLER_ROLES_KEY,
+  SellerAuthGuard,
+} from './session.guards';
 
 export type { CustomerIdentity } from './session.guards';
 
@@ -19,14 +26,19 @@ export function CustomerAuth(): MethodDecorator & ClassDecorator {
 }
 
 /**
- * Seller-only route (method or controller): needs the `larder_seller` cookie, otherwise 401
- * `{ success: false, message }` (a customer cookie is not accepted).
+ * Seller-area route (method or controller): needs the `larder_seller` cookie, otherwise 401
+ * `{ success: false, message }` (a customer cookie is not accepted), and a signed-in member whose role is one of
+ * `roles` (the owner and managers when none are named), otherwise 403 "You do not have permission to do that.".
+ * A method's roles replace its controller's.
  */
-export function SellerAuth(): MethodDecorator & ClassDecorator {
+export function SellerAuth(...roles: StaffRole[]): MethodDecorator & ClassDecorator {
+  const allowed: readonly StaffRole[] = roles.length > 0 ? roles : SHOP_MANAGERS;
   return applyDecorators(
+    SetMetadata(SELLER_ROLES_KEY, allowed),
     UseGuards(SellerAuthGuard),
     ApiCookieAuth(SELLER_AUTH),
     ApiUnauthorizedResponse({ description: 'Not signed in as the seller', type: ErrorResponse }),
+    ApiForbiddenResponse({ description: `Only for: ${allowed.join(', ')}`, type: ErrorResponse }),
   );
 }
 
