@@ -43,6 +43,7 @@ import {
   MIN_SLOT_CAPACITY,
   ORDER_STATUSES,
   PACK_UNITS,
+  STAFF_ROLES,
 } from '@larder/shared-domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -505,6 +506,65 @@ export const newsletterSubscribers = pgTable(
 );
 
 /**
+ * The people who run the shop from the seller area: one owner (the configured seller, kept in step with
+ * SELLER_EMAIL at start-up; its password is SELLER_PASSWORD, so `password_hash` is null) and the managers, pickers
+ * and drivers the owner adds (argon2 hash of their password). An inactive member cannot sign in.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash'),
+    active: boolean('active').notNull().default(true),
+    /** The first password, chosen by the owner, must be replaced before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Set by the owner for a manager: they must enrol two-factor sign-in. */
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    uniqueIndex('staff_one_owner')
+      .on(t.role)
+      .where(sql`${t.role} = 'owner'`),
+    check('staff_role_check', sql`${t.role} in (${textList(STAFF_ROLES, ', ')})`),
+    check('staff_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('staff_owner_password', sql`(${t.role} = 'owner') = (${t.passwordHash} is null)`),
+  ],
+);
+
+/**
+ * Who did what in the seller area, one row per change, written in the change's transaction. Append-only: a
+ * trigger (hand-written in the migration) refuses an UPDATE, and a DELETE of an entry younger than two years.
+ * The actor's name and role are copied as they were; no customer's personal data is kept here.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The member (no foreign key: the entry outlives a removed member); null for a sign-in by nobody known. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    /** What it touched: 'product', 'order', 'settings', 'staff', 'session', 'two-factor'. */
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id'),
+    summary: text('summary').notNull(),
+  },
+  (t) => [
+    index('activity_log_at_idx').on(t.at.desc()),
+    index('activity_log_actor_idx').on(t.actorId, t.at.desc()),
+    index('activity_log_kind_idx').on(t.kind, t.at.desc()),
+  ],
+);
+
+/**
  * Server-side sessions: the cookie carries the session id, and every authenticated request looks it up by its
  * primary key, so logout, account deletion (the row cascades) and a change of the seller's credentials end a
  * session on every replica at once. `last_seen_at` drives the idle timeout.
@@ -519,6 +579,8 @@ export const sessions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For the seller: a keyed fingerprint of the configured credentials; a change of password ends the session. */
     credentialStamp: text('credential_stamp'),
+    /** For the seller area: the member signed in (a removed member's sessions go with them). */
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -526,6 +588,7 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_staff_idx').on(t.staffId),
     check('sessions_kind_check', sql`${t.kind} in ('customer', 'seller')`),
   ],
 );
