@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { DeliveryAreas, Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -28,6 +29,7 @@ import {
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
+  DELIVERY_SLOTS,
   DIETS,
   FULFILMENT_STAGES,
   MAX_INGREDIENTS_LENGTH,
@@ -327,10 +329,16 @@ export const orders = pgTable(
     refundDue: integer('refund_due').notNull().default(0),
     /** The customer confirmed on this order that they are 18 or over: 18+ products may enter it. */
     ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    /** The customer's regular delivery that placed this order (null for an order placed by hand). */
+    standingOrderId: uuid('standing_order_id').references((): AnyPgColumn => standingOrders.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    /** A regular delivery places one order per delivery date, whatever runs it. */
+    uniqueIndex('orders_standing_order_date_key').on(t.standingOrderId, t.deliveryDate),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -625,3 +633,88 @@ export const sellerRecoveryCodes = pgTable('seller_recovery_codes', {
     .references(() => sellerTwoFactor.account, { onDelete: 'cascade' }),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** A customer's favourite products, newest first by created_at. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('favourites_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A regular delivery ("standing order"): the same lines to one of the customer's addresses in one slot, every
+ * week or two on one weekday (London). `next_delivery` is the next date not yet placed or skipped; `place_at` is
+ * when its order is due (15:00 London two days before, when the shop's delivery date moves onto it), and the
+ * placing job claims due rows with FOR UPDATE SKIP LOCKED (`lease_until` keeps other replicas off a row in hand).
+ */
+export const standingOrders = pgTable(
+  'standing_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: uuid('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'cascade' }),
+    deliveryTime: text('delivery_time').notNull(),
+    /** 1 (Monday) to 7 (Sunday), in London. */
+    weekday: integer('weekday').notNull(),
+    /** Every 1 or 2 weeks. */
+    every: integer('every').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The next delivery is skipped: its date passes without an order. */
+    skipping: boolean('skipping').notNull().default(false),
+    ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    nextDelivery: date('next_delivery', { mode: 'string' }).notNull(),
+    /** The last delivery date placed, skipped or missed (null before the first). */
+    lastDelivery: date('last_delivery', { mode: 'string' }),
+    placeAt: timestamp('place_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('standing_orders_user_idx').on(t.userId, t.createdAt),
+    index('standing_orders_due_idx')
+      .on(t.placeAt)
+      .where(sql`${t.active}`),
+    check('standing_orders_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('standing_orders_every_check', sql`${t.every} in (1, 2)`),
+    check('standing_orders_time_check', sql`${t.deliveryTime} in (${textList(DELIVERY_SLOTS, ', ')})`),
+  ],
+);
+
+export const standingOrderItems = pgTable(
+  'standing_order_items',
+  {
+    standingOrderId: uuid('standing_order_id')
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    allowSubstitutes: boolean('allow_substitutes').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.standingOrderId, t.productId] }),
+    index('standing_order_items_product_idx').on(t.productId),
+    check(
+      'standing_order_items_quantity_check',
+      sql`${t.quantity} between ${literal(MIN_QUANTITY)} and ${literal(MAX_QUANTITY)}`,
+    ),
+  ],
+);
