@@ -132,9 +132,41 @@ export const FULFILMENT_STAGE_LABELS: Record<FulfilmentStage, string> = {
   delivered: 'Delivered',
 };
 
+/**
+ * Every fulfilment state an order may be in: the stages, and `failed_delivery` (the driver could not hand it over;
+ * the order waits, Pending, to be re-booked or cancelled).
+ */
+export const FULFILMENT_STATES = [...FULFILMENT_STAGES, 'failed_delivery'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+
+export function isFulfilmentState(value: unknown): value is FulfilmentState {
+  return typeof value === 'string' && (FULFILMENT_STATES as readonly string[]).includes(value);
+}
+
 export function fulfilmentStageLabel(stage: string): string {
+  if (stage === 'failed_delivery') return 'Not delivered';
   return isFulfilmentStage(stage) ? FULFILMENT_STAGE_LABELS[stage] : stage;
 }
+
+/** Why a driver could not hand an order over at the door. */
+export const DELIVERY_FAILURE_REASONS = ['not_at_home', 'refused', 'wrong_address', 'unsafe', 'other'] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
+/** Each reason in words, as the driver picks it and the customer reads it. */
+export const DELIVERY_FAILURE_LABELS: Record<DeliveryFailureReason, string> = {
+  not_at_home: 'Nobody was at home',
+  refused: 'The order was refused at the door',
+  wrong_address: 'The address could not be found',
+  unsafe: 'It was not safe to deliver',
+  other: 'Another reason',
+};
+
+/** The most characters of the driver's note on a failed delivery. */
+export const MAX_DELIVERY_NOTE_LENGTH = 300;
+
+/** The outcome of the ID check at the door (Challenge 25). */
+export const ID_CHECK_OUTCOMES = ['passed', 'failed'] as const;
+export type IdCheckOutcome = (typeof ID_CHECK_OUTCOMES)[number];
 
 /**
  * A substitute's unit price in pence: the lower of the two prices, compared as the shopper pays them (with each

@@ -15,7 +15,8 @@ import {
   MIN_PER_ORDER_LIMIT,
   MIN_QUANTITY,
   MIN_SLOT_CAPACITY,
-  FULFILMENT_STAGES,
+  DELIVERY_FAILURE_REASONS,
+  FULFILMENT_STATES,
   ORDER_STATUSES,
   PACK_UNITS,
 } from '@larder/shared-domain';
@@ -86,8 +87,12 @@ describe('schema limits', () => {
     expect(words('orders_status_check')).toEqual([...ORDER_STATUSES]);
   });
 
-  it('order fulfilment stages: FULFILMENT_STAGES', () => {
-    expect(words('orders_fulfilment_check')).toEqual([...FULFILMENT_STAGES]);
+  it('order fulfilment states: FULFILMENT_STATES (the stages and failed_delivery)', () => {
+    expect(words('orders_fulfilment_check')).toEqual([...FULFILMENT_STATES]);
+  });
+
+  it('reasons a delivery failed: DELIVERY_FAILURE_REASONS', () => {
+    expect(words('delivery_outcomes_reason_check')).toEqual(['failed_delivery', ...DELIVERY_FAILURE_REASONS]);
   });
 
   it('packs: a net quantity above 0 up to MAX_NET_QUANTITY, in one of PACK_UNITS', () => {

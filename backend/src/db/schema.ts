@@ -31,7 +31,9 @@ import {
   DEFAULT_SLOT_CAPACITY,
   DELIVERY_SLOTS,
   DIETS,
-  FULFILMENT_STAGES,
+  DELIVERY_FAILURE_REASONS,
+  FULFILMENT_STATES,
+  ID_CHECK_OUTCOMES,
   MAX_INGREDIENTS_LENGTH,
   MAX_MAX_OPEN_ORDERS,
   MAX_NET_QUANTITY,
@@ -329,6 +331,16 @@ export const orders = pgTable(
     refundDue: integer('refund_due').notNull().default(0),
     /** The customer confirmed on this order that they are 18 or over: 18+ products may enter it. */
     ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    /** What the driver collected at the door (pence), recorded with the delivery; both null when not recorded. */
+    collectedCash: integer('collected_cash'),
+    collectedCard: integer('collected_card'),
+    /** The ID check at the door (Challenge 25): passed or failed; null when none was recorded. */
+    idCheck: text('id_check'),
+    /** When the order was handed over (its time of supply); null until delivered. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Why the last delivery failed, and the driver's note, while fulfilment is failed_delivery. */
+    failedReason: text('failed_reason'),
+    failedNote: text('failed_note'),
     /** The customer's regular delivery that placed this order (null for an order placed by hand). */
     standingOrderId: uuid('standing_order_id').references((): AnyPgColumn => standingOrders.id, {
       onDelete: 'set null',
@@ -344,7 +356,16 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
     check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
-    check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STAGES, ', ')})`),
+    check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STATES, ', ')})`),
+    check(
+      'orders_collected_check',
+      sql`(${t.collectedCash} is null) = (${t.collectedCard} is null) and ${t.collectedCash} >= 0 and ${t.collectedCard} >= 0`,
+    ),
+    check('orders_id_check_check', sql`${t.idCheck} in (${textList(ID_CHECK_OUTCOMES, ', ')})`),
+    check(
+      'orders_failed_reason_check',
+      sql`${t.failedReason} is null or (${t.failedReason} in (${textList(DELIVERY_FAILURE_REASONS, ', ')}) and ${t.fulfilment} = 'failed_delivery')`,
+    ),
     check(
       'orders_refund_due_check',
       sql`${t.refundDue} >= 0 and (${t.refundDue} = 0 or ${t.isPaid}) and ((${t.refundDueAt} is null) = (${t.refundDue} = 0))`,
@@ -383,6 +404,39 @@ export const orderChangeKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.idempotencyKey] })],
+);
+
+/**
+ * Every outcome a driver recorded at a door (delivered, or not delivered with its reason), with the run (delivery
+ * date and slot) it belonged to and who recorded it: the drivers and the counts of each run's cash-up.
+ */
+export const deliveryOutcomes = pgTable(
+  'delivery_outcomes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    /** delivered or failed_delivery. */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    note: text('note'),
+    /** The member who recorded it (no foreign key: the record outlives a removed member), and their name then. */
+    staffId: uuid('staff_id'),
+    staffName: text('staff_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('delivery_outcomes_run_idx').on(t.deliveryDate, t.deliveryTime),
+    index('delivery_outcomes_order_idx').on(t.orderId),
+    check('delivery_outcomes_outcome_check', sql`${t.outcome} in ('delivered', 'failed_delivery')`),
+    check(
+      'delivery_outcomes_reason_check',
+      sql`(${t.outcome} = 'failed_delivery') = (${t.reason} is not null) and ${t.reason} in (${textList(DELIVERY_FAILURE_REASONS, ', ')})`,
+    ),
+  ],
 );
 
 export const orderItems = pgTable(
