@@ -86,15 +86,19 @@ const PER_MILLI: Record<UnitPricePer, number> = {
  * rounded half up to the penny (the largest product, £10,000 x 1 kg in milligrams, stays far below 2^53).
  * Null when the seller has given no pack size: a price per kilogram of an unknown weight would be invented.
  */
-export function unitPrice(pack: {
-  offerPence: number;
-  netQuantity: number | null;
-  unit: PackUnit | null;
-  category: string;
-}): UnitPrice | null {
+export function unitPrice(
+  pack: {
+    offerPence: number;
+    netQuantity: number | null;
+    unit: PackUnit | null;
+    category: string;
+  },
+  /** Packs bought for `offerPence` ("3 for £5": 3), in the unit one pack is priced in. */
+  packs = 1,
+): UnitPrice | null {
   if (pack.netQuantity === null || pack.unit === null) return null;
   const per = unitPricePer({ netQuantity: pack.netQuantity, unit: pack.unit, category: pack.category });
-  const base = baseMilli(pack.netQuantity, pack.unit);
+  const base = baseMilli(pack.netQuantity, pack.unit) * packs;
   const numerator = pack.offerPence * PER_MILLI[per];
   const pence = Math.floor((2 * numerator + base) / (2 * base));
   return { amount: penceToPounds(pence), per };

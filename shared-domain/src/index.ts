@@ -17,3 +17,4 @@ export * from './food';
 export * from './page-data';
 export * from './page-routes';
 export * from './staff';
+export * from './promotions';

@@ -71,12 +71,247 @@ export function shippingFor(goods: number, settings: ShippingSettings): number {
   return goods >= settings.shippingThreshold ? 0 : settings.shippingCharge;
 }
 
-/** Goods, VAT, shipping and the amount to pay for a set of lines. */
-export function priceOrder(lines: readonly PricedLine[], settings: ShippingSettings): OrderTotals {
-  const goods = goodsTotal(lines);
-  const vat = vatTotal(lines);
-  const shipping = shippingFor(goods, settings);
-  return { goods, vat, shipping, amount: goods + vat + shipping };
+/**
+ * Goods, VAT, shipping and the amount to pay for a set of lines, with the running promotions applied (see
+ * priceBasket, which this is: its totals only).
+ */
+export function priceOrder(
+  lines: readonly PricedLine[],
+  settings: ShippingSettings,
+  promotions: readonly PromotionRule[] = [],
+): OrderTotals {
+  const { goods, vat, shipping, amount } = priceBasket(lines, settings, promotions);
+  return { goods, vat, shipping, amount };
+}
+
+/** The kinds of promotion: "3 for £5" (mix and match), "3 for 2" (cheapest free), "Was £2.50, now £1.80". */
+export const PROMOTION_KINDS = ['multibuy', 'buy_get_free', 'reduction'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+
+/** A running promotion as the pricing takes it: money in pence with VAT, as the shopper sees prices. */
+export interface PromotionRule {
+  id: string;
+  kind: PromotionKind;
+  /** Ids of the products it covers (a multi-buy mixes and matches any of them). */
+  products: readonly string[];
+  /** multibuy: units in one deal; buy_get_free: units paid for in one deal; reduction: 1. */
+  quantity: number;
+  /** multibuy: one deal's price; reduction: one unit's price; buy_get_free: 0. Pence with VAT. */
+  price: number;
+  /** buy_get_free: units free in one deal (the cheapest of it); otherwise 0. */
+  free: number;
+}
+
+/** An order line as the pricing takes it; `product` names it for the promotions (none apply without it). */
+export interface BasketLine extends PricedLine {
+  product?: string;
+}
+
+/** One line priced: what it would cost at its own price, what it costs, and its share of the deals' saving. */
+export interface LinePricing {
+  /** The line's price with VAT at the unit's own price (linePriceWithVat), pence. */
+  fullPrice: number;
+  /** What the line costs with VAT, pence: fullPrice less saving. The lines add up to goods + VAT exactly. */
+  charged: number;
+  /** The line's share of the savings, pence (0 when none of its units is in a deal). */
+  saving: number;
+  /** The line's price before VAT and its VAT, pence: net + vat = charged. */
+  net: number;
+  vat: number;
+  /** The promotion whose deal holds some of its units, or null. */
+  promotion: string | null;
+}
+
+/** What one promotion saved on the order: how many times its deal applied, and the saving, pence. */
+export interface DealSaving {
+  promotion: string;
+  times: number;
+  /** Units in its deals. */
+  units: number;
+  saving: number;
+}
+
+export interface PricedBasket extends OrderTotals {
+  /** The sum of the deals' savings, pence with VAT. */
+  savings: number;
+  /** Goods before VAT at the lines' own prices: what the free-shipping threshold is measured on. */
+  goodsBeforeSavings: number;
+  lines: LinePricing[];
+  deals: DealSaving[];
+}
+
+/** One unit of a line in a deal: its line and its price with VAT. */
+interface Unit {
+  line: number;
+  price: number;
+}
+
+/**
+ * The one pricing of an order, used by the basket, checkout, changing an order, picking, receipts and e-mails.
+ *
+ * Each line's unit is priced with VAT as shown (unitPriceWithVat). Then every running promotion is applied to the
+ * lines of its products, as many times as it fits and in the way best for the customer:
+ * - multibuy: the dearest units go into deals first, `quantity` at a time, each for `price`, while a deal costs
+ *   less than its units (the k deals that save most are the k groups of the dearest units);
+ * - buy_get_free: the units sorted from the dearest, `quantity + free` at a time, the cheapest `free` of each
+ *   free (grouping neighbours in price frees the most that any grouping can);
+ * - reduction: each unit costs `price` when that is less than its own price.
+ * A deal's price is spread over its units in proportion to their prices (largest remainder, so the pence add up
+ * exactly), so each line bears its share and its VAT is worked out from what it costs at its own rate: a deal
+ * mixing a 0% and a 20% product charges VAT only on the 20% product's share. A line in no deal keeps exactly the
+ * price and VAT it has without promotions. A promotion never makes a line cost more than its own price.
+ *
+ * Shipping is free when the goods before VAT at their own prices reach the threshold, so that a deal never makes
+ * an order cost more than it would without it. `maxGoodsWithVat` caps what the lines may cost together (an order
+ * re-priced after picking never costs more than was agreed): any excess is taken off the lines in proportion to
+ * what they cost.
+ */
+export function priceBasket(
+  lines: readonly BasketLine[],
+  settings: ShippingSettings,
+  promotions: readonly PromotionRule[] = [],
+  { maxGoodsWithVat }: { maxGoodsWithVat?: number } = {},
+): PricedBasket {
+  const full = lines.map((l) => linePriceWithVat(l));
+  const charged = full.slice();
+  const inDeal: (string | null)[] = lines.map(() => null);
+  const deals: DealSaving[] = [];
+
+  if (promotions.length > 0) {
+    // Each product follows one promotion (the first that names it; the shop allows one at a time).
+    const ruleOf = new Map<string, PromotionRule>();
+    for (const rule of promotions) {
+      for (const product of rule.products) if (!ruleOf.has(product)) ruleOf.set(product, rule);
+    }
+    const linesOf = new Map<PromotionRule, number[]>();
+    lines.forEach((line, i) => {
+      const rule = line.product === undefined ? undefined : ruleOf.get(line.product);
+      if (!rule || line.quantity <= 0) return;
+      const list = linesOf.get(rule);
+      if (list) list.push(i);
+      else linesOf.set(rule, [i]);
+    });
+    for (const [rule, members] of linesOf) {
+      const deal = applyRule(rule, members, lines);
+      if (!deal) continue;
+      for (const [line, amount] of deal.off) {
+        charged[line] -= amount;
+        inDeal[line] = rule.id;
+      }
+      deals.push({ promotion: rule.id, times: deal.times, units: deal.units, saving: deal.saving });
+    }
+  }
+
+  if (maxGoodsWithVat !== undefined) {
+    const total = charged.reduce((sum, c) => sum + c, 0);
+    const excess = total - Math.max(0, maxGoodsWithVat);
+    if (excess > 0) {
+      const cut = spread(excess, charged);
+      cut.forEach((c, i) => (charged[i] -= c));
+    }
+  }
+
+  const priced: LinePricing[] = lines.map((line, i) => {
+    const saving = full[i] - charged[i];
+    // A line at its own price keeps its VAT exactly as shown (lineVat); a line in a deal pays VAT on its share.
+    const net = saving === 0 ? line.offerPrice * line.quantity : netOf(charged[i], line.vatBasisPoints);
+    return {
+      fullPrice: full[i],
+      charged: charged[i],
+      saving,
+      net,
+      vat: charged[i] - net,
+      promotion: inDeal[i],
+    };
+  });
+  const goods = priced.reduce((sum, l) => sum + l.net, 0);
+  const vat = priced.reduce((sum, l) => sum + l.vat, 0);
+  const goodsBeforeSavings = goodsTotal(lines);
+  const shipping = shippingFor(goodsBeforeSavings, settings);
+  const savings = priced.reduce((sum, l) => sum + l.saving, 0);
+  return {
+    goods,
+    vat,
+    shipping,
+    amount: goods + vat + shipping,
+    savings,
+    goodsBeforeSavings,
+    lines: priced,
+    deals,
+  };
+}
+
+/** The price before VAT of an amount with VAT at a rate, rounded half up to the penny. */
+function netOf(withVat: number, vatBasisPoints: number): number {
+  const divisor = 10000 + vatBasisPoints;
+  return Math.floor((2 * withVat * 10000 + divisor) / (2 * divisor));
+}
+
+/**
+ * `amount` pence shared out in proportion to `weights` (whole pence adding up to `amount`): each gets the floor
+ * of its share, then the pence left go to the largest remainders (the earliest first on a tie).
+ */
+function spread(amount: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (total <= 0) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((amount * w) / total));
+  let left = amount - shares.reduce((sum, s) => sum + s, 0);
+  const order = weights
+    .map((w, i) => ({ i, rest: (amount * w) % total }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) shares[order[k].i] += 1;
+  return shares;
+}
+
+/**
+ * One promotion applied to its lines: the saving per line (line index to pence off), how many deals and units.
+ * Undefined when no deal saves anything.
+ */
+function applyRule(
+  rule: PromotionRule,
+  members: readonly number[],
+  lines: readonly BasketLine[],
+): { off: Map<number, number>; times: number; units: number; saving: number } | undefined {
+  const off = new Map<number, number>();
+  let times = 0;
+  let units = 0;
+  if (rule.kind === 'reduction') {
+    for (const i of members) {
+      const unit = unitPriceWithVat(lines[i].offerPrice, lines[i].vatBasisPoints);
+      if (rule.price >= unit) continue;
+      off.set(i, (unit - rule.price) * lines[i].quantity);
+      times += lines[i].quantity;
+      units += lines[i].quantity;
+    }
+  } else {
+    const size = rule.kind === 'multibuy' ? rule.quantity : rule.quantity + rule.free;
+    if (size < 1 || (rule.kind === 'buy_get_free' && rule.free < 1)) return undefined;
+    const all: Unit[] = [];
+    for (const i of members) {
+      const price = unitPriceWithVat(lines[i].offerPrice, lines[i].vatBasisPoints);
+      for (let n = 0; n < lines[i].quantity; n++) all.push({ line: i, price });
+    }
+    all.sort((a, b) => b.price - a.price || a.line - b.line);
+    for (let start = 0; start + size <= all.length; start += size) {
+      const group = all.slice(start, start + size);
+      const value = group.reduce((sum, u) => sum + u.price, 0);
+      const cost =
+        rule.kind === 'multibuy'
+          ? rule.price
+          : value - group.slice(size - rule.free).reduce((sum, u) => sum + u.price, 0);
+      // Sorted from the dearest, a group that saves nothing is followed by none that would.
+      if (cost >= value) break;
+      const shares = spread(
+        value - cost,
+        group.map((u) => u.price),
+      );
+      group.forEach((u, k) => off.set(u.line, (off.get(u.line) ?? 0) + shares[k]));
+      times += 1;
+      units += size;
+    }
+  }
+  const saving = [...off.values()].reduce((sum, s) => sum + s, 0);
+  return saving > 0 ? { off, times, units, saving } : undefined;
 }
 
 /** Pence to pounds as a number with at most two decimals (399 -> 3.99). */
@@ -145,6 +380,8 @@ export function parseVatPercentText(text: string): number | undefined {
 
 /** An order line as it goes to the door: what was found, what was sent instead, whether the customer refused it. */
 export interface FulfilledLine {
+  /** The ordered product, for the promotions (a substitute takes its place in the product's deal). */
+  product?: string;
   /** Unit price (pence) and VAT (basis points) of the ordered product, as placed. */
   price: number;
   vatBasisPoints: number;
@@ -157,26 +394,53 @@ export interface FulfilledLine {
 
 /**
  * An order re-priced from what really goes to the door: the units found, substitutes at their own price and VAT,
- * refused lines left out, the shipping charge as placed (a shortage never raises it).
+ * refused lines left out, the shipping charge as placed (a shortage never raises it). With the promotions the
+ * order was placed under, the deals are applied again (a substitute counts in the deal of the product it stands
+ * in for), and with `agreed` (the order's goods with VAT as placed) the goods never cost more than that: a short
+ * line that breaks a deal loses the deal only as far as the total falls.
  */
-export function priceFulfilledOrder(lines: readonly FulfilledLine[], shippingCharge: number): OrderTotals {
-  const priced: PricedLine[] = [];
+export function priceFulfilledOrder(
+  lines: readonly FulfilledLine[],
+  shippingCharge: number,
+  options: FulfilledPricingOptions = {},
+): OrderTotals {
+  const { goods, vat, shipping, amount } = priceFulfilledBasket(lines, shippingCharge, options);
+  return { goods, vat, shipping, amount };
+}
+
+export interface FulfilledPricingOptions {
+  /** The promotions the order was placed under. */
+  promotions?: readonly PromotionRule[];
+  /** The order's goods with VAT as placed (its amount less shipping): the most the goods may now cost. */
+  agreed?: number;
+}
+
+/** priceFulfilledOrder with each line's pricing and the deals' savings. */
+export function priceFulfilledBasket(
+  lines: readonly FulfilledLine[],
+  shippingCharge: number,
+  { promotions = [], agreed }: FulfilledPricingOptions = {},
+): PricedBasket {
+  const priced: BasketLine[] = [];
   for (const line of lines) {
     if (line.refused) continue;
     priced.push({
+      product: line.product,
       offerPrice: line.price,
       quantity: line.picked ?? line.quantity,
       vatBasisPoints: line.vatBasisPoints,
     });
     if (line.substitute) {
       priced.push({
+        product: line.product,
         offerPrice: line.substitute.price,
         quantity: line.substitute.quantity,
         vatBasisPoints: line.substitute.vatBasisPoints,
       });
     }
   }
-  const goods = goodsTotal(priced);
-  const vat = vatTotal(priced);
-  return { goods, vat, shipping: shippingCharge, amount: goods + vat + shippingCharge };
+  const basket = priceBasket(priced, { shippingCharge: 0, shippingThreshold: 0 }, promotions, {
+    maxGoodsWithVat: agreed,
+  });
+  return { ...basket, shipping: shippingCharge, amount: basket.goods + basket.vat + shippingCharge };
 }

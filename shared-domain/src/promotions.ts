@@ -1,0 +1,178 @@
+/**
+ * Promotions as shoppers read them: the label ("3 for £5", "3 for 2", "Was £2.50, now £1.80"), the unit price at
+ * the promotional price (Price Marking Order 2004 as amended from 6 April 2026), what would complete a deal, and
+ * the rules a promotion must keep. The pricing itself is priceBasket in pricing.ts.
+ */
+import { unitPrice, type PackUnit, type UnitPrice } from './food';
+import { formatPence, unitPriceWithVat, type PromotionKind, type PromotionRule } from './pricing';
+
+/** Days before a reduction starts during which its "was" price must have been the product's only price. */
+export const WAS_PRICE_DAYS = 28;
+/** The most products one promotion may cover. */
+export const MAX_PROMOTION_PRODUCTS = 50;
+/** The most units one deal may take ("3 for £5": 3; "3 for 2": 2 + 1). */
+export const MAX_DEAL_UNITS = 20;
+
+export const PROMOTION_TEXTS = {
+  onOffer: 'On offer',
+  rrp: 'RRP',
+  was: 'Was',
+  ends: 'Ends',
+  youSave: 'You save',
+  totalSavings: 'Total savings',
+  promotionCreated: 'Promotion created',
+  promotionUpdated: 'Promotion updated',
+  promotionEnded: 'Promotion ended',
+  promotionNotFound: 'Promotion not found',
+  invalidKind: 'Choose a kind of promotion: multibuy, buy_get_free or reduction',
+  invalidProducts: `Choose 1 to ${MAX_PROMOTION_PRODUCTS} products, each once`,
+  reductionOneProduct: 'A reduction is for one product',
+  unknownProduct: 'One of the products does not exist',
+  invalidDealQuantity: `A deal takes 2 to ${MAX_DEAL_UNITS} units`,
+  invalidFree: 'Give how many units are free (at least 1)',
+  invalidPrice: 'Give the promotional price in pounds, above £0',
+  invalidDates: 'A promotion ends after it starts, and ends in the future',
+  dealNotCheaper: 'The deal must cost less than its units at their own prices',
+  reductionNotLower: 'The reduced price must be below the current price',
+  endedPromotion: 'This promotion has ended',
+} as const;
+
+/** 409: a product already in a promotion that runs at the same time. */
+export function productInPromotionMessage(productName: string): string {
+  return `${productName} is already in a promotion at that time`;
+}
+
+/** 400: a reduction whose "was" price was not the product's price for the 28 days before it starts. */
+export function wasPriceNotChargedMessage(productName: string, was: number): string {
+  return `${productName} has not sold at ${formatPence(was)} for the ${WAS_PRICE_DAYS} days before the reduction starts, so it cannot be shown as the "was" price`;
+}
+
+/** "Add 1 more to get 3 for £5". */
+export function addMoreForDealMessage(units: number, label: string): string {
+  return `Add ${units} more to get ${label}`;
+}
+
+/** "Ends 30 Nov" style is the page's; this is the promotion's state at a time. */
+export type PromotionState = 'running' | 'scheduled' | 'ended';
+
+export function promotionState(p: { startsAt: Date; endsAt: Date }, now: Date): PromotionState {
+  if (now.getTime() < p.startsAt.getTime()) return 'scheduled';
+  if (now.getTime() >= p.endsAt.getTime()) return 'ended';
+  return 'running';
+}
+
+/** Whether two periods [startsAt, endsAt) share a moment. */
+export function periodsOverlap(
+  a: { startsAt: Date; endsAt: Date },
+  b: { startsAt: Date; endsAt: Date },
+): boolean {
+  return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
+}
+
+/** "£5", "£1.80", "80p": a price in a label. */
+export function formatLabelPrice(pence: number): string {
+  if (pence < 100) return `${pence}p`;
+  return pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence);
+}
+
+/** Units in one deal: "3 for £5" takes 3, "3 for 2" takes 3, a reduction 1. */
+export function dealSize(rule: Pick<PromotionRule, 'kind' | 'quantity' | 'free'>): number {
+  if (rule.kind === 'multibuy') return rule.quantity;
+  if (rule.kind === 'buy_get_free') return rule.quantity + rule.free;
+  return 1;
+}
+
+/**
+ * The label shoppers read: "3 for £5" (one product) or "Any 3 for £10" (mix and match), "3 for 2", and
+ * "Was £2.50, now £1.80" for a reduction (`was`, pence with VAT; "Now £1.80" without it).
+ */
+export function promotionLabel(p: {
+  kind: PromotionKind;
+  quantity: number;
+  price: number;
+  free: number;
+  productCount: number;
+  was?: number;
+}): string {
+  if (p.kind === 'multibuy') {
+    return `${p.productCount > 1 ? 'Any ' : ''}${p.quantity} for ${formatLabelPrice(p.price)}`;
+  }
+  if (p.kind === 'buy_get_free') return `${p.quantity + p.free} for ${p.quantity}`;
+  return p.was === undefined
+    ? `Now ${formatLabelPrice(p.price)}`
+    : `Was ${formatLabelPrice(p.was)}, now ${formatLabelPrice(p.price)}`;
+}
+
+/** A product as the promotional unit price needs it: its price before VAT (pence), VAT and pack. */
+export interface PromotedPack {
+  offerPrice: number;
+  vatBasisPoints: number;
+  netQuantity: number | null;
+  unit: PackUnit | null;
+  category: string;
+}
+
+/**
+ * The unit price at the promotional price, with VAT: a multi-buy's price over its packs ("3 for £5" on 500 g
+ * packs: £5 / 1.5 kg = £3.33/kg), a reduction's price over one pack, "3 for 2" the price of 2 packs over 3.
+ * Null without a pack size.
+ */
+export function promotionalUnitPrice(
+  rule: Pick<PromotionRule, 'kind' | 'quantity' | 'price' | 'free'>,
+  pack: PromotedPack,
+): UnitPrice | null {
+  const own = unitPriceWithVat(pack.offerPrice, pack.vatBasisPoints);
+  const [pence, packs] =
+    rule.kind === 'multibuy'
+      ? [rule.price, rule.quantity]
+      : rule.kind === 'buy_get_free'
+        ? [own * rule.quantity, rule.quantity + rule.free]
+        : [rule.price, 1];
+  return unitPrice(
+    { offerPence: pence, netQuantity: pack.netQuantity, unit: pack.unit, category: pack.category },
+    packs,
+  );
+}
+
+/**
+ * What would complete a deal: for each multi-buy or "N for M" whose products the basket holds a number of units
+ * of that is not a whole number of deals, the units to add ("Add 1 more to get 3 for £5"). Lines name their
+ * product; `labels` gives each promotion's label.
+ */
+export function dealNudges(
+  lines: readonly { product: string; quantity: number }[],
+  promotions: readonly (PromotionRule & { label: string })[],
+): { promotion: string; missing: number; message: string }[] {
+  const nudges: { promotion: string; missing: number; message: string }[] = [];
+  for (const rule of promotions) {
+    if (rule.kind === 'reduction') continue;
+    const products = new Set(rule.products);
+    const units = lines.reduce((sum, l) => sum + (products.has(l.product) ? l.quantity : 0), 0);
+    const size = dealSize(rule);
+    const rest = units % size;
+    if (units === 0 || rest === 0) continue;
+    const missing = size - rest;
+    nudges.push({ promotion: rule.id, missing, message: addMoreForDealMessage(missing, rule.label) });
+  }
+  return nudges;
+}
+
+/**
+ * Whether a product's price was `was` for the whole of the WAS_PRICE_DAYS before `startsAt`, from its price
+ * history (every price it had with the moment it took effect, in any order; pence with VAT as shoppers saw
+ * them): the price in force at the start of the period and every change inside it must all be `was`.
+ */
+export function wasPriceHeld(
+  history: readonly { price: number; at: Date }[],
+  was: number,
+  startsAt: Date,
+): boolean {
+  const from = startsAt.getTime() - WAS_PRICE_DAYS * 24 * 60 * 60 * 1000;
+  const sorted = [...history].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const before = sorted.filter((h) => h.at.getTime() <= from);
+  const atStart = before[before.length - 1];
+  if (!atStart || atStart.price !== was) return false;
+  return sorted
+    .filter((h) => h.at.getTime() > from && h.at.getTime() < startsAt.getTime())
+    .every((h) => h.price === was);
+}
