@@ -3,7 +3,7 @@
  * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
-import type { DeliveryAreas, Diet, Nutrition, PackUnit, Producer } from '@larder/shared-domain';
+import type { DeliveryAreas, Diet, Nutrition, PackUnit, Producer, PromotionKind } from '@larder/shared-domain';
 import {
   type AnyPgColumn,
   bigint,
@@ -47,6 +47,7 @@ import {
   MIN_SLOT_CAPACITY,
   ORDER_STATUSES,
   PACK_UNITS,
+  PROMOTION_KINDS,
   STAFF_ROLES,
 } from '@larder/shared-domain';
 
@@ -341,6 +342,13 @@ export const orders = pgTable(
     /** Why the last delivery failed, and the driver's note, while fulfilment is failed_delivery. */
     failedReason: text('failed_reason'),
     failedNote: text('failed_note'),
+    /** What the promotions took off the order, pence with VAT (the sum of its deals' savings). */
+    savings: integer('savings').notNull().default(0),
+    /** Each promotion that applied: its terms as placed, how many times it applied and what it saved. */
+    deals: jsonb('deals')
+      .$type<OrderDeal[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The customer's regular delivery that placed this order (null for an order placed by hand). */
     standingOrderId: uuid('standing_order_id').references((): AnyPgColumn => standingOrders.id, {
       onDelete: 'set null',
@@ -475,6 +483,12 @@ export const orderItems = pgTable(
     substituteStockTaken: boolean('substitute_stock_taken').notNull().default(false),
     /** Refused by the customer at the door: the line has left the order and its total. */
     refused: boolean('refused').notNull().default(false),
+    /** What the line costs with VAT as placed, pence (its units at their price less its share of a deal). */
+    charged: integer('charged'),
+    /** The line's share of its deal's saving, pence with VAT; 0 when in no deal. */
+    saving: integer('saving').notNull().default(0),
+    /** The promotion whose deal holds some of its units. */
+    promotionId: uuid('promotion_id').references((): AnyPgColumn => promotions.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -771,4 +785,74 @@ export const standingOrderItems = pgTable(
       sql`${t.quantity} between ${literal(MIN_QUANTITY)} and ${literal(MAX_QUANTITY)}`,
     ),
   ],
+);
+
+/** A promotion as an order keeps it: its terms when the order was priced, and what it saved on the order. */
+export interface OrderDeal {
+  promotion: string;
+  kind: PromotionKind;
+  label: string;
+  products: string[];
+  quantity: number;
+  /** Pence with VAT. */
+  price: number;
+  free: number;
+  times: number;
+  units: number;
+  /** Pence with VAT. */
+  saving: number;
+}
+
+/**
+ * Promotions: "3 for £5" (multibuy), "3 for 2" (buy_get_free), "Was £2.50, now £1.80" (reduction), running from
+ * starts_at until ends_at. Prices are pence with VAT, as shoppers see them. A product is in at most one running
+ * promotion at a time (checked with the products' rows locked).
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    label: text('label').notNull(),
+    productIds: uuid('product_ids').array().notNull(),
+    /** multibuy: units in a deal; buy_get_free: units paid for; reduction: 1. */
+    quantity: integer('quantity').notNull().default(1),
+    /** multibuy: a deal's price; reduction: a unit's price; buy_get_free: 0. Pence with VAT. */
+    price: integer('price').notNull().default(0),
+    /** buy_get_free: units free in a deal. */
+    free: integer('free').notNull().default(0),
+    /** A reduction's "was" price: what the product sold at for the 28 days before it starts, pence with VAT. */
+    wasPrice: integer('was_price'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('promotions_ends_at_idx').on(t.endsAt),
+    check('promotions_kind_check', sql`${t.kind} in (${textList(PROMOTION_KINDS, ', ')})`),
+    check('promotions_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'promotions_terms_check',
+      sql`${t.quantity} >= 1 and ${t.price} >= 0 and ${t.free} >= 0 and cardinality(${t.productIds}) >= 1`,
+    ),
+  ],
+);
+
+/**
+ * Every price a product has had, with the moment it took effect (the shop's clock): a reduction's "was" price
+ * and the struck-through price's "Was" wording are checked against it.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Selling price before VAT, pence, and its VAT rate: the price with VAT is unitPriceWithVat of them. */
+    offerPrice: integer('offer_price').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('product_prices_product_at_idx').on(t.productId, t.at)],
 );
