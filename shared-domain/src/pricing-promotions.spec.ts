@@ -8,7 +8,14 @@ import {
   type BasketLine,
   type PromotionRule,
 } from './pricing';
-import { dealNudges, promotionalUnitPrice, promotionLabel, promotionState, wasPriceHeld } from './promotions';
+import {
+  dealNudges,
+  parsePromotionTime,
+  promotionalUnitPrice,
+  promotionLabel,
+  promotionState,
+  wasPriceHeld,
+} from './promotions';
 
 const noShipping = { shippingCharge: 0, shippingThreshold: 0 };
 const settings = { shippingCharge: 399, shippingThreshold: 4000 };
@@ -416,5 +423,25 @@ describe('promotions as shoppers read them', () => {
       ),
     ).toBe(false);
     expect(wasPriceHeld([{ price: 250, at: at(28) }], 250, start)).toBe(true);
+  });
+});
+
+describe('promotion dates in London time', () => {
+  it('reads a date as the London day, in GMT and in BST', () => {
+    expect(parsePromotionTime('2026-01-10', 'start')?.toISOString()).toBe('2026-01-10T00:00:00.000Z');
+    expect(parsePromotionTime('2026-07-10', 'start')?.toISOString()).toBe('2026-07-09T23:00:00.000Z');
+    // The clocks go forward on 29 March 2026: the day ends at 23:00 UTC.
+    expect(parsePromotionTime('2026-03-29', 'end')?.toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(parsePromotionTime('2026-10-25', 'end')?.toISOString()).toBe('2026-10-26T00:00:00.000Z');
+  });
+
+  it('reads a London wall-clock time and an instant with its offset; refuses anything else', () => {
+    expect(parsePromotionTime('2026-07-10T09:30', 'start')?.toISOString()).toBe('2026-07-10T08:30:00.000Z');
+    expect(parsePromotionTime('2026-07-10T09:30:00Z', 'start')?.toISOString()).toBe(
+      '2026-07-10T09:30:00.000Z',
+    );
+    for (const bad of ['2026-02-30', '10/07/2026', '2026-07-10T25:00', 'tomorrow', '']) {
+      expect(parsePromotionTime(bad, 'start')).toBeUndefined();
+    }
   });
 });

@@ -4,6 +4,7 @@
  * the rules a promotion must keep. The pricing itself is priceBasket in pricing.ts.
  */
 import { unitPrice, type PackUnit, type UnitPrice } from './food';
+import { addCalendarDays, londonInstant, parseIsoDate } from './london-time';
 import { formatPence, unitPriceWithVat, type PromotionKind, type PromotionRule } from './pricing';
 
 /** Days before a reduction starts during which its "was" price must have been the product's only price. */
@@ -175,4 +176,29 @@ export function wasPriceHeld(
   return sorted
     .filter((h) => h.at.getTime() > from && h.at.getTime() < startsAt.getTime())
     .every((h) => h.price === was);
+}
+
+/**
+ * A promotion's start or end as given: "2026-03-29" (a London date: its start, or for an end the start of the
+ * next day, so the whole day is in), "2026-03-29T09:00" (London wall-clock time), or an ISO instant with its
+ * offset ("2026-03-29T09:00:00+01:00", "...Z"). Undefined when it is none of these.
+ */
+export function parsePromotionTime(value: string, edge: 'start' | 'end'): Date | undefined {
+  const date = parseIsoDate(value);
+  if (date) {
+    if (edge === 'start') return londonInstant(date.year, date.month, date.day);
+    const next = parseIsoDate(addCalendarDays(date.year, date.month, date.day, 1))!;
+    return londonInstant(next.year, next.month, next.day);
+  }
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (local) {
+    const day = parseIsoDate(local[1]);
+    const [hour, minute] = [Number(local[2]), Number(local[3])];
+    if (!day || hour > 23 || minute > 59) return undefined;
+    return londonInstant(day.year, day.month, day.day, hour, minute);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    return undefined;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
 }
