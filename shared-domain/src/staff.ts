@@ -11,3 +11,44 @@ export type AssignableStaffRole = (typeof ASSIGNABLE_STAFF_ROLES)[number];
 
 /** Who may use a seller route when it names no roles: running the shop (products, prices, settings, money). */
 export const SHOP_MANAGERS = ['owner', 'manager'] as const satisfies readonly StaffRole[];
+
+/** What a member of staff reads about their account and the staff list (API answers and the seller portal). */
+export const STAFF_MESSAGES = {
+  mustChangePassword: 'Please choose a new password.',
+  passwordChanged: 'Your password has been changed.',
+  currentPasswordWrong: 'Your current password is not right.',
+  newPasswordSame: 'Choose a password different from the one you have now.',
+  emailTaken: 'That e-mail address is already used by a member of staff.',
+  staffAdded: 'Member of staff added.',
+  staffUpdated: 'Member of staff updated.',
+  staffRemoved: 'Member of staff removed.',
+  staffNotFound: 'Member of staff not found.',
+  ownerUnchangeable: "The owner's account is set in the shop's configuration and cannot be changed here.",
+  roleInvalid: 'Role must be one of manager, picker, driver.',
+  nameInvalid: 'Please enter a name of 1 to 80 characters.',
+  twoFactorRequiredForManagers: 'Managers must turn on two-factor sign-in before going on.',
+} as const;
+
+/** How the seller portal names each role. */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  picker: 'Picker',
+  driver: 'Driver',
+};
+
+/** The longest name of a member of staff. */
+export const MAX_STAFF_NAME_LENGTH = 80;
+
+/** What an entry of the activity log touched (its `kind`); the Activity page filters by these. */
+export const ACTIVITY_KINDS = ['product', 'order', 'settings', 'staff', 'sign-in', 'two-factor'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  product: 'Products',
+  order: 'Orders',
+  settings: 'Settings',
+  staff: 'Staff',
+  'sign-in': 'Sign-in',
+  'two-factor': 'Two-factor',
+};

@@ -3,7 +3,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
-import { SessionRepository } from '../session/session.repository';
+import { ActivityLog, type ActivityActor } from '../activity/activity-log';
+import { DB, Database } from '../db/database.module';
+import { SessionMember, SessionRepository } from '../session/session.repository';
+
+/** The member whose e-mail and password were right. */
+export type SigningInMember = SessionMember;
 
 /**
  * The client as failures are counted: an IPv4 address (also when written IPv4-mapped, ::ffff:1.2.3.4), or the /64
@@ -54,7 +59,8 @@ const ACCOUNT_CODES_KEY = 'seller-codes';
 const signInCodesKey = (signInId: string) => `sign-in-codes:${signInId}`;
 
 /**
- * The seller account: SELLER_EMAIL and SELLER_PASSWORD, the password kept only as an argon2 hash. After
+ * The seller area's accounts: the owner's (SELLER_EMAIL and SELLER_PASSWORD, the password kept only as an argon2
+ * hash) and the staff members' (their argon2 hashes in the staff table). After
  * SELLER_LOCKOUT_ATTEMPTS consecutive failures from one client address, that address is locked out for
  * SELLER_LOCKOUT_MINUTES (429); counted in the database so the lock holds on every replica.
  */
@@ -65,28 +71,69 @@ export class SellerAuthService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly failures: SessionRepository,
+    @Inject(DB) private readonly db: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.passwordHash = await hash(this.config.sellerPassword);
   }
 
-  /** Checks the credentials (the caller clears the failures once the sign-in is complete); 401 "Invalid email or password" otherwise, 429 while the account is locked. */
-  async verifyCredentials(email: string, password: string, clientAddress: string): Promise<void> {
+  /**
+   * Checks the credentials of the owner or an active member and returns them (the caller clears the failures once
+   * the sign-in is complete); 401 "Invalid email or password" otherwise, 429 while the account is locked. A
+   * failure is written to the activity log.
+   */
+  async verifyCredentials(email: string, password: string, clientAddress: string): Promise<SigningInMember> {
     await this.refuseWhileLocked(clientAddress);
     this.passwordHash ??= await hash(this.config.sellerPassword);
-    // The password is always checked, so a wrong e-mail takes as long as a wrong password.
-    const passwordOk = await verify(this.passwordHash, password).catch(() => false);
-    const emailOk = email.trim().toLowerCase() === this.config.sellerEmail;
-    if (!passwordOk || !emailOk) {
+    const typed = email.trim().toLowerCase();
+    const member = await this.failures.memberByEmail(typed);
+    // A password is always checked, so a wrong e-mail takes as long as a wrong password.
+    const storedHash = member?.passwordHash ?? this.passwordHash;
+    const passwordOk = await verify(storedHash, password).catch(() => false);
+    const emailOk =
+      member !== undefined &&
+      member.active &&
+      (member.role === 'owner' ? typed === this.config.sellerEmail : member.passwordHash !== null);
+    if (!passwordOk || !emailOk || !member) {
+      const actor: ActivityActor = member
+        ? { id: member.id, name: member.name, role: member.role }
+        : { id: null, name: 'Unknown', role: null };
+      await ActivityLog.record(this.db, actor, {
+        action: 'sign-in.failed',
+        kind: 'sign-in',
+        id: member?.id ?? null,
+        summary: member ? 'Sign-in failed: wrong password' : 'Sign-in failed: an e-mail address of nobody on the staff',
+      });
       const accountLocked = await this.failures.recordFailure(
         ACCOUNT_FAILURES_KEY,
         ACCOUNT_FAILURES_PER_HOUR,
         60,
       );
       if (accountLocked) throw this.lockedError(accountLocked);
-      await this.fail(clientAddress, MESSAGES.invalidCredentials);
+      return this.fail(clientAddress, MESSAGES.invalidCredentials);
     }
+    return member;
+  }
+
+  /** The member of a half-way sign-in, if they are still active. */
+  async activeMember(staffId: string): Promise<SessionMember | undefined> {
+    const member = await this.failures.memberById(staffId);
+    return member?.active ? member : undefined;
+  }
+
+  /** A complete sign-in: written to the activity log. */
+  async signedIn(member: SessionMember, withCode: boolean): Promise<void> {
+    await ActivityLog.record(
+      this.db,
+      { id: member.id, name: member.name, role: member.role },
+      {
+        action: 'sign-in',
+        kind: 'sign-in',
+        id: member.id,
+        summary: withCode ? 'Signed in with an authenticator code' : 'Signed in',
+      },
+    );
   }
 
   /** 429 while the client address is locked out. */

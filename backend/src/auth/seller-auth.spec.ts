@@ -37,7 +37,16 @@ describe('seller sign-in', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i);
     const cookie = cookieFrom(res, SELLER_COOKIE)!;
-    expect((await isAuth(cookie).expect(200)).body).toEqual({ success: true });
+    expect((await isAuth(cookie).expect(200)).body).toEqual({
+      success: true,
+      staff: {
+        _id: expect.any(String),
+        name: 'Owner',
+        email: 'boss@larder.test',
+        role: 'owner',
+        mustChangePassword: false,
+      },
+    });
   });
 
   it('takes the e-mail in any case', async () => {

@@ -12,13 +12,15 @@ import { ApiInvalid } from '../common/openapi-docs';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { SellerAuth } from '../session/session.decorators';
+import { BeforePasswordChange, SellerAuth } from '../session/session.decorators';
+import type { RequestWithStaff } from '../session/session.guards';
+import { STAFF_ROLES } from '@larder/shared-domain';
 import { SellerLoginDto } from './dto/seller-login.dto';
 import { TwoFactorCodeDto } from './dto/two-factor-code.dto';
-import { SellerLoginResponse } from './dto/seller-login.response';
+import { SellerIsAuthResponse, SellerLoginResponse } from './dto/seller-login.response';
 import { SellerAuthService } from './seller-auth.service';
 import { SessionService } from '../session/session.service';
-import { TwoFactorService } from './two-factor.service';
+import { twoFactorAccount, TwoFactorService } from './two-factor.service';
 
 @ApiTags('seller')
 @Controller('api/seller')
@@ -30,11 +32,25 @@ export class SellerController {
   ) {}
 
   @Get('is-auth')
-  @SellerAuth()
-  @ApiOperation({ summary: 'Whether the request carries a seller session' })
-  @ApiOkResponse({ type: SuccessResponse })
-  sellerIsAuth(): SuccessResponse {
-    return { success: true };
+  @SellerAuth(...STAFF_ROLES)
+  @BeforePasswordChange()
+  @ApiOperation({
+    summary: 'Whether the request carries a seller session, and who is signed in (with which role)',
+  })
+  @ApiOkResponse({ type: SellerIsAuthResponse })
+  sellerIsAuth(@Req() request: RequestWithStaff): SellerIsAuthResponse {
+    const member = request.staffMember;
+    if (!member) throw new UnauthorizedError(MESSAGES.sellerOnly);
+    return {
+      success: true,
+      staff: {
+        _id: member.id,
+        name: member.name,
+        email: member.email,
+        role: member.role,
+        mustChangePassword: member.mustChangePassword,
+      },
+    };
   }
 
   @Post('login')
@@ -56,14 +72,20 @@ export class SellerController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SellerLoginResponse> {
-    await this.sellerAuth.verifyCredentials(body.email, body.password, request.ip);
-    if (await this.twoFactor.isEnabled()) {
-      await this.sessions.awaitSellerCode(reply);
+    const member = await this.sellerAuth.verifyCredentials(body.email, body.password, request.ip);
+    if (await this.twoFactor.isEnabled(twoFactorAccount(member))) {
+      await this.sessions.awaitSellerCode(reply, member.id);
       return { success: true, message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true };
     }
     await this.sellerAuth.succeed(request.ip);
-    await this.sessions.startSellerSession(reply);
-    return { success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false };
+    await this.sellerAuth.signedIn(member, false);
+    await this.sessions.startSellerSession(reply, member);
+    return {
+      success: true,
+      message: MESSAGES.sellerLoggedIn,
+      twoFactorRequired: false,
+      ...(member.mustChangePassword ? { mustChangePassword: true } : {}),
+    };
   }
 
   @Post('login/code')
@@ -90,10 +112,12 @@ export class SellerController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SellerLoginResponse> {
     await this.sellerAuth.refuseWhileLocked(request.ip);
-    const signInId = await this.sessions.pendingSellerSignIn(request);
-    if (!signInId) throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
+    const pending = await this.sessions.pendingSellerSignIn(request);
+    const member = pending && (await this.sellerAuth.activeMember(pending.staffId));
+    if (!pending || !member) throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
+    const { signInId } = pending;
     await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId);
-    if (!(await this.twoFactor.acceptCode(body.code))) {
+    if (!(await this.twoFactor.acceptCode(twoFactorAccount(member), body.code))) {
       try {
         await this.sellerAuth.failCode(request.ip, signInId);
       } catch (error) {
@@ -104,8 +128,14 @@ export class SellerController {
     }
     await this.sellerAuth.succeedCode(request.ip, signInId);
     this.sessions.clearSellerCode(reply);
-    await this.sessions.startSellerSession(reply);
-    return { success: true, message: MESSAGES.sellerLoggedIn, twoFactorRequired: false };
+    await this.sellerAuth.signedIn(member, true);
+    await this.sessions.startSellerSession(reply, member);
+    return {
+      success: true,
+      message: MESSAGES.sellerLoggedIn,
+      twoFactorRequired: false,
+      ...(member.mustChangePassword ? { mustChangePassword: true } : {}),
+    };
   }
 
   @Get('logout')

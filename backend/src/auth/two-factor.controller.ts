@@ -1,29 +1,39 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES } from '@larder/shared-domain';
+import { MESSAGES, STAFF_ROLES } from '@larder/shared-domain';
 import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { SellerAuth } from '../session/session.decorators';
+import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
+import type { RequestWithStaff } from '../session/session.guards';
+import { ActivityLog } from '../activity/activity-log';
+import type { DbTransaction } from '../db/database.module';
 import { TwoFactorCodeDto } from './dto/two-factor-code.dto';
 import {
   TwoFactorEnrolmentResponse,
   TwoFactorRecoveryCodesResponse,
   TwoFactorStatusResponse,
 } from './dto/two-factor.response';
-import { TwoFactorService } from './two-factor.service';
+import { twoFactorAccount, TwoFactorService } from './two-factor.service';
+
+/** The activity entry of a change of one's two-factor sign-in, written in its transaction. */
+const logged =
+  (staff: StaffIdentity, action: string, summary: string) =>
+  (tx: DbTransaction): Promise<void> =>
+    ActivityLog.record(tx, staff, { action, kind: 'two-factor', id: staff.id, summary });
 
 @ApiTags('seller')
 @Controller('api/seller/two-factor')
-@SellerAuth()
+// Every member may turn on (and off) two-factor sign-in for their own account.
+@SellerAuth(...STAFF_ROLES)
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
   @Get()
-  @ApiOperation({ summary: "Whether the seller's sign-in asks for an authenticator code" })
+  @ApiOperation({ summary: "Whether the signed-in member's sign-in asks for an authenticator code" })
   @ApiOkResponse({ type: TwoFactorStatusResponse })
-  async getTwoFactorStatus(): Promise<TwoFactorStatusResponse> {
-    return { success: true, ...(await this.twoFactor.status()) };
+  async getTwoFactorStatus(@CurrentStaff() staff: StaffIdentity): Promise<TwoFactorStatusResponse> {
+    return { success: true, ...(await this.twoFactor.status(twoFactorAccount(staff))) };
   }
 
   @Post('setup')
@@ -33,8 +43,10 @@ export class TwoFactorController {
   })
   @ApiOkResponse({ type: TwoFactorEnrolmentResponse })
   @ApiConflict('Two-factor sign-in is already on')
-  async startTwoFactorSetup(): Promise<TwoFactorEnrolmentResponse> {
-    return { success: true, ...(await this.twoFactor.startEnrolment()) };
+  async startTwoFactorSetup(@Req() request: RequestWithStaff): Promise<TwoFactorEnrolmentResponse> {
+    const member = request.staffMember;
+    if (!member) throw new Error('two-factor setup without a member');
+    return { success: true, ...(await this.twoFactor.startEnrolment(twoFactorAccount(member), member.email)) };
   }
 
   @Post('confirm')
@@ -46,8 +58,15 @@ export class TwoFactorController {
   @ApiOkResponse({ type: TwoFactorRecoveryCodesResponse })
   @ApiInvalid('The code is not right')
   @ApiConflict('No enrolment started, or already on')
-  async confirmTwoFactorSetup(@Body() body: TwoFactorCodeDto): Promise<TwoFactorRecoveryCodesResponse> {
-    const recoveryCodes = await this.twoFactor.confirmEnrolment(body.code);
+  async confirmTwoFactorSetup(
+    @Body() body: TwoFactorCodeDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<TwoFactorRecoveryCodesResponse> {
+    const recoveryCodes = await this.twoFactor.confirmEnrolment(
+      twoFactorAccount(staff),
+      body.code,
+      logged(staff, 'two-factor.enabled', 'Two-factor sign-in turned on'),
+    );
     return { success: true, message: MESSAGES.twoFactorEnabled, recoveryCodes };
   }
 
@@ -58,8 +77,15 @@ export class TwoFactorController {
   @ApiOkResponse({ type: SuccessResponse })
   @ApiInvalid('The code is not right')
   @ApiConflict('Two-factor sign-in is not on')
-  async disableTwoFactor(@Body() body: TwoFactorCodeDto): Promise<SuccessResponse> {
-    await this.twoFactor.disable(body.code);
+  async disableTwoFactor(
+    @Body() body: TwoFactorCodeDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<SuccessResponse> {
+    await this.twoFactor.disable(
+      twoFactorAccount(staff),
+      body.code,
+      logged(staff, 'two-factor.disabled', 'Two-factor sign-in turned off'),
+    );
     return { success: true, message: MESSAGES.twoFactorDisabled };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { DB, Database } from '../db/database.module';
+import { DB, Database, DbTransaction } from '../db/database.module';
 import { sellerRecoveryCodes, sellerTwoFactor } from '../db/schema';
 
 export interface TwoFactorRow {
@@ -19,6 +19,13 @@ export class TwoFactorRepository {
       .from(sellerTwoFactor)
       .where(eq(sellerTwoFactor.account, account));
     return row && { secret: row.secret, enabled: row.enabledAt !== null };
+  }
+
+  /** Every stored authenticator (each account's). */
+  async all(): Promise<{ account: string; secret: string }[]> {
+    return this.db
+      .select({ account: sellerTwoFactor.account, secret: sellerTwoFactor.secret })
+      .from(sellerTwoFactor);
   }
 
   async unusedRecoveryCodes(account: string): Promise<number> {
@@ -43,8 +50,16 @@ export class TwoFactorRepository {
     return rows.length === 1;
   }
 
-  /** Turns two-factor sign-in on and stores the recovery codes' hashes, in one transaction. */
-  async enable(account: string, step: number, recoveryCodeHashes: string[]): Promise<boolean> {
+  /**
+   * Turns two-factor sign-in on and stores the recovery codes' hashes, in one transaction (with `also`, e.g. the
+   * activity entry).
+   */
+  async enable(
+    account: string,
+    step: number,
+    recoveryCodeHashes: string[],
+    also?: (tx: DbTransaction) => Promise<void>,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .update(sellerTwoFactor)
@@ -56,6 +71,7 @@ export class TwoFactorRepository {
       await tx
         .insert(sellerRecoveryCodes)
         .values(recoveryCodeHashes.map((codeHash) => ({ codeHash, account })));
+      await also?.(tx);
       return true;
     });
   }
@@ -91,8 +107,11 @@ export class TwoFactorRepository {
     return rows.length === 1;
   }
 
-  /** Removes the authenticator and its recovery codes. */
-  async remove(account: string): Promise<void> {
-    await this.db.delete(sellerTwoFactor).where(eq(sellerTwoFactor.account, account));
+  /** Removes the authenticator and its recovery codes (with `also`, in the same transaction). */
+  async remove(account: string, also?: (tx: DbTransaction) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(sellerTwoFactor).where(eq(sellerTwoFactor.account, account));
+      await also?.(tx);
+    });
   }
 }

@@ -6,9 +6,16 @@ import { MESSAGES } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ConflictError, InvalidError } from '../common/errors';
 import { Clock } from '../common/clock';
+import type { DbTransaction } from '../db/database.module';
 import { TwoFactorRepository } from './two-factor.repository';
 
-const ACCOUNT = 'seller';
+/**
+ * The two-factor account of a member: the owner's is 'seller' (as before there were staff), a member's is their
+ * id, so each enrols their own authenticator.
+ */
+export function twoFactorAccount(member: { id: string; role: string }): string {
+  return member.role === 'owner' ? 'seller' : `staff:${member.id}`;
+}
 const ISSUER = 'Larder';
 const STEP_SECONDS = 30;
 const RECOVERY_CODES = 10;
@@ -39,48 +46,49 @@ export class TwoFactorService implements OnModuleInit {
     this.key = Buffer.from(
       crypto.hkdfSync('sha256', config.jwtSecret, 'larder', 'seller-two-factor', 32) as ArrayBuffer,
     );
-    this.sellerEmail = config.sellerEmail;
   }
-
-  private readonly sellerEmail: string;
 
   /**
    * A secret stored under another JWT_SECRET can no longer be read, nor the recovery codes checked: rather than
    * shut the seller out, two-factor sign-in is turned off (the operator who changed the secret can enrol again).
    */
   async onModuleInit(): Promise<void> {
-    const row = await this.repository.find(ACCOUNT);
-    if (!row) return;
-    try {
-      this.decrypt(row.secret);
-    } catch {
-      await this.repository.remove(ACCOUNT);
-      this.logger.warn('Two-factor sign-in was turned off: its secret was stored under another JWT_SECRET');
+    for (const row of await this.repository.all()) {
+      try {
+        this.decrypt(row.secret);
+      } catch {
+        await this.repository.remove(row.account);
+        this.logger.warn('Two-factor sign-in was turned off: its secret was stored under another JWT_SECRET');
+      }
     }
   }
 
-  async isEnabled(): Promise<boolean> {
-    return (await this.repository.find(ACCOUNT))?.enabled ?? false;
+  async isEnabled(account: string): Promise<boolean> {
+    return (await this.repository.find(account))?.enabled ?? false;
   }
 
-  async status(): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-    const enabled = await this.isEnabled();
-    return { enabled, recoveryCodesLeft: enabled ? await this.repository.unusedRecoveryCodes(ACCOUNT) : 0 };
+  async status(account: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    const enabled = await this.isEnabled(account);
+    return { enabled, recoveryCodesLeft: enabled ? await this.repository.unusedRecoveryCodes(account) : 0 };
   }
 
   /** A new secret to add to an authenticator app; two-factor sign-in is on once `confirm` gets its first code. */
-  async startEnrolment(): Promise<Enrolment> {
+  async startEnrolment(account: string, label: string): Promise<Enrolment> {
     const secret = generateSecret();
-    if (!(await this.repository.startEnrolment(ACCOUNT, this.encrypt(secret))))
+    if (!(await this.repository.startEnrolment(account, this.encrypt(secret))))
       throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
-    const otpauthUrl = generateURI({ issuer: ISSUER, label: this.sellerEmail, secret });
+    const otpauthUrl = generateURI({ issuer: ISSUER, label, secret });
     const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
   /** Turns two-factor sign-in on with the first code from the app; returns the recovery codes (shown once). */
-  async confirmEnrolment(code: string): Promise<string[]> {
-    const row = await this.repository.find(ACCOUNT);
+  async confirmEnrolment(
+    account: string,
+    code: string,
+    also?: (tx: DbTransaction) => Promise<void>,
+  ): Promise<string[]> {
+    const row = await this.repository.find(account);
     if (!row) throw new ConflictError(MESSAGES.twoFactorNotStarted);
     if (row.enabled) throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
     const step = await this.totpStep(row.secret, code);
@@ -88,9 +96,10 @@ export class TwoFactorService implements OnModuleInit {
     const codes = Array.from({ length: RECOVERY_CODES }, () => this.newRecoveryCode());
     if (
       !(await this.repository.enable(
-        ACCOUNT,
+        account,
         step,
         codes.map((c) => this.hash(c)),
+        also,
       ))
     )
       throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
@@ -98,22 +107,22 @@ export class TwoFactorService implements OnModuleInit {
   }
 
   /** Turns two-factor sign-in off, given a current code or a recovery code. */
-  async disable(code: string): Promise<void> {
-    if (!(await this.isEnabled())) throw new ConflictError(MESSAGES.twoFactorNotOn);
-    if (!(await this.acceptCode(code))) throw new InvalidError(MESSAGES.twoFactorCodeWrong);
-    await this.repository.remove(ACCOUNT);
+  async disable(account: string, code: string, also?: (tx: DbTransaction) => Promise<void>): Promise<void> {
+    if (!(await this.isEnabled(account))) throw new ConflictError(MESSAGES.twoFactorNotOn);
+    if (!(await this.acceptCode(account, code))) throw new InvalidError(MESSAGES.twoFactorCodeWrong);
+    await this.repository.remove(account, also);
   }
 
   /** Whether `code` is a current authenticator code not used before, or an unused recovery code (then spent). */
-  async acceptCode(code: string): Promise<boolean> {
-    const row = await this.repository.find(ACCOUNT);
+  async acceptCode(account: string, code: string): Promise<boolean> {
+    const row = await this.repository.find(account);
     if (!row?.enabled) return false;
     const compact = code.replace(/[\s-]/g, '').toLowerCase();
     if (/^\d{6}$/.test(compact)) {
       const step = await this.totpStep(row.secret, compact);
-      return step !== undefined && (await this.repository.useStep(ACCOUNT, step));
+      return step !== undefined && (await this.repository.useStep(account, step));
     }
-    return this.repository.useRecoveryCode(ACCOUNT, this.hash(compact));
+    return this.repository.useRecoveryCode(account, this.hash(compact));
   }
 
   private async totpStep(encryptedSecret: string, code: string): Promise<number | undefined> {

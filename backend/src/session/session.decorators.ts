@@ -7,11 +7,14 @@ import {
   CustomerAuthGuard,
   CustomerIdentity,
   RequestWithCustomer,
+  RequestWithStaff,
+  BEFORE_PASSWORD_CHANGE_KEY,
   SELLER_ROLES_KEY,
   SellerAuthGuard,
+  StaffIdentity,
 } from './session.guards';
 
-export type { CustomerIdentity } from './session.guards';
+export type { CustomerIdentity, StaffIdentity } from './session.guards';
 
 /**
  * Customer-only route (method or controller): needs the `larder_customer` cookie of an existing account,
@@ -41,6 +44,21 @@ export function SellerAuth(...roles: StaffRole[]): MethodDecorator & ClassDecora
     ApiForbiddenResponse({ description: `Only for: ${allowed.join(', ')}`, type: ErrorResponse }),
   );
 }
+
+/**
+ * On a `@SellerAuth(...)` route, lets a member whose first password is still to be replaced use it (signing out,
+ * who am I, choosing the new password); every other seller route answers them 403 "Please choose a new password.".
+ */
+export function BeforePasswordChange(): MethodDecorator & ClassDecorator {
+  return SetMetadata(BEFORE_PASSWORD_CHANGE_KEY, true);
+}
+
+/** The member signed in to the seller area (`{ id, name, role }`, as now) on a route guarded by `@SellerAuth()`. */
+export const CurrentStaff = createParamDecorator((_data: unknown, context: ExecutionContext): StaffIdentity => {
+  const staff = context.switchToHttp().getRequest<RequestWithStaff>().staff;
+  if (!staff) throw new Error('@CurrentStaff() used on a route without @SellerAuth()');
+  return staff;
+});
 
 /** The signed-in customer (`{ userId }`) on a route guarded by `@CustomerAuth()`. */
 export const CurrentCustomer = createParamDecorator(

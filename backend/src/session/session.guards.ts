@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, SHOP_MANAGERS, type StaffRole } from '@larder/shared-domain';
+import { MESSAGES, SHOP_MANAGERS, STAFF_MESSAGES, type StaffRole } from '@larder/shared-domain';
 import { ForbiddenError, UnauthorizedError } from '../common/errors';
-import { SessionService } from './session.service';
+import { SessionMember, SessionService } from './session.service';
 
 /** What the customer guard attaches to the request. */
 export interface CustomerIdentity {
@@ -28,10 +28,22 @@ export class CustomerAuthGuard implements CanActivate {
 
 /** Metadata key of the roles `@SellerAuth(...roles)` allows on a route. */
 export const SELLER_ROLES_KEY = 'larder:seller-roles';
+/** Metadata key of the routes a member may use before replacing a first password (`@SellerAuth` option). */
+export const BEFORE_PASSWORD_CHANGE_KEY = 'larder:before-password-change';
+
+/** Who is signed in to the seller area, on a route guarded by `@SellerAuth(...)`: `@CurrentStaff()`. */
+export interface StaffIdentity {
+  id: string;
+  name: string;
+  role: StaffRole;
+}
+
+export type RequestWithStaff = FastifyRequest & { staff?: StaffIdentity; staffMember?: SessionMember };
 
 /**
- * Lets the request through only with a valid seller cookie (401 otherwise; a customer cookie does not count) of a
- * member whose role the route allows (403 otherwise).
+ * Lets the request through only with a valid seller cookie (401 otherwise; a customer cookie does not count) of an
+ * active member whose role, as it is now, the route allows (403 otherwise). A member whose first password is still
+ * to be replaced gets 403 "Please choose a new password." on every route but the few that allow it.
  */
 @Injectable()
 export class SellerAuthGuard implements CanActivate {
@@ -41,16 +53,21 @@ export class SellerAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (!(await this.sessions.isSeller(request))) throw new UnauthorizedError(MESSAGES.sellerOnly);
+    const request = context.switchToHttp().getRequest<RequestWithStaff>();
+    const member = await this.sessions.sellerOf(request);
+    if (!member) throw new UnauthorizedError(MESSAGES.sellerOnly);
+    const targets = [context.getHandler(), context.getClass()];
+    if (
+      member.mustChangePassword &&
+      !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_PASSWORD_CHANGE_KEY, targets)
+    )
+      throw new ForbiddenError(STAFF_MESSAGES.mustChangePassword);
     const allowed =
-      this.reflector.getAllAndOverride<readonly StaffRole[] | undefined>(SELLER_ROLES_KEY, [
-        context.getHandler(),
-        context.getClass(),
-      ]) ?? SHOP_MANAGERS;
-    // The configured seller is the shop's owner.
-    const role: StaffRole = 'owner';
-    if (!allowed.includes(role)) throw new ForbiddenError(MESSAGES.noPermission);
+      this.reflector.getAllAndOverride<readonly StaffRole[] | undefined>(SELLER_ROLES_KEY, targets) ??
+      SHOP_MANAGERS;
+    if (!allowed.includes(member.role)) throw new ForbiddenError(MESSAGES.noPermission);
+    request.staff = { id: member.id, name: member.name, role: member.role };
+    request.staffMember = member;
     return true;
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { DB, Database } from '../db/database.module';
+import { and, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../common/uuid-param';
+import { DB, Database, DbExecutor } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
-import { sessions, signInFailures } from '../db/schema';
+import { sessions, signInFailures, staff } from '../db/schema';
+import type { StaffRole } from '@larder/shared-domain';
 import { SESSIONS_ENDED_CHANNEL } from './session.constants';
 
 export type SessionKind = 'customer' | 'seller';
@@ -10,6 +12,21 @@ export type SessionKind = 'customer' | 'seller';
 export interface LiveSession {
   userId: string | null;
   credentialStamp: string | null;
+  /** The seller-area member of the session, as the staff table has them now; null for a customer's session. */
+  member: SessionMember | null;
+}
+
+/** A member with their password hash (null for the owner, whose password is configured). */
+export type SigningInRow = SessionMember & { passwordHash: string | null; twoFactorRequired: boolean };
+
+/** A member of staff as a seller session sees them on every request. */
+export interface SessionMember {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  active: boolean;
+  mustChangePassword: boolean;
 }
 
 /** A session's last use is written at most this often (seconds), so most requests only read. */
@@ -20,18 +37,26 @@ const READ_SESSION = preparedStatement<{
   user_id: string | null;
   credential_stamp: string | null;
   stale: boolean;
+  staff_id: string | null;
+  staff_name: string | null;
+  staff_email: string | null;
+  staff_role: StaffRole | null;
+  staff_active: boolean | null;
+  staff_must_change_password: boolean | null;
 }>(
   'read_session',
   sql`
-    select user_id, credential_stamp,
-           last_seen_at < now() - make_interval(secs => ${sql.raw(String(TOUCH_INTERVAL_SECONDS))}) as stale
-    from ${sessions}
-    where id = ${sql.placeholder('id')}::uuid and kind = ${sql.placeholder('kind')}::text and expires_at > now()
-      and last_seen_at > now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)
+    select s.user_id, s.credential_stamp,
+           s.last_seen_at < now() - make_interval(secs => ${sql.raw(String(TOUCH_INTERVAL_SECONDS))}) as stale,
+           m.id as staff_id, m.name as staff_name, m.email as staff_email, m.role as staff_role,
+           m.active as staff_active, m.must_change_password as staff_must_change_password
+    from ${sessions} s left join ${staff} m on m.id = s.staff_id
+    where s.id = ${sql.placeholder('id')}::uuid and s.kind = ${sql.placeholder('kind')}::text and s.expires_at > now()
+      and s.last_seen_at > now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)
     limit 1`,
 );
 
-/** The sessions and sign_in_failures tables. */
+/** The sessions and sign_in_failures tables, and the staff members seller sessions belong to. */
 @Injectable()
 export class SessionRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
@@ -40,7 +65,7 @@ export class SessionRepository {
   async create(
     kind: SessionKind,
     lifetimeSeconds: number,
-    owner: { userId?: string; credentialStamp?: string },
+    owner: { userId?: string; credentialStamp?: string; staffId?: string },
   ): Promise<string> {
     if (owner.userId) {
       await this.db
@@ -53,6 +78,7 @@ export class SessionRepository {
         kind,
         userId: owner.userId ?? null,
         credentialStamp: owner.credentialStamp ?? null,
+        staffId: owner.staffId ?? null,
         expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`,
       })
       .returning({ id: sessions.id });
@@ -77,7 +103,18 @@ export class SessionRepository {
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
         .where(eq(sessions.id, id));
-    return { userId: row.user_id, credentialStamp: row.credential_stamp };
+    const member: SessionMember | null =
+      row.staff_id === null
+        ? null
+        : {
+            id: row.staff_id,
+            name: row.staff_name ?? '',
+            email: row.staff_email ?? '',
+            role: row.staff_role ?? 'driver',
+            active: row.staff_active === true,
+            mustChangePassword: row.staff_must_change_password !== false,
+          };
+    return { userId: row.user_id, credentialStamp: row.credential_stamp, member };
   }
 
   async delete(id: string, kind: SessionKind): Promise<void> {
@@ -93,18 +130,100 @@ export class SessionRepository {
     await this.db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`);
   }
 
-  /** Ends the seller sessions opened with other credentials; returns how many. */
+  /**
+   * Ends the owner's sessions opened with other credentials, and seller sessions of no member; returns how many.
+   * Other members' sessions are not tied to the configured credentials.
+   */
   async deleteSellerSessionsExcept(credentialStamp: string): Promise<number> {
     const rows = await this.db
       .delete(sessions)
       .where(
         and(
           eq(sessions.kind, 'seller'),
-          or(isNull(sessions.credentialStamp), ne(sessions.credentialStamp, credentialStamp)),
+          or(
+            isNull(sessions.staffId),
+            and(
+              sql`${sessions.staffId} in (select ${staff.id} from ${staff} where ${staff.role} = 'owner')`,
+              or(isNull(sessions.credentialStamp), ne(sessions.credentialStamp, credentialStamp)),
+            ),
+          ),
         ),
       )
       .returning({ id: sessions.id });
     return rows.length;
+  }
+
+  /**
+   * Ends every session of a member (deactivated, removed, or a new password) but `except`, and tells every
+   * replica, so their open streams close at once. Returns how many ended.
+   */
+  async endMemberSessions(executor: DbExecutor, staffId: string, except?: string): Promise<string[]> {
+    const rows = await executor
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.kind, 'seller'),
+          eq(sessions.staffId, staffId),
+          except ? ne(sessions.id, except) : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    for (const row of rows)
+      await executor.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${`session:${row.id}`})`);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The owner's row, kept in step with the configured seller's e-mail (added on first start): the owner has an
+   * id like every member. Should a member already hold that e-mail, the start fails on the unique e-mail (the
+   * operator must configure another, or the owner remove that member first).
+   */
+  async syncOwner(email: string): Promise<string> {
+    const [row] = await this.db
+      .insert(staff)
+      .values({ email, name: 'Owner', role: 'owner' })
+      .onConflictDoUpdate({
+        target: staff.role,
+        targetWhere: sql`${staff.role} = 'owner'`,
+        set: { email, active: true, mustChangePassword: false },
+      })
+      .returning({ id: staff.id });
+    return row.id;
+  }
+
+  /** A member by e-mail (lower-cased), with what signing in needs. */
+  async memberByEmail(email: string): Promise<SigningInRow | undefined> {
+    return this.memberWhere(eq(staff.email, email));
+  }
+
+  /** A member by id, with what signing in needs. */
+  async memberById(id: string): Promise<SigningInRow | undefined> {
+    return isUuid(id) ? this.memberWhere(eq(staff.id, id)) : undefined;
+  }
+
+  private async memberWhere(where: SQL): Promise<SigningInRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: staff.id,
+        name: staff.name,
+        email: staff.email,
+        role: staff.role,
+        active: staff.active,
+        mustChangePassword: staff.mustChangePassword,
+        passwordHash: staff.passwordHash,
+        twoFactorRequired: staff.twoFactorRequired,
+      })
+      .from(staff)
+      .where(where)
+      .limit(1);
+    return row && { ...row, role: row.role as StaffRole };
+  }
+
+  /** The owner's id (the row exists once the application has started). */
+  async ownerId(): Promise<string> {
+    const [row] = await this.db.select({ id: staff.id }).from(staff).where(eq(staff.role, 'owner')).limit(1);
+    if (!row) throw new Error('The owner has no staff row yet');
+    return row.id;
   }
 
   /** The time until which the account is locked, if it is locked now. */

@@ -14,7 +14,7 @@ import {
   SELLER_SESSION_SECONDS,
   SESSION_ISSUER,
 } from './session.constants';
-import { SessionRepository, SessionKind } from './session.repository';
+import { SessionMember, SessionRepository, SessionKind } from './session.repository';
 
 interface SessionClaims {
   sub?: unknown;
@@ -63,8 +63,12 @@ export class SessionService implements OnApplicationBootstrap {
     this.sellerCodeCookie = sessionCookieName(SELLER_CODE_COOKIE, config.isProduction);
   }
 
-  /** Seller sessions opened with other credentials (the password was changed) end at start-up. */
+  /**
+   * The owner's staff row follows SELLER_EMAIL; the owner's sessions opened with other credentials (the password
+   * was changed) end at start-up.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    await this.repository.syncOwner(this.config.sellerEmail);
     const ended = await this.repository.deleteSellerSessionsExcept(this.sellerStamp());
     if (ended > 0) this.logger.log(`Ended ${ended} seller session(s) of previous credentials`);
   }
@@ -101,26 +105,34 @@ export class SessionService implements OnApplicationBootstrap {
     await this.repository.announceEnded({ sessionId });
   }
 
-  async startSellerSession(reply: FastifyReply): Promise<void> {
+  /**
+   * Opens a seller-area session for a member (`owner`: the configured seller, whose session is tied to the
+   * configured credentials).
+   */
+  async startSellerSession(reply: FastifyReply, member: { id: string; role: string }): Promise<void> {
     const id = await this.repository.create('seller', SELLER_SESSION_SECONDS, {
-      credentialStamp: this.sellerStamp(),
+      staffId: member.id,
+      credentialStamp: member.role === 'owner' ? this.sellerStamp() : undefined,
     });
-    const token = await this.sign(id, 'seller', SELLER_AUDIENCE, SELLER_SESSION_SECONDS);
+    const token = await this.sign(id, member.id, SELLER_AUDIENCE, SELLER_SESSION_SECONDS);
     this.setCookie(reply, this.sellerCookie, token, SELLER_SESSION_SECONDS);
   }
 
   /** The seller's password was right and an authenticator code is still needed: remembered for a few minutes. */
-  async awaitSellerCode(reply: FastifyReply): Promise<void> {
-    const token = await this.sign(crypto.randomUUID(), 'seller', SELLER_CODE_AUDIENCE, SELLER_CODE_SECONDS);
+  async awaitSellerCode(reply: FastifyReply, staffId: string): Promise<void> {
+    const token = await this.sign(crypto.randomUUID(), staffId, SELLER_CODE_AUDIENCE, SELLER_CODE_SECONDS);
     this.setCookie(reply, this.sellerCodeCookie, token, SELLER_CODE_SECONDS);
   }
 
   /**
-   * The half-way sign-in of a seller who gave the right password in the last few minutes (its id, under which
-   * wrong codes are counted), or undefined.
+   * The half-way sign-in of a member who gave the right password in the last few minutes (its id, under which
+   * wrong codes are counted, and the member's), or undefined.
    */
-  async pendingSellerSignIn(request: FastifyRequest): Promise<string | undefined> {
-    return (await this.claims(request.cookies?.[this.sellerCodeCookie], SELLER_CODE_AUDIENCE))?.sid;
+  async pendingSellerSignIn(
+    request: FastifyRequest,
+  ): Promise<{ signInId: string; staffId: string } | undefined> {
+    const claims = await this.claims(request.cookies?.[this.sellerCodeCookie], SELLER_CODE_AUDIENCE);
+    return claims && isUuid(claims.sub) ? { signInId: claims.sid, staffId: claims.sub } : undefined;
   }
 
   clearSellerCode(reply: FastifyReply): void {
@@ -149,17 +161,24 @@ export class SessionService implements OnApplicationBootstrap {
     return session && session.userId === claims.sub ? session.userId : undefined;
   }
 
-  /** Whether the request carries a live seller session opened with the configured credentials. */
+  /** Whether the request carries a live seller session of an active member (see `sellerOf`). */
   async isSeller(request: FastifyRequest, recordUse = true): Promise<boolean> {
+    return (await this.sellerOf(request, recordUse)) !== undefined;
+  }
+
+  /**
+   * The member signed in to the seller area, as the staff table has them now (role, name), or undefined: no
+   * cookie, bad token, session ended or idle, member deactivated or removed, or the owner's session opened with
+   * other configured credentials.
+   */
+  async sellerOf(request: FastifyRequest, recordUse = true): Promise<SessionMember | undefined> {
     const claims = await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
-    if (!claims) return false;
-    const session = await this.repository.touch(
-      claims.sid,
-      'seller',
-      this.config.sellerIdleMinutes,
-      recordUse,
-    );
-    return session !== undefined && session.credentialStamp === this.sellerStamp();
+    if (!claims) return undefined;
+    const session = await this.repository.touch(claims.sid, 'seller', this.config.sellerIdleMinutes, recordUse);
+    const member = session?.member;
+    if (!member || !member.active || member.id !== claims.sub) return undefined;
+    if (member.role === 'owner' && session.credentialStamp !== this.sellerStamp()) return undefined;
+    return member;
   }
 
   /**
@@ -224,4 +243,4 @@ export class SessionService implements OnApplicationBootstrap {
   }
 }
 
-export type { SessionKind };
+export type { SessionKind, SessionMember };

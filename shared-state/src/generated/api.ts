@@ -105,6 +105,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/order/${queryArg.id}/fulfilment`,
         method: 'PUT',
         body: queryArg.updateFulfilmentDto,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
       }),
     }),
     updateOrderStatus: build.mutation<UpdateOrderStatusApiResponse, UpdateOrderStatusApiArg>({
@@ -250,6 +253,15 @@ const injectedRtkApi = api.injectEndpoints({
     exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
       query: () => ({ url: `/api/user/export` }),
     }),
+    favourites: build.query<FavouritesApiResponse, FavouritesApiArg>({
+      query: () => ({ url: `/api/user/favourites` }),
+    }),
+    removeFavourite: build.mutation<RemoveFavouriteApiResponse, RemoveFavouriteApiArg>({
+      query: (queryArg) => ({ url: `/api/user/favourites/${queryArg.productId}`, method: 'DELETE' }),
+    }),
+    addFavourite: build.mutation<AddFavouriteApiResponse, AddFavouriteApiArg>({
+      query: (queryArg) => ({ url: `/api/user/favourites/${queryArg.productId}`, method: 'PUT' }),
+    }),
     googleLogin: build.mutation<GoogleLoginApiResponse, GoogleLoginApiArg>({
       query: (queryArg) => ({ url: `/api/user/google-login`, method: 'POST', body: queryArg.googleLoginDto }),
     }),
@@ -265,8 +277,31 @@ const injectedRtkApi = api.injectEndpoints({
     getProfile: build.query<GetProfileApiResponse, GetProfileApiArg>({
       query: () => ({ url: `/api/user/profile` }),
     }),
+    listStandingOrders: build.query<ListStandingOrdersApiResponse, ListStandingOrdersApiArg>({
+      query: () => ({ url: `/api/user/standing-orders` }),
+    }),
+    createStandingOrder: build.mutation<CreateStandingOrderApiResponse, CreateStandingOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/user/standing-orders`,
+        method: 'POST',
+        body: queryArg.createStandingOrderDto,
+      }),
+    }),
+    deleteStandingOrder: build.mutation<DeleteStandingOrderApiResponse, DeleteStandingOrderApiArg>({
+      query: (queryArg) => ({ url: `/api/user/standing-orders/${queryArg.id}`, method: 'DELETE' }),
+    }),
+    updateStandingOrder: build.mutation<UpdateStandingOrderApiResponse, UpdateStandingOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/user/standing-orders/${queryArg.id}`,
+        method: 'PUT',
+        body: queryArg.updateStandingOrderDto,
+      }),
+    }),
     updatePhone: build.mutation<UpdatePhoneApiResponse, UpdatePhoneApiArg>({
       query: (queryArg) => ({ url: `/api/user/update-phone`, method: 'PUT', body: queryArg.updatePhoneDto }),
+    }),
+    usuals: build.query<UsualsApiResponse, UsualsApiArg>({
+      query: () => ({ url: `/api/user/usuals` }),
     }),
   }),
   overrideExisting: false,
@@ -362,6 +397,8 @@ export type UpdateFulfilmentApiResponse = /** status 200  */ FulfilmentResponse;
 export type UpdateFulfilmentApiArg = {
   /** Order id */
   id: string;
+  /** Any unique string per step (a driver's phone gives each outcome its own): the step sent again with the same key changes nothing and answers with the order */
+  'idempotency-key'?: string;
   updateFulfilmentDto: UpdateFulfilmentDto;
 };
 export type UpdateOrderStatusApiResponse = /** status 200  */ SuccessResponse;
@@ -410,7 +447,7 @@ export type UpdateProductApiArg = {
     productData: string;
   };
 };
-export type SellerIsAuthApiResponse = /** status 200  */ SuccessResponse;
+export type SellerIsAuthApiResponse = /** status 200  */ SellerIsAuthResponse;
 export type SellerIsAuthApiArg = void;
 export type SellerLoginApiResponse = /** status 200  */ SellerLoginResponse;
 export type SellerLoginApiArg = {
@@ -429,7 +466,7 @@ export type GetPickingApiArg = {
   /** Delivery date, YYYY-MM-DD; absent for the earliest date from the next picking date on that has non-cancelled orders (the next picking date itself when none has) */
   date?: string;
 };
-export type GetRunSheetApiResponse = unknown;
+export type GetRunSheetApiResponse = /** status 200 The run sheet */ string;
 export type GetRunSheetApiArg = {
   /** Delivery date, YYYY-MM-DD */
   date: string;
@@ -487,6 +524,18 @@ export type DeleteAccountApiArg = void;
 export type ExportMyDataApiResponse =
   /** status 200 Sent as an attachment (larder-my-data-YYYY-MM-DD.json) */ DataExportResponse;
 export type ExportMyDataApiArg = void;
+export type FavouritesApiResponse = /** status 200  */ FavouritesResponse;
+export type FavouritesApiArg = void;
+export type RemoveFavouriteApiResponse = /** status 200  */ FavouritesResponse;
+export type RemoveFavouriteApiArg = {
+  /** Product id */
+  productId: string;
+};
+export type AddFavouriteApiResponse = /** status 200  */ FavouritesResponse;
+export type AddFavouriteApiArg = {
+  /** Product id */
+  productId: string;
+};
 export type GoogleLoginApiResponse = /** status 200  */ GoogleLoginResponse;
 export type GoogleLoginApiArg = {
   googleLoginDto: GoogleLoginDto;
@@ -499,10 +548,29 @@ export type LogoutUserByPostApiResponse = /** status 200  */ SuccessResponse;
 export type LogoutUserByPostApiArg = void;
 export type GetProfileApiResponse = /** status 200  */ ProfileResponse;
 export type GetProfileApiArg = void;
+export type ListStandingOrdersApiResponse = /** status 200  */ StandingOrdersResponse;
+export type ListStandingOrdersApiArg = void;
+export type CreateStandingOrderApiResponse = /** status 201  */ StandingOrderResponse;
+export type CreateStandingOrderApiArg = {
+  createStandingOrderDto: CreateStandingOrderDto;
+};
+export type DeleteStandingOrderApiResponse = /** status 200  */ SuccessResponse;
+export type DeleteStandingOrderApiArg = {
+  /** Standing order id */
+  id: string;
+};
+export type UpdateStandingOrderApiResponse = /** status 200  */ StandingOrderResponse;
+export type UpdateStandingOrderApiArg = {
+  /** Standing order id */
+  id: string;
+  updateStandingOrderDto: UpdateStandingOrderDto;
+};
 export type UpdatePhoneApiResponse = /** status 200  */ UpdatePhoneResponse;
 export type UpdatePhoneApiArg = {
   updatePhoneDto: UpdatePhoneDto;
 };
+export type UsualsApiResponse = /** status 200  */ UsualsResponse;
+export type UsualsApiArg = void;
 export type AuthConfigResponse = {
   /** Whether the development identity provider (POST /api/auth/dev/id-token) is on */
   devSignIn: boolean;
@@ -512,7 +580,59 @@ export type AuthConfigResponse = {
   googleRedirect: boolean;
   success: boolean;
 };
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'NOT_SIGNED_IN'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'REQUEST_TOO_LARGE'
+  | 'URL_TOO_LONG'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'BAD_REQUEST'
+  | 'INTERNAL_ERROR'
+  | 'NOT_IMPLEMENTED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'ORIGIN_NOT_ALLOWED'
+  | 'INVALID_JSON'
+  | 'INVALID_CREDENTIALS'
+  | 'SIGN_IN_LOCKED'
+  | 'TWO_FACTOR_CODE_WRONG'
+  | 'TWO_FACTOR_SIGN_IN_EXPIRED'
+  | 'TWO_FACTOR_TOO_MANY_CODES'
+  | 'TWO_FACTOR_ALREADY_ON'
+  | 'TWO_FACTOR_NOT_STARTED'
+  | 'TWO_FACTOR_NOT_ON'
+  | 'GOOGLE_SIGN_IN_FAILED'
+  | 'EMAIL_NOT_REGISTERED'
+  | 'OUT_OF_STOCK'
+  | 'PER_ORDER_LIMIT'
+  | 'ITEM_UNAVAILABLE'
+  | 'SLOT_FULL'
+  | 'DELIVERY_DATE_UNAVAILABLE'
+  | 'TOTALS_CHANGED'
+  | 'AGE_CONFIRMATION_REQUIRED'
+  | 'TOO_MANY_OPEN_ORDERS'
+  | 'ORDER_IN_PROGRESS'
+  | 'IDEMPOTENCY_KEY_INVALID'
+  | 'ADDRESS_NOT_FOUND'
+  | 'NOT_DELIVERED_HERE'
+  | 'ORDER_NOT_CHANGEABLE'
+  | 'CARD_PAYMENTS_UNAVAILABLE'
+  | 'STRIPE_SIGNATURE_INVALID'
+  | 'CANCEL_NOT_ALLOWED'
+  | 'STATUS_CHANGE_NOT_ALLOWED'
+  | 'FULFILMENT_STEP_NOT_ALLOWED'
+  | 'SUBSTITUTE_NOT_ALLOWED'
+  | 'TOO_MANY_ADDRESSES';
 export type ErrorResponse = {
+  /** Stable and machine-readable: the refusal's own code, or its status's generic one (VALIDATION_FAILED, NOT_SIGNED_IN, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY_REQUESTS, ...). */
+  code: ErrorCode;
+  /** With VALIDATION_FAILED from a body's field check: the path of the field refused (`nutrition.sugars`). */
+  field?: string;
+  /** For people; may be reworded. Compare `code` instead. */
   message: string;
   success: boolean;
 };
@@ -694,6 +814,12 @@ export type OrderAddressView = {
   state: string;
   street: string;
 };
+export type CollectedView = {
+  /** Paid by card at the door, pounds */
+  card: number;
+  /** Cash taken at the door, pounds */
+  cash: number;
+};
 export type OrderCustomerView = {
   /** Delivery address as one line of text */
   address: string | null;
@@ -707,7 +833,15 @@ export type DeliverySlotView = {
   date: string;
   time: string;
 };
-export type FulfilmentStage = 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
+export type DeliveryFailureReason = 'not_at_home' | 'refused' | 'wrong_address' | 'unsafe' | 'other';
+export type FailedDeliveryView = {
+  /** The driver's note */
+  note: string | null;
+  reason: DeliveryFailureReason;
+};
+export type FulfilmentStage =
+  'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered' | 'failed_delivery';
+export type IdCheckOutcome = 'passed' | 'failed';
 export type OrderSubstituteView = {
   /** Sold to adults only (18+): ID may be asked for at the door */
   ageRestricted: boolean;
@@ -759,13 +893,23 @@ export type SellerOrderView = {
   amount: number;
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
   changeableUntil: string;
+  /** What the driver collected at the door (may differ from due); null until recorded */
+  collected: CollectedView | null;
   createdAt: string;
   customer: OrderCustomerView;
+  /** When the order was handed over (its time of supply); null until delivered */
+  deliveredAt: string | null;
   deliverySlot: DeliverySlotView;
-  /** How far the seller has got; moves forward only */
+  /** What the customer owes for the order, pounds: the total of a cash-on-delivery order (after lines left at the door), 0 for a card order paid */
+  due: number;
+  /** Why the delivery failed, while fulfilment is failed_delivery; null otherwise */
+  failedDelivery: FailedDeliveryView | null;
+  /** How far the seller has got; moves forward only, except failed_delivery (not handed over at the door), after which the order is re-booked (back to picked) or cancelled */
   fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
+  /** The ID check at the door (Challenge 25), when one was recorded */
+  idCheck: IdCheckOutcome | null;
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
@@ -775,6 +919,8 @@ export type SellerOrderView = {
   refundDueAmount: number;
   /** Pounds */
   shippingCharge: number;
+  /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
+  standingOrder: string | null;
   status: OrderStatus;
   /** Pounds */
   totalVat: number;
@@ -810,12 +956,22 @@ export type OrderView = {
   amount: number;
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
   changeableUntil: string;
+  /** What the driver collected at the door (may differ from due); null until recorded */
+  collected: CollectedView | null;
   createdAt: string;
+  /** When the order was handed over (its time of supply); null until delivered */
+  deliveredAt: string | null;
   deliverySlot: DeliverySlotView;
-  /** How far the seller has got; moves forward only */
+  /** What the customer owes for the order, pounds: the total of a cash-on-delivery order (after lines left at the door), 0 for a card order paid */
+  due: number;
+  /** Why the delivery failed, while fulfilment is failed_delivery; null otherwise */
+  failedDelivery: FailedDeliveryView | null;
+  /** How far the seller has got; moves forward only, except failed_delivery (not handed over at the door), after which the order is re-booked (back to picked) or cancelled */
   fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
+  /** The ID check at the door (Challenge 25), when one was recorded */
+  idCheck: IdCheckOutcome | null;
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
@@ -823,6 +979,8 @@ export type OrderView = {
   refundDueAmount: number;
   /** Pounds */
   shippingCharge: number;
+  /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
+  standingOrder: string | null;
   status: OrderStatus;
   /** Pounds */
   totalVat: number;
@@ -866,6 +1024,12 @@ export type FulfilmentResponse = {
   order: SellerOrderView;
   success: boolean;
 };
+export type CollectedDto = {
+  /** Paid by card at the door, pounds */
+  card: number;
+  /** Cash taken at the door, pounds */
+  cash: number;
+};
 export type SubstituteDto = {
   /** The product sent instead (another live product) */
   product: string;
@@ -883,10 +1047,20 @@ export type FulfilmentLineDto = {
   substitute?: SubstituteDto;
 };
 export type UpdateFulfilmentDto = {
+  /** Stage delivered: what the customer handed over (may differ from what was due, never below 0) */
+  collected?: CollectedDto;
+  /** Re-booking a failed delivery (stage placed): a slot of the delivery date customers can book now */
+  deliverySlot?: DeliverySlotDto;
+  /** Stage delivered: the ID check at the door (Challenge 25); failed takes every 18+ line out of the order */
+  idCheck?: 'passed' | 'failed';
   /** Stage picked: every line of the order once. Stage delivered: the lines refused at the door (optional). */
   lines?: FulfilmentLineDto[];
-  /** The next stage: placed → picking → picked → out_for_delivery → delivered */
-  stage: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
+  /** Stage failed_delivery: the driver's note (required with reason other) */
+  note?: string;
+  /** Stage failed_delivery: why the order could not be handed over */
+  reason?: 'not_at_home' | 'refused' | 'wrong_address' | 'unsafe' | 'other';
+  /** The next stage: placed → picking → picked → out_for_delivery → delivered; or, for an order out for delivery that could not be handed over, failed_delivery (with a reason); then placed with a deliverySlot re-books it */
+  stage: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered' | 'failed_delivery';
 };
 export type UpdateOrderStatusDto = {
   /** New status; Completed also marks the order paid */
@@ -1031,8 +1205,23 @@ export type SetProductStockDto = {
   /** Units on hand (0-100000); null to stop counting */
   stock?: number | null;
 };
+export type StaffRole = 'owner' | 'manager' | 'picker' | 'driver';
+export type SignedInStaffDto = {
+  _id: string;
+  email: string;
+  /** True until the first password is replaced: every other seller call answers 403 */
+  mustChangePassword: boolean;
+  name: string;
+  role: StaffRole;
+};
+export type SellerIsAuthResponse = {
+  staff: SignedInStaffDto;
+  success: boolean;
+};
 export type SellerLoginResponse = {
   message: string;
+  /** Once signed in: true (else absent) while the first password chosen by the owner is to be replaced (POST /api/seller/password) */
+  mustChangePassword?: boolean;
   success: boolean;
   /** True when two-factor sign-in is on: no session yet; send the authenticator code to POST /api/seller/login/code */
   twoFactorRequired: boolean;
@@ -1260,6 +1449,12 @@ export type DataExportResponse = {
   profile: UserDto;
   success: boolean;
 };
+export type FavouritesResponse = {
+  message?: string;
+  /** Favourite products in the order they were added, newest first */
+  products: ProductDto[];
+  success: boolean;
+};
 export type GoogleLoginResponse = {
   message: string;
   success: boolean;
@@ -1285,6 +1480,73 @@ export type ProfileResponse = {
   success: boolean;
   user: UserDto;
 };
+export type StandingOrderLineView = {
+  allowSubstitutes: boolean;
+  /** The product as it is now */
+  item: ProductDto;
+  /** Product id */
+  product: string;
+  quantity: number;
+};
+export type StandingOrderView = {
+  _id: string;
+  /** False while paused */
+  active: boolean;
+  /** The customer's saved address it is delivered to */
+  address: string;
+  ageConfirmed: boolean;
+  /** The address in one line */
+  deliveryAddress: string;
+  /** Every 1 or 2 weeks */
+  every: number;
+  items: StandingOrderLineView[];
+  /** YYYY-MM-DD of the next delivery (null while paused) */
+  nextDelivery: string | null;
+  /** The next delivery is skipped */
+  skipping: boolean;
+  time: DeliverySlotTime;
+  /** London weekday, Monday = 1 */
+  weekday: number;
+};
+export type StandingOrdersResponse = {
+  standingOrders: StandingOrderView[];
+  success: boolean;
+};
+export type StandingOrderResponse = {
+  message?: string;
+  standingOrder: StandingOrderView;
+  success: boolean;
+};
+export type CreateStandingOrderDto = {
+  /** One of the customer's saved addresses */
+  address: string;
+  /** The customer confirms they are 18 or over (needed when a line is age-restricted) */
+  ageConfirmed?: boolean;
+  /** Every 1 or 2 weeks */
+  every: number;
+  /** The lines delivered each time */
+  items: OrderLineDto[];
+  /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time: string;
+  /** Day of delivery in London: 1 (Monday) to 7 (Sunday) */
+  weekday: number;
+};
+export type UpdateStandingOrderDto = {
+  /** False pauses the plan; true resumes it */
+  active?: boolean;
+  /** One of the customer's saved addresses */
+  address?: string;
+  /** The customer confirms they are 18 or over */
+  ageConfirmed?: boolean;
+  every?: number;
+  /** The lines delivered each time */
+  items?: OrderLineDto[];
+  /** True skips the next delivery; false takes the skip back */
+  skipNext?: boolean;
+  /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time?: string;
+  weekday?: number;
+};
 export type UpdatePhoneResponse = {
   message: string;
   /** The number as stored */
@@ -1294,6 +1556,18 @@ export type UpdatePhoneResponse = {
 export type UpdatePhoneDto = {
   /** A UK phone number: 10 or 11 digits starting 0, or +44 / 0044 instead of the 0 */
   phone: string;
+};
+export type UsualView = {
+  /** When the latest of those orders was placed */
+  lastBought: string;
+  product: ProductDto;
+  /** How many of the customer's delivered and pending orders hold the product */
+  timesBought: number;
+};
+export type UsualsResponse = {
+  /** At most 40, ranked by how often and how recently they were bought (see the README) */
+  products: UsualView[];
+  success: boolean;
 };
 export const {
   useGetAuthConfigQuery,
@@ -1364,6 +1638,10 @@ export const {
   useDeleteAccountMutation,
   useExportMyDataQuery,
   useLazyExportMyDataQuery,
+  useFavouritesQuery,
+  useLazyFavouritesQuery,
+  useRemoveFavouriteMutation,
+  useAddFavouriteMutation,
   useGoogleLoginMutation,
   useUserIsAuthQuery,
   useLazyUserIsAuthQuery,
@@ -1371,5 +1649,12 @@ export const {
   useLogoutUserByPostMutation,
   useGetProfileQuery,
   useLazyGetProfileQuery,
+  useListStandingOrdersQuery,
+  useLazyListStandingOrdersQuery,
+  useCreateStandingOrderMutation,
+  useDeleteStandingOrderMutation,
+  useUpdateStandingOrderMutation,
   useUpdatePhoneMutation,
+  useUsualsQuery,
+  useLazyUsualsQuery,
 } = injectedRtkApi;

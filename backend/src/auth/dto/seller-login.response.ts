@@ -1,4 +1,4 @@
-import { MESSAGES } from '@larder/shared-domain';
+import { MESSAGES, STAFF_ROLES, type StaffRole } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 
 export class SellerLoginResponse {
@@ -14,4 +14,41 @@ export class SellerLoginResponse {
     example: false,
   })
   twoFactorRequired: boolean;
+
+  @ResponseField({
+    required: false,
+    description:
+      'Once signed in: true (else absent) while the first password chosen by the owner is to be replaced (POST /api/seller/password)',
+    example: false,
+  })
+  mustChangePassword?: boolean;
+}
+
+/** Who is signed in to the seller area. */
+export class SignedInStaffDto {
+  @ResponseField({ format: 'uuid' })
+  _id: string;
+
+  @ResponseField({ example: 'Sam Picker' })
+  name: string;
+
+  @ResponseField({ example: 'picker@larder.local' })
+  email: string;
+
+  @ResponseField({ enum: STAFF_ROLES, enumName: 'StaffRole', example: 'picker' })
+  role: StaffRole;
+
+  @ResponseField({
+    description: 'True until the first password is replaced: every other seller call answers 403',
+    example: false,
+  })
+  mustChangePassword: boolean;
+}
+
+export class SellerIsAuthResponse {
+  @ResponseField({ example: true })
+  success: true;
+
+  @ResponseField({ type: SignedInStaffDto })
+  staff: SignedInStaffDto;
 }
