@@ -20,6 +20,7 @@ import { ContactModule } from './contact/contact.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { HealthModule } from './health/health.module';
+import { RegularsModule } from './regulars/regulars.module';
 
 /**
  * Human-readable log lines for a developer at a terminal (pino-pretty is a development dependency), formatted
@@ -134,6 +135,7 @@ export class AppModule {
         SettingsModule,
         DeliveryModule,
         OrdersModule,
+        RegularsModule,
         ContactModule,
         NewsletterModule,
         PrivacyModule,

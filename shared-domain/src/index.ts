@@ -17,4 +17,5 @@ export * from './food';
 export * from './page-data';
 export * from './page-routes';
 export * from './staff';
+export * from './regulars';
 export * from './promotions';

@@ -29,6 +29,8 @@ import {
   InvalidError,
   NotFoundError,
   NotImplementedError,
+  PG_UNIQUE_VIOLATION,
+  pgErrorCode,
   UnauthorizedError,
 } from '../common/errors';
 import { isUuid } from '../common/uuid-param';
@@ -130,6 +132,40 @@ export class CheckoutService {
       // changed prices, emptied stock): only then is the key looked up.
       const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
       if (existing) return existing.id;
+      throw err;
+    }
+  }
+
+  /**
+   * Places the order of a regular delivery (standing order `standingOrderId`) as placeCodOrder does, with every
+   * rule of a checkout, leaving the cart alone: a cash-on-delivery order for the shop's delivery date, marked as
+   * the plan's, with `notes` in its confirmation e-mail. Placed once per plan and date whatever runs it (a key of
+   * the plan and date, and a unique index): answers undefined when that order exists already.
+   */
+  async placeStandingOrder(
+    userId: string,
+    input: CheckoutInput & { address: string },
+    standingOrderId: string,
+    notes: readonly string[] = [],
+  ): Promise<string | undefined> {
+    const key = `standing-order:${standingOrderId}:${input.deliverySlot.date}`;
+    const now = this.clock.now();
+    try {
+      return await this.inTransactionHoldingCustomer(userId, async (tx) => {
+        const prepared = await this.prepare(userId, input, now, tx, { placing: true });
+        const id = await this.repository.insert(
+          this.orderRow(userId, prepared, 'COD', now, key),
+          prepared.lines,
+          tx,
+        );
+        if (!id) throw new AlreadyPlaced();
+        await this.orders.update(id, { standingOrderId }, tx);
+        await this.emails.orderPlaced(id, tx, notes);
+        await this.bookings.takeUnitsAndSlot(prepared.lines, prepared, tx, id);
+        return id;
+      });
+    } catch (err) {
+      if (err instanceof AlreadyPlaced || pgErrorCode(err) === PG_UNIQUE_VIOLATION) return undefined;
       throw err;
     }
   }

@@ -120,7 +120,7 @@ function deliveryParagraphs(order: OrderWithItems): Block[] {
 }
 
 /** The confirmation sent when an order is placed. */
-export function renderOrderPlaced(order: OrderWithItems): Rendered {
+export function renderOrderPlaced(order: OrderWithItems, notes: readonly string[] = []): Rendered {
   const ref = orderReference(order.id);
   const cancelUntil = formatOrderTime(new Date(order.createdAt.getTime() + CANCEL_WINDOW_MS));
   const payment = order.paymentType === 'COD' ? 'cash on delivery' : 'card';
@@ -129,6 +129,7 @@ export function renderOrderPlaced(order: OrderWithItems): Rendered {
     {
       paragraph: `Thank you for your order #${ref}, placed ${formatOrderTime(order.createdAt)} (London time).`,
     },
+    ...notes.map((paragraph) => ({ paragraph })),
     itemRows(order),
     totalRows(order),
     { paragraph: `Payment: ${payment}` },
@@ -225,8 +226,9 @@ export class OrderEmails {
     private readonly repository: OrdersRepository,
   ) {}
 
-  async orderPlaced(orderId: string, tx: DbExecutor): Promise<void> {
-    await this.queue(orderId, 'order-placed', tx, renderOrderPlaced);
+  /** `notes`: paragraphs after the thanks (a regular delivery's order says so, and what it left out). */
+  async orderPlaced(orderId: string, tx: DbExecutor, notes: readonly string[] = []): Promise<void> {
+    await this.queue(orderId, 'order-placed', tx, (order) => renderOrderPlaced(order, notes));
   }
 
   async orderChanged(orderId: string, tx: DbExecutor): Promise<void> {

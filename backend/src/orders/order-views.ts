@@ -60,6 +60,7 @@ export function toOrderView(order: OrderWithItems): OrderView {
     changeableUntil: changeableUntil(order.deliveryDate),
     isPaid: order.isPaid,
     ageConfirmed: order.ageConfirmed,
+    standingOrder: order.standingOrderId ?? null,
     refundDueAmount: penceToPounds(order.refundDue),
     createdAt: order.createdAt.toISOString(),
   };

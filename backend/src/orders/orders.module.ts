@@ -39,6 +39,6 @@ import { StripeGateway } from './stripe-gateway';
     OrderEventsHub,
     OrderEventsRepository,
   ],
-  exports: [OrderStatusService],
+  exports: [OrderStatusService, CheckoutService, CheckoutRepository],
 })
 export class OrdersModule {}

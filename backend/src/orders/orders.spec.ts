@@ -617,6 +617,7 @@ describe('GET /api/order/user', () => {
       changeableUntil: '2026-11-23T15:00:00+00:00',
       isPaid: false,
       ageConfirmed: false,
+      standingOrder: null,
       refundDueAmount: 0,
       createdAt: MONDAY_10AM.toISOString(),
     });

@@ -154,6 +154,16 @@ export class OrderView {
   ageConfirmed!: boolean;
 
   @ResponseField({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    required: false,
+    description:
+      "The customer's regular delivery (standing order) that placed the order; null for one placed by hand",
+  })
+  standingOrder?: string | null;
+
+  @ResponseField({
     description:
       'Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by ' +
       '(short picks, substitutes, lines refused at the door); 0 when nothing is owed',

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
+import { OrdersModule } from '../orders/orders.module';
+import { RegularsController } from './regulars.controller';
+import { RegularsRepository } from './regulars.repository';
+import { RegularsService } from './regulars.service';
+import { StandingOrderPlacer } from './standing-order-placer';
+import { StandingOrdersService } from './standing-orders.service';
+
+/** Regulars: favourites, "your usuals", and regular deliveries (standing orders) with their placing job. */
+@Module({
+  imports: [OrdersModule, MailModule],
+  controllers: [RegularsController],
+  providers: [RegularsRepository, RegularsService, StandingOrdersService, StandingOrderPlacer],
+  exports: [StandingOrderPlacer],
+})
+export class RegularsModule {}
