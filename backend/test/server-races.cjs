@@ -31,4 +31,6 @@ module.exports = [
   { file: 'src/settings/settings.spec.ts', tests: 'between two replicas' },
   // The e-mail outbox claimed with SKIP LOCKED by two replicas, and across restarts.
   { file: 'src/mail/order-emails.spec.ts', tests: 'across restarts and replicas' },
+  // Regular deliveries' orders placed once by two replicas racing for the due plans, and after a restart.
+  { file: 'src/regulars/standing-orders-replicas.spec.ts', tests: 'two replicas' },
 ];
