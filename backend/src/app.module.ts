@@ -10,6 +10,8 @@ import { RateLimitModule } from './http/rate-limit.module';
 import { ClockModule } from './common/clock';
 import { SessionModule } from './session/session.module';
 import { AuthModule } from './auth/auth.module';
+import { StaffModule } from './staff/staff.module';
+import { ActivityModule } from './activity/activity.module';
 import { UsersModule } from './users/users.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CartModule } from './cart/cart.module';
@@ -129,6 +131,8 @@ export class AppModule {
         ClockModule,
         SessionModule,
         AuthModule,
+        StaffModule,
+        ActivityModule,
         UsersModule,
         CatalogModule,
         CartModule,

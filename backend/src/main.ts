@@ -1,5 +1,6 @@
 import { createApp } from './app.factory';
 import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from './config/app-config';
+import { DEV_STAFF } from './staff/staff.service';
 
 async function bootstrap(): Promise<void> {
   const { app, config } = await createApp();
@@ -20,6 +21,11 @@ async function bootstrap(): Promise<void> {
         ? `  Seller:     ${url}/seller  (sign in as ${DEV_SELLER_EMAIL} / ${DEV_SELLER_PASSWORD})`
         : `  Seller:     ${url}/seller  (sign in as ${config.sellerEmail})`,
     );
+    if (config.seed)
+      for (const member of DEV_STAFF)
+        lines.push(
+          `  ${`${member.role[0].toUpperCase()}${member.role.slice(1)}:`.padEnd(12)}${member.email} / ${member.password}`,
+        );
     if (config.devSignIn) lines.push('  Customers:  development sign-in is on (no GOOGLE_CLIENT_ID set)');
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

@@ -70,3 +70,48 @@ export async function signInSeller(t: Pick<TestApp, 'server' | 'config'>): Promi
   if (!cookie) throw new Error('seller login did not set the seller cookie');
   return cookie;
 }
+
+let staffCounter = 0;
+
+/** Signs a member of staff in with their e-mail and password; returns the seller cookie and the login answer. */
+export async function signInStaffWith(
+  t: Pick<TestApp, 'server'>,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; body: Record<string, unknown> }> {
+  const res = await request(t.server).post('/api/seller/login').send({ email, password });
+  if (res.status !== 200) throw new Error(`staff login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const cookie = cookieFrom(res, SELLER_COOKIE) ?? cookieFrom(res, `__Host-${SELLER_COOKIE}`);
+  if (!cookie) throw new Error('staff login did not set the seller cookie');
+  return { cookie, body: res.body as Record<string, unknown> };
+}
+
+/**
+ * The owner (signed in with `ownerCookie`, or signed in here) adds a member with this role; the member signs in
+ * and replaces their first password. Returns their id, e-mail, password (the new one) and seller cookie.
+ */
+export async function signInStaff(
+  t: Pick<TestApp, 'server' | 'config'>,
+  role: 'manager' | 'picker' | 'driver',
+  options: { ownerCookie?: string; name?: string } = {},
+): Promise<{ id: string; email: string; password: string; cookie: string }> {
+  staffCounter += 1;
+  const owner = options.ownerCookie ?? (await signInSeller(t));
+  const email = `${role}${staffCounter}.${Date.now()}@larder.test`;
+  const first = `first-password-${staffCounter}-of-${role}`;
+  const added = await request(t.server)
+    .post('/api/seller/staff')
+    .set('Cookie', owner)
+    .send({ email, name: options.name ?? `Test ${role} ${staffCounter}`, role, password: first });
+  if (added.status !== 201)
+    throw new Error(`adding staff answered ${added.status}: ${JSON.stringify(added.body)}`);
+  const { cookie } = await signInStaffWith(t, email, first);
+  const password = `chosen-password-${staffCounter}-by-${role}`;
+  const changed = await request(t.server)
+    .post('/api/seller/password')
+    .set('Cookie', cookie)
+    .send({ currentPassword: first, newPassword: password });
+  if (changed.status !== 200)
+    throw new Error(`changing the password answered ${changed.status}: ${JSON.stringify(changed.body)}`);
+  return { id: (added.body as { staff: { _id: string } }).staff._id, email, password, cookie };
+}

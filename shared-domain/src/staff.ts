@@ -27,7 +27,12 @@ export const STAFF_MESSAGES = {
   roleInvalid: 'Role must be one of manager, picker, driver.',
   nameInvalid: 'Please enter a name of 1 to 80 characters.',
   twoFactorRequiredForManagers: 'Managers must turn on two-factor sign-in before going on.',
+  passwordTooShort: 'A password must be at least 12 characters.',
+  passwordGuessable: 'That password is too easy to guess: choose one nobody would guess.',
 } as const;
+
+/** The shortest password of a member of staff (as the owner's in production). */
+export const MIN_STAFF_PASSWORD_LENGTH = 12;
 
 /** How the seller portal names each role. */
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
@@ -52,3 +57,32 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'sign-in': 'Sign-in',
   'two-factor': 'Two-factor',
 };
+
+export const ACTIVITY_MESSAGES = {
+  dateInvalid: 'Please give a date as YYYY-MM-DD',
+  kindInvalid: `Kind must be one of ${ACTIVITY_KINDS.join(', ')}`,
+  actorInvalid: 'Person must be the id of a member of staff',
+} as const;
+
+/** The roles that work the orders' floor: `@SellerAuth(...FULFILMENT_ROLES)` on the fulfilment call. */
+export const FULFILMENT_ROLES = ['owner', 'manager', 'picker', 'driver'] as const satisfies readonly StaffRole[];
+
+/**
+ * Who may move an order to each fulfilment stage: pickers pick, drivers dispatch and record what happened at the
+ * door; a stage not named here (re-booking a failed delivery as `placed`) is for the owner and managers.
+ */
+export const FULFILMENT_STAGE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  picking: ['owner', 'manager', 'picker'],
+  picked: ['owner', 'manager', 'picker'],
+  out_for_delivery: ['owner', 'manager', 'driver'],
+  delivered: ['owner', 'manager', 'driver'],
+  failed_delivery: ['owner', 'manager', 'driver'],
+};
+
+/** Whether a member of this role may move an order to `stage`. */
+export function mayMoveToStage(role: StaffRole, stage: string): boolean {
+  const roles: readonly StaffRole[] = Object.hasOwn(FULFILMENT_STAGE_ROLES, stage)
+    ? FULFILMENT_STAGE_ROLES[stage]
+    : SHOP_MANAGERS;
+  return roles.includes(role);
+}

@@ -111,6 +111,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         this.logger.log(
           `Deleted ${purged} e-mail(s) sent, or given up on, over ${OUTBOX_KEEP_SENT_DAYS} days ago`,
         );
+      const entries = await this.outbox.purgeOldActivity();
+      if (entries > 0) this.logger.log(`Deleted ${entries} activity log entr(ies) over two years old`);
     }
     let handled = 0;
     while (handled < OUTBOX_BATCH && !this.stopped) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { emailOutbox } from '../db/schema';
+import { activityLog, emailOutbox } from '../db/schema';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<
@@ -101,6 +101,18 @@ export class OutboxRepository {
         ),
       )
       .returning({ id: emailOutbox.id });
+    return rows.length;
+  }
+
+  /**
+   * Deletes the activity log's entries over two years old (the database's own clock: its trigger refuses to
+   * delete a younger one); returns how many.
+   */
+  async purgeOldActivity(): Promise<number> {
+    const rows = await this.db
+      .delete(activityLog)
+      .where(sql`${activityLog.at} < now() - interval '2 years'`)
+      .returning({ id: activityLog.id });
     return rows.length;
   }
 }

@@ -13,9 +13,9 @@ export class PickingController {
   constructor(private readonly picking: PickingService) {}
 
   @Get('picking')
-  @SellerAuth()
+  @SellerAuth('owner', 'manager', 'picker')
   @ApiOperation({
-    summary: 'The pick list and the orders per slot of a delivery date (seller only)',
+    summary: 'The pick list and the orders per slot of a delivery date (owner, managers, pickers)',
     description:
       "Every live product's units across the date's non-cancelled orders, by category then name, and the " +
       'orders of each delivery slot. Without a date, the earliest date from the next picking date on that has ' +
@@ -28,10 +28,10 @@ export class PickingController {
   }
 
   @Get('run-sheet')
-  @SellerAuth()
+  @SellerAuth('owner', 'manager', 'driver')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
-    summary: "A delivery slot's run sheet as CSV (seller only)",
+    summary: "A delivery slot's run sheet as CSV (owner, managers, drivers)",
     description:
       'Columns: reference, customer, phone, address, postcode, items, amount to collect, notes; one row per ' +
       'non-cancelled order of the slot, ordered by postcode.',

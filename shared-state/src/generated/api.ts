@@ -130,6 +130,7 @@ const injectedRtkApi = api.injectEndpoints({
           q: queryArg.q,
           freeFrom: queryArg.freeFrom,
           diet: queryArg.diet,
+          onOffer: queryArg.onOffer,
         },
       }),
     }),
@@ -141,6 +142,22 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
       query: (queryArg) => ({ url: `/api/product/${queryArg.id}`, method: 'PUT', body: queryArg.body }),
+    }),
+    listPromotions: build.query<ListPromotionsApiResponse, ListPromotionsApiArg>({
+      query: () => ({ url: `/api/promotions` }),
+    }),
+    listActivity: build.query<ListActivityApiResponse, ListActivityApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/activity`,
+        params: {
+          page: queryArg.page,
+          limit: queryArg.limit,
+          actor: queryArg.actor,
+          kind: queryArg.kind,
+          from: queryArg['from'],
+          to: queryArg.to,
+        },
+      }),
     }),
     sellerIsAuth: build.query<SellerIsAuthApiResponse, SellerIsAuthApiArg>({
       query: () => ({ url: `/api/seller/is-auth` }),
@@ -161,12 +178,39 @@ const injectedRtkApi = api.injectEndpoints({
     sellerLogoutByPost: build.mutation<SellerLogoutByPostApiResponse, SellerLogoutByPostApiArg>({
       query: () => ({ url: `/api/seller/logout`, method: 'POST' }),
     }),
+    changeStaffPassword: build.mutation<ChangeStaffPasswordApiResponse, ChangeStaffPasswordApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/password`,
+        method: 'POST',
+        body: queryArg.changePasswordDto,
+      }),
+    }),
     getPicking: build.query<GetPickingApiResponse, GetPickingApiArg>({
       query: (queryArg) => ({
         url: `/api/seller/picking`,
         params: {
           date: queryArg.date,
         },
+      }),
+    }),
+    listSellerPromotions: build.query<ListSellerPromotionsApiResponse, ListSellerPromotionsApiArg>({
+      query: () => ({ url: `/api/seller/promotions` }),
+    }),
+    createPromotion: build.mutation<CreatePromotionApiResponse, CreatePromotionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/promotions`,
+        method: 'POST',
+        body: queryArg.promotionInputDto,
+      }),
+    }),
+    endPromotion: build.mutation<EndPromotionApiResponse, EndPromotionApiArg>({
+      query: (queryArg) => ({ url: `/api/seller/promotions/${queryArg.id}`, method: 'DELETE' }),
+    }),
+    updatePromotion: build.mutation<UpdatePromotionApiResponse, UpdatePromotionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/promotions/${queryArg.id}`,
+        method: 'PUT',
+        body: queryArg.promotionInputDto,
       }),
     }),
     getRunSheet: build.query<GetRunSheetApiResponse, GetRunSheetApiArg>({
@@ -176,6 +220,22 @@ const injectedRtkApi = api.injectEndpoints({
           date: queryArg.date,
           time: queryArg.time,
         },
+      }),
+    }),
+    listStaff: build.query<ListStaffApiResponse, ListStaffApiArg>({
+      query: () => ({ url: `/api/seller/staff` }),
+    }),
+    addStaff: build.mutation<AddStaffApiResponse, AddStaffApiArg>({
+      query: (queryArg) => ({ url: `/api/seller/staff`, method: 'POST', body: queryArg.addStaffDto }),
+    }),
+    removeStaff: build.mutation<RemoveStaffApiResponse, RemoveStaffApiArg>({
+      query: (queryArg) => ({ url: `/api/seller/staff/${queryArg.id}`, method: 'DELETE' }),
+    }),
+    updateStaff: build.mutation<UpdateStaffApiResponse, UpdateStaffApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/staff/${queryArg.id}`,
+        method: 'PUT',
+        body: queryArg.updateStaffDto,
       }),
     }),
     getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
@@ -420,12 +480,14 @@ export type ListProductsApiResponse = /** status 200  */ ProductListResponse;
 export type ListProductsApiArg = void;
 export type SearchProductsApiResponse = /** status 200  */ ProductSearchResponse;
 export type SearchProductsApiArg = {
-  /** What to look for in names, categories and descriptions (typos forgiven), 1-100 characters; optional when freeFrom or diet is given */
+  /** What to look for in names, categories and descriptions (typos forgiven), 1-100 characters; optional when freeFrom, diet or onOffer is given */
   q?: string;
   /** Allergen ids separated by commas: products containing any of them are left out, and so are products whose allergens the seller has not confirmed */
   freeFrom?: string;
   /** Only products suiting this diet */
   diet?: Diet;
+  /** true: only products in a promotion running now ("On offer") */
+  onOffer?: boolean;
 };
 export type SetProductStockApiResponse = /** status 200  */ ProductResponse;
 export type SetProductStockApiArg = {
@@ -447,6 +509,23 @@ export type UpdateProductApiArg = {
     productData: string;
   };
 };
+export type ListPromotionsApiResponse = /** status 200  */ PromotionListResponse;
+export type ListPromotionsApiArg = void;
+export type ListActivityApiResponse = /** status 200  */ ActivityResponse;
+export type ListActivityApiArg = {
+  /** Page number, from 1 */
+  page?: number;
+  /** Entries per page (1-100) */
+  limit?: number;
+  /** Only what this member did */
+  actor?: string;
+  /** Only entries about this kind of thing */
+  kind?: ActivityKind;
+  /** From this day (London), YYYY-MM-DD */
+  from?: string;
+  /** Up to and including this day (London), YYYY-MM-DD */
+  to?: string;
+};
 export type SellerIsAuthApiResponse = /** status 200  */ SellerIsAuthResponse;
 export type SellerIsAuthApiArg = void;
 export type SellerLoginApiResponse = /** status 200  */ SellerLoginResponse;
@@ -461,10 +540,31 @@ export type SellerLogoutApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutApiArg = void;
 export type SellerLogoutByPostApiResponse = /** status 200  */ SuccessResponse;
 export type SellerLogoutByPostApiArg = void;
+export type ChangeStaffPasswordApiResponse = /** status 200  */ SuccessResponse;
+export type ChangeStaffPasswordApiArg = {
+  changePasswordDto: ChangePasswordDto;
+};
 export type GetPickingApiResponse = /** status 200  */ PickingResponse;
 export type GetPickingApiArg = {
   /** Delivery date, YYYY-MM-DD; absent for the earliest date from the next picking date on that has non-cancelled orders (the next picking date itself when none has) */
   date?: string;
+};
+export type ListSellerPromotionsApiResponse = /** status 200  */ SellerPromotionListResponse;
+export type ListSellerPromotionsApiArg = void;
+export type CreatePromotionApiResponse = /** status 201  */ PromotionResponse;
+export type CreatePromotionApiArg = {
+  promotionInputDto: PromotionInputDto;
+};
+export type EndPromotionApiResponse = /** status 200  */ SuccessResponse;
+export type EndPromotionApiArg = {
+  /** Promotion id */
+  id: string;
+};
+export type UpdatePromotionApiResponse = /** status 200  */ PromotionResponse;
+export type UpdatePromotionApiArg = {
+  /** Promotion id */
+  id: string;
+  promotionInputDto: PromotionInputDto;
 };
 export type GetRunSheetApiResponse = /** status 200 The run sheet */ string;
 export type GetRunSheetApiArg = {
@@ -472,6 +572,23 @@ export type GetRunSheetApiArg = {
   date: string;
   /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
   time: string;
+};
+export type ListStaffApiResponse = /** status 200  */ StaffListResponse;
+export type ListStaffApiArg = void;
+export type AddStaffApiResponse = /** status 201  */ StaffMemberResponse;
+export type AddStaffApiArg = {
+  addStaffDto: AddStaffDto;
+};
+export type RemoveStaffApiResponse = /** status 200  */ SuccessResponse;
+export type RemoveStaffApiArg = {
+  /** The member */
+  id: string;
+};
+export type UpdateStaffApiResponse = /** status 200  */ StaffMemberResponse;
+export type UpdateStaffApiArg = {
+  /** The member */
+  id: string;
+  updateStaffDto: UpdateStaffDto;
 };
 export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
 export type GetSellerSummaryApiArg = void;
@@ -828,6 +945,14 @@ export type OrderCustomerView = {
   name: string;
   phone: string | null;
 };
+export type OrderDealView = {
+  label: string;
+  promotion: string;
+  /** What it saved, pounds with VAT */
+  saving: number;
+  /** How many times the deal applied */
+  times: number;
+};
 export type DeliverySlotView = {
   /** YYYY-MM-DD */
   date: string;
@@ -842,6 +967,12 @@ export type FailedDeliveryView = {
 export type FulfilmentStage =
   'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered' | 'failed_delivery';
 export type IdCheckOutcome = 'passed' | 'failed';
+export type OrderLinePromotionView = {
+  _id: string;
+  label: string;
+  /** The line's share of the deal's saving, pounds with VAT */
+  saving: number;
+};
 export type OrderSubstituteView = {
   /** Sold to adults only (18+): ID may be asked for at the door */
   ageRestricted: boolean;
@@ -860,6 +991,8 @@ export type OrderItemView = {
   ageRestricted: boolean;
   /** Whether the customer accepts a substitute when the product is short */
   allowSubstitutes: boolean;
+  /** What the line cost with VAT as placed, pounds: its units at their price with VAT, less its share of a deal */
+  charged: number;
   /** Main product image URL at checkout */
   image: string | null;
   /** Product name at checkout */
@@ -871,6 +1004,8 @@ export type OrderItemView = {
   /** Product id (same as productId) */
   product: string;
   productId: string;
+  /** The deal its units were priced in, or null */
+  promotion: OrderLinePromotionView | null;
   quantity: number;
   /** Refused at the door: the line is not part of the total */
   refused: boolean;
@@ -897,6 +1032,8 @@ export type SellerOrderView = {
   collected: CollectedView | null;
   createdAt: string;
   customer: OrderCustomerView;
+  /** Each promotion that applied */
+  deals: OrderDealView[];
   /** When the order was handed over (its time of supply); null until delivered */
   deliveredAt: string | null;
   deliverySlot: DeliverySlotView;
@@ -917,10 +1054,12 @@ export type SellerOrderView = {
   refundDue: boolean;
   /** Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by (short picks, substitutes, lines refused at the door); 0 when nothing is owed */
   refundDueAmount: number;
+  /** What the promotions took off the order, pounds with VAT */
+  savings: number;
   /** Pounds */
   shippingCharge: number;
   /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
-  standingOrder: string | null;
+  standingOrder?: string | null;
   status: OrderStatus;
   /** Pounds */
   totalVat: number;
@@ -959,6 +1098,8 @@ export type OrderView = {
   /** What the driver collected at the door (may differ from due); null until recorded */
   collected: CollectedView | null;
   createdAt: string;
+  /** Each promotion that applied */
+  deals: OrderDealView[];
   /** When the order was handed over (its time of supply); null until delivered */
   deliveredAt: string | null;
   deliverySlot: DeliverySlotView;
@@ -977,10 +1118,12 @@ export type OrderView = {
   paymentType: PaymentType;
   /** Pounds owed back to the customer: the whole amount of a paid order cancelled, or what a paid order fell by (short picks, substitutes, lines refused at the door); 0 when nothing is owed */
   refundDueAmount: number;
+  /** What the promotions took off the order, pounds with VAT */
+  savings: number;
   /** Pounds */
   shippingCharge: number;
   /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
-  standingOrder: string | null;
+  standingOrder?: string | null;
   status: OrderStatus;
   /** Pounds */
   totalVat: number;
@@ -1115,18 +1258,29 @@ export type ProducerViewDto = {
   address: string;
   name: string;
 };
+export type PromotionKind = 'multibuy' | 'buy_get_free' | 'reduction';
+export type UnitPricePer = 'kg' | 'litre' | '100g' | '100ml' | '10g' | 'each';
+export type UnitPriceDto = {
+  /** Pounds per `per`, rounded to the penny */
+  amount: number;
+  per: UnitPricePer;
+};
+export type ProductPromotionDto = {
+  _id: string;
+  /** When it ends, ISO 8601 in London time with its offset */
+  endsAt: string;
+  kind: PromotionKind;
+  label: string;
+  /** The unit price at the promotional price, with VAT (a multibuy: bought at the deal); null without a pack size */
+  unitPrice: UnitPriceDto | null;
+};
+export type StruckPriceLabel = 'RRP' | 'Was';
 export type TrafficLight = 'low' | 'medium' | 'high';
 export type TrafficLightsDto = {
   fat: TrafficLight;
   salt: TrafficLight;
   saturates: TrafficLight;
   sugars: TrafficLight;
-};
-export type UnitPricePer = 'kg' | 'litre' | '100g' | '100ml' | '10g' | 'each';
-export type UnitPriceDto = {
-  /** Pounds per `per`, rounded to the penny */
-  amount: number;
-  per: UnitPricePer;
 };
 export type ProductDto = {
   _id: string;
@@ -1168,10 +1322,14 @@ export type ProductDto = {
   priceWithVat: number;
   /** The business responsible for the food; null when it is the shop itself */
   producer: ProducerViewDto | null;
+  /** The promotion the product is in now, with the unit price at its price; null when none */
+  promotion: ProductPromotionDto | null;
   /** Units on hand; null when not counted */
   stock: number | null;
   /** Storage instructions */
   storage: string | null;
+  /** How the struck-through price (priceWithVat, when above offerPriceWithVat) is named: "Was" only when the shop sold it at that price for the 28 days before its current price; otherwise "RRP" (a recommended price) */
+  struckPriceLabel: StruckPriceLabel;
   /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition and for alcoholic drinks (ageRestricted), which need no nutrition declaration */
   trafficLights: TrafficLightsDto | null;
   /** Unit of the net quantity; null with it */
@@ -1205,7 +1363,71 @@ export type SetProductStockDto = {
   /** Units on hand (0-100000); null to stop counting */
   stock?: number | null;
 };
+export type PromotionDto = {
+  _id: string;
+  /** Whether it runs now */
+  active: boolean;
+  /** End (the first moment it no longer runs), ISO 8601 in London time with its offset */
+  endsAt: string;
+  /** buy_get_free: units free in a deal; otherwise 0 */
+  free: number;
+  kind: PromotionKind;
+  /** What shoppers read: "3 for £5", "Any 3 for £10", "3 for 2", "Was £2.50, now £1.80" */
+  label: string;
+  /** Pounds with VAT: a multibuy deal's price, a reduction's unit price; 0 for buy_get_free */
+  price: number;
+  products: string[];
+  /** multibuy: units in a deal; buy_get_free: units paid for; reduction: 1 */
+  quantity: number;
+  /** Start, ISO 8601 in London time with its offset */
+  startsAt: string;
+  /** A reduction's "was" price in pounds with VAT (its price for the 28 days before); else null */
+  wasPrice: number | null;
+};
+export type PromotionListResponse = {
+  /** The promotions running now */
+  promotions: PromotionDto[];
+  success: boolean;
+};
 export type StaffRole = 'owner' | 'manager' | 'picker' | 'driver';
+export type ActivityActorDto = {
+  /** Null for a sign-in by nobody on the staff */
+  _id: string | null;
+  /** As they were named at the time */
+  name: string;
+  /** Their role at the time */
+  role: StaffRole | null;
+};
+export type ActivityKind = 'product' | 'order' | 'settings' | 'staff' | 'sign-in' | 'two-factor';
+export type ActivityEntryDto = {
+  action: string;
+  actor: ActivityActorDto;
+  at: string;
+  /** What it touched (a product, order or member id) */
+  id: string | null;
+  kind: ActivityKind;
+  summary: string;
+};
+export type ActivityPersonDto = {
+  _id: string;
+  name: string;
+  role: StaffRole;
+};
+export type ActivityResponse = {
+  /** Newest first */
+  entries: ActivityEntryDto[];
+  /** Entries per page */
+  limit: number;
+  /** This page, from 1 */
+  page: number;
+  /** The members of staff now, to filter by person */
+  people: ActivityPersonDto[];
+  success: boolean;
+  /** Entries in the whole list */
+  total: number;
+  /** Number of pages (1 for an empty list); a page past the last answers no entries */
+  totalPages: number;
+};
 export type SignedInStaffDto = {
   _id: string;
   email: string;
@@ -1236,6 +1458,12 @@ export type TwoFactorCodeDto = {
   /** The 6-digit code from the authenticator app, or one of the recovery codes */
   code: string;
 };
+export type ChangePasswordDto = {
+  /** The password they sign in with now */
+  currentPassword: string;
+  /** The new password (12 characters or more, not a common one) */
+  newPassword: string;
+};
 export type PickListLineView = {
   name: string;
   /** How many orders have the product */
@@ -1255,6 +1483,102 @@ export type PickingResponse = {
   products: PickListLineView[];
   slots: PickingSlotView[];
   success: boolean;
+};
+export type PromotionState = 'running' | 'scheduled' | 'ended';
+export type SellerPromotionDto = {
+  _id: string;
+  /** Whether it runs now */
+  active: boolean;
+  /** End (the first moment it no longer runs), ISO 8601 in London time with its offset */
+  endsAt: string;
+  /** buy_get_free: units free in a deal; otherwise 0 */
+  free: number;
+  kind: PromotionKind;
+  /** What shoppers read: "3 for £5", "Any 3 for £10", "3 for 2", "Was £2.50, now £1.80" */
+  label: string;
+  /** Pounds with VAT: a multibuy deal's price, a reduction's unit price; 0 for buy_get_free */
+  price: number;
+  products: string[];
+  /** multibuy: units in a deal; buy_get_free: units paid for; reduction: 1 */
+  quantity: number;
+  /** What its deals saved customers, pounds with VAT, in orders not cancelled */
+  saving: number;
+  /** Start, ISO 8601 in London time with its offset */
+  startsAt: string;
+  state: PromotionState;
+  /** Units sold in its deals, in orders not cancelled */
+  unitsSold: number;
+  /** A reduction's "was" price in pounds with VAT (its price for the 28 days before); else null */
+  wasPrice: number | null;
+};
+export type SellerPromotionListResponse = {
+  /** Running and scheduled first (soonest end first), then ended */
+  promotions: SellerPromotionDto[];
+  success: boolean;
+};
+export type PromotionResponse = {
+  message?: string;
+  promotion: PromotionDto;
+  success: boolean;
+};
+export type PromotionInputDto = {
+  /** End: Europe/London: a date ("2026-03-29": from the start of that day; as an end, to the end of it), a London wall-clock time ("2026-03-29T09:00") or an instant with its offset ("2026-03-29T09:00:00+01:00") */
+  endsAt: string;
+  /** buy_get_free: units free in one deal */
+  free?: number;
+  /** multibuy: any `quantity` of the products for `price` ("3 for £5"); buy_get_free: buy `quantity`, get `free` more, the cheapest free ("3 for 2"); reduction: the one product costs `price` ("Was £2.50, now £1.80") */
+  kind: 'multibuy' | 'buy_get_free' | 'reduction';
+  /** Pounds with VAT, as shoppers pay: multibuy: one deal's price; reduction: one unit's price */
+  price?: number;
+  /** Product ids (mixed and matched in a multibuy or buy_get_free; one for a reduction) */
+  products: string[];
+  /** multibuy: units in one deal (2 or more); buy_get_free: units paid for in one deal */
+  quantity?: number;
+  /** Start: Europe/London: a date ("2026-03-29": from the start of that day; as an end, to the end of it), a London wall-clock time ("2026-03-29T09:00") or an instant with its offset ("2026-03-29T09:00:00+01:00") */
+  startsAt: string;
+};
+export type StaffMemberDto = {
+  _id: string;
+  /** Whether they may sign in */
+  active: boolean;
+  createdAt: string;
+  email: string;
+  /** Their first password is still to be replaced */
+  mustChangePassword: boolean;
+  name: string;
+  role: StaffRole;
+  /** Whether their sign-in asks for an authenticator code */
+  twoFactor: boolean;
+  /** A manager who must turn on two-factor sign-in */
+  twoFactorRequired: boolean;
+};
+export type StaffListResponse = {
+  /** The owner first, then the others by name */
+  staff: StaffMemberDto[];
+  success: boolean;
+};
+export type StaffMemberResponse = {
+  message?: string;
+  staff: StaffMemberDto;
+  success: boolean;
+};
+export type AddStaffDto = {
+  /** Their e-mail address, with which they sign in */
+  email: string;
+  /** Their name, as the activity log shows it */
+  name: string;
+  /** A first password chosen by the owner (12 characters or more, not a common one); they choose a new one at first sign-in */
+  password: string;
+  /** What they may do */
+  role: 'manager' | 'picker' | 'driver';
+};
+export type UpdateStaffDto = {
+  /** False: they can no longer sign in, and their sessions end at once */
+  active?: boolean;
+  name?: string;
+  role?: 'manager' | 'picker' | 'driver';
+  /** A manager must turn on two-factor sign-in before anything else */
+  twoFactorRequired?: boolean;
 };
 export type DailySales = {
   /** A London calendar date, YYYY-MM-DD */
@@ -1604,16 +1928,31 @@ export const {
   useSetProductStockMutation,
   useDeleteProductMutation,
   useUpdateProductMutation,
+  useListPromotionsQuery,
+  useLazyListPromotionsQuery,
+  useListActivityQuery,
+  useLazyListActivityQuery,
   useSellerIsAuthQuery,
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
   useSellerLoginCodeMutation,
   useSellerLogoutMutation,
   useSellerLogoutByPostMutation,
+  useChangeStaffPasswordMutation,
   useGetPickingQuery,
   useLazyGetPickingQuery,
+  useListSellerPromotionsQuery,
+  useLazyListSellerPromotionsQuery,
+  useCreatePromotionMutation,
+  useEndPromotionMutation,
+  useUpdatePromotionMutation,
   useGetRunSheetQuery,
   useLazyGetRunSheetQuery,
+  useListStaffQuery,
+  useLazyListStaffQuery,
+  useAddStaffMutation,
+  useRemoveStaffMutation,
+  useUpdateStaffMutation,
   useGetSellerSummaryQuery,
   useLazyGetSellerSummaryQuery,
   useGetTwoFactorStatusQuery,
