@@ -100,7 +100,7 @@ export const api = withUpload.enhanceEndpoints({
     userIsAuth: { providesTags: tags('Session') },
     getProfile: { providesTags: tags('User') },
     googleLogin: {
-      invalidatesTags: tags('Session', 'User', 'Orders'),
+      invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
       // The answer names the signed-in customer: it is the session check's answer until that is asked again.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => undefined);
@@ -113,7 +113,9 @@ export const api = withUpload.enhanceEndpoints({
         );
       },
     },
-    logoutUser: { invalidatesTags: tags('Session', 'User', 'Orders') },
+    logoutUser: {
+      invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
+    },
     updatePhone: { invalidatesTags: tags('Session', 'User') },
     addAddress: { invalidatesTags: tags('Session', 'User') },
     deleteAccount: { invalidatesTags: tags('Session', 'User', 'Orders') },
@@ -126,7 +128,7 @@ export const api = withUpload.enhanceEndpoints({
     placeCodOrder: {
       invalidatesTags: (result) =>
         result
-          ? tags('Orders', 'User', 'Products', 'DeliverySlots', 'SellerSummary')
+          ? tags('Orders', 'User', 'Products', 'DeliverySlots', 'SellerSummary', 'Usuals')
           : tags('Orders', 'User'),
     },
     placeStripeOrder: {
@@ -170,6 +172,20 @@ export const api = withUpload.enhanceEndpoints({
 
     listNewsletterSubscribers: { providesTags: tags('Newsletter') },
     subscribeToNewsletter: { invalidatesTags: tags('Newsletter') },
+
+    favourites: { providesTags: tags('Favourites') },
+    addFavourite: { invalidatesTags: tags('Favourites') },
+    removeFavourite: { invalidatesTags: tags('Favourites') },
+    usuals: { providesTags: tags('Usuals') },
+    listStandingOrders: { providesTags: tags('StandingOrders') },
+    // A plan whose next delivery is the shop's delivery date places its order at once.
+    createStandingOrder: {
+      invalidatesTags: tags('StandingOrders', 'Orders', 'Products', 'DeliverySlots', 'Usuals'),
+    },
+    updateStandingOrder: {
+      invalidatesTags: tags('StandingOrders', 'Orders', 'Products', 'DeliverySlots', 'Usuals'),
+    },
+    deleteStandingOrder: { invalidatesTags: tags('StandingOrders', 'Orders') },
   },
 });
 

@@ -70,6 +70,9 @@ export const TAG_TYPES = [
   'DeliveryArea',
   'SellerSummary',
   'TwoFactor',
+  'Favourites',
+  'Usuals',
+  'StandingOrders',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -33,6 +33,21 @@ const MyOrdersPage = lazyPage(
   'page-my-orders',
   () => import(/* webpackChunkName: "page-my-orders" */ './pages/my-orders/MyOrdersPage'),
 );
+const FavouritesPage = lazyPage(
+  'page-favourites',
+  () => import(/* webpackChunkName: "page-favourites" */ './pages/favourites/FavouritesPage'),
+);
+const UsualsPage = lazyPage(
+  'page-usuals',
+  () => import(/* webpackChunkName: "page-usuals" */ './pages/usuals/UsualsPage'),
+);
+const RegularDeliveriesPage = lazyPage(
+  'page-regular-deliveries',
+  () =>
+    import(
+      /* webpackChunkName: "page-regular-deliveries" */ './pages/regular-deliveries/RegularDeliveriesPage'
+    ),
+);
 const ProfilePage = lazyPage(
   'page-profile',
   () => import(/* webpackChunkName: "page-profile" */ './pages/profile/ProfilePage'),
@@ -85,6 +100,9 @@ const ROUTES: { path: string; page: LazyPage; serverRendered: boolean; query?: r
   { path: '/add-address', page: AddAddressPage, serverRendered: false },
   { path: '/my-orders', page: MyOrdersPage, serverRendered: false },
   { path: '/profile', page: ProfilePage, serverRendered: false },
+  { path: '/favourites', page: FavouritesPage, serverRendered: false, query: FOOD_FILTER_PARAMS },
+  { path: '/usuals', page: UsualsPage, serverRendered: false },
+  { path: '/regular-deliveries', page: RegularDeliveriesPage, serverRendered: false },
   { path: '/contact-us', page: ContactPage, serverRendered: false },
   { path: '/terms-and-conditions', page: TermsPage, serverRendered: false },
   { path: '/cookie-policy', page: CookiePolicyPage, serverRendered: false },

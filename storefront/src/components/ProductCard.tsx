@@ -16,6 +16,7 @@ import { useRequireSignIn } from './RequireSignIn';
 import { useShownProduct } from './shown-products';
 import { LowStockNote, maxOrderable, useShopLimit } from './stock';
 import { AgeRestrictedNote, UnitPrice } from './food-marks';
+import { FavouriteButton } from './FavouriteButton';
 
 /** The route of a product's detail page. */
 export function productPath(product: Pick<Product, '_id' | 'category'>): string {
@@ -68,6 +69,9 @@ export function ProductCard({
           priority={priority}
           className="max-h-full w-full transition-transform group-hover:scale-105"
         />
+      </div>
+      <div className="absolute right-2 top-2 z-10 md:right-3 md:top-3">
+        <FavouriteButton product={product} />
       </div>
       <p className="mt-3 text-xs text-gray-600">{categoryText(product.category)}</p>
       <Heading className="mt-0.5 line-clamp-2 text-base font-medium text-gray-900">

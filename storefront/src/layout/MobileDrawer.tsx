@@ -85,6 +85,21 @@ export function MobileDrawer({ id, open, onClose, returnFocusRef }: MobileDrawer
                     My Orders
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink to="/favourites" className={linkClass} onClick={onClose}>
+                    Favourites
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/usuals" className={linkClass} onClick={onClose}>
+                    Your usuals
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/regular-deliveries" className={linkClass} onClick={onClose}>
+                    Regular deliveries
+                  </NavLink>
+                </li>
               </>
             )}
           </ul>

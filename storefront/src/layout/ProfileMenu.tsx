@@ -25,6 +25,9 @@ export function ProfileMenu({ user }: { user: NonNullable<SessionUser> }) {
       items={[
         { id: 'profile', label: 'Profile', onSelect: () => navigate('/profile') },
         { id: 'orders', label: 'My Orders', onSelect: () => navigate('/my-orders') },
+        { id: 'favourites', label: 'Favourites', onSelect: () => navigate('/favourites') },
+        { id: 'usuals', label: 'Your usuals', onSelect: () => navigate('/usuals') },
+        { id: 'regulars', label: 'Regular deliveries', onSelect: () => navigate('/regular-deliveries') },
         { id: 'logout', label: 'Logout', onSelect: () => void logout(), danger: true },
       ]}
     />

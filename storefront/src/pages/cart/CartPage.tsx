@@ -17,6 +17,7 @@ import { useCartActions } from '../../components/useCartActions';
 import { useProducts } from '../../components/useProducts';
 import { maxOrderable, quantityLimitMessage, useShopLimit } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';
+import { MakeRegularDelivery } from '../../components/MakeRegularDelivery';
 import { cartTotals, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
 
@@ -131,12 +132,26 @@ export default function CartPage() {
             />
           ))}
         </ul>
-        <Link
-          to="/products"
-          className="mt-6 inline-flex items-center gap-1 font-medium text-primary hover:underline"
-        >
-          <span aria-hidden="true">←</span> Continue Shopping
-        </Link>
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <Link
+            to="/products"
+            className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+          >
+            <span aria-hidden="true">←</span> Continue Shopping
+          </Link>
+          {user && (
+            <MakeRegularDelivery
+              source="your basket"
+              lines={lines.map((line) => ({
+                product: line.product._id,
+                name: line.product.name,
+                quantity: line.quantity,
+                allowSubstitutes: line.allowSubstitutes,
+                ageRestricted: line.product.ageRestricted,
+              }))}
+            />
+          )}
+        </div>
       </div>
       <OrderSummary
         user={user}

@@ -8,6 +8,7 @@ import { ProductListing } from '../../components/ProductListing';
 import { useProducts } from '../../components/useProducts';
 import { useSendForm } from '../../components/useSendForm';
 import { DeliveryCheck } from './DeliveryCheck';
+import { YourUsualsRow } from './YourUsualsRow';
 
 const SELLING_POINTS = [
   {
@@ -58,6 +59,7 @@ export default function HomePage() {
   return (
     <div className="space-y-16 py-6 md:py-10">
       <Banner />
+      <YourUsualsRow />
       <Categories />
       <ShopGroceries />
       <WhyUs />

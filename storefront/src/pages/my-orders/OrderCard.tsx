@@ -2,6 +2,8 @@ import { useId, useRef, useState } from 'react';
 import {
   canCancelOrder,
   canChangeOrder,
+  collectedDifferenceText,
+  collectedText,
   formatAddress,
   formatChangeDeadline,
   formatDeliveryDate,
@@ -32,6 +34,7 @@ import { useShopLimit } from '../../components/stock';
 import { buyAgainMessage, planBuyAgain } from './buy-again';
 import { OrderEditor } from './OrderEditor';
 import { shownUnitPence, toPence } from '../../lib/api-values';
+import { MakeRegularDelivery } from '../../components/MakeRegularDelivery';
 
 const PAYMENT_NAMES: Record<string, string> = { COD: 'Cash On Delivery', Online: 'Paid online' };
 
@@ -54,6 +57,10 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const life = orderLifeOfView(order);
   const cancellable = canCancelOrder(life, at);
   const state = orderStateText({ ...life, refundDue: toPence(order.refundDueAmount) }, at);
+  const collected = order.collected && {
+    cash: toPence(order.collected.cash),
+    card: toPence(order.collected.card),
+  };
   const reference = orderReference(order._id);
   const store = useAppStore();
   const products = useProducts();
@@ -175,6 +182,17 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           <dd className="col-span-2 text-right text-xs text-gray-600">
             {includesVatText(toPence(order.totalVat))}
           </dd>
+          {collected && (
+            <>
+              <dt>Paid on delivery</dt>
+              <dd className="text-right">{collectedText(collected)}</dd>
+              {collectedDifferenceText(toPence(order.due), collected.cash + collected.card) && (
+                <dd className="col-span-2 text-right text-xs text-gray-600">
+                  {collectedDifferenceText(toPence(order.due), collected.cash + collected.card)}
+                </dd>
+              )}
+            </>
+          )}
         </dl>
       </div>
 
@@ -194,6 +212,20 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
         >
           Buy again
         </Button>
+        <MakeRegularDelivery
+          source={`order #${reference}`}
+          lines={order.items
+            .filter((item) => !item.refused)
+            .map((item) => ({
+              product: item.productId,
+              name: item.name,
+              quantity: item.quantity,
+              allowSubstitutes: item.allowSubstitutes,
+              ageRestricted: item.ageRestricted,
+            }))}
+          deliveryDate={order.deliverySlot.date}
+          time={order.deliverySlot.time}
+        />
       </div>
 
       {editing && changeable && (

@@ -38,6 +38,7 @@ import {
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
+import { FavouriteButton } from '../../components/FavouriteButton';
 
 export default function ProductDetailPage() {
   const { category: slug = '', id = '' } = useParams();
@@ -230,7 +231,10 @@ function ProductDetail({ product }: { product: Product }) {
 
       <div className="md:w-1/2">
         <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
-        <h1 className="mt-1 text-2xl font-semibold text-gray-900 md:text-3xl">{product.name}</h1>
+        <div className="mt-1 flex items-start justify-between gap-3">
+          <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{product.name}</h1>
+          <FavouriteButton product={product} size="md" className="shrink-0" />
+        </div>
         <DietMarks product={product} className="mt-2" />
         <AgeRestrictedNote product={product} className="mt-2" />
         {max === 0 ? (

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES, REGULARS_MESSAGES, matchesFoodFilters } from '@larder/shared-domain';
+import { selectCartQuantity, useAppStore, useFavouritesQuery } from '@larder/shared-state';
+import { Button, EmptyState, buttonClasses, useDocumentTitle } from '@larder/shared-ui';
+import { FoodFiltersForm, hasFoodFilters, useFoodFilters } from '../../components/FoodFilters';
+import { ProductListing } from '../../components/ProductListing';
+import { SignInGate } from '../../components/SignInGate';
+import { ProductGridSkeleton } from '../../components/ProductCard';
+import { canBuy } from '../../components/stock';
+import { useCartActions } from '../../components/useCartActions';
+
+const TITLE = 'Favourites';
+
+/** /favourites: the customer's favourite products (newest first), the free-from filters and "Add all to basket". */
+export default function FavouritesPage() {
+  useDocumentTitle(TITLE);
+  return (
+    <SignInGate title={TITLE} loading={<Heading busy />}>
+      {() => <Favourites />}
+    </SignInGate>
+  );
+}
+
+function Heading({ busy = false }: { busy?: boolean }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
+      <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
+      {busy && <ProductGridSkeleton count={5} label="Loading your favourites" />}
+    </div>
+  );
+}
+
+function Favourites() {
+  const { data, isLoading, isError, refetch } = useFavouritesQuery();
+  const filters = useFoodFilters();
+  const cart = useCartActions();
+  const store = useAppStore();
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const favourites = data?.products ?? [];
+  const shown = favourites.filter((product) => matchesFoodFilters(product, filters));
+
+  const addAll = () => {
+    const added: string[] = [];
+    const left: string[] = [];
+    for (const product of shown) {
+      if (!canBuy(product)) {
+        left.push(product.name);
+        continue;
+      }
+      // What is in the basket already stays as it is.
+      if (selectCartQuantity(store.getState(), product._id) > 0) continue;
+      cart.add(product._id, product);
+      added.push(product.name);
+    }
+    const parts = [
+      added.length === 1
+        ? '1 product added to your basket.'
+        : `${added.length} products added to your basket.`,
+    ];
+    if (left.length) parts.push(`Not added, out of stock: ${left.join(', ')}.`);
+    setOutcome(parts.join(' '));
+  };
+
+  return (
+    <section className="py-8 md:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Heading />
+        {shown.length > 0 && (
+          <Button onClick={addAll} data-testid="add-all-to-basket">
+            Add all to basket
+          </Button>
+        )}
+      </div>
+      <p role="status" className="mt-3 min-h-6 text-sm text-gray-700">
+        {outcome}
+      </p>
+      <div className="mt-3">
+        <FoodFiltersForm />
+      </div>
+      <div className="mt-6 md:mt-8">
+        <ProductListing
+          products={shown}
+          isLoading={isLoading}
+          isError={isError}
+          onRetry={() => void refetch()}
+          empty={
+            <EmptyState
+              title={
+                hasFoodFilters(filters) && favourites.length
+                  ? MESSAGES.noProductsMatchFilters
+                  : REGULARS_MESSAGES.noFavourites
+              }
+              action={
+                <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
+                  Browse products
+                </Link>
+              }
+            />
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES, REGULARS_MESSAGES } from '@larder/shared-domain';
+import { selectCartQuantity, useAppSelector, useUsualsQuery, type UsualView } from '@larder/shared-state';
+import {
+  Button,
+  EmptyState,
+  Price,
+  ProductImage,
+  QuantityStepper,
+  Skeleton,
+  buttonClasses,
+  useDocumentTitle,
+} from '@larder/shared-ui';
+import { productPath } from '../../components/ProductCard';
+import { productImageSrcSet } from '../../components/product-images';
+import { SignInGate } from '../../components/SignInGate';
+import { maxOrderable, useShopLimit } from '../../components/stock';
+import { useCartActions } from '../../components/useCartActions';
+import { FavouriteButton } from '../../components/FavouriteButton';
+
+const TITLE = 'Your usuals';
+
+const boughtDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** /usuals: what the customer buys most often and most recently, each with its quantity in the basket. */
+export default function UsualsPage() {
+  useDocumentTitle(TITLE);
+  return (
+    <SignInGate title={TITLE} loading={<UsualsLoading />}>
+      {() => <Usuals />}
+    </SignInGate>
+  );
+}
+
+function Usuals() {
+  const { data, isLoading, isError, refetch } = useUsualsQuery();
+  if (isLoading) return <UsualsLoading />;
+  const usuals = data?.products ?? [];
+  return (
+    <section className="mx-auto max-w-4xl py-8 md:py-12">
+      <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
+      <p className="mt-1 text-gray-600">What you buy most often and most recently.</p>
+      {isError ? (
+        <div role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger-soft p-4 text-danger">
+          <p>{MESSAGES.somethingWentWrong}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : usuals.length === 0 ? (
+        <EmptyState
+          title={REGULARS_MESSAGES.noUsuals}
+          action={
+            <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
+              Browse products
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="mt-6 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
+          {usuals.map((usual) => (
+            <UsualLine key={usual.product._id} usual={usual} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UsualLine({ usual }: { usual: UsualView }) {
+  const { product, timesBought, lastBought } = usual;
+  const quantity = useAppSelector((state) => selectCartQuantity(state, product._id));
+  const cart = useCartActions();
+  const max = maxOrderable(product, useShopLimit());
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3 md:gap-4 md:p-4" data-testid="usual-line">
+      <ProductImage
+        src={product.image[0]}
+        srcSet={productImageSrcSet(product.image[0])}
+        sizes="64px"
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        className="h-16 w-16 shrink-0 rounded-md"
+      />
+      <div className="min-w-0 flex-1">
+        <Link to={productPath(product)} className="font-medium text-gray-900 hover:text-primary">
+          {product.name}
+        </Link>
+        <p className="text-sm text-gray-600">
+          Bought {timesBought === 1 ? 'once' : `${timesBought} times`}, last on{' '}
+          {boughtDate.format(new Date(lastBought))}
+        </p>
+        {!product.inStock && <p className="text-sm font-medium text-danger">Out of stock</p>}
+      </div>
+      <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} />
+      <div className="flex items-center gap-2">
+        <QuantityStepper
+          value={quantity}
+          min={0}
+          max={Math.max(max, quantity)}
+          size="sm"
+          itemLabel={product.name}
+          disabled={max === 0 && quantity === 0}
+          onChange={(next) =>
+            next > quantity ? cart.add(product._id, product) : cart.decrement(product._id)
+          }
+        />
+        <FavouriteButton product={product} />
+      </div>
+    </li>
+  );
+}
+
+function UsualsLoading() {
+  return (
+    <div className="mx-auto max-w-4xl py-8 md:py-12" aria-busy="true">
+      <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
+      <p role="status" className="sr-only">
+        Loading your usuals
+      </p>
+      <div aria-hidden="true" className="mt-6 space-y-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
