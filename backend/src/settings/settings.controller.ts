@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
-import { SellerAuth } from '../session/session.decorators';
+import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { UpdateDeliveryAreasDto } from './dto/delivery-areas.dto';
 import { DeliveryAreasResponse } from './dto/delivery-areas.response';
@@ -47,8 +47,15 @@ export class SettingsController {
   @SellerAuth()
   @ApiOkResponse({ type: ShippingSettingsResponse })
   @ApiInvalid()
-  async updateShippingSettings(@Body() body: UpdateShippingSettingsDto): Promise<ShippingSettingsResponse> {
-    const saved = await this.settings.updateShippingSettings(body.shippingCharge, body.shippingThreshold);
+  async updateShippingSettings(
+    @Body() body: UpdateShippingSettingsDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<ShippingSettingsResponse> {
+    const saved = await this.settings.updateShippingSettings(
+      body.shippingCharge,
+      body.shippingThreshold,
+      staff,
+    );
     return {
       success: true,
       message: MESSAGES.shippingSettingsUpdated,
@@ -73,8 +80,11 @@ export class SettingsController {
   @SellerAuth()
   @ApiOkResponse({ type: DeliverySettingsResponse })
   @ApiInvalid()
-  async updateDeliverySettings(@Body() body: UpdateDeliverySettingsDto): Promise<DeliverySettingsResponse> {
-    const slotCapacity = await this.settings.updateSlotCapacity(body.slotCapacity);
+  async updateDeliverySettings(
+    @Body() body: UpdateDeliverySettingsDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<DeliverySettingsResponse> {
+    const slotCapacity = await this.settings.updateSlotCapacity(body.slotCapacity, staff);
     return { success: true, message: MESSAGES.deliverySettingsUpdated, slotCapacity };
   }
 
@@ -107,8 +117,11 @@ export class SettingsController {
   @SellerAuth()
   @ApiOkResponse({ type: OrderSettingsResponse })
   @ApiInvalid()
-  async updateOrderSettings(@Body() body: UpdateOrderSettingsDto): Promise<OrderSettingsResponse> {
-    const saved = await this.settings.updateOrderLimits(body.maxOpenOrders, body.maxPerProduct);
+  async updateOrderSettings(
+    @Body() body: UpdateOrderSettingsDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<OrderSettingsResponse> {
+    const saved = await this.settings.updateOrderLimits(body.maxOpenOrders, body.maxPerProduct, staff);
     return { success: true, message: MESSAGES.orderSettingsUpdated, ...saved };
   }
 
@@ -127,8 +140,11 @@ export class SettingsController {
   @SellerAuth()
   @ApiOkResponse({ type: DeliveryAreasResponse })
   @ApiInvalid()
-  async updateDeliveryAreas(@Body() body: UpdateDeliveryAreasDto): Promise<DeliveryAreasResponse> {
-    const areas = await this.settings.updateDeliveryAreas(body.areas);
+  async updateDeliveryAreas(
+    @Body() body: UpdateDeliveryAreasDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<DeliveryAreasResponse> {
+    const areas = await this.settings.updateDeliveryAreas(body.areas, staff);
     return { success: true, message: MESSAGES.deliveryAreasUpdated, areas };
   }
 }

@@ -6,10 +6,18 @@ import {
   DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
   type DeliveryAreas,
+  formatPence,
   type ShippingSettings,
 } from '@larder/shared-domain';
+import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { shopSettings } from '../db/schema';
+
+/** The areas of every city as one line: "Bristol BS, BS8; Bath BA1". */
+const areasText = (areas: DeliveryAreas) =>
+  Object.entries(areas)
+    .map(([city, list]) => `${city} ${(list as readonly string[]).join(', ')}`)
+    .join('; ');
 
 /**
  * The channel told of every settings change at its commit, so each process (several replicas on a
@@ -35,8 +43,9 @@ export class SettingsRepository {
     return row ?? DEFAULT_SHIPPING;
   }
 
-  async saveShipping(settings: ShippingSettings): Promise<ShippingSettings> {
+  async saveShipping(settings: ShippingSettings, actor?: ActivityActor): Promise<ShippingSettings> {
     return this.db.transaction(async (tx) => {
+      const before = await this.getShipping(tx);
       const [row] = await tx
         .insert(shopSettings)
         .values({ id: 1, ...settings })
@@ -46,6 +55,11 @@ export class SettingsRepository {
           shippingThreshold: shopSettings.shippingThreshold,
         });
       await notifySettingsChanged(tx);
+      if (actor)
+        await logged(tx, actor, 'settings.shipping', {
+          'shipping charge': [formatPence(before.shippingCharge), formatPence(row.shippingCharge)],
+          'free shipping from': [formatPence(before.shippingThreshold), formatPence(row.shippingThreshold)],
+        });
       return row;
     });
   }
@@ -58,14 +72,17 @@ export class SettingsRepository {
     return row?.slotCapacity ?? DEFAULT_SLOT_CAPACITY;
   }
 
-  async saveSlotCapacity(slotCapacity: number): Promise<number> {
+  async saveSlotCapacity(slotCapacity: number, actor?: ActivityActor): Promise<number> {
     return this.db.transaction(async (tx) => {
+      const before = await this.getSlotCapacity(tx);
       const [row] = await tx
         .insert(shopSettings)
         .values({ id: 1, ...DEFAULT_SHIPPING, slotCapacity })
         .onConflictDoUpdate({ target: shopSettings.id, set: { slotCapacity, updatedAt: new Date() } })
         .returning({ slotCapacity: shopSettings.slotCapacity });
       await notifySettingsChanged(tx);
+      if (actor)
+        await logged(tx, actor, 'settings.delivery', { 'orders per slot': [before, row.slotCapacity] });
       return row.slotCapacity;
     });
   }
@@ -90,15 +107,22 @@ export class SettingsRepository {
   async saveOrderLimits(
     maxOpenOrders: number,
     maxPerProduct?: number,
+    actor?: ActivityActor,
   ): Promise<{ maxOpenOrders: number; maxPerProduct: number }> {
     const limits = maxPerProduct === undefined ? { maxOpenOrders } : { maxOpenOrders, maxPerProduct };
     return this.db.transaction(async (tx) => {
+      const before = { open: await this.getMaxOpenOrders(tx), perProduct: await this.getMaxPerProduct(tx) };
       const [row] = await tx
         .insert(shopSettings)
         .values({ id: 1, ...DEFAULT_SHIPPING, ...limits })
         .onConflictDoUpdate({ target: shopSettings.id, set: { ...limits, updatedAt: new Date() } })
         .returning({ maxOpenOrders: shopSettings.maxOpenOrders, maxPerProduct: shopSettings.maxPerProduct });
       await notifySettingsChanged(tx);
+      if (actor)
+        await logged(tx, actor, 'settings.orders', {
+          'open orders per customer': [before.open, row.maxOpenOrders],
+          'most of one product': [before.perProduct, row.maxPerProduct],
+        });
       return row;
     });
   }
@@ -110,17 +134,36 @@ export class SettingsRepository {
     return row?.deliveryAreas ?? DEFAULT_DELIVERY_AREAS;
   }
 
-  async saveDeliveryAreas(deliveryAreas: DeliveryAreas): Promise<DeliveryAreas> {
+  async saveDeliveryAreas(deliveryAreas: DeliveryAreas, actor?: ActivityActor): Promise<DeliveryAreas> {
     return this.db.transaction(async (tx) => {
+      const before = await this.getDeliveryAreas(tx);
       const [row] = await tx
         .insert(shopSettings)
         .values({ id: 1, ...DEFAULT_SHIPPING, deliveryAreas })
         .onConflictDoUpdate({ target: shopSettings.id, set: { deliveryAreas, updatedAt: new Date() } })
         .returning({ deliveryAreas: shopSettings.deliveryAreas });
       await notifySettingsChanged(tx);
+      if (actor)
+        await logged(tx, actor, 'settings.delivery-area', {
+          'delivery areas': [areasText(before), areasText(row.deliveryAreas)],
+        });
       return row.deliveryAreas;
     });
   }
+}
+
+/** The activity entry of a settings change: what changed, before → after ("no change" when nothing did). */
+async function logged(
+  tx: DbExecutor,
+  actor: ActivityActor,
+  action: string,
+  values: Record<string, readonly [unknown, unknown]>,
+): Promise<void> {
+  await ActivityLog.record(tx, actor, {
+    action,
+    kind: 'settings',
+    summary: ActivityLog.changes(values) || `${Object.keys(values).join(', ')}: no change`,
+  });
 }
 
 /** Notifies SETTINGS_CHANNEL when the transaction commits. */

@@ -14,6 +14,7 @@ import {
 import { InvalidError } from '../common/errors';
 import { DATABASE_HANDLE, type DbExecutor } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
+import type { ActivityActor } from '../activity/activity-log';
 import { SETTINGS_CHANNEL, SettingsRepository } from './settings.repository';
 
 /**
@@ -97,6 +98,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
   async updateShippingSettings(
     shippingChargePounds: number,
     shippingThresholdPounds: number,
+    actor?: ActivityActor,
   ): Promise<ShippingSettings> {
     const shippingCharge = poundsToPence(shippingChargePounds);
     const shippingThreshold = poundsToPence(shippingThresholdPounds);
@@ -108,7 +110,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     ) {
       throw new InvalidError('Shipping amounts must be numbers of at least 0 with at most 2 decimals');
     }
-    const saved = await this.repository.saveShipping({ shippingCharge, shippingThreshold });
+    const saved = await this.repository.saveShipping({ shippingCharge, shippingThreshold }, actor);
     // Seen at once here; other processes hear of it from the notification.
     this.changed();
     return saved;
@@ -120,7 +122,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   /** Sets the slot capacity; orders already booked beyond a lower capacity stay, new ones stop. */
-  async updateSlotCapacity(slotCapacity: number): Promise<number> {
+  async updateSlotCapacity(slotCapacity: number, actor?: ActivityActor): Promise<number> {
     if (
       !Number.isInteger(slotCapacity) ||
       slotCapacity < MIN_SLOT_CAPACITY ||
@@ -128,7 +130,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     ) {
       throw new InvalidError(MESSAGES.invalidSlotCapacity);
     }
-    const saved = await this.repository.saveSlotCapacity(slotCapacity);
+    const saved = await this.repository.saveSlotCapacity(slotCapacity, actor);
     this.changed();
     return saved;
   }
@@ -150,6 +152,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
   async updateOrderLimits(
     maxOpenOrders: number,
     maxPerProduct?: number,
+    actor?: ActivityActor,
   ): Promise<{ maxOpenOrders: number; maxPerProduct: number }> {
     if (
       !Number.isInteger(maxOpenOrders) ||
@@ -160,7 +163,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     }
     if (maxPerProduct !== undefined && !isValidPerOrderLimit(maxPerProduct))
       throw new InvalidError(MESSAGES.invalidMaxPerProduct);
-    const saved = await this.repository.saveOrderLimits(maxOpenOrders, maxPerProduct);
+    const saved = await this.repository.saveOrderLimits(maxOpenOrders, maxPerProduct, actor);
     this.changed();
     return saved;
   }
@@ -174,10 +177,10 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
    * Sets the delivery areas. Addresses saved before stay on the customer's list; checkout refuses those now
    * outside the area.
    */
-  async updateDeliveryAreas(input: unknown): Promise<DeliveryAreas> {
+  async updateDeliveryAreas(input: unknown, actor?: ActivityActor): Promise<DeliveryAreas> {
     const areas = normaliseDeliveryAreas(input);
     if (!areas) throw new InvalidError(MESSAGES.invalidDeliveryAreas);
-    const saved = await this.repository.saveDeliveryAreas(areas);
+    const saved = await this.repository.saveDeliveryAreas(areas, actor);
     this.changed();
     return saved;
   }

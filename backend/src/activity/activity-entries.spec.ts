@@ -1,0 +1,69 @@
+import { desc, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { createTestApp, TestApp } from '../../test/harness';
+import { signInSeller, signInStaff } from '../../test/auth-helpers';
+import { activityLog } from '../db/schema';
+
+/** Each change made through the seller area writes one entry with it, and a refused change writes none. */
+describe('activity entries of the changes made in the seller area', () => {
+  let t: TestApp;
+  let owner: string;
+  let manager: { id: string; cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signInSeller(t);
+    manager = await signInStaff(t, 'manager', { ownerCookie: owner, name: 'Mo Manager' });
+  });
+  afterAll(() => t.close());
+
+  const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(activityLog))[0].n;
+  const latest = async () =>
+    (
+      await t.db
+        .select({
+          actorId: activityLog.actorId,
+          actorName: activityLog.actorName,
+          actorRole: activityLog.actorRole,
+          action: activityLog.action,
+          kind: activityLog.kind,
+          summary: activityLog.summary,
+        })
+        .from(activityLog)
+        .orderBy(desc(activityLog.id))
+        .limit(1)
+    )[0];
+  const post = (url: string, body: object) =>
+    request(t.server).post(url).set('Cookie', manager.cookie).send(body);
+
+  it('a settings change: who, and the values before and after', async () => {
+    await post('/api/settings/shipping', { shippingCharge: 4.5, shippingThreshold: 50 }).expect(200);
+    expect(await latest()).toEqual({
+      actorId: manager.id,
+      actorName: 'Mo Manager',
+      actorRole: 'manager',
+      action: 'settings.shipping',
+      kind: 'settings',
+      summary: 'shipping charge £3.99 → £4.50, free shipping from £40.00 → £50.00',
+    });
+    await post('/api/settings/delivery', { slotCapacity: 12 }).expect(200);
+    expect((await latest()).summary).toMatch(/^orders per slot \d+ → 12$/);
+    await post('/api/settings/orders', { maxOpenOrders: 4 }).expect(200);
+    expect((await latest()).summary).toMatch(/^open orders per customer \d+ → 4$/);
+  });
+
+  it('a refused change writes no entry', async () => {
+    const before = await count();
+    await post('/api/settings/shipping', { shippingCharge: -1, shippingThreshold: 50 }).expect(400);
+    await post('/api/settings/delivery', { slotCapacity: 0 }).expect(400);
+    const picker = await signInStaff(t, 'picker', { ownerCookie: owner });
+    const afterPickerAdded = await count();
+    expect(afterPickerAdded).toBeGreaterThan(before);
+    await request(t.server)
+      .post('/api/settings/delivery')
+      .set('Cookie', picker.cookie)
+      .send({ slotCapacity: 3 })
+      .expect(403);
+    expect(await count()).toBe(afterPickerAdded);
+  });
+});
