@@ -182,3 +182,7 @@ export function substituteUnitPrice(
   );
   return Math.min(ordered.price, substitute.price, grossCap);
 }
+
+/** How money is given back to a customer. */
+export const REFUND_METHODS = ['cash', 'card', 'bank'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];

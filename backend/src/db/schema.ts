@@ -48,6 +48,7 @@ import {
   ORDER_STATUSES,
   PACK_UNITS,
   PROMOTION_KINDS,
+  REFUND_METHODS,
   STAFF_ROLES,
 } from '@larder/shared-domain';
 
@@ -342,6 +343,8 @@ export const orders = pgTable(
     /** Why the last delivery failed, and the driver's note, while fulfilment is failed_delivery. */
     failedReason: text('failed_reason'),
     failedNote: text('failed_note'),
+    /** A full VAT invoice's number (orders above £250 while the shop has a VAT number), given once. */
+    invoiceNumber: integer('invoice_number'),
     /** What the promotions took off the order, pence with VAT (the sum of its deals' savings). */
     savings: integer('savings').notNull().default(0),
     /** Each promotion that applied: its terms as placed, how many times it applied and what it saved. */
@@ -361,8 +364,15 @@ export const orders = pgTable(
     uniqueIndex('orders_standing_order_date_key').on(t.standingOrderId, t.deliveryDate),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
+    /** Takings: delivered orders by their time of supply. */
+    index('orders_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} is not null`),
+    /** A day's runs (cash-up, picking): orders by delivery date and slot. */
+    index('orders_delivery_slot_idx').on(t.deliveryDate, t.deliveryTime),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
     check('orders_status_check', sql`${t.status} in (${textList(ORDER_STATUSES, ', ')})`),
     check('orders_fulfilment_check', sql`${t.fulfilment} in (${textList(FULFILMENT_STATES, ', ')})`),
     check(
@@ -445,6 +455,103 @@ export const deliveryOutcomes = pgTable(
       sql`(${t.outcome} = 'failed_delivery') = (${t.reason} is not null) and ${t.reason} in (${textList(DELIVERY_FAILURE_REASONS, ', ')})`,
     ),
   ],
+);
+
+/**
+ * Numbers given in an unbroken sequence per kind ('invoice', 'credit_note'): the row is incremented inside the
+ * transaction that uses the number, so a rolled-back transaction gives its number back and none is skipped.
+ */
+export const documentNumbers = pgTable('document_numbers', {
+  kind: text('kind').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/** Money given back to a customer for an order, each with a credit note number of its own. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Pence, above 0. */
+    amount: integer('amount').notNull(),
+    /** cash, card or bank. */
+    method: text('method').notNull(),
+    reference: text('reference'),
+    reason: text('reason').notNull(),
+    /** The lines it is for, when given: product id and units. */
+    lines: jsonb('lines')
+      .$type<{ product: string; quantity: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    creditNote: integer('credit_note').notNull(),
+    staffId: uuid('staff_id'),
+    staffName: text('staff_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt),
+    uniqueIndex('refunds_credit_note_key').on(t.creditNote),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_method_check', sql`${t.method} in (${textList(REFUND_METHODS, ', ')})`),
+  ],
+);
+
+/**
+ * A run's cash-up: the cash a manager counted in against the cash its drivers collected. The first entry of a
+ * run signs it off; a later one (`corrects` naming the entry it corrects) is a correction with its reason. Never
+ * changed once written.
+ */
+export const cashUps = pgTable(
+  'cash_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    /** Pence counted in. */
+    handedIn: integer('handed_in').notNull(),
+    /** Pence of cash the run's delivered orders recorded as collected, when signed off. */
+    cash: integer('cash').notNull(),
+    /** handedIn - cash. */
+    variance: integer('variance').notNull(),
+    reason: text('reason'),
+    corrects: uuid('corrects').references((): AnyPgColumn => cashUps.id),
+    staffId: uuid('staff_id'),
+    staffName: text('staff_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cash_ups_run_idx').on(t.deliveryDate, t.deliveryTime, t.createdAt),
+    uniqueIndex('cash_ups_sign_off_key')
+      .on(t.deliveryDate, t.deliveryTime)
+      .where(sql`${t.corrects} is null`),
+    check('cash_ups_handed_in_check', sql`${t.handedIn} >= 0`),
+    check('cash_ups_variance_check', sql`${t.variance} = ${t.handedIn} - ${t.cash}`),
+    check('cash_ups_reason_check', sql`${t.variance} = 0 or ${t.reason} is not null`),
+    check('cash_ups_correction_reason_check', sql`${t.corrects} is null or ${t.reason} is not null`),
+  ],
+);
+
+/**
+ * Who the shop is, as the law asks an online shop to show (footer, terms, receipts): one row, absent until the
+ * owner or a manager saves it.
+ */
+export const businessDetails = pgTable(
+  'business_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** GB VAT registration number, e.g. GB123456789; null when not registered. */
+    vatNumber: text('vat_number'),
+    companyNumber: text('company_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('business_details_singleton', sql`${t.id} = 1`)],
 );
 
 export const orderItems = pgTable(
