@@ -8,6 +8,7 @@ export * from './run-sheet';
 export * from './address';
 export * from './delivery-area';
 export * from './messages';
+export * from './error-codes';
 export * from './contact';
 export * from './types';
 export * from './grocery';
