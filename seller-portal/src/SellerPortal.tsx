@@ -13,6 +13,8 @@ const PickingPage = lazy(() => import('./pages/picking/PickingPage'));
 const RunSheetPage = lazy(() => import('./pages/run-sheet/RunSheetPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
+const StaffPage = lazy(() => import('./pages/staff/StaffPage'));
+const ActivityPage = lazy(() => import('./pages/activity/ActivityPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
@@ -35,6 +37,8 @@ export function SellerPortal() {
               <Route path="messages" element={<MessagesPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="security" element={<SecurityPage />} />
+              <Route path="staff" element={<StaffPage />} />
+              <Route path="activity" element={<ActivityPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

@@ -166,6 +166,12 @@ export const api = withUpload.enhanceEndpoints({
     confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor') },
     disableTwoFactor: { invalidatesTags: tags('TwoFactor') },
     sellerLogout: { invalidatesTags: tags('Seller', 'Orders') },
+    changeStaffPassword: { invalidatesTags: tags('Seller', 'Staff', 'Activity') },
+    listStaff: { providesTags: tags('Staff') },
+    addStaff: { invalidatesTags: tags('Staff', 'Activity') },
+    updateStaff: { invalidatesTags: tags('Staff', 'Activity') },
+    removeStaff: { invalidatesTags: tags('Staff', 'Activity') },
+    listActivity: { providesTags: tags('Activity') },
 
     listContactMessages: { providesTags: tags('ContactMessages') },
     sendContactMessage: { invalidatesTags: tags('ContactMessages') },

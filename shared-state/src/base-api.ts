@@ -73,6 +73,8 @@ export const TAG_TYPES = [
   'Favourites',
   'Usuals',
   'StandingOrders',
+  'Staff',
+  'Activity',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

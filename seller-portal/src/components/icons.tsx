@@ -125,3 +125,23 @@ export function SettingsIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function StaffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3" />
+      <path d="M3.5 19c.6-3 2.8-5 5.5-5s4.9 2 5.5 5" />
+      <circle cx="17" cy="9" r="2.2" />
+      <path d="M15.5 14.3c2.3-.3 4.4 1.3 5 4.7" />
+    </Icon>
+  );
+}
+
+export function ActivityIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="3.5" width="16" height="17" rx="2" />
+      <path d="M8 8h8M8 12h8M8 16h5" />
+    </Icon>
+  );
+}

@@ -1,11 +1,20 @@
 import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
-import { MESSAGES } from '@larder/shared-domain';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useSellerLogoutMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
+import { MESSAGES, STAFF_ROLE_LABELS } from '@larder/shared-domain';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import {
+  selectSellerStaff,
+  useAppSelector,
+  useSellerLogoutMutation,
+  errorMessage,
+  successMessage,
+  toast,
+} from '@larder/shared-state';
 import { Button, cx } from '@larder/shared-ui';
+import { landingPath, maySee } from '../lib/role-access';
 import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';
 import {
+  ActivityIcon,
   AddBoxIcon,
   DashboardIcon,
   ListIcon,
@@ -15,6 +24,7 @@ import {
   PickingIcon,
   SettingsIcon,
   ShieldIcon,
+  StaffIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
 
@@ -33,6 +43,8 @@ const MENU: readonly MenuEntry[] = [
   { to: 'picking', label: 'Picking', icon: PickingIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
+  { to: 'staff', label: 'Staff', icon: StaffIcon },
+  { to: 'activity', label: 'Activity', icon: ActivityIcon },
   { to: 'security', label: 'Security', icon: ShieldIcon },
 ];
 
@@ -52,11 +64,19 @@ function useFocusOnNavigation() {
   return mainRef;
 }
 
-/** The seller dashboard: header with the logo and Logout, the side menu, and the current screen. */
+/**
+ * The seller dashboard: header with the logo, who is signed in and Logout, the side menu of the screens their
+ * role may use, and the current screen (a screen their role may not use takes them to their own first screen).
+ */
 export function SellerLayout() {
   const [logout, { isLoading }] = useSellerLogoutMutation();
   const sellerPath = useSellerPath();
   const mainRef = useFocusOnNavigation();
+  const staff = useAppSelector(selectSellerStaff);
+  const role = staff?.role ?? 'owner';
+  const { pathname } = useLocation();
+  const base = sellerPath();
+  const here = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
 
   const signOut = async () => {
     try {
@@ -80,7 +100,17 @@ export function SellerLayout() {
           <Logo />
         </Link>
         <div className="flex items-center gap-4">
-          <p className="hidden text-sm text-gray-700 sm:block">Hi! Seller</p>
+          {staff ? (
+            <p className="text-sm text-gray-700">
+              <span className="sr-only">Signed in as </span>
+              <span className="font-medium text-gray-900">{staff.name}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+              {STAFF_ROLE_LABELS[staff.role]}
+            </p>
+          ) : (
+            <p className="hidden text-sm text-gray-700 sm:block">Hi! Seller</p>
+          )}
           <Button
             variant="secondary"
             size="sm"
@@ -99,7 +129,7 @@ export function SellerLayout() {
           className="print:hidden w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64"
         >
           <ul className="flex flex-col gap-1">
-            {MENU.map(({ to, label, icon: Icon, end }) => (
+            {MENU.filter(({ to }) => maySee(role, to)).map(({ to, label, icon: Icon, end }) => (
               <li key={label}>
                 <NavLink
                   to={sellerPath(to)}
@@ -128,7 +158,7 @@ export function SellerLayout() {
           className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-10 md:py-8 print:p-0"
         >
           <Suspense fallback={<FullPageStatus label="Loading…" />}>
-            <Outlet />
+            {maySee(role, here) ? <Outlet /> : <Navigate to={sellerPath(landingPath(role))} replace />}
           </Suspense>
         </main>
       </div>

@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { api } from '../api';
-import type { UserIsAuthApiResponse } from '../generated/api';
+import type { SellerIsAuthApiResponse, UserIsAuthApiResponse } from '../generated/api';
 
 /**
  * The session lives in the RTK Query cache only: the answers of /api/user/is-auth and /api/seller/is-auth.
@@ -40,6 +40,11 @@ export const selectSessionStatus = createSelector(selectUserCheck, loadStatus);
 export const selectIsSeller = createSelector(
   selectSellerCheck,
   (check) => check.status !== 'rejected' && check.data?.success === true,
+);
+/** The member of staff signed in to the seller area (name, e-mail, role), or null. */
+export type SessionStaff = SellerIsAuthApiResponse['staff'];
+export const selectSellerStaff = createSelector(selectSellerCheck, (check): SessionStaff | null =>
+  check.status !== 'rejected' && check.data?.success ? (check.data.staff ?? null) : null,
 );
 /** Whether the seller session check has answered. */
 export const selectSellerStatus = createSelector(selectSellerCheck, loadStatus);
