@@ -36,6 +36,7 @@ export const PROMOTION_TEXTS = {
   dealNotCheaper: 'The deal must cost less than its units at their own prices',
   reductionNotLower: 'The reduced price must be below the current price',
   endedPromotion: 'This promotion has ended',
+  invalidOnOffer: 'onOffer must be true or false',
 } as const;
 
 /** 409: a product already in a promotion that runs at the same time. */

@@ -61,15 +61,16 @@ export class CatalogController {
   @Get('search')
   @ApiOperation({
     summary:
-      'Products matching a search text, best match first (forgives typos and word order), narrowed by free-from and diet filters',
+      'Products matching a search text, best match first (forgives typos and word order), narrowed by free-from, diet and on-offer filters',
   })
   @ApiOkResponse({ type: ProductSearchResponse })
   @ApiInvalid('q missing without a filter, blank or longer than 100 characters; an unknown allergen or diet')
   async searchProducts(@Query() query: SearchProductsQuery): Promise<ProductSearchResponse> {
-    const products = await this.catalog.searchProducts(query.q, {
-      freeFrom: query.freeFrom,
-      diet: query.diet,
-    });
+    const products = await this.catalog.searchProducts(
+      query.q,
+      { freeFrom: query.freeFrom, diet: query.diet },
+      query.onOffer === true,
+    );
     return { success: true, products };
   }
 

@@ -4,10 +4,20 @@ import { CatalogRepository } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 import { ProductImageStore } from './product-images';
 import { ProductListCache } from './product-list.cache';
+import { PromotionsController } from './promotions.controller';
+import { PromotionsRepository } from './promotions.repository';
+import { PromotionsService } from './promotions.service';
 
 @Module({
-  controllers: [CatalogController],
-  providers: [CatalogService, CatalogRepository, ProductImageStore, ProductListCache],
-  exports: [CatalogService, ProductListCache],
+  controllers: [CatalogController, PromotionsController],
+  providers: [
+    CatalogService,
+    CatalogRepository,
+    ProductImageStore,
+    ProductListCache,
+    PromotionsService,
+    PromotionsRepository,
+  ],
+  exports: [CatalogService, ProductListCache, PromotionsService],
 })
 export class CatalogModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MAX_STOCK } from '@larder/shared-domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { Clock } from '../common/clock';
 import { isUuid } from '../common/uuid-param';
 import { preparedStatement } from '../db/prepared';
 import { CATALOG_VERSION_SHARDS, cartItems, catalogState, products } from '../db/schema';
@@ -79,7 +80,18 @@ const TAKE_STOCK = preparedStatement<StockTaking>(
  */
 @Injectable()
 export class CatalogRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Dates the price a write gives a product by the shop's clock: the trigger that keeps every price with its
+   * time (product_prices, migration 0026) reads it for the rest of the transaction.
+   */
+  private async atShopTime(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select set_config('larder.now', ${this.clock.now().toISOString()}, true)`);
+  }
 
   /** The catalogue version: the sum of its rows (it only ever grows). */
   async version(tx: DbExecutor = this.db): Promise<number> {
@@ -126,6 +138,7 @@ export class CatalogRepository {
 
   async insert(row: NewProductRow): Promise<CatalogProduct> {
     return this.db.transaction(async (tx) => {
+      await this.atShopTime(tx);
       const [created] = await tx.insert(products).values(row).returning();
       await this.bumpVersion(tx);
       return created;
@@ -149,6 +162,7 @@ export class CatalogRepository {
       if (!current) return undefined;
       const changes = await change(current);
       if (!Object.keys(changes).length) return current;
+      await this.atShopTime(tx);
       const [updated] = await tx
         .update(products)
         .set({ ...changes, updatedAt: sql`now()` })

@@ -42,15 +42,20 @@ export class CatalogService {
 
   /**
    * Live products matching a search text (already trimmed and checked), best match first, that pass the food
-   * filters; without a text, the live products the filters keep, newest first. From the live catalogue in memory
-   * (see search-index.ts), at most SEARCH_LIMIT.
+   * filters (and are on offer, when asked); without a text, the live products the filters keep, newest first.
+   * From the live catalogue in memory (see search-index.ts), at most SEARCH_LIMIT.
    */
-  async searchProducts(text: string | undefined, filters: FoodFilters = {}): Promise<ProductDto[]> {
-    const candidates = text === undefined ? (await this.list.get()).rows : await this.rankProducts(text);
+  async searchProducts(
+    text: string | undefined,
+    filters: FoodFilters = {},
+    onOffer = false,
+  ): Promise<ProductDto[]> {
+    const snapshot = await this.list.get();
+    const candidates = text === undefined ? snapshot.rows : snapshot.searchIndex.search(text);
     return candidates
-      .filter((product) => matchesFoodFilters(product, filters))
+      .filter((product) => matchesFoodFilters(product, filters) && (!onOffer || snapshot.onOffer(product.id)))
       .slice(0, SEARCH_LIMIT)
-      .map(toProductView);
+      .map((product) => snapshot.view(product));
   }
 
   /** Every live product matching a search text, best match first. */

@@ -100,6 +100,9 @@ describe('catalogue', () => {
         unit: 'each',
         // From the price with VAT the shopper is shown.
         unitPrice: { amount: 2.39, per: 'each' },
+        // In no promotion; £3.00 was never its selling price here, so it is a recommended price.
+        promotion: null,
+        struckPriceLabel: 'RRP',
         nutrition: null,
         trafficLights: null,
         storage: null,

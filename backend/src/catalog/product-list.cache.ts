@@ -4,7 +4,10 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DATABASE_HANDLE } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
 import { CatalogRepository } from './catalog.repository';
-import { toProductView, type CatalogProduct } from './product-view';
+import { Clock } from '../common/clock';
+import type { ProductDto } from './dto/product.response';
+import { NO_OFFER, toOfferedProductView, type CatalogProduct, type ProductOffer } from './product-view';
+import { PromotionsService, type CatalogueOffers } from './promotions.service';
 import { SearchIndex } from './search-index';
 
 /** The channel the catalog_state trigger notifies on every catalogue write (migration 0005). */
@@ -40,7 +43,21 @@ export class ProductListSnapshot {
     readonly generation: number,
     /** The rows the list was made from (newest first), for what else is answered from the live catalogue. */
     readonly rows: readonly CatalogProduct[] = [],
+    /** The promotion each product was in and the name of its struck-through price when the list was read. */
+    readonly offers: ReadonlyMap<string, ProductOffer> = new Map(),
+    /** When a promotion starts or ends next (ms since the epoch): the list is stale from then. */
+    readonly expiresAt?: number,
   ) {}
+
+  /** A product as this list answers it: with its promotion and struck-through price's name. */
+  view(row: CatalogProduct): ProductDto {
+    return toOfferedProductView(row, this.offers.get(row.id) ?? NO_OFFER);
+  }
+
+  /** Whether the product is in a promotion as of this list. */
+  onOffer(id: string): boolean {
+    return (this.offers.get(id)?.promotion ?? null) !== null;
+  }
 
   /** Something made from these rows (the sitemap), made on first use and kept as long as the rows are current. */
   derived<T>(key: string, make: (rows: readonly CatalogProduct[]) => T): T {
@@ -78,10 +95,18 @@ export function buildSnapshot(
   body: unknown,
   generation: number,
   rows: readonly CatalogProduct[] = [],
+  offers?: CatalogueOffers,
 ): ProductListSnapshot {
   const json = Buffer.from(JSON.stringify(body));
   const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27);
-  return new ProductListSnapshot(json, `"${hash}"`, generation, rows);
+  return new ProductListSnapshot(
+    json,
+    `"${hash}"`,
+    generation,
+    rows,
+    offers?.offers,
+    offers?.nextChange?.getTime(),
+  );
 }
 
 /**
@@ -113,6 +138,8 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly repository: CatalogRepository,
     @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
+    private readonly promotions: PromotionsService,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -152,6 +179,11 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   /** The list in memory when it is known to be current (writes are being notified), else undefined. */
   current(): ProductListSnapshot | undefined {
     const current = this.snapshot;
+    // A promotion started or ended since the list was read: it is stale as if the catalogue had changed.
+    if (current?.expiresAt !== undefined && this.clock.now().getTime() >= current.expiresAt) {
+      if (current.generation === this.generation) this.invalidate();
+      return undefined;
+    }
     if (!this.told || !current || current.generation !== this.generation) return undefined;
     current.read = true;
     return current;
@@ -201,9 +233,14 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   private reload(): Promise<ProductListSnapshot> {
     const generation = this.generation;
     const replacedWasRead = this.snapshot?.read ?? false;
+    const now = this.clock.now();
     const loading = this.repository
       .listLive()
-      .then((rows) => buildSnapshot({ success: true, products: rows.map(toProductView) }, generation, rows))
+      .then(async (rows) => {
+        const offers = await this.promotions.offersAt(rows, now);
+        const products = rows.map((row) => toOfferedProductView(row, offers.offers.get(row.id) ?? NO_OFFER));
+        return buildSnapshot({ success: true, products }, generation, rows, offers);
+      })
       .then((snapshot) => {
         if (!this.snapshot || this.snapshot.generation <= snapshot.generation) this.snapshot = snapshot;
         return snapshot;

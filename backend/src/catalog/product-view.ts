@@ -7,13 +7,30 @@ import {
   type CategoryPath,
 } from '@larder/shared-domain';
 import type { products } from '../db/schema';
-import type { ProductDto } from './dto/product.response';
+import type { ProductDto, ProductPromotionDto } from './dto/product.response';
 
 /** A product row as the catalogue keeps it (prices in pence, VAT in basis points), typed by the schema. */
 export type CatalogProduct = typeof products.$inferSelect;
 
-/** The API's product shape: pounds with two decimals, VAT in percent; unit price and traffic lights derived. */
+/** What the promotions and the price history say of a product now (see PromotionsService.offers). */
+export interface ProductOffer {
+  promotion: ProductPromotionDto | null;
+  struckPriceLabel: 'RRP' | 'Was';
+}
+
+/** A product in no promotion whose struck-through price is not known to have been charged. */
+export const NO_OFFER: ProductOffer = { promotion: null, struckPriceLabel: 'RRP' };
+
+/**
+ * The API's product shape: pounds with two decimals, VAT in percent; unit price and traffic lights derived. In
+ * no promotion, its struck-through price named "RRP" (see toOfferedProductView).
+ */
 export function toProductView(p: CatalogProduct): ProductDto {
+  return toOfferedProductView(p, NO_OFFER);
+}
+
+/** toProductView with the promotion the product is in now and the name of its struck-through price. */
+export function toOfferedProductView(p: CatalogProduct, offer: ProductOffer): ProductDto {
   const offerWithVat = unitPriceWithVat(p.offerPrice, p.vatBasisPoints);
   return {
     _id: p.id,
@@ -42,6 +59,8 @@ export function toProductView(p: CatalogProduct): ProductDto {
       unit: p.unit,
       category: p.category,
     }),
+    promotion: offer.promotion,
+    struckPriceLabel: offer.struckPriceLabel,
     nutrition: p.nutrition,
     trafficLights: trafficLights(p.nutrition, p.category, p.ageRestricted),
     storage: p.storage,

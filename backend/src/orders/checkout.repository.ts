@@ -181,7 +181,7 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
     with o as (
       insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
         payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
-        age_confirmed, idempotency_key, stripe_session_id, created_at, updated_at)
+        age_confirmed, idempotency_key, stripe_session_id, created_at, updated_at, savings, deals)
       values (coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${sql.placeholder('userId')}::uuid,
         ${sql.placeholder('address')}::jsonb, ${sql.placeholder('addressId')}::uuid,
         ${sql.placeholder('customerName')}::text, ${sql.placeholder('customerEmail')}::text,
@@ -192,19 +192,23 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
         ${sql.placeholder('status')}::text, ${sql.placeholder('isPaid')}::boolean,
         ${sql.placeholder('ageConfirmed')}::boolean, ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
         coalesce(${sql.placeholder('createdAt')}::timestamptz, now()),
-        coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()))
+        coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()),
+        ${sql.placeholder('savings')}::int, ${sql.placeholder('deals')}::jsonb)
       on conflict (user_id, idempotency_key) do nothing
       returning id
     ),
     i as (
       insert into ${orderItems} (order_id, product_id, name, image, price, vat_basis_points, quantity, stock_taken,
-        allow_substitutes, age_restricted)
-      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes, v.adults
+        allow_substitutes, age_restricted, charged, saving, promotion_id)
+      select o.id, v.product_id, v.name, v.image, v.price, v.vat, v.quantity, v.taken, v.substitutes, v.adults,
+        v.charged, v.saving, v.promotion_id
       from o, unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('names')}::text[],
         ${sql.placeholder('images')}::text[], ${sql.placeholder('prices')}::int[], ${sql.placeholder('vats')}::int[],
         ${sql.placeholder('quantities')}::int[], ${sql.placeholder('taken')}::boolean[],
-        ${sql.placeholder('substitutes')}::boolean[], ${sql.placeholder('adults')}::boolean[])
-        as v(product_id, name, image, price, vat, quantity, taken, substitutes, adults)
+        ${sql.placeholder('substitutes')}::boolean[], ${sql.placeholder('adults')}::boolean[],
+        ${sql.placeholder('charged')}::int[], ${sql.placeholder('lineSavings')}::int[],
+        ${sql.placeholder('promotions')}::uuid[])
+        as v(product_id, name, image, price, vat, quantity, taken, substitutes, adults, charged, saving, promotion_id)
     )${
       emptyCart
         ? sql`,
@@ -370,6 +374,11 @@ export class CheckoutRepository {
       taken: lines.map((l) => l.stockTaken ?? false),
       substitutes: lines.map((l) => l.allowSubstitutes ?? true),
       adults: lines.map((l) => l.ageRestricted ?? false),
+      charged: lines.map((l) => l.charged ?? null),
+      lineSavings: lines.map((l) => l.saving ?? 0),
+      promotions: lines.map((l) => l.promotionId ?? null),
+      savings: order.savings ?? 0,
+      deals: JSON.stringify(order.deals ?? []),
     });
     return rows[0]?.id;
   }

@@ -16,14 +16,15 @@ import {
   penceToPounds,
   perOrderLimitMessage,
   poundsToPence,
-  priceOrder,
+  priceBasket,
   selectableDeliveryDate,
   tooManyOpenOrdersMessage,
   unitPriceWithVat,
 } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
-import type { AddressSnapshot } from '../db/schema';
+import type { AddressSnapshot, OrderDeal } from '../db/schema';
+import { PromotionsService } from '../catalog/promotions.service';
 import {
   ConflictError,
   InvalidError,
@@ -39,6 +40,7 @@ import type { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
+import { dealRules } from './order-deals';
 import { NewOrder, NewOrderLine, OrdersRepository, OrderWithItems } from './orders.repository';
 import { StripeGateway } from './stripe-gateway';
 
@@ -70,6 +72,8 @@ interface PrepareOptions {
   previous?: ReadonlyMap<string, number>;
   /** A change: the customer confirmed on this order before that they are 18 or over. */
   ageConfirmed?: boolean;
+  /** A change: the deals the order was priced with, which it keeps when they have ended since. */
+  deals?: readonly OrderDeal[];
 }
 
 interface PreparedOrder {
@@ -78,6 +82,9 @@ interface PreparedOrder {
   contact: { name: string; email: string | null; phone: string | null };
   lines: NewOrderLine[];
   totals: OrderTotals;
+  /** What the promotions took off, pence with VAT, and each promotion that applied. */
+  savings: number;
+  deals: OrderDeal[];
   deliveryDate: string;
   deliveryTime: string;
   /** The customer confirmed with this request that they are 18 or over. */
@@ -99,6 +106,7 @@ export class CheckoutService {
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
     private readonly emails: OrderEmails,
+    private readonly promotions: PromotionsService,
   ) {}
 
   /**
@@ -198,11 +206,16 @@ export class CheckoutService {
       customerEmail: prepared.contact.email ?? undefined,
       lines: [
         // Shoppers are shown prices with VAT, and these lines add up to the amount without a VAT line.
-        ...prepared.lines.map((line) => ({
-          name: line.name,
-          unitAmount: unitPriceWithVat(line.price, line.vatBasisPoints),
-          quantity: line.quantity,
-        })),
+        // A line in a deal is sent as one item at what it costs (its units' prices differ within the deal).
+        ...prepared.lines.map((line) =>
+          line.saving
+            ? { name: `${line.quantity} x ${line.name}`, unitAmount: line.charged!, quantity: 1 }
+            : {
+                name: line.name,
+                unitAmount: unitPriceWithVat(line.price, line.vatBasisPoints),
+                quantity: line.quantity,
+              },
+        ),
         { name: 'Delivery', unitAmount: prepared.totals.shipping, quantity: 1 },
       ],
       successUrl: `${base}/loader?next=my-orders`,
@@ -282,6 +295,7 @@ export class CheckoutService {
         held,
         previous,
         ageConfirmed: order.ageConfirmed,
+        deals: order.deals,
       });
 
       await this.bookings.moveUnits(held, prepared.lines, tx);
@@ -294,6 +308,8 @@ export class CheckoutService {
           totalVat: prepared.totals.vat,
           shippingCharge: prepared.totals.shipping,
           amount: prepared.totals.amount,
+          savings: prepared.savings,
+          deals: prepared.deals,
           deliveryDate: prepared.deliveryDate,
           deliveryTime: prepared.deliveryTime,
           ...(input.ageConfirmed === true && { ageConfirmed: true }),
@@ -332,7 +348,13 @@ export class CheckoutService {
     input: CheckoutInput,
     now: Date,
     tx: DbExecutor,
-    { placing = false, held = new Map(), previous = new Map(), ageConfirmed = false }: PrepareOptions = {},
+    {
+      placing = false,
+      held = new Map(),
+      previous = new Map(),
+      ageConfirmed = false,
+      deals: placedDeals = [],
+    }: PrepareOptions = {},
   ): Promise<PreparedOrder> {
     // One round trip reads the address, the contact details, the shipping settings and the products.
     const productIds = Array.isArray(input.items)
@@ -395,10 +417,45 @@ export class CheckoutService {
       throw new InvalidError(MESSAGES.ageConfirmationRequired);
     }
 
-    const totals = priceOrder(
-      lines.map((l) => ({ offerPrice: l.price, quantity: l.quantity, vatBasisPoints: l.vatBasisPoints })),
+    // The promotions running now, as the product answers showed them; each line keeps its charged price.
+    const running = await this.promotions.rulesFor([...merged.keys()], now, tx);
+    const kept = dealRules(placedDeals)
+      .map((rule, i) => ({ ...rule, label: placedDeals[i].label }))
+      .filter((rule) => !running.some((r) => r.id === rule.id));
+    const rules = [...running, ...kept];
+    const priced = priceBasket(
+      lines.map((l) => ({
+        product: l.productId,
+        offerPrice: l.price,
+        quantity: l.quantity,
+        vatBasisPoints: l.vatBasisPoints,
+      })),
       context.shipping,
+      rules,
     );
+    priced.lines.forEach((p, i) => {
+      lines[i].charged = p.charged;
+      lines[i].saving = p.saving;
+      lines[i].promotionId = p.promotion;
+    });
+    const totals: OrderTotals = {
+      goods: priced.goods,
+      vat: priced.vat,
+      shipping: priced.shipping,
+      amount: priced.amount,
+    };
+    const deals: OrderDeal[] = priced.deals.map((deal) => {
+      const rule = rules.find((r) => r.id === deal.promotion)!;
+      return {
+        ...deal,
+        kind: rule.kind,
+        label: rule.label,
+        products: [...rule.products],
+        quantity: rule.quantity,
+        price: rule.price,
+        free: rule.free,
+      };
+    });
     if (
       input.amount !== undefined &&
       (poundsToPence(input.amount) !== totals.amount ||
@@ -415,6 +472,8 @@ export class CheckoutService {
       contact,
       lines,
       totals,
+      savings: priced.savings,
+      deals,
       deliveryDate,
       deliveryTime: input.deliverySlot.time,
       ageConfirmed: input.ageConfirmed === true,
@@ -442,6 +501,8 @@ export class CheckoutService {
       totalVat: prepared.totals.vat,
       shippingCharge: prepared.totals.shipping,
       amount: prepared.totals.amount,
+      savings: prepared.savings,
+      deals: prepared.deals,
       deliveryDate: prepared.deliveryDate,
       deliveryTime: prepared.deliveryTime,
       status: 'Pending',
@@ -514,7 +575,8 @@ function sameLines(a: NewOrderLine[], b: NewOrderLine[]): boolean {
         line.image === other.image &&
         line.price === other.price &&
         line.vatBasisPoints === other.vatBasisPoints &&
-        line.quantity === other.quantity
+        line.quantity === other.quantity &&
+        line.charged === other.charged
       );
     })
   );

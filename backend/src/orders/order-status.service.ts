@@ -6,7 +6,7 @@ import {
   fulfilmentStepRefusal,
   MESSAGES,
   outOfStockMessage,
-  priceFulfilledOrder,
+  priceFulfilledBasket,
   refundDueAfterRepricing,
   substituteNeedsAgeConfirmationMessage,
   substituteNotAllowedMessage,
@@ -27,6 +27,7 @@ import { OrderEmails } from './order-emails';
 import { ChangedOrder, OrderItemRow, OrderRow, OrdersRepository, OrderWithItems } from './orders.repository';
 import type { FulfilmentLineDto, UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
 import { StripeGateway } from './stripe-gateway';
+import { dealRules, repricedDeals } from './order-deals';
 
 /**
  * A placed order's life: the customer's and the seller's lists, the customer's cancel, the seller's status
@@ -322,9 +323,21 @@ export class OrderStatusService implements OnModuleInit {
     );
   }
 
-  /** The order's total from what goes to the door; a paid order is owed back what its total fell by. */
-  private async reprice(order: OrderRow, lines: FulfilledLine[], tx: DbExecutor): Promise<void> {
-    const totals = priceFulfilledOrder(lines, order.shippingCharge);
+  /**
+   * The order's total from what goes to the door; a paid order is owed back what its total fell by. The deals it
+   * was priced with apply again (a substitute in its product's place), and its goods never cost more than they
+   * did: a short line that breaks a deal loses the deal only as far as the total falls.
+   */
+  private async reprice(
+    order: OrderRow,
+    lines: (FulfilledLine & { productId?: string })[],
+    tx: DbExecutor,
+  ): Promise<void> {
+    const totals = priceFulfilledBasket(
+      lines.map((line) => ({ ...line, product: line.productId })),
+      order.shippingCharge,
+      { promotions: dealRules(order.deals), agreed: order.amount - order.shippingCharge },
+    );
     const refundDue = refundDueAfterRepricing(order, order.amount, totals.amount);
     await this.repository.update(
       order.id,
@@ -332,6 +345,8 @@ export class OrderStatusService implements OnModuleInit {
         goods: totals.goods,
         totalVat: totals.vat,
         amount: totals.amount,
+        savings: totals.savings,
+        deals: repricedDeals(order.deals, totals.deals),
         ...(refundDue !== order.refundDue && { refundDue, refundDueAt: this.clock.now() }),
       },
       tx,

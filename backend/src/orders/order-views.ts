@@ -2,6 +2,7 @@ import {
   ageCheckRequired,
   changeableUntil,
   formatAddress,
+  linePriceWithVat,
   MESSAGES,
   penceToPounds,
 } from '@larder/shared-domain';
@@ -13,6 +14,8 @@ import type { OrderWithItems } from './orders.repository';
  * the seller's, picking, a change's answer) is built here.
  */
 export function toOrderView(order: OrderWithItems): OrderView {
+  const deals = order.deals ?? [];
+  const labels = new Map(deals.map((deal) => [deal.promotion, deal.label]));
   return {
     _id: order.id,
     userId: order.userId,
@@ -39,6 +42,15 @@ export function toOrderView(order: OrderWithItems): OrderView {
             }
           : null,
       refused: item.refused,
+      // Lines placed before promotions have no charged price: their units at their price with VAT.
+      charged: penceToPounds(item.charged ?? linePriceWithVat({ ...item, offerPrice: item.price })),
+      promotion: item.promotionId
+        ? {
+            _id: item.promotionId,
+            label: labels.get(item.promotionId) ?? '',
+            saving: penceToPounds(item.saving),
+          }
+        : null,
     })),
     address: order.address
       ? {
@@ -51,6 +63,13 @@ export function toOrderView(order: OrderWithItems): OrderView {
       : null,
     paymentType: order.paymentType,
     amount: penceToPounds(order.amount),
+    savings: penceToPounds(order.savings ?? 0),
+    deals: deals.map((deal) => ({
+      promotion: deal.promotion,
+      label: deal.label,
+      times: deal.times,
+      saving: penceToPounds(deal.saving),
+    })),
     shippingCharge: penceToPounds(order.shippingCharge),
     totalVat: penceToPounds(order.totalVat),
     goods: penceToPounds(order.goods),

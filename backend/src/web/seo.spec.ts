@@ -236,6 +236,8 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       netQuantity: 500,
       unit: 'g',
       unitPrice: { amount: 2.8, per: 'kg' },
+      promotion: null,
+      struckPriceLabel: 'RRP',
       nutrition: null,
       trafficLights: null,
       storage: null,

@@ -6,6 +6,7 @@ import {
   CATEGORY_PATHS,
   DIETS,
   PACK_UNITS,
+  PROMOTION_KINDS,
   UNIT_PRICE_PERS,
   MAX_IMAGE_BYTES,
   MAX_PER_ORDER_LIMIT,
@@ -20,6 +21,29 @@ export class UnitPriceDto {
 
   @ApiProperty({ enum: [...UNIT_PRICE_PERS], enumName: 'UnitPricePer', example: 'kg' })
   per: string;
+}
+
+/** The promotion a product is in now, as its answers carry it. */
+export class ProductPromotionDto {
+  @ApiProperty({ format: 'uuid' })
+  _id: string;
+
+  @ApiProperty({ enum: [...PROMOTION_KINDS], enumName: 'PromotionKind' })
+  kind: string;
+
+  @ApiProperty({ example: '3 for £5' })
+  label: string;
+
+  @ApiProperty({ description: 'When it ends, ISO 8601 in London time with its offset' })
+  endsAt: string;
+
+  @ApiProperty({
+    type: UnitPriceDto,
+    nullable: true,
+    description:
+      'The unit price at the promotional price, with VAT (a multibuy: bought at the deal); null without a pack size',
+  })
+  unitPrice: UnitPriceDto | null;
 }
 
 export class NutritionViewDto {
@@ -170,6 +194,22 @@ export class ProductDto {
       'Price per unit of quantity for the offer price with VAT (Price Marking Order 2004); null without a pack size',
   })
   unitPrice: UnitPriceDto | null;
+
+  @ApiProperty({
+    type: ProductPromotionDto,
+    nullable: true,
+    description: 'The promotion the product is in now, with the unit price at its price; null when none',
+  })
+  promotion: ProductPromotionDto | null;
+
+  @ApiProperty({
+    enum: ['RRP', 'Was'],
+    enumName: 'StruckPriceLabel',
+    description:
+      'How the struck-through price (priceWithVat, when above offerPriceWithVat) is named: "Was" only when the ' +
+      'shop sold it at that price for the 28 days before its current price; otherwise "RRP" (a recommended price)',
+  })
+  struckPriceLabel: 'RRP' | 'Was';
 
   @ApiProperty({
     type: NutritionViewDto,

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsArray,
+  IsBoolean,
   IsDefined,
   IsIn,
   IsOptional,
@@ -14,6 +15,7 @@ import {
   ALLERGEN_IDS,
   DIETS,
   MESSAGES,
+  PROMOTION_TEXTS,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
   type Diet,
@@ -21,7 +23,7 @@ import {
 
 export class SearchProductsQuery {
   @ApiProperty({
-    description: `What to look for in names, categories and descriptions (typos forgiven), ${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters; optional when freeFrom or diet is given`,
+    description: `What to look for in names, categories and descriptions (typos forgiven), ${SEARCH_MIN_LENGTH}-${SEARCH_MAX_LENGTH} characters; optional when freeFrom, diet or onOffer is given`,
     minLength: SEARCH_MIN_LENGTH,
     maxLength: SEARCH_MAX_LENGTH,
     required: false,
@@ -29,7 +31,7 @@ export class SearchProductsQuery {
   })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   // Without a filter the text is what is searched for, so it must be there.
-  @ValidateIf((o: SearchProductsQuery) => o.q !== undefined || (!o.freeFrom?.length && !o.diet))
+  @ValidateIf((o: SearchProductsQuery) => o.q !== undefined || (!o.freeFrom?.length && !o.diet && !o.onOffer))
   @IsDefined({ message: MESSAGES.invalidSearch })
   @IsString({ message: MESSAGES.invalidSearch })
   @MinLength(SEARCH_MIN_LENGTH, { message: MESSAGES.invalidSearch })
@@ -70,4 +72,14 @@ export class SearchProductsQuery {
   @IsOptional()
   @IsIn([...DIETS], { message: MESSAGES.invalidDietFilter })
   diet?: Diet;
+
+  @ApiProperty({
+    type: Boolean,
+    required: false,
+    description: 'true: only products in a promotion running now ("On offer")',
+  })
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsOptional()
+  @IsBoolean({ message: PROMOTION_TEXTS.invalidOnOffer })
+  onOffer?: boolean;
 }

@@ -25,6 +25,33 @@ export class OrderSubstituteView {
   ageRestricted!: boolean;
 }
 
+/** The deal an order line's units were priced in. */
+export class OrderLinePromotionView {
+  @ResponseField({ format: 'uuid' })
+  _id!: string;
+
+  @ResponseField({ example: '3 for £5' })
+  label!: string;
+
+  @ResponseField({ description: "The line's share of the deal's saving, pounds with VAT", example: 0.34 })
+  saving!: number;
+}
+
+/** A promotion that applied to an order: how many times and what it saved. */
+export class OrderDealView {
+  @ResponseField({ format: 'uuid' })
+  promotion!: string;
+
+  @ResponseField({ example: '3 for £5' })
+  label!: string;
+
+  @ResponseField({ type: 'integer', description: 'How many times the deal applied', example: 2 })
+  times!: number;
+
+  @ResponseField({ description: 'What it saved, pounds with VAT', example: 1 })
+  saving!: number;
+}
+
 export class OrderItemView {
   @ResponseField({ format: 'uuid', description: 'Product id (same as productId)' })
   product!: string;
@@ -70,6 +97,20 @@ export class OrderItemView {
 
   @ResponseField({ description: 'Refused at the door: the line is not part of the total' })
   refused!: boolean;
+
+  @ResponseField({
+    description:
+      'What the line cost with VAT as placed, pounds: its units at their price with VAT, less its share of a deal',
+    example: 3.33,
+  })
+  charged!: number;
+
+  @ResponseField({
+    type: () => OrderLinePromotionView,
+    nullable: true,
+    description: 'The deal its units were priced in, or null',
+  })
+  promotion!: OrderLinePromotionView | null;
 }
 
 export class OrderAddressView {
@@ -116,6 +157,12 @@ export class OrderView {
   @ResponseField({ description: 'Total paid: goods + VAT + shipping, pounds', example: 12.49 })
   amount!: number;
 
+  @ResponseField({ description: 'What the promotions took off the order, pounds with VAT', example: 1 })
+  savings!: number;
+
+  @ResponseField({ type: () => OrderDealView, isArray: true, description: 'Each promotion that applied' })
+  deals!: OrderDealView[];
+
   @ResponseField({ description: 'Pounds', example: 3.99 })
   shippingCharge!: number;
 
@@ -149,7 +196,8 @@ export class OrderView {
   isPaid!: boolean;
 
   @ResponseField({
-    description: 'The customer confirmed on this order that they are 18 or over, so 18+ products may go into it',
+    description:
+      'The customer confirmed on this order that they are 18 or over, so 18+ products may go into it',
   })
   ageConfirmed!: boolean;
 

@@ -1,0 +1,307 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  londonIsoString,
+  parsePromotionTime,
+  penceToPounds,
+  poundsToPence,
+  productInPromotionMessage,
+  promotionalUnitPrice,
+  promotionLabel,
+  promotionState,
+  PROMOTION_TEXTS,
+  unitPriceWithVat,
+  wasPriceHeld,
+  wasPriceNotChargedMessage,
+  MAX_DEAL_UNITS,
+  type PromotionRule,
+} from '@larder/shared-domain';
+import { Clock } from '../common/clock';
+import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
+import { DB, Database, DbExecutor } from '../db/database.module';
+import { CatalogRepository } from './catalog.repository';
+import type { PromotionDto, PromotionInputDto, SellerPromotionDto } from './dto/promotion.dto';
+import type { CatalogProduct, ProductOffer } from './product-view';
+import { NewPromotionRow, PriceChange, PromotionRow, PromotionsRepository } from './promotions.repository';
+
+/** A running promotion as the pricing takes it, with its label (what an order keeps of it). */
+export interface LabelledRule extends PromotionRule {
+  label: string;
+}
+
+/** What the product list shows of the promotions at a moment, and when that changes next. */
+export interface CatalogueOffers {
+  offers: Map<string, ProductOffer>;
+  /** The next start or end of a promotion after the moment; undefined when none is coming. */
+  nextChange: Date | undefined;
+}
+
+/**
+ * Promotions: the seller creates, changes and ends them; the product answers carry the one a product is in; the
+ * checkout prices with the ones running. Every write locks the products concerned (in id order, as checkout
+ * does) before checking that none is in another promotion at the same time, and marks the catalogue changed.
+ */
+@Injectable()
+export class PromotionsService {
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly repository: PromotionsRepository,
+    private readonly catalog: CatalogRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: PromotionInputDto): Promise<PromotionDto> {
+    const now = this.clock.now();
+    const created = await this.db.transaction(async (tx) => {
+      const row = await this.checked(input, now, null, tx);
+      const inserted = await this.repository.insert(row, tx);
+      await this.catalog.bumpVersion(tx);
+      return inserted;
+    });
+    return toPromotionView(created, now);
+  }
+
+  /** Replaces the terms of a promotion that has not ended (404 when none, 409 when ended). */
+  async update(id: string, input: PromotionInputDto): Promise<PromotionDto> {
+    const now = this.clock.now();
+    const updated = await this.db.transaction(async (tx) => {
+      const current = await this.repository.lock(id, tx);
+      if (!current) throw new NotFoundError(PROMOTION_TEXTS.promotionNotFound);
+      if (promotionState(current, now) === 'ended') throw new ConflictError(PROMOTION_TEXTS.endedPromotion);
+      const row = await this.checked(input, now, id, tx);
+      const changed = await this.repository.update(id, row, tx);
+      await this.catalog.bumpVersion(tx);
+      return changed;
+    });
+    return toPromotionView(updated, now);
+  }
+
+  /**
+   * Ends a promotion early: a running one ends now (orders keep what it saved them), a scheduled one is
+   * removed. 404 when there is none, 409 when it has ended already.
+   */
+  async end(id: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const current = await this.repository.lock(id, tx);
+      if (!current) throw new NotFoundError(PROMOTION_TEXTS.promotionNotFound);
+      const state = promotionState(current, now);
+      if (state === 'ended') throw new ConflictError(PROMOTION_TEXTS.endedPromotion);
+      if (state === 'scheduled') await this.repository.delete(id, tx);
+      else await this.repository.update(id, { endsAt: now }, tx);
+      await this.catalog.bumpVersion(tx);
+    });
+  }
+
+  /** The promotions running now. */
+  async listRunning(): Promise<PromotionDto[]> {
+    const now = this.clock.now();
+    const rows = await this.repository.listNotEnded(now);
+    return rows
+      .filter((row) => promotionState(row, now) === 'running')
+      .map((row) => toPromotionView(row, now));
+  }
+
+  /** Every promotion with its state, units sold and saving: running and scheduled first, then ended. */
+  async listForSeller(): Promise<SellerPromotionDto[]> {
+    const now = this.clock.now();
+    const [rows, takings] = await Promise.all([this.repository.listAll(), this.repository.takings()]);
+    const byPromotion = new Map(takings.map((t) => [t.promotion, t]));
+    const rank = { running: 0, scheduled: 1, ended: 2 } as const;
+    return rows
+      .map((row) => {
+        const state = promotionState(row, now);
+        const taken = byPromotion.get(row.id);
+        return {
+          ...toPromotionView(row, now),
+          state,
+          unitsSold: taken?.units ?? 0,
+          saving: penceToPounds(taken?.saving ?? 0),
+          order: rank[state],
+          ends: row.endsAt.getTime(),
+        };
+      })
+      .sort((a, b) => a.order - b.order || (a.order < 2 ? a.ends - b.ends : b.ends - a.ends))
+      .map(({ order: _order, ends: _ends, ...view }) => view);
+  }
+
+  /** The promotions running at `now` on any of these products, as the pricing takes them. */
+  async rulesFor(productIds: readonly string[], now: Date, tx: DbExecutor): Promise<LabelledRule[]> {
+    return (await this.repository.runningFor(productIds, now, tx)).map(toRule);
+  }
+
+  /**
+   * For the product list: the promotion each product is in at `now` (with its unit price at the promotional
+   * price), whether its struck-through price was its own selling price ("Was") or a recommended one ("RRP"), and
+   * when a promotion next starts or ends (the list is stale from then).
+   */
+  async offersAt(
+    rows: readonly CatalogProduct[],
+    now: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<CatalogueOffers> {
+    const [promotions, history] = await Promise.all([
+      this.repository.listNotEnded(now, tx),
+      this.repository.priceHistory(undefined, tx),
+    ]);
+    return catalogueOffers(rows, promotions, history, now);
+  }
+
+  /** The input checked against the catalogue and the other promotions, as a row (400 or 409 otherwise). */
+  private async checked(
+    input: PromotionInputDto,
+    now: Date,
+    exceptId: string | null,
+    tx: DbExecutor,
+  ): Promise<NewPromotionRow> {
+    const startsAt = parsePromotionTime(input.startsAt, 'start');
+    const endsAt = parsePromotionTime(input.endsAt, 'end');
+    if (!startsAt || !endsAt || endsAt <= startsAt || endsAt <= now) {
+      throw new InvalidError(PROMOTION_TEXTS.invalidDates);
+    }
+    const ids = input.products.map((id) => id.toLowerCase());
+    // The products' rows first, in id order as checkout takes them: one promotion at a time per product.
+    await this.catalog.lockProducts(ids, tx);
+    const products = await this.catalog.findByIds(ids, tx);
+    if (products.length !== ids.length || products.some((p) => p.deletedAt)) {
+      throw new InvalidError(PROMOTION_TEXTS.unknownProduct);
+    }
+    const ownPrices = products.map((p) => unitPriceWithVat(p.offerPrice, p.vatBasisPoints));
+    const price = input.price === undefined ? undefined : poundsToPence(input.price);
+    let terms: Pick<NewPromotionRow, 'quantity' | 'price' | 'free' | 'wasPrice'>;
+    if (input.kind === 'multibuy') {
+      if (input.quantity === undefined || input.quantity < 2) {
+        throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
+      }
+      if (!price) throw new InvalidError(PROMOTION_TEXTS.invalidPrice);
+      if (price >= input.quantity * Math.max(...ownPrices))
+        throw new InvalidError(PROMOTION_TEXTS.dealNotCheaper);
+      terms = { quantity: input.quantity, price, free: 0, wasPrice: null };
+    } else if (input.kind === 'buy_get_free') {
+      if (input.quantity === undefined) throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
+      if (input.free === undefined) throw new InvalidError(PROMOTION_TEXTS.invalidFree);
+      if (input.quantity + input.free > MAX_DEAL_UNITS)
+        throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
+      terms = { quantity: input.quantity, price: 0, free: input.free, wasPrice: null };
+    } else {
+      if (products.length !== 1) throw new InvalidError(PROMOTION_TEXTS.reductionOneProduct);
+      if (!price) throw new InvalidError(PROMOTION_TEXTS.invalidPrice);
+      const was = ownPrices[0];
+      if (price >= was) throw new InvalidError(PROMOTION_TEXTS.reductionNotLower);
+      const history = withVat(await this.repository.priceHistory(ids, tx));
+      if (!wasPriceHeld(history, was, startsAt)) {
+        throw new InvalidError(wasPriceNotChargedMessage(products[0].name, was));
+      }
+      terms = { quantity: 1, price, free: 0, wasPrice: was };
+    }
+    const clash = await this.repository.overlapping(ids, startsAt, endsAt, exceptId, tx);
+    if (clash.length) {
+      const taken = new Set(clash.flatMap((c) => c.productIds));
+      const product = products.find((p) => taken.has(p.id))!;
+      throw new ConflictError(productInPromotionMessage(product.name));
+    }
+    return {
+      kind: input.kind,
+      label: promotionLabel({
+        kind: input.kind,
+        ...terms,
+        productCount: ids.length,
+        was: terms.wasPrice ?? undefined,
+      }),
+      productIds: products.map((p) => p.id),
+      ...terms,
+      startsAt,
+      endsAt,
+    };
+  }
+}
+
+function withVat(history: readonly PriceChange[]): { price: number; at: Date }[] {
+  return history.map((h) => ({ price: unitPriceWithVat(h.offerPrice, h.vatBasisPoints), at: h.at }));
+}
+
+function toRule(row: PromotionRow): LabelledRule {
+  return {
+    id: row.id,
+    kind: row.kind,
+    products: row.productIds,
+    quantity: row.quantity,
+    price: row.price,
+    free: row.free,
+    label: row.label,
+  };
+}
+
+export function toPromotionView(row: PromotionRow, now: Date): PromotionDto {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    label: row.label,
+    products: row.productIds,
+    quantity: row.quantity,
+    price: penceToPounds(row.price),
+    free: row.free,
+    wasPrice: row.wasPrice === null ? null : penceToPounds(row.wasPrice),
+    startsAt: londonIsoString(row.startsAt),
+    endsAt: londonIsoString(row.endsAt),
+    active: promotionState(row, now) === 'running',
+  };
+}
+
+/**
+ * The promotion of each product at `now` and the name of its struck-through price: "Was" only when the
+ * product's price with VAT was that price for the 28 days before its current price took effect.
+ */
+export function catalogueOffers(
+  rows: readonly CatalogProduct[],
+  promotions: readonly PromotionRow[],
+  history: readonly PriceChange[],
+  now: Date,
+): CatalogueOffers {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const historyOf = new Map<string, PriceChange[]>();
+  for (const change of history) {
+    const list = historyOf.get(change.productId);
+    if (list) list.push(change);
+    else historyOf.set(change.productId, [change]);
+  }
+  const offers = new Map<string, ProductOffer>();
+  for (const row of rows) {
+    offers.set(row.id, {
+      promotion: null,
+      struckPriceLabel: struckPriceLabel(row, historyOf.get(row.id) ?? []),
+    });
+  }
+  let nextChange: number | undefined;
+  const later = (at: Date) => {
+    if (at.getTime() > now.getTime()) nextChange = Math.min(nextChange ?? Infinity, at.getTime());
+  };
+  for (const promotion of promotions) {
+    later(promotion.startsAt);
+    later(promotion.endsAt);
+    if (promotionState(promotion, now) !== 'running') continue;
+    for (const id of promotion.productIds) {
+      const row = byId.get(id);
+      const offer = offers.get(id);
+      if (!row || !offer) continue;
+      offer.promotion = {
+        _id: promotion.id,
+        kind: promotion.kind,
+        label: promotion.label,
+        endsAt: londonIsoString(promotion.endsAt),
+        unitPrice: promotionalUnitPrice(promotion, row),
+      };
+    }
+  }
+  return { offers, nextChange: nextChange === undefined ? undefined : new Date(nextChange) };
+}
+
+function struckPriceLabel(row: CatalogProduct, history: readonly PriceChange[]): 'RRP' | 'Was' {
+  const prices = withVat(history);
+  const current = prices[prices.length - 1];
+  if (!current) return 'RRP';
+  // When the current price took effect: the first of the latest run of changes at that price.
+  let since = prices.length - 1;
+  while (since > 0 && prices[since - 1].price === current.price) since--;
+  const struck = unitPriceWithVat(row.price, row.vatBasisPoints);
+  return wasPriceHeld(prices.slice(0, since), struck, prices[since].at) ? 'Was' : 'RRP';
+}
