@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../../test/harness';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInSeller, signInStaff } from '../../test/auth-helpers';
 import { activityLog } from '../db/schema';
 
@@ -50,6 +50,34 @@ describe('activity entries of the changes made in the seller area', () => {
     expect((await latest()).summary).toMatch(/^orders per slot \d+ → 12$/);
     await post('/api/settings/orders', { maxOpenOrders: 4 }).expect(200);
     expect((await latest()).summary).toMatch(/^open orders per customer \d+ → 4$/);
+  });
+
+  it('product changes: price and stock before and after, the switch, deletion', async () => {
+    const id = await createProduct(t, { name: 'Leeks', price: 250, offerPrice: 200, stock: 50 });
+    await post('/api/product/stock', { id, stock: 7 }).expect(200);
+    expect(await latest()).toMatchObject({
+      actorId: manager.id,
+      action: 'product.stock',
+      kind: 'product',
+      summary: 'Leeks: stock 50 → 7',
+    });
+    await post('/api/product/stock', { id, inStock: false }).expect(200);
+    expect((await latest()).summary).toBe('Leeks: listed yes → no');
+    await request(t.server)
+      .put(`/api/product/${id}`)
+      .set('Cookie', manager.cookie)
+      .field('productData', JSON.stringify({ offerPrice: 1.8 }))
+      .expect(200);
+    expect(await latest()).toMatchObject({ action: 'product.price', summary: 'Leeks: offer price £2.00 → £1.80' });
+    const before = await count();
+    await request(t.server)
+      .put(`/api/product/${id}`)
+      .set('Cookie', manager.cookie)
+      .field('productData', JSON.stringify({ offerPrice: 9 }))
+      .expect(400);
+    expect(await count()).toBe(before);
+    await request(t.server).delete(`/api/product/${id}`).set('Cookie', manager.cookie).expect(200);
+    expect(await latest()).toMatchObject({ action: 'product.deleted', summary: 'Deleted Leeks' });
   });
 
   it('a refused change writes no entry', async () => {

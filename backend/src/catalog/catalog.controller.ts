@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
-import { SellerAuth } from '../session/session.decorators';
+import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import { ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
@@ -84,8 +84,9 @@ export class CatalogController {
   @ApiInvalid('Missing or invalid fields or images; nothing is stored')
   async addProduct(
     @MultipartRequest(new ProductUploadPipe(AddProductDto, 'add')) upload: ProductUpload<AddProductDto>,
+    @CurrentStaff() staff: StaffIdentity,
   ): Promise<ProductResponse> {
-    const product = await this.catalog.addProduct(upload.productData, upload.images);
+    const product = await this.catalog.addProduct(upload.productData, upload.images, staff);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productAdded, product };
   }
@@ -107,8 +108,9 @@ export class CatalogController {
     @IdParam(MESSAGES.productNotFound) id: string,
     @MultipartRequest(new ProductUploadPipe(UpdateProductDto, 'edit'))
     upload: ProductUpload<UpdateProductDto>,
+    @CurrentStaff() staff: StaffIdentity,
   ): Promise<ProductResponse> {
-    const product = await this.catalog.updateProduct(id, upload.productData, upload.images);
+    const product = await this.catalog.updateProduct(id, upload.productData, upload.images, staff);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productUpdated, product };
   }
@@ -121,8 +123,11 @@ export class CatalogController {
   @ApiOkResponse({ type: ProductResponse })
   @ApiInvalid()
   @ApiNotFound('No such product')
-  async setProductStock(@Body() body: SetProductStockDto): Promise<ProductResponse> {
-    const product = await this.catalog.setStock(body.id, { inStock: body.inStock, stock: body.stock });
+  async setProductStock(
+    @Body() body: SetProductStockDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<ProductResponse> {
+    const product = await this.catalog.setStock(body.id, { inStock: body.inStock, stock: body.stock }, staff);
     this.list.invalidate();
     return { success: true, message: MESSAGES.stockUpdated, product };
   }
@@ -134,8 +139,11 @@ export class CatalogController {
   @ApiIdParam('Product id')
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFound('No such product')
-  async deleteProduct(@IdParam(MESSAGES.productNotFound) id: string): Promise<SuccessResponse> {
-    await this.catalog.deleteProduct(id);
+  async deleteProduct(
+    @IdParam(MESSAGES.productNotFound) id: string,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<SuccessResponse> {
+    await this.catalog.deleteProduct(id, staff);
     this.list.invalidate();
     return { success: true, message: MESSAGES.productDeleted };
   }

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MAX_STOCK } from '@larder/shared-domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import type { ActivityActor } from '../activity/activity-log';
+import { recordProductAdded, recordProductChanged, recordProductDeleted } from './product-activity';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/uuid-param';
 import { preparedStatement } from '../db/prepared';
@@ -136,11 +138,12 @@ export class CatalogRepository {
     return tx.select().from(products).where(inArray(products.id, wanted));
   }
 
-  async insert(row: NewProductRow): Promise<CatalogProduct> {
+  async insert(row: NewProductRow, actor?: ActivityActor): Promise<CatalogProduct> {
     return this.db.transaction(async (tx) => {
       await this.atShopTime(tx);
       const [created] = await tx.insert(products).values(row).returning();
       await this.bumpVersion(tx);
+      if (actor) await recordProductAdded(tx, actor, created);
       return created;
     });
   }
@@ -152,6 +155,7 @@ export class CatalogRepository {
   async update(
     id: string,
     change: (current: CatalogProduct) => ProductChanges | Promise<ProductChanges>,
+    actor?: ActivityActor,
   ): Promise<CatalogProduct | undefined> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx
@@ -169,6 +173,7 @@ export class CatalogRepository {
         .where(eq(products.id, id))
         .returning();
       await this.bumpVersion(tx);
+      if (actor) await recordProductChanged(tx, actor, current, updated);
       return updated;
     });
   }
@@ -236,16 +241,17 @@ export class CatalogRepository {
   }
 
   /** Soft-deletes a live product and takes it out of every cart; false when there is none. */
-  async softDelete(id: string): Promise<boolean> {
+  async softDelete(id: string, actor?: ActivityActor): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [deleted] = await tx
         .update(products)
         .set({ deletedAt: new Date(), listed: false })
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
-        .returning({ id: products.id });
+        .returning();
       if (!deleted) return false;
       await tx.delete(cartItems).where(eq(cartItems.productId, id));
       await this.bumpVersion(tx);
+      if (actor) await recordProductDeleted(tx, actor, deleted);
       return true;
     });
   }

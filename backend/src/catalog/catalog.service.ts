@@ -11,6 +11,7 @@ import {
   type FoodFilters,
   type Nutrition,
 } from '@larder/shared-domain';
+import type { ActivityActor } from '../activity/activity-log';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
 import { CatalogRepository, ProductChanges, StockLine, StockTaking } from './catalog.repository';
@@ -70,7 +71,7 @@ export class CatalogService {
   }
 
   /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
-  async addProduct(dto: AddProductDto, images: Buffer[]): Promise<ProductDto> {
+  async addProduct(dto: AddProductDto, images: Buffer[], actor?: ActivityActor): Promise<ProductDto> {
     if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
     if (!isWholePack(dto)) throw new InvalidError(MESSAGES.packSizeAndUnit);
     checkFoodInformation({
@@ -82,28 +83,31 @@ export class CatalogService {
 
     const stored = await this.images.store(images);
     try {
-      const created = await this.repository.insert({
-        name: dto.name,
-        category: dto.category,
-        description: dto.description ?? [],
-        price: poundsToPence(dto.price)!,
-        offerPrice: poundsToPence(dto.offerPrice)!,
-        vatBasisPoints: Math.round(dto.vat * 100),
-        images: stored.urls,
-        stock: dto.stock ?? null,
-        ingredients: dto.ingredients ?? null,
-        allergens: dto.allergens ?? [],
-        allergensConfirmed: dto.allergens !== undefined && dto.allergens !== null,
-        netQuantity: dto.netQuantity ?? null,
-        unit: dto.unit ?? null,
-        nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
-        storage: dto.storage ?? null,
-        origin: dto.origin ?? null,
-        producer: dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null,
-        dietary: dto.dietary ?? [],
-        ageRestricted: dto.ageRestricted ?? false,
-        maxPerOrder: dto.maxPerOrder ?? null,
-      });
+      const created = await this.repository.insert(
+        {
+          name: dto.name,
+          category: dto.category,
+          description: dto.description ?? [],
+          price: poundsToPence(dto.price)!,
+          offerPrice: poundsToPence(dto.offerPrice)!,
+          vatBasisPoints: Math.round(dto.vat * 100),
+          images: stored.urls,
+          stock: dto.stock ?? null,
+          ingredients: dto.ingredients ?? null,
+          allergens: dto.allergens ?? [],
+          allergensConfirmed: dto.allergens !== undefined && dto.allergens !== null,
+          netQuantity: dto.netQuantity ?? null,
+          unit: dto.unit ?? null,
+          nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
+          storage: dto.storage ?? null,
+          origin: dto.origin ?? null,
+          producer: dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null,
+          dietary: dto.dietary ?? [],
+          ageRestricted: dto.ageRestricted ?? false,
+          maxPerOrder: dto.maxPerOrder ?? null,
+        },
+        actor,
+      );
       return toProductView(created);
     } catch (err) {
       await this.images.remove(stored.files);
@@ -116,53 +120,64 @@ export class CatalogService {
    * new pictures replacing the old ones. Past orders keep their own copy of name, price and picture, so the
    * old picture files stay.
    */
-  async updateProduct(id: string, dto: UpdateProductDto, images: Buffer[]): Promise<ProductDto> {
+  async updateProduct(
+    id: string,
+    dto: UpdateProductDto,
+    images: Buffer[],
+    actor?: ActivityActor,
+  ): Promise<ProductDto> {
     if (images.length) await this.checkImages(images, 1);
 
     const stored = images.length ? await this.images.store(images) : undefined;
     try {
-      const updated = await this.repository.update(id, (current) => {
-        const changes: ProductChanges = {};
-        if (dto.name !== undefined) changes.name = dto.name;
-        if (dto.category !== undefined) changes.category = dto.category;
-        if (dto.description !== undefined) changes.description = dto.description ?? [];
-        if (dto.price !== undefined) changes.price = poundsToPence(dto.price)!;
-        if (dto.offerPrice !== undefined) changes.offerPrice = poundsToPence(dto.offerPrice)!;
-        if (dto.vat !== undefined) changes.vatBasisPoints = Math.round(dto.vat * 100);
-        if (dto.stock !== undefined) changes.stock = dto.stock;
-        if (dto.ingredients !== undefined) changes.ingredients = dto.ingredients;
-        if (dto.allergens !== undefined) {
-          changes.allergens = dto.allergens ?? [];
-          changes.allergensConfirmed = dto.allergens !== null;
-        }
-        if (dto.netQuantity !== undefined) changes.netQuantity = dto.netQuantity;
-        if (dto.unit !== undefined) changes.unit = dto.unit;
-        if (dto.nutrition !== undefined)
-          changes.nutrition = dto.nutrition ? nutritionRow(dto.nutrition) : null;
-        if (dto.storage !== undefined) changes.storage = dto.storage;
-        if (dto.origin !== undefined) changes.origin = dto.origin;
-        if (dto.producer !== undefined) {
-          changes.producer = dto.producer ? { name: dto.producer.name, address: dto.producer.address } : null;
-        }
-        if (dto.dietary !== undefined) changes.dietary = dto.dietary ?? [];
-        if (dto.ageRestricted !== undefined) changes.ageRestricted = dto.ageRestricted;
-        if (dto.maxPerOrder !== undefined) changes.maxPerOrder = dto.maxPerOrder;
-        checkFoodInformation({
-          nutrition: changes.nutrition !== undefined ? changes.nutrition : current.nutrition,
-          dietary: changes.dietary ?? current.dietary,
-          allergens: changes.allergens ?? current.allergens,
-        });
-        if (stored) changes.images = stored.urls;
-        if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
-          throw new InvalidError(MESSAGES.offerAbovePrice);
-        }
-        const pack = {
-          netQuantity: changes.netQuantity !== undefined ? changes.netQuantity : current.netQuantity,
-          unit: changes.unit !== undefined ? changes.unit : current.unit,
-        };
-        if (!isWholePack(pack)) throw new InvalidError(MESSAGES.packSizeAndUnit);
-        return changes;
-      });
+      const updated = await this.repository.update(
+        id,
+        (current) => {
+          const changes: ProductChanges = {};
+          if (dto.name !== undefined) changes.name = dto.name;
+          if (dto.category !== undefined) changes.category = dto.category;
+          if (dto.description !== undefined) changes.description = dto.description ?? [];
+          if (dto.price !== undefined) changes.price = poundsToPence(dto.price)!;
+          if (dto.offerPrice !== undefined) changes.offerPrice = poundsToPence(dto.offerPrice)!;
+          if (dto.vat !== undefined) changes.vatBasisPoints = Math.round(dto.vat * 100);
+          if (dto.stock !== undefined) changes.stock = dto.stock;
+          if (dto.ingredients !== undefined) changes.ingredients = dto.ingredients;
+          if (dto.allergens !== undefined) {
+            changes.allergens = dto.allergens ?? [];
+            changes.allergensConfirmed = dto.allergens !== null;
+          }
+          if (dto.netQuantity !== undefined) changes.netQuantity = dto.netQuantity;
+          if (dto.unit !== undefined) changes.unit = dto.unit;
+          if (dto.nutrition !== undefined)
+            changes.nutrition = dto.nutrition ? nutritionRow(dto.nutrition) : null;
+          if (dto.storage !== undefined) changes.storage = dto.storage;
+          if (dto.origin !== undefined) changes.origin = dto.origin;
+          if (dto.producer !== undefined) {
+            changes.producer = dto.producer
+              ? { name: dto.producer.name, address: dto.producer.address }
+              : null;
+          }
+          if (dto.dietary !== undefined) changes.dietary = dto.dietary ?? [];
+          if (dto.ageRestricted !== undefined) changes.ageRestricted = dto.ageRestricted;
+          if (dto.maxPerOrder !== undefined) changes.maxPerOrder = dto.maxPerOrder;
+          checkFoodInformation({
+            nutrition: changes.nutrition !== undefined ? changes.nutrition : current.nutrition,
+            dietary: changes.dietary ?? current.dietary,
+            allergens: changes.allergens ?? current.allergens,
+          });
+          if (stored) changes.images = stored.urls;
+          if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
+            throw new InvalidError(MESSAGES.offerAbovePrice);
+          }
+          const pack = {
+            netQuantity: changes.netQuantity !== undefined ? changes.netQuantity : current.netQuantity,
+            unit: changes.unit !== undefined ? changes.unit : current.unit,
+          };
+          if (!isWholePack(pack)) throw new InvalidError(MESSAGES.packSizeAndUnit);
+          return changes;
+        },
+        actor,
+      );
       if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
       return toProductView(updated);
     } catch (err) {
@@ -172,23 +187,31 @@ export class CatalogService {
   }
 
   /** Sets the seller's switch, the counted stock (null: not counted), or both. */
-  async setStock(id: string, change: { inStock?: boolean; stock?: number | null }): Promise<ProductDto> {
+  async setStock(
+    id: string,
+    change: { inStock?: boolean; stock?: number | null },
+    actor?: ActivityActor,
+  ): Promise<ProductDto> {
     if (change.inStock === undefined && change.stock === undefined) {
       throw new InvalidError(MESSAGES.stockOrSwitchRequired);
     }
-    const updated = await this.repository.update(id, () => {
-      const changes: ProductChanges = {};
-      if (change.inStock !== undefined) changes.listed = change.inStock;
-      if (change.stock !== undefined) changes.stock = change.stock;
-      return changes;
-    });
+    const updated = await this.repository.update(
+      id,
+      () => {
+        const changes: ProductChanges = {};
+        if (change.inStock !== undefined) changes.listed = change.inStock;
+        if (change.stock !== undefined) changes.stock = change.stock;
+        return changes;
+      },
+      actor,
+    );
     if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
     return toProductView(updated);
   }
 
   /** Soft delete: gone from the list and from every cart; order history keeps its snapshot. */
-  async deleteProduct(id: string): Promise<void> {
-    if (!(await this.repository.softDelete(id))) throw new NotFoundError(MESSAGES.productNotFound);
+  async deleteProduct(id: string, actor?: ActivityActor): Promise<void> {
+    if (!(await this.repository.softDelete(id, actor))) throw new NotFoundError(MESSAGES.productNotFound);
   }
 
   /**
