@@ -152,9 +152,12 @@ function MakeRegularDialog({
         },
       }).unwrap();
       const next = result.standingOrder.nextDelivery;
+      // Its first delivery was already the shop's delivery date: that order is placed now.
+      const placedNow =
+        next && next !== first ? ` Its order for ${formatDeliveryDate(first)} is in My Orders.` : '';
       toast.success(
         next
-          ? `${REGULARS_MESSAGES.standingOrderCreated}. ${REGULARS_MESSAGES.nextDeliveryIn(next)}`
+          ? `${REGULARS_MESSAGES.standingOrderCreated}. ${REGULARS_MESSAGES.nextDeliveryIn(next)}.${placedNow}`
           : REGULARS_MESSAGES.standingOrderCreated,
       );
       onClose();
