@@ -11,6 +11,7 @@ import {
 import {
   dealNudges,
   parsePromotionTime,
+  promotionEndsText,
   promotionalUnitPrice,
   promotionLabel,
   promotionState,
@@ -443,5 +444,13 @@ describe('promotion dates in London time', () => {
     for (const bad of ['2026-02-30', '10/07/2026', '2026-07-10T25:00', 'tomorrow', '']) {
       expect(parsePromotionTime(bad, 'start')).toBeUndefined();
     }
+  });
+});
+
+describe('when a promotion ends, as shoppers read it', () => {
+  it('names the last London day of a promotion ending at midnight, and the time of one ending otherwise', () => {
+    expect(promotionEndsText('2026-07-08T00:00:00+01:00')).toBe('Ends Tue 7 Jul');
+    expect(promotionEndsText('2026-10-26T00:00:00+00:00')).toBe('Ends Sun 25 Oct');
+    expect(promotionEndsText('2026-08-03T20:00:00+01:00')).toBe('Ends Mon 3 Aug, 20:00');
   });
 });

@@ -4,8 +4,15 @@
  * the rules a promotion must keep. The pricing itself is priceBasket in pricing.ts.
  */
 import { unitPrice, type PackUnit, type UnitPrice } from './food';
-import { addCalendarDays, londonInstant, parseIsoDate } from './london-time';
-import { formatPence, unitPriceWithVat, type PromotionKind, type PromotionRule } from './pricing';
+import { dateFormat } from './date-format';
+import { addCalendarDays, londonInstant, londonParts, parseIsoDate, SHOP_TIME_ZONE } from './london-time';
+import {
+  formatPence,
+  PROMOTION_KINDS,
+  unitPriceWithVat,
+  type PromotionKind,
+  type PromotionRule,
+} from './pricing';
 
 /** Days before a reduction starts during which its "was" price must have been the product's only price. */
 export const WAS_PRICE_DAYS = 28;
@@ -202,4 +209,55 @@ export function parsePromotionTime(value: string, edge: 'start' | 'end'): Date |
     return undefined;
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+/** A promotion as the API answers it (price in pounds with VAT). */
+export interface PromotionAnswer {
+  _id: string;
+  kind: string;
+  label: string;
+  products: readonly string[];
+  quantity: number;
+  price: number;
+  free: number;
+}
+
+/** The promotions the API answers, as the pricing takes them (pence), with their labels. */
+export function promotionRules(
+  promotions: readonly PromotionAnswer[],
+): (PromotionRule & { label: string })[] {
+  return promotions
+    .filter((p): p is PromotionAnswer & { kind: PromotionKind } =>
+      (PROMOTION_KINDS as readonly string[]).includes(p.kind),
+    )
+    .map((p) => ({
+      id: p._id,
+      kind: p.kind,
+      label: p.label,
+      products: p.products,
+      quantity: p.quantity,
+      price: Math.round(p.price * 100),
+      free: p.free,
+    }));
+}
+
+const endDay = dateFormat({ timeZone: SHOP_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+const endTime = dateFormat({
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * "Ends Tue 7 Jul" for a promotion that runs to the end of 7 July in London (its end, the first moment it no
+ * longer runs, is midnight), "Ends Mon 3 Aug, 20:00" for one that ends at another time.
+ */
+export function promotionEndsText(endsAt: string | Date): string {
+  const end = new Date(endsAt);
+  const parts = londonParts(end);
+  if (parts.hour === 0 && parts.minute === 0) {
+    return `${PROMOTION_TEXTS.ends} ${endDay().format(new Date(end.getTime() - 1))}`;
+  }
+  return `${PROMOTION_TEXTS.ends} ${endDay().format(end)}, ${endTime().format(end)}`;
 }
