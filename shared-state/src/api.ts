@@ -94,6 +94,12 @@ export const api = withUpload.enhanceEndpoints({
   endpoints: {
     listProducts: { providesTags: tags('Products') },
     searchProducts: { providesTags: tags('Products') },
+    // Promotions change what the product answers carry: they share the products' tag.
+    listPromotions: { providesTags: tags('Products') },
+    listSellerPromotions: { providesTags: tags('Products') },
+    createPromotion: { invalidatesTags: tags('Products') },
+    updatePromotion: { invalidatesTags: tags('Products') },
+    endPromotion: { invalidatesTags: tags('Products') },
     setProductStock: { invalidatesTags: tags('Products', 'SellerSummary') },
     deleteProduct: { invalidatesTags: tags('Products', 'SellerSummary') },
 

@@ -75,6 +75,8 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     dietary: [],
     ageRestricted: false,
     maxPerOrder: null,
+    promotion: null,
+    struckPriceLabel: 'RRP',
     ...overrides,
     listed,
     inStock: overrides.inStock ?? isPurchasable({ listed, stock }),
@@ -103,7 +105,7 @@ type OrderItem = OrderView['items'][number];
 /** An order line of two apples at £1.99, not picked yet; `product` also sets productId. */
 export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   const product = overrides.product ?? 'p1';
-  return {
+  const item = {
     product,
     productId: product,
     name: 'Braeburn apples',
@@ -116,8 +118,12 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     picked: null,
     substitute: null,
     refused: false,
+    promotion: null,
     ...overrides,
   };
+  // What the line cost follows its price with VAT unless a test says otherwise (a line in a deal).
+  const unit = unitPriceWithVat(Math.round(item.price * 100), Math.round(item.vat * 100));
+  return { ...item, charged: overrides.charged ?? penceToPounds(unit * item.quantity) };
 }
 
 /** A customer's order of two apples, cash on delivery, still pending. */
@@ -145,6 +151,8 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     isPaid: false,
     ageConfirmed: false,
     refundDueAmount: 0,
+    savings: 0,
+    deals: [],
     createdAt: '2026-11-23T14:05:00.000Z',
     ...overrides,
   };

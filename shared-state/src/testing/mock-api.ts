@@ -19,6 +19,8 @@ import { emptySellerSummary, makeProduct, makeUser } from './fixtures';
 export interface MockApiState {
   /** Every product on sale, newest first. */
   products: Api.ProductDto[];
+  /** The promotions running now (GET /api/promotions); checkout prices with them as the server does. */
+  promotions: Api.PromotionDto[];
   shipping: { shippingCharge: number; shippingThreshold: number };
   slotCapacity: number;
   /** How many of a customer's orders may wait for delivery at once. */
@@ -55,6 +57,7 @@ export interface MockApiState {
 export function defaultState(): MockApiState {
   return {
     products: [],
+    promotions: [],
     shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
     slotCapacity: 20,
     maxOpenOrders: 3,
@@ -183,6 +186,7 @@ const totalsInPounds = (totals: OrderTotals) => ({
 function priceLines(lines: readonly { product: Api.ProductDto; quantity: number }[], state: MockApiState) {
   return rules.priceOrder(
     lines.map(({ product, quantity }) => ({
+      product: product._id,
       offerPrice: pence(product.offerPrice),
       quantity,
       vatBasisPoints: basisPoints(product.vat),
@@ -191,6 +195,7 @@ function priceLines(lines: readonly { product: Api.ProductDto; quantity: number 
       shippingCharge: pence(state.shipping.shippingCharge),
       shippingThreshold: pence(state.shipping.shippingThreshold),
     },
+    rules.promotionRules(state.promotions),
   );
 }
 
@@ -377,6 +382,7 @@ const code = (request: RecordedRequest) => (request.body as { code?: string }).c
 const ROUTES: Record<string, Handler> = {
   // Catalogue
   'GET /api/product/list': (_r, s) => ok<Api.ListProductsApiResponse>({ products: s.products }),
+  'GET /api/promotions': (_r, s) => ok<Api.ListPromotionsApiResponse>({ promotions: s.promotions }),
   // A stand-in for the server's ranked search: the names holding the text. Seed an answer to test ranking.
   'GET /api/product/search': (r, s) => {
     const q = (r.params.q ?? '').toLowerCase();

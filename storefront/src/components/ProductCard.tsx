@@ -17,6 +17,7 @@ import { useShownProduct } from './shown-products';
 import { LowStockNote, maxOrderable, useShopLimit } from './stock';
 import { AgeRestrictedNote, UnitPrice } from './food-marks';
 import { FavouriteButton } from './FavouriteButton';
+import { PromotionBadge } from './PromotionBadge';
 
 /** The route of a product's detail page. */
 export function productPath(product: Pick<Product, '_id' | 'category'>): string {
@@ -84,6 +85,7 @@ export function ProductCard({
       </Heading>
       <LowStockNote product={product} className="mt-2 self-start" />
       <AgeRestrictedNote product={product} className="mt-2 self-start" />
+      <PromotionBadge product={product} className="mt-2" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <div className="flex flex-col">
           <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} />

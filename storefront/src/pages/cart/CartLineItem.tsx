@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPence, linePriceWithVat } from '@larder/shared-domain';
+import { formatPence, linePriceWithVat, PROMOTION_TEXTS, type LinePricing } from '@larder/shared-domain';
 import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
@@ -9,6 +9,8 @@ import { pricedLine, type CartLine } from './checkout';
 
 interface CartLineItemProps {
   line: CartLine;
+  /** The line as priced with the promotions (its price and share of a deal's saving); undefined while loading. */
+  pricing?: LinePricing;
   /** Why the quantity was lowered (stock fell below it), shown under the line. */
   notice?: string;
   onQuantityChange: (quantity: number) => void;
@@ -19,6 +21,7 @@ interface CartLineItemProps {
 /** One cart line: picture, name, unit price, quantity, line total and a remove button. */
 export function CartLineItem({
   line,
+  pricing,
   notice,
   onQuantityChange,
   onRemove,
@@ -75,9 +78,14 @@ export function CartLineItem({
           itemLabel={product.name}
           size="sm"
         />
-        <p className="text-sm font-semibold text-gray-900">
+        <p className="text-right text-sm font-semibold text-gray-900">
           <span className="sr-only">Subtotal </span>
-          {formatPence(linePriceWithVat(pricedLine(line)))}
+          {formatPence(pricing?.charged ?? linePriceWithVat(pricedLine(line)))}
+          {pricing && pricing.saving > 0 && (
+            <span className="block text-xs font-medium text-danger">
+              {PROMOTION_TEXTS.youSave} {formatPence(pricing.saving)}
+            </span>
+          )}
         </p>
         <button
           type="button"

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@larder/shared-domain';
+import { formatPence, MESSAGES, PROMOTION_TEXTS, promotionRules } from '@larder/shared-domain';
 import {
   cartActions,
   useAppDispatch,
@@ -10,6 +10,7 @@ import {
   selectUser,
   useAppSelector,
   useGetShippingSettingsQuery,
+  useListPromotionsQuery,
 } from '@larder/shared-state';
 import { Button, buttonClasses, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { CartIcon } from '../../components/ProductCard';
@@ -18,7 +19,7 @@ import { useProducts } from '../../components/useProducts';
 import { maxOrderable, quantityLimitMessage, useShopLimit } from '../../components/stock';
 import { CartLineItem, CartLineSkeleton } from './CartLineItem';
 import { MakeRegularDelivery } from '../../components/MakeRegularDelivery';
-import { cartTotals, shippingInPence, type CartLine } from './checkout';
+import { cartTotals, dealGroups, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
 
 /** /cart: the cart lines and the order summary with checkout. */
@@ -31,6 +32,9 @@ export default function CartPage() {
   const sessionStatus = useAppSelector(selectSessionStatus);
   const products = useProducts();
   const shipping = useGetShippingSettingsQuery();
+  // The promotions running now, priced by the same function as checkout; without them (an error) the server's
+  // answer to the order says what changed.
+  const promotions = useListPromotionsQuery();
   const cart = useCartActions();
 
   const lines = useMemo<CartLine[]>(
@@ -41,9 +45,28 @@ export default function CartPage() {
       }),
     [items, noSubstitutes, products.byId],
   );
+  const rules = useMemo(() => promotionRules(promotions.data?.promotions ?? []), [promotions.data]);
   const totals = useMemo(
-    () => (shipping.data ? cartTotals(lines, shippingInPence(shipping.data)) : undefined),
-    [lines, shipping.data],
+    () =>
+      shipping.data && !promotions.isLoading
+        ? cartTotals(lines, shippingInPence(shipping.data), rules)
+        : undefined,
+    [lines, shipping.data, rules, promotions.isLoading],
+  );
+  const { groups, rest } = useMemo(() => dealGroups(lines, rules, totals), [lines, rules, totals]);
+  const pricingOf = (line: CartLine) => totals?.lines[lines.indexOf(line)];
+  const lineItem = (line: CartLine) => (
+    <CartLineItem
+      key={line.product._id}
+      line={line}
+      pricing={pricingOf(line)}
+      notice={stockNotices[line.product._id]}
+      onQuantityChange={(quantity) => cart.setQuantity(line.product._id, quantity)}
+      onRemove={() => cart.remove(line.product._id)}
+      onAllowSubstitutesChange={(allow) =>
+        dispatch(cartActions.setAllowSubstitutes({ id: line.product._id, allow }))
+      }
+    />
   );
   const stockNotices = useStockAdjustments(lines);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -118,20 +141,34 @@ export default function CartPage() {
         <p className="text-xs text-gray-600">
           If a product is out when we pick your order, we may send a similar one. You never pay more for it.
         </p>
-        <ul className="mt-4 border-t border-gray-200" aria-label="Cart items">
-          {lines.map((line) => (
-            <CartLineItem
-              key={line.product._id}
-              line={line}
-              notice={stockNotices[line.product._id]}
-              onQuantityChange={(quantity) => cart.setQuantity(line.product._id, quantity)}
-              onRemove={() => cart.remove(line.product._id)}
-              onAllowSubstitutesChange={(allow) =>
-                dispatch(cartActions.setAllowSubstitutes({ id: line.product._id, allow }))
-              }
-            />
-          ))}
-        </ul>
+        {groups.map((group) => (
+          <section
+            key={group.promotion.id}
+            aria-label={group.promotion.label}
+            className="mt-4 rounded-lg border border-danger/30 bg-danger-soft/30 px-3"
+            data-testid="cart-deal"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 pt-3">
+              <p className="font-semibold text-danger">{group.promotion.label}</p>
+              {group.saving > 0 && (
+                <p className="text-sm font-medium text-gray-900">
+                  {PROMOTION_TEXTS.youSave} {formatPence(group.saving)}
+                </p>
+              )}
+            </div>
+            {group.nudge && (
+              <p className="text-sm text-gray-700" data-testid="deal-nudge">
+                {group.nudge}
+              </p>
+            )}
+            <ul aria-label={`${group.promotion.label} items`}>{group.lines.map(lineItem)}</ul>
+          </section>
+        ))}
+        {rest.length > 0 && (
+          <ul className="mt-4 border-t border-gray-200" aria-label="Cart items">
+            {rest.map(lineItem)}
+          </ul>
+        )}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <Link
             to="/products"

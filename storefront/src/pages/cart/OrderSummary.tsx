@@ -3,6 +3,7 @@ import {
   MESSAGES,
   formatPence,
   includesVatText,
+  PROMOTION_TEXTS,
   selectableDeliveryDate,
   type OrderTotals,
 } from '@larder/shared-domain';
@@ -20,8 +21,8 @@ import { AgeConfirmation } from '../../components/AgeConfirmation';
 interface OrderSummaryProps {
   user: SessionUser | null;
   lines: readonly CartLine[];
-  /** Undefined while the shipping settings load. */
-  totals: OrderTotals | undefined;
+  /** Undefined while the shipping settings load; `savings` is what the promotions took off (pence). */
+  totals: (OrderTotals & { savings?: number }) | undefined;
   /** Set when the shipping settings could not be loaded: retries. */
   onRetryTotals?: () => void;
 }
@@ -94,7 +95,13 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
         <>
           {/* The lines are priced with VAT, so the VAT is part of the price, not added to it. */}
           <dl className="flex flex-col gap-2 text-sm text-gray-700" data-testid="order-totals">
-            <SummaryRow label="Price" value={formatPence(totals.goods + totals.vat)} />
+            <SummaryRow
+              label="Price"
+              value={formatPence(totals.goods + totals.vat + (totals.savings ?? 0))}
+            />
+            {(totals.savings ?? 0) > 0 && (
+              <SummaryRow label={PROMOTION_TEXTS.totalSavings} value={`-${formatPence(totals.savings!)}`} />
+            )}
             <SummaryRow
               label="Shipping Fee"
               value={totals.shipping === 0 ? 'Free' : formatPence(totals.shipping)}

@@ -1,10 +1,13 @@
 import { toBasisPoints, toPence } from '../../lib/api-values';
 import {
+  dealNudges,
   MESSAGES,
   penceToPounds,
-  priceOrder,
+  priceBasket,
+  type BasketLine,
   type OrderTotals,
-  type PricedLine,
+  type PricedBasket,
+  type PromotionRule,
   type ShippingSettings,
 } from '@larder/shared-domain';
 import type { PlaceOrderDto, ProductDto } from '@larder/shared-state';
@@ -36,14 +39,26 @@ export function shippingInPence(settings: {
   };
 }
 
-/** A cart line as the pricing rules take it: offer price before VAT in pence, VAT in basis points. */
-export function pricedLine({ product, quantity }: CartLine): PricedLine {
-  return { offerPrice: toPence(product.offerPrice), quantity, vatBasisPoints: toBasisPoints(product.vat) };
+/** A cart line as the pricing rules take it: its product, offer price before VAT in pence, VAT in basis points. */
+export function pricedLine({ product, quantity }: CartLine): BasketLine {
+  return {
+    product: product._id,
+    offerPrice: toPence(product.offerPrice),
+    quantity,
+    vatBasisPoints: toBasisPoints(product.vat),
+  };
 }
 
-/** Goods, VAT, shipping and amount of the cart, in pence. */
-export function cartTotals(lines: readonly CartLine[], settings: ShippingSettings): OrderTotals {
-  return priceOrder(lines.map(pricedLine), settings);
+/**
+ * Goods, VAT, shipping and amount of the cart in pence, with the running promotions applied as the server
+ * applies them (the same function), each line's price and the deals' savings.
+ */
+export function cartTotals(
+  lines: readonly CartLine[],
+  settings: ShippingSettings,
+  promotions: readonly PromotionRule[] = [],
+): PricedBasket {
+  return priceBasket(lines.map(pricedLine), settings, promotions);
 }
 
 /** The first reason the order cannot be placed yet (no address, then no delivery slot), or undefined. */
@@ -86,4 +101,44 @@ export function codOrderBody(input: {
 /** Whether a cart holds a product sold to adults only (Challenge 25). */
 export function needsAgeCheck(lines: readonly CartLine[]): boolean {
   return lines.some((line) => line.product.ageRestricted);
+}
+
+/** Lines of the cart under one promotion, what its deals save and what would complete one. */
+export interface DealGroup {
+  promotion: PromotionRule & { label: string };
+  lines: CartLine[];
+  /** Pence with VAT. */
+  saving: number;
+  /** "Add 1 more to get 3 for £5", when the lines are not a whole number of deals. */
+  nudge?: string;
+}
+
+/**
+ * The cart's lines grouped under the promotions they are in (a promotion holding none of them has no group),
+ * in the order of the promotions, each line once; `rest` are the lines in no promotion.
+ */
+export function dealGroups(
+  lines: readonly CartLine[],
+  promotions: readonly (PromotionRule & { label: string })[],
+  priced: PricedBasket | undefined,
+): { groups: DealGroup[]; rest: CartLine[] } {
+  const nudges = dealNudges(
+    lines.map((line) => ({ product: line.product._id, quantity: line.quantity })),
+    promotions,
+  );
+  const placed = new Set<string>();
+  const groups: DealGroup[] = [];
+  for (const promotion of promotions) {
+    const products = new Set(promotion.products);
+    const held = lines.filter((line) => products.has(line.product._id) && !placed.has(line.product._id));
+    if (!held.length) continue;
+    for (const line of held) placed.add(line.product._id);
+    groups.push({
+      promotion,
+      lines: held,
+      saving: priced?.deals.find((deal) => deal.promotion === promotion.id)?.saving ?? 0,
+      nudge: nudges.find((nudge) => nudge.promotion === promotion.id)?.message,
+    });
+  }
+  return { groups, rest: lines.filter((line) => !placed.has(line.product._id)) };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
-import { makeOrderItem, makeProduct, setupMockApi } from '@larder/shared-state/testing';
+import { makeOrder, makeOrderItem, makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -13,7 +13,7 @@ const product = (id: string, name: string, overrides: Partial<ProductDto> = {}):
 const item = (product: string, name: string, quantity: number) =>
   makeOrderItem({ product, name, quantity, price: 2 });
 
-const order: OrderView = {
+const order: OrderView = makeOrder({
   _id: 'aaaaaaaa-1',
   userId: 'user-1',
   items: [
@@ -36,7 +36,7 @@ const order: OrderView = {
   ageConfirmed: false,
   refundDueAmount: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
 describe('My orders: Buy again', () => {
   it('adds what is still sold and in stock, capped by stock, and says in a toast what was not added', async () => {

@@ -38,6 +38,7 @@ import {
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
+import { PromotionBadge } from '../../components/PromotionBadge';
 import { FavouriteButton } from '../../components/FavouriteButton';
 
 export default function ProductDetailPage() {
@@ -265,6 +266,7 @@ function ProductDetail({ product }: { product: Product }) {
           <p className="text-sm text-gray-600">
             {product.vat > 0 ? `Includes VAT at ${product.vat}%` : 'No VAT on this item'}
           </p>
+          <PromotionBadge product={product} className="pt-2 text-sm" />
         </div>
 
         <h2 className="mt-8 text-base font-semibold text-gray-900">About Product</h2>
