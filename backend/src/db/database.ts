@@ -84,6 +84,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection the server ends (a restart, a dropped database) is only discarded: without a
     // listener the pool's 'error' event would crash the process. Queries still report their own errors.
     pool.on('error', (err) => new Logger('Database').warn(`Idle database connection closed: ${err.message}`));
+    // A connection the server ends while it is checked out (a restart between two statements of a transaction)
+    // emits 'error' on its client, which the pool only listens to while the client is idle: without this the
+    // process would crash. The transaction's next statement fails on its own, and the pool drops the client.
+    pool.on('connect', (client) =>
+      client.on('error', (err) =>
+        new Logger('Database').warn(`Database connection in use closed: ${err.message}`),
+      ),
+    );
     let listener: ServerListener | undefined;
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     let ended = false;

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { Client, type PoolClient } from 'pg';
+import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
 import { transactionOpenedWith } from './transaction-opened-with';
 
@@ -85,3 +87,56 @@ describe('transactionOpenedWith', () => {
     expect(order).toEqual(['first locked', 'first ends', 'second locked']);
   });
 });
+
+// A PostgreSQL server that ends the shop's connections (a restart, a failover): the work in progress on an ended
+// connection fails, and the process goes on with new connections. Only a server ends connections.
+const serverUrl = process.env.DATABASE_URL;
+
+if (serverUrl) {
+  describe('a database connection the server ends', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    /** Ends the server session `pid`, as a restart does (from a connection of its own). */
+    async function terminate(pid: number): Promise<void> {
+      const admin = new Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+      } finally {
+        await admin.end();
+      }
+    }
+
+    it('between two statements of a transaction fails that transaction only; the shop answers on', async () => {
+      const failure = await t.db
+        .transaction(async (tx) => {
+          // The pool's client this transaction holds (drizzle keeps it on the transaction's session).
+          const client = (tx as unknown as { session: { client: PoolClient } }).session.client;
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          const ended = new Promise((resolve) => client.once('end', resolve));
+          await terminate(rows[0].pid);
+          // The server's goodbye reaches the client while no statement of it is running.
+          await ended;
+          await tx.execute(sql`select 1`);
+          return undefined;
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect(failure).toBeInstanceOf(Error);
+
+      const result = (await t.db.execute(sql`select 41 + 1 as answer`)) as unknown as {
+        rows: { answer: number }[];
+      };
+      expect(result.rows).toEqual([{ answer: 42 }]);
+      await request(t.server).get('/api/health').expect(200);
+    });
+  });
+}
