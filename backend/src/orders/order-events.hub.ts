@@ -25,6 +25,8 @@ export const ORDER_STREAMS_PER_SESSION = 3;
 export const ORDER_STREAMS_PER_ADDRESS = 20;
 /** How often each replica removes events older than the replay window. */
 const PURGE_INTERVAL_MS = 60_000;
+/** After reading events failed (the database away for a moment), the wait before reading what was missed. */
+export const ORDER_EVENTS_RETRY_READ_MS = 1000;
 
 /** One open stream, as the hub sees it. */
 export interface OrderEventWatcher {
@@ -72,6 +74,9 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
   private draining?: Promise<void>;
   /** The newest event id this process was told of. */
   private newestSeen = 0;
+  /** Set when reading the notified events failed: events after this id may not have been sent. */
+  private missedAfter?: number;
+  private retryTimer?: NodeJS.Timeout;
   private listenedBefore = false;
   private unsubscribe?: () => Promise<void>;
   private unsubscribeSessions?: () => Promise<void>;
@@ -113,6 +118,8 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
 
   async onApplicationShutdown(): Promise<void> {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
     await this.unsubscribeSessions?.();
@@ -198,6 +205,8 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
         try {
           this.dispatch((await this.repository.read(ids)).map(toEvent));
         } catch (err) {
+          // Those events are read again, with anything else missed, once the database answers.
+          this.missedBefore(Math.min(...ids));
           this.logger.error(`Reading order events failed: ${String(err)}`);
         }
       }
@@ -206,12 +215,31 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
     });
   }
 
-  /** Notifications sent while not listening are lost: send again what changed since the newest one seen. */
+  /**
+   * Notifications sent while not listening are lost, and so are the events a failed read did not get: send again
+   * what changed since the newest event seen, or since the oldest missed one. A failed catch-up is tried again.
+   */
   private catchUp(): void {
+    const from = Math.min(this.newestSeen, this.missedAfter ?? Infinity);
+    this.missedAfter = undefined;
     if (this.watchers.size === 0) return;
-    this.replay(this.newestSeen)
+    this.replay(from)
       .then((events) => this.dispatch(events))
-      .catch((err: unknown) => this.logger.error(`Catching up on order events failed: ${String(err)}`));
+      .catch((err: unknown) => {
+        this.missedBefore(from + 1);
+        this.logger.error(`Catching up on order events failed: ${String(err)}`);
+      });
+  }
+
+  /** Event `eventId` and those after it may not have been sent: read them again in a moment. */
+  private missedBefore(eventId: number): void {
+    this.missedAfter = Math.min(this.missedAfter ?? eventId - 1, eventId - 1);
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.catchUp();
+    }, ORDER_EVENTS_RETRY_READ_MS);
+    this.retryTimer.unref();
   }
 
   private dispatch(events: OrderEvent[]): void {
