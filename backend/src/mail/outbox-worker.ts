@@ -25,6 +25,8 @@ export const OUTBOX_MAX_ATTEMPTS = 10;
 export const OUTBOX_KEEP_SENT_DAYS = 30;
 /** How often the worker looks for messages past that age. */
 const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
+/** The first wait before recording a sent message again when the database did not take it. */
+export const OUTBOX_MARK_SENT_RETRY_MS = 250;
 /** The longest wait between two attempts. */
 export const OUTBOX_MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -144,7 +146,27 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       await this.outbox.markFailed(row.id, message, retryIn);
       return;
     }
-    await this.outbox.markSent(row.id);
+    await this.markSent(row.id);
+  }
+
+  /**
+   * Records a message the mail server accepted. Should the database be away for a moment (a restart), it tries
+   * again for half the lease: once the lease ends another round would send the message a second time.
+   */
+  private async markSent(id: string): Promise<void> {
+    const giveUpAt = Date.now() + OUTBOX_LEASE_MS / 2;
+    for (let wait = OUTBOX_MARK_SENT_RETRY_MS; ; wait = Math.min(wait * 2, 5000)) {
+      try {
+        await this.outbox.markSent(id);
+        return;
+      } catch (err) {
+        if (this.stopped || Date.now() + wait > giveUpAt) throw err;
+        this.logger.warn(
+          `E-mail ${id} was sent; recording it failed, trying again: ${redact(err instanceof Error ? err.message : String(err))}`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   private transport(): SmtpTransport {
