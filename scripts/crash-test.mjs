@@ -16,6 +16,16 @@
  * (CRASH_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis (CRASH_TEST_REDIS_URL,
  * default redis://127.0.0.1:6379). Ports: CRASH_TEST_PORT (nginx, default 4550) and the next two (the replicas).
  * Prints a summary; exits non-zero on any failure; always stops what it started and drops its database.
+ *
+ * `npm run crash-test -- --restart-db` restarts the database instead: on a PostgreSQL cluster of its own (initdb
+ * and pg_ctl from `pg_config --bindir` or /usr/lib/postgresql/<newest>/bin, in a temporary folder, on a free port;
+ * run as the `postgres` user when started as root; never the machine's own server), with both replicas up and
+ * a local SMTP server taking the shop's e-mails, it restarts the cluster (pg_ctl restart -m fast) in the middle of
+ * the checkout burst through nginx, while the seller watches the order events on each replica. It checks that every
+ * checkout is answered (clients retry a 5xx or a cut connection with the same Idempotency-Key), every acknowledged
+ * order is stored once and nothing is oversold, both event streams carry every order placed (live or caught up
+ * after the listening connection came back), the e-mail outbox sends each order's confirmation exactly once, and
+ * both replicas take checkouts again; it prints how long checkouts failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -39,13 +49,17 @@ let oidc;
 const CUSTOMERS = Number(process.env.CRASH_TEST_CUSTOMERS ?? 200);
 const LB_PORT = Number(process.env.CRASH_TEST_PORT ?? 4550);
 const REPLICA_PORTS = [LB_PORT + 1, LB_PORT + 2];
-const SERVER_URL = process.env.CRASH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Restart the database mid-burst (on a cluster of the test's own) instead of killing a replica. */
+const RESTART_DB = process.argv.slice(2).includes('--restart-db');
+/** The server the throw-away database lives on; in --restart-db mode, the test's own cluster (set in main). */
+let SERVER_URL = process.env.CRASH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.CRASH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? 'nginx';
 const SIGN_IN_LIMIT = 5;
 /** The counted stock of the product every customer buys: fewer units than customers. */
 const COUNTED_STOCK = Math.floor(CUSTOMERS * 0.75);
-const MAX_ATTEMPTS = 12;
+/** Attempts per checkout: a restarting database is away for seconds, a killed replica only until nginx notices. */
+const MAX_ATTEMPTS = RESTART_DB ? 60 : 12;
 const PRODUCT_NAME = 'Crash test oats';
 
 const runId = crypto.randomBytes(4).toString('hex');
@@ -219,6 +233,7 @@ function startReplica(name, port) {
       GOOGLE_ISSUER: oidc.issuer.url,
       DATA_DIR: path.join(workDir, name),
       LOG_LEVEL: 'warn',
+      ...(smtp ? { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_INTERVAL_MS: '250' } : {}),
     },
   });
   const entry = { name, child, exited: false };
@@ -405,9 +420,15 @@ async function checkoutTemplate(customer, productId) {
 }
 
 const SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'];
-const RETRYABLE = new Set([502, 503, 504]);
+// While the database restarts a replica may answer 500 (a query on a connection the server ended): safe to retry,
+// as every retry carries the same Idempotency-Key.
+const RETRYABLE = new Set(RESTART_DB ? [500, 502, 503, 504] : [502, 503, 504]);
 
-async function checkout(customer, template, onAnswer, port = LB_PORT) {
+/**
+ * Places the customer's order through `port`, retrying a retryable answer or a cut connection with the same
+ * Idempotency-Key; `onAttempt` hears of each attempt's outcome (a status, or 0 for a network error) and when.
+ */
+async function checkout(customer, template, onAnswer, port = LB_PORT, onAttempt = () => {}) {
   const key = `crash-${runId}-${customer.i}`;
   const body = {
     ...template,
@@ -424,15 +445,17 @@ async function checkout(customer, template, onAnswer, port = LB_PORT) {
         idempotencyKey: key,
         attempt: `${customer.i}-${attempt}`,
       });
+      onAttempt(res.status, Date.now());
       if (!RETRYABLE.has(res.status)) {
         onAnswer();
         return { status: res.status, body: res.body, retries };
       }
     } catch {
       /* connection reset by the killed replica: retry */
+      onAttempt(0, Date.now());
     }
     retries++;
-    await new Promise((r) => setTimeout(r, 50 * attempt));
+    await new Promise((r) => setTimeout(r, Math.min(50 * attempt, 1000)));
   }
   onAnswer();
   return { status: 0, body: undefined, retries };
@@ -512,8 +535,8 @@ async function answerLostOnTheWayBack(productId) {
   );
 }
 
-async function main() {
-  const started = Date.now();
+/** Checks what the test needs, creates its database, starts both replicas and nginx in front of them. */
+async function setUp() {
   if (!fs.existsSync(path.join(root, 'backend/dist/main.js')))
     throw new Error('backend/dist/main.js is missing: run `npm run build` first');
   if (spawnSync(NGINX, ['-v']).status !== 0)
@@ -551,12 +574,12 @@ async function main() {
   children.push(nginxEntry);
   await waitFor('nginx', async () => (await call(LB_PORT, 'GET', '/api/health')).status === 200);
   log(`two replicas on ports ${REPLICA_PORTS.join(' and ')} behind nginx on ${LB_PORT}`);
+  return replicas;
+}
 
-  await sessionsAcrossReplicas();
-
-  // The catalogue: the product of the burst, with a counted stock (fewer units than customers), and another for
-  // the answer lost on its way back; slots large enough for all.
-  const [productId, otherProductId] = await withServer(async () => {
+/** The product of the burst, with a counted stock (fewer units than customers), and another of 10 units. */
+function addProducts() {
+  return withServer(async () => {
     const db = new Client({ connectionString: databaseUrl() });
     await db.connect();
     try {
@@ -579,7 +602,10 @@ async function main() {
       await db.end();
     }
   });
+}
 
+/** Signs every customer in, half on each replica. */
+async function signInCustomers() {
   const signInStarted = Date.now();
   const customers = await pool(
     Array.from({ length: CUSTOMERS }, (_, i) => i),
@@ -589,33 +615,15 @@ async function main() {
   log(
     `${customers.length} customers signed in on both replicas, each from its own address, in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`,
   );
-  const template = await checkoutTemplate(customers[0], productId);
+  return customers;
+}
 
-  // The burst: every customer checks out at once; replica B is killed once a quarter have been answered.
-  let answered = 0;
-  let killedAt;
-  let killedAtMs;
-  const victim = replicas[1];
-  const burstStarted = Date.now();
-  const results = await Promise.all(
-    customers.map((c) =>
-      checkout(c, template, () => {
-        answered++;
-        if (killedAt === undefined && answered >= Math.ceil(CUSTOMERS / 4)) {
-          killedAt = answered;
-          killedAtMs = Date.now();
-          victim.child.kill('SIGKILL');
-        }
-      }),
-    ),
-  );
-  const burstSeconds = (Date.now() - burstStarted) / 1000;
-  check(
-    killedAt !== undefined && victim.child.signalCode === 'SIGKILL',
-    `replica B killed with SIGKILL after ${killedAt} of ${CUSTOMERS} answers`,
-  );
-
-  // What the database holds.
+/**
+ * What the database holds after the burst against what the customers were told: every checkout answered, every
+ * confirmed order stored once under its id, nothing stored for a refusal, exactly the counted units sold, and every
+ * refusal the out-of-stock message.
+ */
+async function checkStored(customers, results, productId) {
   const db = new Client({ connectionString: databaseUrl() });
   await db.connect();
   let stored;
@@ -672,6 +680,47 @@ async function main() {
     refused.length === CUSTOMERS - COUNTED_STOCK && otherRefusals.length === 0,
     `every refusal (${refused.length}) says "${soldOut}" (${otherRefusals.length} other: ${[...new Set(otherRefusals.map((r) => r.body?.message))].join('; ') || '-'})`,
   );
+  return { placed, refused, unanswered, retried, lost, duplicated };
+}
+
+async function main() {
+  const started = Date.now();
+  const replicas = await setUp();
+  await sessionsAcrossReplicas();
+  // The catalogue: the product of the burst, and another for the answer lost on its way back.
+  const [productId, otherProductId] = await addProducts();
+  const customers = await signInCustomers();
+  const template = await checkoutTemplate(customers[0], productId);
+
+  // The burst: every customer checks out at once; replica B is killed once a quarter have been answered.
+  let answered = 0;
+  let killedAt;
+  let killedAtMs;
+  const victim = replicas[1];
+  const burstStarted = Date.now();
+  const results = await Promise.all(
+    customers.map((c) =>
+      checkout(c, template, () => {
+        answered++;
+        if (killedAt === undefined && answered >= Math.ceil(CUSTOMERS / 4)) {
+          killedAt = answered;
+          killedAtMs = Date.now();
+          victim.child.kill('SIGKILL');
+        }
+      }),
+    ),
+  );
+  const burstSeconds = (Date.now() - burstStarted) / 1000;
+  check(
+    killedAt !== undefined && victim.child.signalCode === 'SIGKILL',
+    `replica B killed with SIGKILL after ${killedAt} of ${CUSTOMERS} answers`,
+  );
+
+  const { placed, refused, unanswered, retried, lost, duplicated } = await checkStored(
+    customers,
+    results,
+    productId,
+  );
 
   // Who answered what, from nginx's access log: "msec "upstreams" status customer-attempt".
   const [portA, portB] = REPLICA_PORTS.map(String);
@@ -718,8 +767,372 @@ async function main() {
   );
 }
 
+// ---------------------------------------------------------------- --restart-db
+
+/** The local SMTP server the replicas send their e-mails to in --restart-db mode (set there). */
+let smtp;
+/** The PostgreSQL cluster this test owns in --restart-db mode (set there). */
+let cluster;
+/** The seller's event streams in --restart-db mode. */
+const streams = [];
+
+/** The folder of initdb and pg_ctl: `pg_config --bindir`, else the newest /usr/lib/postgresql/<version>/bin. */
+function postgresBinDir() {
+  const candidates = [];
+  const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  if (config.status === 0) candidates.push(config.stdout.trim());
+  const installed = '/usr/lib/postgresql';
+  if (fs.existsSync(installed)) {
+    for (const version of fs.readdirSync(installed).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(installed, version, 'bin'));
+  }
+  const found = candidates.find((dir) =>
+    ['initdb', 'pg_ctl'].every((tool) => fs.existsSync(path.join(dir, tool))),
+  );
+  if (!found)
+    throw new Error(
+      'initdb and pg_ctl were not found (pg_config --bindir, /usr/lib/postgresql/*/bin): install postgresql',
+    );
+  return found;
+}
+
+/**
+ * A PostgreSQL cluster of the test's own: initdb in a temporary folder, started on a free port on loopback. As root
+ * the tools run as the `postgres` user (the server refuses to run as root), with the folder given to that user.
+ */
+async function startOwnCluster() {
+  const bin = postgresBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-crash-pg-'));
+  const data = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const ids = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    const [uid, gid] = [ids('-u'), ids('-g')];
+    if (!Number.isInteger(uid) || uid <= 0)
+      throw new Error('there is no `postgres` user to run the cluster as');
+    fs.chownSync(dir, uid, gid);
+  }
+  const tool = (name, args) =>
+    asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]]
+      : [path.join(bin, name), args];
+  const run = (name, args) =>
+    new Promise((resolve, reject) => {
+      const [command, argv] = tool(name, args);
+      const child = spawn(command, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0
+          ? resolve(output)
+          : reject(new Error(`${name} ${args.join(' ')} failed (${code}):\n${output}`)),
+      );
+    });
+  const port = await new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+  await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-instructions']);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`;
+  const pgCtl = (...args) =>
+    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', ...args]);
+  await pgCtl('-o', options, 'start');
+  const handle = {
+    dir,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Restarts the server: its sessions are ended (-m fast), then it starts again; resolves once it is up. */
+    restart: () => pgCtl('-m', 'fast', 'restart'),
+    async stop() {
+      await pgCtl('-m', 'immediate', 'stop').catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  log(`own PostgreSQL cluster (${bin}) on port ${port} in ${dir}`);
+  return handle;
+}
+
+/** A local SMTP server that keeps the Message-ID and subject of each message it accepts. */
+async function startSmtp() {
+  const { SMTPServer } = requireFromBackend('smtp-server');
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        const head = Buffer.concat(chunks)
+          .toString('utf8')
+          .split(/\r?\n\r?\n/)[0]
+          .replace(/\r?\n[ \t]+/g, ' ');
+        received.push({
+          messageId: /^Message-ID: (.*)$/im.exec(head)?.[1].trim() ?? '',
+          subject: /^Subject: (.*)$/im.exec(head)?.[1].trim() ?? '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return { port: server.server.address().port, received, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * The seller's order events from one replica, read as a browser's EventSource does: when the stream ends it is
+ * opened again after a second with Last-Event-ID. Keeps the order ids it was told of.
+ */
+function watchOrders(port, cookie, from) {
+  const watcher = { port, orderIds: new Set(), reconnections: 0, stopped: false, lastEventId: undefined };
+  const open = () => {
+    if (watcher.stopped) return;
+    const headers = { accept: 'text/event-stream', cookie, 'x-forwarded-for': from };
+    if (watcher.lastEventId) headers['last-event-id'] = watcher.lastEventId;
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/order/events', headers, agent: false },
+      (res) => {
+        watcher.status = res.statusCode;
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const id = /^id: (.*)$/m.exec(event)?.[1];
+            const data = /^data: (.*)$/m.exec(event)?.[1];
+            if (id) watcher.lastEventId = id;
+            if (data) watcher.orderIds.add(JSON.parse(data).id);
+          }
+        });
+        res.on('error', () => undefined);
+        res.on('close', again);
+      },
+    );
+    req.on('error', again);
+    watcher.request = req;
+  };
+  let pending = false;
+  const again = () => {
+    if (watcher.stopped || pending) return;
+    pending = true;
+    watcher.reconnections++;
+    setTimeout(() => {
+      pending = false;
+      open();
+    }, 1000).unref();
+  };
+  watcher.stop = () => {
+    watcher.stopped = true;
+    watcher.request?.destroy();
+  };
+  open();
+  streams.push(watcher);
+  return watcher;
+}
+
+async function restartDatabaseRun() {
+  const started = Date.now();
+  cluster = await startOwnCluster();
+  SERVER_URL = cluster.url;
+  smtp = await startSmtp();
+  await setUp();
+  const [productId] = await addProducts();
+  const customers = await signInCustomers();
+  const template = await checkoutTemplate(customers[0], productId);
+
+  // The seller watches the orders on each replica, straight from it (as each browser tab holds one replica).
+  const seller = await call(LB_PORT, 'POST', '/api/seller/login', {
+    body: { email: secrets.SELLER_EMAIL, password: secrets.SELLER_PASSWORD },
+    forwardedFor: `198.18.${subnet}.1`,
+  });
+  if (seller.status !== 200) throw new Error(`seller login answered ${seller.status}`);
+  const watchers = REPLICA_PORTS.map((port, n) =>
+    watchOrders(port, seller.cookies.larder_seller, `198.18.${subnet}.${10 + n}`),
+  );
+  await waitFor(
+    'both event streams open',
+    async () => streams.every((w) => w.status === 200),
+    10_000,
+  );
+
+  const startedAt = await withServer(async (c) =>
+    Number((await c.query('select extract(epoch from pg_postmaster_start_time()) * 1000 as t')).rows[0].t),
+  );
+  // The burst: every customer checks out at once; the database restarts once a quarter have been answered.
+  let answered = 0;
+  let restartAt;
+  let restartedAt;
+  let restart;
+  const attempts = [];
+  const burstStarted = Date.now();
+  const results = await Promise.all(
+    customers.map((c) =>
+      checkout(
+        c,
+        template,
+        () => {
+          answered++;
+          if (restart === undefined && answered >= Math.ceil(CUSTOMERS / 4)) {
+            restartAt = Date.now();
+            log(`restarting the database after ${answered} of ${CUSTOMERS} answers`);
+            restart = cluster.restart().then(() => {
+              restartedAt = Date.now();
+            });
+          }
+        },
+        LB_PORT,
+        (status, at) => attempts.push({ status, at }),
+      ),
+    ),
+  );
+  await restart;
+  const burstSeconds = (Date.now() - burstStarted) / 1000;
+  const startedAgainAt = await withServer(async (c) =>
+    Number((await c.query('select extract(epoch from pg_postmaster_start_time()) * 1000 as t')).rows[0].t),
+  );
+  check(
+    restartAt !== undefined && startedAgainAt > startedAt,
+    `the database restarted in the middle of the burst (pg_ctl restart -m fast took ${((restartedAt - restartAt) / 1000).toFixed(1)} s)`,
+  );
+
+  const { placed, refused, unanswered, retried, lost, duplicated } = await checkStored(
+    customers,
+    results,
+    productId,
+  );
+  const failed = attempts.filter(
+    (a) => (a.at >= restartAt && RETRYABLE.has(a.status)) || (a.at >= restartAt && a.status === 0),
+  );
+  const firstFailure = Math.min(...failed.map((a) => a.at));
+  const backAt = Math.min(
+    ...attempts.filter((a) => a.at >= restartedAt && a.status === 201).map((a) => a.at),
+  );
+  const retriedAnswered = retried.filter((r) => r.status === 201 || r.status === 409).length;
+  check(
+    retried.length > 0 && retriedAnswered === retried.length,
+    `every retried checkout was answered (${retriedAnswered} of ${retried.length}; ${failed.length} attempts failed while the database was away)`,
+  );
+  check(
+    Number.isFinite(backAt) || placed.length === COUNTED_STOCK,
+    `checkouts succeed again after the restart`,
+  );
+
+  // Both replicas take checkouts again (on their own, not through nginx).
+  const after = await Promise.all(
+    REPLICA_PORTS.map(async (port, n) => {
+      const customer = await signIn(port, CUSTOMERS + 10 + n);
+      const probe = await checkoutTemplate(customer, await addOneMore(n));
+      return (await checkout(customer, probe, () => {}, port)).status;
+    }),
+  );
+  check(
+    after.every((s) => s === 201),
+    `both replicas place orders after the restart (${after.join(', ')})`,
+  );
+
+  // The event streams: each replica's stream told the seller of every order placed, live or caught up.
+  const expected = await withServer(async () => {
+    const db = new Client({ connectionString: databaseUrl() });
+    await db.connect();
+    try {
+      return (await db.query('select id from orders')).rows.map((r) => r.id);
+    } finally {
+      await db.end();
+    }
+  });
+  await waitFor(
+    'every order on both event streams',
+    async () => watchers.every((w) => expected.every((id) => w.orderIds.has(id))),
+    30_000,
+  ).catch(() => undefined);
+  for (const [n, w] of watchers.entries()) {
+    const missing = expected.filter((id) => !w.orderIds.has(id)).length;
+    check(
+      missing === 0,
+      `replica ${'AB'[n]}'s event stream told the seller of all ${expected.length} orders (${missing} missing; reopened ${w.reconnections} time(s))`,
+    );
+  }
+
+  // The e-mail outbox: each order's confirmation sent once, the outbox empty.
+  let outbox;
+  await waitFor(
+    'the e-mail outbox to empty',
+    async () => {
+      outbox = await withServer(async () => {
+        const db = new Client({ connectionString: databaseUrl() });
+        await db.connect();
+        try {
+          return (
+            await db.query(
+              `select count(*)::int as rows, count(*) filter (where sent_at is null)::int as unsent,
+                      count(*) filter (where kind = 'order-placed')::int as placed from email_outbox`,
+            )
+          ).rows[0];
+        } finally {
+          await db.end();
+        }
+      });
+      return outbox.unsent === 0 && smtp.received.length >= outbox.rows;
+    },
+    60_000,
+  ).catch(() => undefined);
+  const ids = smtp.received.map((m) => m.messageId);
+  const twice = ids.length - new Set(ids).size;
+  check(
+    outbox.unsent === 0 && outbox.placed === expected.length && ids.length === outbox.rows && twice === 0,
+    `the e-mail outbox sent every confirmation once (${outbox.placed} for ${expected.length} orders; ` +
+      `${outbox.unsent} unsent; ${ids.length} received for ${outbox.rows} messages, ${twice} twice)`,
+  );
+
+  const down = Number.isFinite(firstFailure) ? firstFailure : restartAt;
+  log('');
+  log(
+    `summary: ${CUSTOMERS} concurrent checkouts through nginx in ${burstSeconds.toFixed(1)} s; the database restarted after ${Math.ceil(CUSTOMERS / 4)} answers`,
+  );
+  log(
+    `         ${placed.length} placed, ${refused.length} refused (409), ${unanswered.length} unanswered; ${retried.length} clients retried with their Idempotency-Key; lost ${lost}, duplicated ${duplicated}`,
+  );
+  log(
+    `         checkouts failed from ${((down - restartAt) / 1000).toFixed(1)} s after the restart began; the database was back after ${((restartedAt - restartAt) / 1000).toFixed(1)} s; ` +
+      `checkouts succeeded again ${((backAt - restartAt) / 1000).toFixed(1)} s after the restart began (${((backAt - restartedAt) / 1000).toFixed(1)} s after the database was back)`,
+  );
+  log(`         total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A product of its own for one replica's check after the restart (10 units). */
+async function addOneMore(n) {
+  const db = new Client({ connectionString: databaseUrl() });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `insert into products (name, category, description, price, offer_price, vat_basis_points, images, listed, stock)
+       values ($1, 'Grains', '["From the crash test"]', 250, 200, 0, '[]', true, 10) returning id`,
+      [`Crash test barley ${n}`],
+    );
+    await db.query('update catalog_state set version = version + 1');
+    return rows[0].id;
+  } finally {
+    await db.end();
+  }
+}
+
 async function cleanUp() {
   await oidc?.stop().catch(() => {});
+  for (const watcher of streams) watcher.stop();
+  if (failures.length && cluster) {
+    fs.copyFileSync(path.join(cluster.dir, 'server.log'), path.join(workDir, 'postgres.log'));
+  }
   for (const entry of children.reverse()) {
     if (entry.exited) continue;
     entry.child.kill('SIGTERM');
@@ -732,6 +1145,8 @@ async function cleanUp() {
   await withServer((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((err) =>
     log(`could not drop ${dbName}: ${err.message}`),
   );
+  await smtp?.close().catch(() => {});
+  await cluster?.stop();
   if (failures.length === 0) fs.rmSync(workDir, { recursive: true, force: true });
   else log(`logs kept in ${workDir}`);
 }
@@ -747,7 +1162,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  await main();
+  await (RESTART_DB ? restartDatabaseRun() : main());
 } catch (err) {
   failures.push(err.message);
   log(`FAIL ${err.stack ?? err.message}`);
