@@ -201,7 +201,7 @@ export class RegularsRepository {
   }
 
   /**
-   * Claims one plan whose order is due at `now` (active, place_at passed, not held by another process's lease):
+   * Claims up to `limit` plans whose order is due at `now` (active, place_at passed, not held by another process's lease):
    * the row is taken with FOR UPDATE SKIP LOCKED, so replicas racing for the same plans each get a different one,
    * and leased until `leaseUntil`, so a process that stops with it in hand gives it back when the lease ends.
    */
@@ -209,8 +209,9 @@ export class RegularsRepository {
     now: Date,
     leaseUntil: Date,
     planId?: string,
+    limit = 1,
     tx: DbExecutor = this.db,
-  ): Promise<StandingOrderRow | undefined> {
+  ): Promise<StandingOrderRow[]> {
     const due = tx
       .select({ id: standingOrders.id })
       .from(standingOrders)
@@ -223,14 +224,9 @@ export class RegularsRepository {
         ),
       )
       .orderBy(asc(standingOrders.placeAt))
-      .limit(1)
+      .limit(limit)
       .for('update', { skipLocked: true });
-    const [row] = await tx
-      .update(standingOrders)
-      .set({ leaseUntil })
-      .where(inArray(standingOrders.id, due))
-      .returning();
-    return row;
+    return tx.update(standingOrders).set({ leaseUntil }).where(inArray(standingOrders.id, due)).returning();
   }
 
   /**
@@ -262,6 +258,17 @@ export class RegularsRepository {
   /** Lets go of a plan's lease without moving it (its order could not be tried now). */
   async release(id: string, tx: DbExecutor = this.db): Promise<void> {
     await tx.update(standingOrders).set({ leaseUntil: null }).where(eq(standingOrders.id, id));
+  }
+
+  /** A plan's lines with their products as they are now. */
+  async linesWithProducts(id: string): Promise<StandingOrderWithLines['lines']> {
+    const rows = await this.db
+      .select({ line: standingOrderItems, product: products })
+      .from(standingOrderItems)
+      .innerJoin(products, eq(products.id, standingOrderItems.productId))
+      .where(eq(standingOrderItems.standingOrderId, id))
+      .orderBy(asc(products.name), asc(products.id));
+    return rows.map((r) => ({ ...r.line, product: r.product }));
   }
 
   /** The order a plan placed for a date, if any. */

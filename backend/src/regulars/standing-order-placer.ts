@@ -36,6 +36,8 @@ export const STANDING_ORDER_LEASE_MS = 2 * 60_000;
 export const STANDING_ORDER_POLL_MS = 30_000;
 /** Plans placed side by side by one process. */
 export const STANDING_ORDER_CONCURRENCY = 4;
+/** Plans one claim takes (each loop places them one after the other). */
+export const STANDING_ORDER_CLAIM_BATCH = 10;
 
 /** What happened to one plan's delivery date. */
 export type PlanOutcome = 'placed' | 'skipped' | 'missed' | 'not-placed' | 'already-placed';
@@ -128,22 +130,26 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
       for (;;) {
         if (this.stopped && this.config.nodeEnv !== 'test' && !planId) return;
         const now = this.clock.now();
-        const plan = await this.repository.claimDue(
+        const plans = await this.repository.claimDue(
           now,
           new Date(now.getTime() + STANDING_ORDER_LEASE_MS),
           planId,
+          planId ? 1 : STANDING_ORDER_CLAIM_BATCH,
         );
-        if (!plan) return;
-        const outcome = await this.handle(plan).catch(async (err: unknown) => {
-          this.pendingMail.delete(plan.id);
-          await this.repository.release(plan.id);
-          throw err;
-        });
-        if (outcome === 'placed') summary.placed++;
-        else if (outcome === 'skipped') summary.skipped++;
-        else if (outcome === 'missed') summary.missed++;
-        else if (outcome === 'not-placed') summary.notPlaced++;
-        else summary.alreadyPlaced++;
+        if (!plans.length) return;
+        for (const [i, plan] of plans.entries()) {
+          const outcome = await this.handle(plan).catch(async (err: unknown) => {
+            this.pendingMail.delete(plan.id);
+            // This plan and the others claimed with it go back at once.
+            for (const other of plans.slice(i)) await this.repository.release(other.id);
+            throw err;
+          });
+          if (outcome === 'placed') summary.placed++;
+          else if (outcome === 'skipped') summary.skipped++;
+          else if (outcome === 'missed') summary.missed++;
+          else if (outcome === 'not-placed') summary.notPlaced++;
+          else summary.alreadyPlaced++;
+        }
         if (planId) return;
       }
     };
@@ -165,6 +171,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
     } else if (plan.skipping) {
       outcome = 'skipped';
     } else if (await this.repository.placedOrder(plan.id, date)) {
+      // Placed before by a process that stopped before moving the plan on.
       outcome = 'already-placed';
     } else {
       outcome = await this.place(plan, date);
@@ -199,12 +206,11 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
    * orders allowed, nothing is left, or every slot is full.
    */
   private async place(plan: StandingOrderRow, date: string, attempt = 1): Promise<PlanOutcome> {
-    const full = await this.repository.find(plan.id);
-    if (!full) return 'skipped';
+    const lines = await this.repository.linesWithProducts(plan.id);
     const context = await this.checkoutContext.context(
       plan.userId,
       plan.addressId,
-      full.lines.map((l) => l.productId),
+      lines.map((l) => l.productId),
     );
     const address = context.address;
     if (!address || !deliversTo(address.postalCode, address.city, context.deliveryAreas)) {
@@ -218,7 +224,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
     const byId = new Map(context.products.map((p) => [p.id, p]));
     const items: { product: string; quantity: number; allowSubstitutes: boolean }[] = [];
     const left: string[] = [];
-    for (const line of full.lines) {
+    for (const line of lines) {
       const product = byId.get(line.productId);
       if (!product || product.deleted || !product.listed) {
         left.push(`${line.product.name} (no longer sold)`);
