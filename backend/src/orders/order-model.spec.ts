@@ -9,7 +9,8 @@
  * - stock is conserved: a product's starting stock = on the shelf + held or delivered by orders not cancelled +
  *   written off (units found missing when picking, and the shelf then counted as empty);
  * - a slot's booked places = its open (Pending) orders;
- * - no order's total is above the one the customer last agreed to (placing or changing);
+ * - no order's total is above the one the customer last agreed to (placing or changing), with a multi-buy
+ *   mixing a 0% and a 20% product running in the catalogue;
  * - no change or cancel once picking has started (each step's expected answer);
  * - `ageCheckRequired` exactly when an 18+ product goes to the door;
  * - a paid order owes back what its total fell by (all of it once cancelled);
@@ -27,6 +28,7 @@ import {
   orderChangeDeadline,
   priceOrder,
   selectableDeliveryDate,
+  type PromotionRule,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FREE_SHIPPING, settings } from '../../test/fixtures';
@@ -136,15 +138,33 @@ afterAll(async () => {
 const openInSlot = (m: Model, date: string, time: string) =>
   m.orders.filter((o) => o.status === 'Pending' && o.deliveryDate === date && o.time === time).length;
 
-/** What the lines' prices add up to as the customer places or changes them (the client's arithmetic). */
+/**
+ * The promotion running in each sequence's catalogue: any 3 of apples (0% VAT) and juice (20%) for £4, products
+ * named by their keys.
+ */
+const DEAL: PromotionRule = {
+  id: 'deal',
+  kind: 'multibuy',
+  products: ['apples', 'juice'],
+  quantity: 3,
+  price: 400,
+  free: 0,
+};
+
+/**
+ * What the lines' prices add up to as the customer places or changes them (the client's arithmetic, with the
+ * running promotion, as the basket prices them).
+ */
 function totalsOf(items: readonly { key: Key; quantity: number }[]) {
   return priceOrder(
     items.map(({ key, quantity }) => ({
+      product: key,
       offerPrice: CATALOGUE[key].offerPrice,
       vatBasisPoints: CATALOGUE[key].vat,
       quantity,
     })),
     { shippingCharge: 0, shippingThreshold: 0 },
+    [DEAL],
   );
 }
 
@@ -687,6 +707,21 @@ describe('the order lifecycle as random sequences of customer, seller, payment a
             ageRestricted: p.adults,
           });
         }
+        // The deal runs through the whole sequence (its clock moves at most a few days).
+        const start = now.toISOString().slice(0, 10);
+        const end = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+        await request(t.server)
+          .post('/api/seller/promotions')
+          .set('Cookie', seller)
+          .send({
+            kind: DEAL.kind,
+            products: DEAL.products.map((key) => real.products[key as Key]),
+            quantity: DEAL.quantity,
+            price: DEAL.price / 100,
+            startsAt: start,
+            endsAt: end,
+          })
+          .expect(201);
         const model: Model = {
           now,
           shelf: Object.fromEntries(KEYS.map((key) => [key, CATALOGUE[key].stock])) as Record<Key, number>,
