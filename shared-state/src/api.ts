@@ -169,7 +169,7 @@ export const api = withUpload.enhanceEndpoints({
     sellerLogin: { invalidatesTags: tags('Seller', 'Orders') },
     sellerLoginCode: { invalidatesTags: tags('Seller', 'Orders') },
     getTwoFactorStatus: { providesTags: tags('TwoFactor') },
-    confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor') },
+    confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor', 'Seller') },
     disableTwoFactor: { invalidatesTags: tags('TwoFactor') },
     sellerLogout: { invalidatesTags: tags('Seller', 'Orders') },
     changeStaffPassword: { invalidatesTags: tags('Seller', 'Staff', 'Activity') },

@@ -45,6 +45,7 @@ describe('seller sign-in', () => {
         email: 'boss@larder.test',
         role: 'owner',
         mustChangePassword: false,
+        mustEnrolTwoFactor: false,
       },
     });
   });

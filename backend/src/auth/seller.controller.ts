@@ -12,7 +12,7 @@ import { ApiInvalid } from '../common/openapi-docs';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { BeforePasswordChange, SellerAuth } from '../session/session.decorators';
+import { BeforePasswordChange, BeforeTwoFactor, SellerAuth } from '../session/session.decorators';
 import type { RequestWithStaff } from '../session/session.guards';
 import { STAFF_ROLES } from '@larder/shared-domain';
 import { SellerLoginDto } from './dto/seller-login.dto';
@@ -34,6 +34,7 @@ export class SellerController {
   @Get('is-auth')
   @SellerAuth(...STAFF_ROLES)
   @BeforePasswordChange()
+  @BeforeTwoFactor()
   @ApiOperation({
     summary: 'Whether the request carries a seller session, and who is signed in (with which role)',
   })
@@ -49,6 +50,7 @@ export class SellerController {
         email: member.email,
         role: member.role,
         mustChangePassword: member.mustChangePassword,
+        mustEnrolTwoFactor: member.needsTwoFactor,
       },
     };
   }

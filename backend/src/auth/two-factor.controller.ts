@@ -4,7 +4,7 @@ import { MESSAGES, STAFF_ROLES } from '@larder/shared-domain';
 import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
+import { BeforeTwoFactor, CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import type { RequestWithStaff } from '../session/session.guards';
 import { ActivityLog } from '../activity/activity-log';
 import type { DbTransaction } from '../db/database.module';
@@ -26,6 +26,7 @@ const logged =
 @Controller('api/seller/two-factor')
 // Every member may turn on (and off) two-factor sign-in for their own account.
 @SellerAuth(...STAFF_ROLES)
+@BeforeTwoFactor()
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
@@ -46,7 +47,10 @@ export class TwoFactorController {
   async startTwoFactorSetup(@Req() request: RequestWithStaff): Promise<TwoFactorEnrolmentResponse> {
     const member = request.staffMember;
     if (!member) throw new Error('two-factor setup without a member');
-    return { success: true, ...(await this.twoFactor.startEnrolment(twoFactorAccount(member), member.email)) };
+    return {
+      success: true,
+      ...(await this.twoFactor.startEnrolment(twoFactorAccount(member), member.email)),
+    };
   }
 
   @Post('confirm')

@@ -1,4 +1,10 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { SHOP_MANAGERS, type StaffRole } from '@larder/shared-domain';
 import { CUSTOMER_AUTH, SELLER_AUTH } from '../common/openapi-docs';
@@ -9,6 +15,7 @@ import {
   RequestWithCustomer,
   RequestWithStaff,
   BEFORE_PASSWORD_CHANGE_KEY,
+  BEFORE_TWO_FACTOR_KEY,
   SELLER_ROLES_KEY,
   SellerAuthGuard,
   StaffIdentity,
@@ -53,12 +60,22 @@ export function BeforePasswordChange(): MethodDecorator & ClassDecorator {
   return SetMetadata(BEFORE_PASSWORD_CHANGE_KEY, true);
 }
 
+/**
+ * On a `@SellerAuth(...)` route, lets a manager whom the owner requires to use two-factor sign-in use it before
+ * turning it on (who am I, their password, enrolling); every other route answers them 403.
+ */
+export function BeforeTwoFactor(): MethodDecorator & ClassDecorator {
+  return SetMetadata(BEFORE_TWO_FACTOR_KEY, true);
+}
+
 /** The member signed in to the seller area (`{ id, name, role }`, as now) on a route guarded by `@SellerAuth()`. */
-export const CurrentStaff = createParamDecorator((_data: unknown, context: ExecutionContext): StaffIdentity => {
-  const staff = context.switchToHttp().getRequest<RequestWithStaff>().staff;
-  if (!staff) throw new Error('@CurrentStaff() used on a route without @SellerAuth()');
-  return staff;
-});
+export const CurrentStaff = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): StaffIdentity => {
+    const staff = context.switchToHttp().getRequest<RequestWithStaff>().staff;
+    if (!staff) throw new Error('@CurrentStaff() used on a route without @SellerAuth()');
+    return staff;
+  },
+);
 
 /** The signed-in customer (`{ userId }`) on a route guarded by `@CustomerAuth()`. */
 export const CurrentCustomer = createParamDecorator(

@@ -28,8 +28,10 @@ export class CustomerAuthGuard implements CanActivate {
 
 /** Metadata key of the roles `@SellerAuth(...roles)` allows on a route. */
 export const SELLER_ROLES_KEY = 'larder:seller-roles';
-/** Metadata key of the routes a member may use before replacing a first password (`@SellerAuth` option). */
+/** Metadata key of the routes a member may use before replacing a first password (`@BeforePasswordChange`). */
 export const BEFORE_PASSWORD_CHANGE_KEY = 'larder:before-password-change';
+/** Metadata key of the routes a manager required to use two-factor sign-in may use before turning it on. */
+export const BEFORE_TWO_FACTOR_KEY = 'larder:before-two-factor';
 
 /** Who is signed in to the seller area, on a route guarded by `@SellerAuth(...)`: `@CurrentStaff()`. */
 export interface StaffIdentity {
@@ -43,7 +45,8 @@ export type RequestWithStaff = FastifyRequest & { staff?: StaffIdentity; staffMe
 /**
  * Lets the request through only with a valid seller cookie (401 otherwise; a customer cookie does not count) of an
  * active member whose role, as it is now, the route allows (403 otherwise). A member whose first password is still
- * to be replaced gets 403 "Please choose a new password." on every route but the few that allow it.
+ * to be replaced gets 403 "Please choose a new password." on every route but the few that allow it, and a manager
+ * the owner requires to use two-factor sign-in gets 403 until they turn it on.
  */
 @Injectable()
 export class SellerAuthGuard implements CanActivate {
@@ -62,6 +65,11 @@ export class SellerAuthGuard implements CanActivate {
       !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_PASSWORD_CHANGE_KEY, targets)
     )
       throw new ForbiddenError(STAFF_MESSAGES.mustChangePassword);
+    if (
+      member.needsTwoFactor &&
+      !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_TWO_FACTOR_KEY, targets)
+    )
+      throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequiredForManagers);
     const allowed =
       this.reflector.getAllAndOverride<readonly StaffRole[] | undefined>(SELLER_ROLES_KEY, targets) ??
       SHOP_MANAGERS;

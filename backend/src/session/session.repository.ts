@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../common/uuid-param';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
-import { sessions, signInFailures, staff } from '../db/schema';
+import { sellerTwoFactor, sessions, signInFailures, staff } from '../db/schema';
 import type { StaffRole } from '@larder/shared-domain';
 import { SESSIONS_ENDED_CHANNEL } from './session.constants';
 
@@ -27,6 +27,8 @@ export interface SessionMember {
   role: StaffRole;
   active: boolean;
   mustChangePassword: boolean;
+  /** A manager the owner requires to use two-factor sign-in, who has not turned it on yet. */
+  needsTwoFactor: boolean;
 }
 
 /** A session's last use is written at most this often (seconds), so most requests only read. */
@@ -43,13 +45,17 @@ const READ_SESSION = preparedStatement<{
   staff_role: StaffRole | null;
   staff_active: boolean | null;
   staff_must_change_password: boolean | null;
+  staff_needs_two_factor: boolean | null;
 }>(
   'read_session',
   sql`
     select s.user_id, s.credential_stamp,
            s.last_seen_at < now() - make_interval(secs => ${sql.raw(String(TOUCH_INTERVAL_SECONDS))}) as stale,
            m.id as staff_id, m.name as staff_name, m.email as staff_email, m.role as staff_role,
-           m.active as staff_active, m.must_change_password as staff_must_change_password
+           m.active as staff_active, m.must_change_password as staff_must_change_password,
+           (m.role = 'manager' and m.two_factor_required and not exists (
+             select 1 from ${sellerTwoFactor} t
+             where t.account = 'staff:' || m.id::text and t.enabled_at is not null)) as staff_needs_two_factor
     from ${sessions} s left join ${staff} m on m.id = s.staff_id
     where s.id = ${sql.placeholder('id')}::uuid and s.kind = ${sql.placeholder('kind')}::text and s.expires_at > now()
       and s.last_seen_at > now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)
@@ -113,6 +119,7 @@ export class SessionRepository {
             role: row.staff_role ?? 'driver',
             active: row.staff_active === true,
             mustChangePassword: row.staff_must_change_password !== false,
+            needsTwoFactor: row.staff_needs_two_factor === true,
           };
     return { userId: row.user_id, credentialStamp: row.credential_stamp, member };
   }
@@ -212,11 +219,14 @@ export class SessionRepository {
         mustChangePassword: staff.mustChangePassword,
         passwordHash: staff.passwordHash,
         twoFactorRequired: staff.twoFactorRequired,
+        needsTwoFactor: sql<boolean>`(${staff.role} = 'manager' and ${staff.twoFactorRequired} and not exists (
+          select 1 from ${sellerTwoFactor} where ${sellerTwoFactor.account} = 'staff:' || ${staff.id}::text
+          and ${sellerTwoFactor.enabledAt} is not null))`,
       })
       .from(staff)
       .where(where)
       .limit(1);
-    return row && { ...row, role: row.role as StaffRole };
+    return row && { ...row, role: row.role as StaffRole, needsTwoFactor: row.needsTwoFactor === true };
   }
 
   /** The owner's id (the row exists once the application has started). */

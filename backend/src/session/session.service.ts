@@ -174,7 +174,12 @@ export class SessionService implements OnApplicationBootstrap {
   async sellerOf(request: FastifyRequest, recordUse = true): Promise<SessionMember | undefined> {
     const claims = await this.claims(request.cookies?.[this.sellerCookie], SELLER_AUDIENCE);
     if (!claims) return undefined;
-    const session = await this.repository.touch(claims.sid, 'seller', this.config.sellerIdleMinutes, recordUse);
+    const session = await this.repository.touch(
+      claims.sid,
+      'seller',
+      this.config.sellerIdleMinutes,
+      recordUse,
+    );
     const member = session?.member;
     if (!member || !member.active || member.id !== claims.sub) return undefined;
     if (member.role === 'owner' && session.credentialStamp !== this.sellerStamp()) return undefined;

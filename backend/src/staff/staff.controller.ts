@@ -7,6 +7,7 @@ import { SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import {
   BeforePasswordChange,
+  BeforeTwoFactor,
   CurrentStaff,
   SellerAuth,
   type StaffIdentity,
@@ -104,6 +105,7 @@ export class StaffController {
   @RateLimited()
   @SellerAuth(...STAFF_ROLES)
   @BeforePasswordChange()
+  @BeforeTwoFactor()
   @ApiOperation({
     summary:
       'The signed-in member replaces their password (a first one must be replaced before anything else); their other sessions end. Not for the owner, whose password is configured',

@@ -101,6 +101,7 @@ describe('staff accounts', () => {
       email: 'sam@larder.test',
       role: 'picker',
       mustChangePassword: true,
+      mustEnrolTwoFactor: false,
     });
     const refused = await as(cookie).get('/api/seller/picking').expect(403);
     expect(refused.body).toMatchObject({ success: false, message: STAFF_MESSAGES.mustChangePassword });
@@ -179,6 +180,29 @@ describe('staff accounts', () => {
     expect((await as(owner).get('/api/seller/staff').expect(200)).body).toEqual(before.body);
     // A manager may read the activity log.
     await m.get('/api/seller/activity').expect(200);
+  });
+
+  it('a manager the owner requires to use two-factor sign-in may only enrol until it is on', async () => {
+    const manager = await signInStaff(t, 'manager', { ownerCookie: owner });
+    await as(manager.cookie).get('/api/seller/activity').expect(200);
+    const res = await as(owner)
+      .put(`/api/seller/staff/${manager.id}`, { twoFactorRequired: true })
+      .expect(200);
+    expect(res.body.staff.twoFactorRequired).toBe(true);
+    const refused = await as(manager.cookie).get('/api/seller/activity').expect(403);
+    expect(refused.body.message).toBe(STAFF_MESSAGES.twoFactorRequiredForManagers);
+    const who = await as(manager.cookie).get('/api/seller/is-auth').expect(200);
+    expect(who.body.staff.mustEnrolTwoFactor).toBe(true);
+    expect((await as(manager.cookie).get('/api/seller/two-factor').expect(200)).body.enabled).toBe(false);
+    await as(manager.cookie).post('/api/seller/two-factor/setup', {}).expect(200);
+    // Not for the owner, nor for other roles.
+    await as(owner)
+      .put(`/api/seller/staff/${(await as(owner).get('/api/seller/staff')).body.staff[0]._id}`, {
+        twoFactorRequired: true,
+      })
+      .expect(400);
+    await as(owner).put(`/api/seller/staff/${manager.id}`, { twoFactorRequired: false }).expect(200);
+    await as(manager.cookie).get('/api/seller/activity').expect(200);
   });
 
   it("a change of role takes effect on the member's next request", async () => {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react';
-import { MESSAGES, STAFF_ROLE_LABELS } from '@larder/shared-domain';
+import { MESSAGES, STAFF_MESSAGES, STAFF_ROLE_LABELS } from '@larder/shared-domain';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   selectSellerStaff,
@@ -77,6 +77,10 @@ export function SellerLayout() {
   const { pathname } = useLocation();
   const base = sellerPath();
   const here = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+  // A manager the owner requires to use two-factor sign-in sees only Security until it is on.
+  const enrolFirst = staff?.mustEnrolTwoFactor === true;
+  const shown = (path: string) =>
+    enrolFirst ? path.replace(/^\/+/, '').startsWith('security') : maySee(role, path);
 
   const signOut = async () => {
     try {
@@ -129,7 +133,7 @@ export function SellerLayout() {
           className="print:hidden w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64"
         >
           <ul className="flex flex-col gap-1">
-            {MENU.filter(({ to }) => maySee(role, to)).map(({ to, label, icon: Icon, end }) => (
+            {MENU.filter(({ to }) => shown(to)).map(({ to, label, icon: Icon, end }) => (
               <li key={label}>
                 <NavLink
                   to={sellerPath(to)}
@@ -158,7 +162,16 @@ export function SellerLayout() {
           className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-10 md:py-8 print:p-0"
         >
           <Suspense fallback={<FullPageStatus label="Loading…" />}>
-            {maySee(role, here) ? <Outlet /> : <Navigate to={sellerPath(landingPath(role))} replace />}
+            {enrolFirst && (
+              <p role="status" className="mb-4 rounded-md bg-warning-soft px-4 py-3 text-sm text-warning">
+                {STAFF_MESSAGES.twoFactorRequiredForManagers}
+              </p>
+            )}
+            {shown(here) ? (
+              <Outlet />
+            ) : (
+              <Navigate to={sellerPath(enrolFirst ? 'security' : landingPath(role))} replace />
+            )}
           </Suspense>
         </main>
       </div>

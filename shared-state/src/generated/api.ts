@@ -110,6 +110,16 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getReceipt: build.query<GetReceiptApiResponse, GetReceiptApiArg>({
+      query: (queryArg) => ({ url: `/api/order/${queryArg.id}/receipt` }),
+    }),
+    refundOrder: build.mutation<RefundOrderApiResponse, RefundOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/order/${queryArg.id}/refunds`,
+        method: 'POST',
+        body: queryArg.refundDto,
+      }),
+    }),
     updateOrderStatus: build.mutation<UpdateOrderStatusApiResponse, UpdateOrderStatusApiArg>({
       query: (queryArg) => ({
         url: `/api/order/${queryArg.id}/status`,
@@ -158,6 +168,17 @@ const injectedRtkApi = api.injectEndpoints({
           to: queryArg.to,
         },
       }),
+    }),
+    getCashUp: build.query<GetCashUpApiResponse, GetCashUpApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/cash-up`,
+        params: {
+          date: queryArg.date,
+        },
+      }),
+    }),
+    signOffCashUp: build.mutation<SignOffCashUpApiResponse, SignOffCashUpApiArg>({
+      query: (queryArg) => ({ url: `/api/seller/cash-up`, method: 'POST', body: queryArg.cashUpDto }),
     }),
     sellerIsAuth: build.query<SellerIsAuthApiResponse, SellerIsAuthApiArg>({
       query: () => ({ url: `/api/seller/is-auth` }),
@@ -241,6 +262,16 @@ const injectedRtkApi = api.injectEndpoints({
     getSellerSummary: build.query<GetSellerSummaryApiResponse, GetSellerSummaryApiArg>({
       query: () => ({ url: `/api/seller/summary` }),
     }),
+    getTakings: build.query<GetTakingsApiResponse, GetTakingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/takings`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+          format: queryArg.format,
+        },
+      }),
+    }),
     getTwoFactorStatus: build.query<GetTwoFactorStatusApiResponse, GetTwoFactorStatusApiArg>({
       query: () => ({ url: `/api/seller/two-factor` }),
     }),
@@ -260,6 +291,16 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     startTwoFactorSetup: build.mutation<StartTwoFactorSetupApiResponse, StartTwoFactorSetupApiArg>({
       query: () => ({ url: `/api/seller/two-factor/setup`, method: 'POST' }),
+    }),
+    getBusinessDetails: build.query<GetBusinessDetailsApiResponse, GetBusinessDetailsApiArg>({
+      query: () => ({ url: `/api/settings/business` }),
+    }),
+    updateBusinessDetails: build.mutation<UpdateBusinessDetailsApiResponse, UpdateBusinessDetailsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/business`,
+        method: 'POST',
+        body: queryArg.businessDetailsDto,
+      }),
     }),
     getDeliverySettings: build.query<GetDeliverySettingsApiResponse, GetDeliverySettingsApiArg>({
       query: () => ({ url: `/api/settings/delivery` }),
@@ -461,6 +502,17 @@ export type UpdateFulfilmentApiArg = {
   'idempotency-key'?: string;
   updateFulfilmentDto: UpdateFulfilmentDto;
 };
+export type GetReceiptApiResponse = /** status 200  */ ReceiptResponse;
+export type GetReceiptApiArg = {
+  /** Order id */
+  id: string;
+};
+export type RefundOrderApiResponse = /** status 201  */ RefundResponse;
+export type RefundOrderApiArg = {
+  /** Order id */
+  id: string;
+  refundDto: RefundDto;
+};
 export type UpdateOrderStatusApiResponse = /** status 200  */ SuccessResponse;
 export type UpdateOrderStatusApiArg = {
   /** Order id */
@@ -525,6 +577,15 @@ export type ListActivityApiArg = {
   from?: string;
   /** Up to and including this day (London), YYYY-MM-DD */
   to?: string;
+};
+export type GetCashUpApiResponse = /** status 200  */ CashUpResponse;
+export type GetCashUpApiArg = {
+  /** Delivery date, YYYY-MM-DD */
+  date: string;
+};
+export type SignOffCashUpApiResponse = /** status 200  */ CashUpResponse;
+export type SignOffCashUpApiArg = {
+  cashUpDto: CashUpDto;
 };
 export type SellerIsAuthApiResponse = /** status 200  */ SellerIsAuthResponse;
 export type SellerIsAuthApiArg = void;
@@ -592,6 +653,15 @@ export type UpdateStaffApiArg = {
 };
 export type GetSellerSummaryApiResponse = /** status 200  */ SellerSummaryResponse;
 export type GetSellerSummaryApiArg = void;
+export type GetTakingsApiResponse = /** status 200 JSON, or text/csv with format=csv */ TakingsResponse;
+export type GetTakingsApiArg = {
+  /** First London day, YYYY-MM-DD */
+  from: string;
+  /** Last London day, YYYY-MM-DD */
+  to: string;
+  /** csv: one row per delivered order, for a bookkeeping package */
+  format?: 'json' | 'csv';
+};
 export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusResponse;
 export type GetTwoFactorStatusApiArg = void;
 export type ConfirmTwoFactorSetupApiResponse = /** status 200  */ TwoFactorRecoveryCodesResponse;
@@ -604,6 +674,12 @@ export type DisableTwoFactorApiArg = {
 };
 export type StartTwoFactorSetupApiResponse = /** status 200  */ TwoFactorEnrolmentResponse;
 export type StartTwoFactorSetupApiArg = void;
+export type GetBusinessDetailsApiResponse = /** status 200  */ BusinessDetailsResponse;
+export type GetBusinessDetailsApiArg = void;
+export type UpdateBusinessDetailsApiResponse = /** status 200  */ BusinessDetailsResponse;
+export type UpdateBusinessDetailsApiArg = {
+  businessDetailsDto: BusinessDetailsDto;
+};
 export type GetDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
 export type GetDeliverySettingsApiArg = void;
 export type UpdateDeliverySettingsApiResponse = /** status 200  */ DeliverySettingsResponse;
@@ -1205,6 +1281,96 @@ export type UpdateFulfilmentDto = {
   /** The next stage: placed → picking → picked → out_for_delivery → delivered; or, for an order out for delivery that could not be handed over, failed_delivery (with a reason); then placed with a deliverySlot re-books it */
   stage: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered' | 'failed_delivery';
 };
+export type ReceiptCustomerView = {
+  address: string | null;
+  name: string;
+};
+export type ReceiptKind = 'receipt' | 'simplified_vat_invoice' | 'full_vat_invoice';
+export type ReceiptLineView = {
+  /** Pounds with VAT */
+  amount: number;
+  name: string;
+  quantity: number;
+  /** VAT rate in percent */
+  vatRate: number;
+};
+export type RefundMethod = 'cash' | 'card' | 'bank';
+export type RefundView = {
+  _id: string;
+  /** Pounds */
+  amount: number;
+  at: string;
+  /** Credit note number, from its own unbroken sequence */
+  creditNote: string;
+  method: RefundMethod;
+  reason: string;
+  reference: string | null;
+};
+export type ReceiptSellerView = {
+  address: string;
+  legalName: string;
+  vatNumber: string | null;
+};
+export type ReceiptVatRateView = {
+  /** Pounds with VAT */
+  gross: number;
+  /** Pounds before VAT */
+  net: number;
+  /** Percent */
+  rate: number;
+  /** Pounds */
+  vat: number;
+};
+export type ReceiptView = {
+  /** Paid by card at the door, pounds */
+  card: number;
+  /** Cash handed over, pounds */
+  cash: number;
+  /** Handed over beyond the total, pounds */
+  change: number;
+  /** A full VAT invoice: the customer's name and address; null otherwise */
+  customer: ReceiptCustomerView | null;
+  /** receipt (the shop has no VAT number), simplified_vat_invoice (at most £250), full_vat_invoice (above £250) */
+  kind: ReceiptKind;
+  /** What was delivered, and delivery */
+  lines: ReceiptLineView[];
+  /** A full VAT invoice: its number from an unbroken sequence (INV-…); otherwise the order reference */
+  number: string;
+  /** Refunds given, with their credit notes */
+  refunds: RefundView[];
+  seller: ReceiptSellerView;
+  /** When the goods were handed over */
+  timeOfSupply: string;
+  /** Pounds with VAT */
+  total: number;
+  vatRates: ReceiptVatRateView[];
+};
+export type ReceiptResponse = {
+  receipt: ReceiptView;
+  success: boolean;
+};
+export type RefundResponse = {
+  refund: RefundView;
+  success: boolean;
+};
+export type RefundLineDto = {
+  /** The order line's product */
+  product: string;
+  /** Units refunded */
+  quantity: number;
+};
+export type RefundDto = {
+  /** Pounds given back */
+  amount: number;
+  /** The lines refunded, when it is for some of the goods */
+  lines?: RefundLineDto[];
+  /** How the money goes back */
+  method: 'cash' | 'card' | 'bank';
+  /** Why */
+  reason: string;
+  /** A card or bank reference */
+  reference?: string;
+};
 export type UpdateOrderStatusDto = {
   /** New status; Completed also marks the order paid */
   status: 'Pending' | 'Completed' | 'Cancelled';
@@ -1428,11 +1594,58 @@ export type ActivityResponse = {
   /** Number of pages (1 for an empty list); a page past the last answers no entries */
   totalPages: number;
 };
+export type StaffRefView = {
+  _id: string;
+  name: string;
+};
+export type SignOffView = {
+  at: string;
+  /** Who signed it off (or last corrected it) */
+  by: string;
+};
+export type CashUpRunView = {
+  /** Card recorded at the door, pounds */
+  card: number;
+  /** Cash recorded as collected, pounds */
+  cash: number;
+  /** Corrections after the sign-off */
+  corrections: number;
+  delivered: number;
+  /** Who recorded its outcomes */
+  drivers: StaffRefView[];
+  /** What its delivered orders were due, pounds */
+  due: number;
+  failed: number;
+  /** Cash counted in, pounds */
+  handedIn: number | null;
+  reason: string | null;
+  signedOff: SignOffView | null;
+  time: string;
+  /** Handed in less cash collected, pounds */
+  variance: number | null;
+};
+export type CashUpResponse = {
+  date: string;
+  runs: CashUpRunView[];
+  success: boolean;
+};
+export type CashUpDto = {
+  /** Delivery date, YYYY-MM-DD */
+  date: string;
+  /** Cash counted in from the run, pounds */
+  handedIn: number;
+  /** Why the cash differs from what was collected (required then), or why a signed-off run is corrected */
+  reason?: string;
+  /** The run's slot: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time: string;
+};
 export type SignedInStaffDto = {
   _id: string;
   email: string;
   /** True until the first password is replaced: every other seller call answers 403 */
   mustChangePassword: boolean;
+  /** A manager the owner requires to use two-factor sign-in, not yet enrolled: every call but enrolling answers 403 */
+  mustEnrolTwoFactor: boolean;
   name: string;
   role: StaffRole;
 };
@@ -1624,6 +1837,41 @@ export type SellerSummaryResponse = {
   /** Up to 5 products by units ordered in the last 30 London dates, most first */
   topProducts: TopProduct[];
 };
+export type TakingsRateView = {
+  /** Pounds with VAT */
+  gross: number;
+  /** Pounds before VAT */
+  net: number;
+  /** Percent */
+  rate: number;
+  /** Pounds */
+  vat: number;
+};
+export type TakingsDayView = {
+  /** Card at the door, pounds */
+  card: number;
+  /** Cash collected, pounds */
+  cash: number;
+  /** London day of supply, YYYY-MM-DD */
+  date: string;
+  /** Delivery charges, pounds (no VAT) */
+  delivery: number;
+  /** What the delivered orders came to, pounds */
+  gross: number;
+  orders: number;
+  rates: TakingsRateView[];
+  /** Refunds given that day, pounds */
+  refunds: number;
+};
+export type TakingsResponse = {
+  /** Days with deliveries or refunds */
+  days: TakingsDayView[];
+  from: string;
+  success: boolean;
+  to: string;
+  /** The whole range (date: the range) */
+  total: TakingsDayView;
+};
 export type TwoFactorStatusResponse = {
   /** Whether sign-in asks for an authenticator code */
   enabled: boolean;
@@ -1645,6 +1893,33 @@ export type TwoFactorEnrolmentResponse = {
   /** The base32 secret, for typing into an app that cannot scan; shown only while enrolling */
   secret: string;
   success: boolean;
+};
+export type BusinessDetailsView = {
+  address: string;
+  companyNumber: string | null;
+  email: string;
+  legalName: string;
+  phone: string;
+  vatNumber: string | null;
+};
+export type BusinessDetailsResponse = {
+  /** Null until the owner or a manager has saved them */
+  business: BusinessDetailsView | null;
+  success: boolean;
+};
+export type BusinessDetailsDto = {
+  /** The geographic address where the business is established, one line */
+  address: string;
+  /** Companies House number (8 characters), when the business is a company */
+  companyNumber?: string;
+  /** An e-mail address customers can write to */
+  email: string;
+  /** The legal name of the business (a company, or the trader) */
+  legalName: string;
+  /** A telephone number */
+  phone: string;
+  /** UK VAT registration number (GB and 9 or 12 digits, or GBGD/GBHA and 3); absent when not registered */
+  vatNumber?: string;
 };
 export type DeliverySettingsResponse = {
   message?: string;
@@ -1919,6 +2194,9 @@ export const {
   useChangeOrderMutation,
   useCancelOrderMutation,
   useUpdateFulfilmentMutation,
+  useGetReceiptQuery,
+  useLazyGetReceiptQuery,
+  useRefundOrderMutation,
   useUpdateOrderStatusMutation,
   useAddProductMutation,
   useListProductsQuery,
@@ -1932,6 +2210,9 @@ export const {
   useLazyListPromotionsQuery,
   useListActivityQuery,
   useLazyListActivityQuery,
+  useGetCashUpQuery,
+  useLazyGetCashUpQuery,
+  useSignOffCashUpMutation,
   useSellerIsAuthQuery,
   useLazySellerIsAuthQuery,
   useSellerLoginMutation,
@@ -1955,11 +2236,16 @@ export const {
   useUpdateStaffMutation,
   useGetSellerSummaryQuery,
   useLazyGetSellerSummaryQuery,
+  useGetTakingsQuery,
+  useLazyGetTakingsQuery,
   useGetTwoFactorStatusQuery,
   useLazyGetTwoFactorStatusQuery,
   useConfirmTwoFactorSetupMutation,
   useDisableTwoFactorMutation,
   useStartTwoFactorSetupMutation,
+  useGetBusinessDetailsQuery,
+  useLazyGetBusinessDetailsQuery,
+  useUpdateBusinessDetailsMutation,
   useGetDeliverySettingsQuery,
   useLazyGetDeliverySettingsQuery,
   useUpdateDeliverySettingsMutation,

@@ -43,6 +43,13 @@ export class SignedInStaffDto {
     example: false,
   })
   mustChangePassword: boolean;
+
+  @ResponseField({
+    description:
+      'A manager the owner requires to use two-factor sign-in, not yet enrolled: every call but enrolling answers 403',
+    example: false,
+  })
+  mustEnrolTwoFactor: boolean;
 }
 
 export class SellerIsAuthResponse {
