@@ -25,6 +25,9 @@
 //     (anonymous, Accept: text/html, Accept-Encoding: br, gzip), 10 connections, beside a bare node:http
 //     server answering the same bytes; and the p99 of GET /api/health, asked one at a time by a process of its
 //     own, while each page is under that load;
+//   - on the PostgreSQL server: STANDING_PLANS regular deliveries (standing orders) of as many customers, all due
+//     at one moment and placed by the shop's own job, while customers check out beside it: how long until all
+//     were placed, orders/s, placed twice and missed (both 0), and the checkouts' p99 before and during;
 //   - the API's resident memory when idle (after start, and after the load).
 // The shop's rate limits are raised through its configuration (THROTTLE_LIMIT, ORDER_THROTTLE_LIMIT); it runs
 // with LOG_LEVEL=warn (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
@@ -40,6 +43,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { apiArgs } from './api-process.mjs';
+import { benchStandingOrders } from './lib/bench-standing-orders.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(path.join(root, 'backend/package.json'));
@@ -63,6 +67,9 @@ const PAGE_CONNECTIONS = 10;
 const PAGE_SECONDS = quick ? 2 : 8;
 const CUSTOMERS = quick ? 10 : 50;
 const ORDERS_EACH = quick ? 2 : 10;
+// Regular deliveries due at one moment (PostgreSQL server only), and the customers checking out meanwhile.
+const STANDING_PLANS = Number(process.env.BENCH_PLANS) || (quick ? 1000 : 10_000);
+const STANDING_SHOPPERS = 10;
 // A fresh PGlite data directory runs initdb first: slow on a busy machine.
 const START_TIMEOUT_MS = (Number(process.env.BENCH_START_TIMEOUT_S) || 300) * 1000;
 
@@ -582,6 +589,9 @@ function api(base, method, url, { cookie, body, headers = {} } = {}) {
   });
 }
 
+/** `api` by another name, for where a parameter called `api` (a build's path) hides it. */
+const shopRequest = api;
+
 async function signUp(base, n) {
   const email = `bench-${n}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const token = await api(base, 'POST', '/api/auth/dev/id-token', {
@@ -816,8 +826,34 @@ async function benchEngine(engine, api, databaseUrl) {
     const checkout =
       pagesOnly || searchOnly ? undefined : await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
+    const standing =
+      databaseUrl && checkout
+        ? await benchStandingOrders({
+            base: shop.base,
+            databaseUrl,
+            plans: STANDING_PLANS,
+            customers: STANDING_SHOPPERS,
+            signUp,
+            api: shopRequest,
+            domain,
+            Client,
+            percentile,
+          })
+        : undefined;
+    if (standing) await settle(shop.pid);
     const afterRss = rssMb(shop.pid);
-    return { engine, api, startMs: shop.startMs, idleRss, afterRss, catalogue, search, pages, checkout };
+    return {
+      engine,
+      api,
+      startMs: shop.startMs,
+      idleRss,
+      afterRss,
+      catalogue,
+      search,
+      pages,
+      checkout,
+      standing,
+    };
   } finally {
     await shop.stop();
   }
@@ -980,6 +1016,29 @@ async function main() {
         `${fmt(per(cpu.server), 2).padStart(7)} ${fmt(per(cpu.client), 2).padStart(7)} ${fmt(total, 2).padStart(6)}`,
     );
   });
+  if (results.some((r) => r.standing)) {
+    console.log(
+      `\nRegular deliveries: standing orders of as many customers due at one moment, placed by the shop's job ` +
+        `(it looks every 30 s) while ${STANDING_SHOPPERS} customers check out one order after another; ` +
+        'checkout p99 before and while placing',
+    );
+    console.log(
+      `${'engine'.padEnd(30)} ${'plans'.padStart(6)} ${'placed'.padStart(7)} ${'all by s'.padStart(9)} ` +
+        `${'placing s'.padStart(10)} ${'orders/s'.padStart(9)} ${'twice'.padStart(6)} ${'missed'.padStart(7)} ` +
+        `${'p99 before'.padStart(11)} ${'p99 during'.padStart(11)}  refused`,
+    );
+  }
+  for (const r of results) {
+    const s = r.standing;
+    if (!s) continue;
+    const refused = [...s.refused].map(([why, n]) => `${n} x ${why}`).join('; ') || '0';
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(s.plans).padStart(6)} ${fmt(s.placed).padStart(7)} ` +
+        `${fmt(s.allPlacedAfterS, 1).padStart(9)} ${fmt(s.placingS, 1).padStart(10)} ` +
+        `${fmt(s.ordersPerSecond).padStart(9)} ${fmt(s.twice).padStart(6)} ${fmt(s.missed).padStart(7)} ` +
+        `${fmt(s.checkoutsBefore.p99).padStart(11)} ${fmt(s.checkoutsDuring.p99).padStart(11)}  ${refused}`,
+    );
+  }
   console.log('\nAPI process memory (RSS)');
   console.log(
     `${'engine'.padEnd(30)} ${'idle MB'.padStart(8)} ${'after load MB'.padStart(14)} ${'start s'.padStart(8)}`,
@@ -1003,7 +1062,8 @@ async function main() {
       (r.pages ?? []).some((p) => p.shop.bad > 0) ||
       r.checkout.lost > 0 ||
       r.checkout.duplicated > 0 ||
-      r.checkout.placed === 0,
+      r.checkout.placed === 0 ||
+      (r.standing && (r.standing.twice > 0 || r.standing.missed > 0)),
   );
   if (broken) {
     console.error(
