@@ -1,14 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { pinRunClock } from './support/clock';
 
 /**
  * Browser journeys against the production build (run `npm run build` first), in Debian's Chromium.
  *
  * E2E_PORT      the port of the shop the run starts (default 3100)
  * E2E_BASE_URL  drive a shop that is already running instead of starting one
+ * E2E_LONDON_TIME  the London time of day (HH:MM, default 10:00) the shop's and the browsers' clocks start at,
+ *               today's date, whatever the hour of the run (support/clock.ts)
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+pinRunClock(external !== undefined);
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 
 /** Debian's `chromium` package (tools/chromium.mjs); Playwright's own browsers are never downloaded. */
@@ -67,7 +71,7 @@ export default defineConfig({
     : {
         command: 'node serve-shop.mjs',
         url: `${baseURL}/api/health`,
-        env: { E2E_PORT: String(port) },
+        env: { E2E_PORT: String(port), E2E_CLOCK_START: process.env.E2E_CLOCK_START ?? '' },
         reuseExistingServer: false,
         timeout: 180_000,
         stdout: 'pipe',

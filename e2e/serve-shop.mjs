@@ -70,6 +70,8 @@ const server = spawn(process.execPath, apiArgs(), {
     // Every journey signs customers in from the same address; the production limit would refuse them.
     THROTTLE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    // The shop's clock starts at the run's London time of day (support/clock.ts; never honoured in production).
+    CLOCK_START: process.env.E2E_CLOCK_START ?? '',
   },
 });
 server.stdout.pipe(log);

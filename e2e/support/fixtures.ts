@@ -3,6 +3,7 @@
 // no uncaught errors.
 import { test as base, expect, request as requests, type Page } from '@playwright/test';
 import { ShopApi, type NewProduct, type Product } from './api';
+import { pinBrowserClock } from './clock';
 
 interface Fixtures {
   /** The shop's API with the cookies of the test's own context (`page`). */
@@ -28,6 +29,12 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every browser runs at the run's London time of day, as the shop does (support/clock.ts).
+  context: async ({ context }, use) => {
+    await pinBrowserClock(context);
+    await use(context);
+  },
+
   api: async ({ page }, use) => {
     await use(new ShopApi(page.context().request));
   },
@@ -42,6 +49,7 @@ export const test = base.extend<Fixtures>({
       timezoneId,
       reducedMotion: 'reduce',
     });
+    await pinBrowserClock(context);
     const page = await context.newPage();
     await use(page);
     await context.close();

@@ -120,6 +120,11 @@ export interface AppConfig {
   /** URLs of the remotes' remoteEntry.js published in /remotes.json. */
   remoteStorefrontUrl: string;
   remoteSellerPortalUrl: string;
+  /**
+   * CLOCK_START (development and test only; refused in production): the moment the shop's clock shows when the
+   * app starts, from which it runs on at the real pace. The browser journeys run at a fixed London time of day.
+   */
+  clockStartsAt?: Date;
 }
 
 export class ConfigError extends Error {
@@ -360,6 +365,16 @@ function envSchema(mode: NodeEnv) {
     PAGE_CACHE_MB: integer(32, 0, 4096),
     REMOTE_STOREFRONT_URL: text().transform((v) => v ?? '/remotes/storefront/remoteEntry.js'),
     REMOTE_SELLER_PORTAL_URL: text().transform((v) => v ?? '/remotes/seller-portal/remoteEntry.js'),
+    CLOCK_START: text()
+      .refine(
+        (v) => v === undefined || !production,
+        'is for development and tests: production keeps the real time',
+      )
+      .refine(
+        (v) => v === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))),
+        'must be an ISO 8601 date and time (e.g. 2026-11-23T10:00:00Z)',
+      )
+      .transform((v) => (v === undefined ? undefined : new Date(v))),
   });
 }
 
@@ -399,6 +414,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: e.HOST,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    clockStartsAt: e.CLOCK_START,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
