@@ -191,7 +191,7 @@ export class OrdersController {
   }
 
   @Get('seller')
-  @SellerAuth()
+  @SellerAuth('owner', 'manager', 'picker')
   @ApiOperation({
     summary: 'Every order, newest first, a page at a time, with the customer details (seller only)',
   })

@@ -39,7 +39,8 @@ function sellerOperations(): Operation[] {
   const operations: Operation[] = [];
   for (const [route, methods] of Object.entries(document.paths))
     for (const [method, op] of Object.entries(methods)) {
-      if (!op.security?.some((s) => 'seller' in s)) continue;
+      // Seller-area operations only: one a customer may call too (a live stream, a receipt) has its own guard.
+      if (!op.security?.some((s) => 'seller' in s) || op.security.some((s) => 'customer' in s)) continue;
       const only = /Only for: ([a-z, ]+)/.exec(op.responses?.['403']?.description ?? '');
       operations.push({
         id: op.operationId,

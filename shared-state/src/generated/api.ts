@@ -234,6 +234,15 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.promotionInputDto,
       }),
     }),
+    getRun: build.query<GetRunApiResponse, GetRunApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/run`,
+        params: {
+          date: queryArg.date,
+          time: queryArg.time,
+        },
+      }),
+    }),
     getRunSheet: build.query<GetRunSheetApiResponse, GetRunSheetApiArg>({
       query: (queryArg) => ({
         url: `/api/seller/run-sheet`,
@@ -626,6 +635,13 @@ export type UpdatePromotionApiArg = {
   /** Promotion id */
   id: string;
   promotionInputDto: PromotionInputDto;
+};
+export type GetRunApiResponse = /** status 200  */ RunResponse;
+export type GetRunApiArg = {
+  /** Delivery date, YYYY-MM-DD */
+  date: string;
+  /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
+  time: string;
 };
 export type GetRunSheetApiResponse = /** status 200 The run sheet */ string;
 export type GetRunSheetApiArg = {
@@ -1081,12 +1097,12 @@ export type OrderItemView = {
   product: string;
   productId: string;
   /** The deal its units were priced in, or null */
-  promotion: OrderLinePromotionView | null;
+  promotion: OrderLinePromotionView | (null | null);
   quantity: number;
   /** Refused at the door: the line is not part of the total */
   refused: boolean;
   /** What was sent instead of the missing units, or null */
-  substitute: OrderSubstituteView | null;
+  substitute: OrderSubstituteView | (null | null);
   /** VAT rate in percent at checkout */
   vat: number;
 };
@@ -1095,7 +1111,7 @@ export type OrderStatus = 'Pending' | 'Completed' | 'Cancelled';
 export type SellerOrderView = {
   _id: string;
   /** Delivery address copied at checkout; null once the customer deleted their account */
-  address: OrderAddressView | null;
+  address: OrderAddressView | (null | null);
   /** An 18+ product goes to the door (ordered or substituted, not refused): ask for ID (Challenge 25) */
   ageCheckRequired: boolean;
   /** The customer confirmed on this order that they are 18 or over, so 18+ products may go into it */
@@ -1105,7 +1121,7 @@ export type SellerOrderView = {
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
   changeableUntil: string;
   /** What the driver collected at the door (may differ from due); null until recorded */
-  collected: CollectedView | null;
+  collected: CollectedView | (null | null);
   createdAt: string;
   customer: OrderCustomerView;
   /** Each promotion that applied */
@@ -1116,13 +1132,13 @@ export type SellerOrderView = {
   /** What the customer owes for the order, pounds: the total of a cash-on-delivery order (after lines left at the door), 0 for a card order paid */
   due: number;
   /** Why the delivery failed, while fulfilment is failed_delivery; null otherwise */
-  failedDelivery: FailedDeliveryView | null;
+  failedDelivery: FailedDeliveryView | (null | null);
   /** How far the seller has got; moves forward only, except failed_delivery (not handed over at the door), after which the order is re-booked (back to picked) or cancelled */
   fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
   /** The ID check at the door (Challenge 25), when one was recorded */
-  idCheck: IdCheckOutcome | null;
+  idCheck: IdCheckOutcome | (null | null);
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
@@ -1164,7 +1180,7 @@ export type StripeCheckoutResponse = {
 export type OrderView = {
   _id: string;
   /** Delivery address copied at checkout; null once the customer deleted their account */
-  address: OrderAddressView | null;
+  address: OrderAddressView | (null | null);
   /** The customer confirmed on this order that they are 18 or over, so 18+ products may go into it */
   ageConfirmed: boolean;
   /** Total paid: goods + VAT + shipping, pounds */
@@ -1172,7 +1188,7 @@ export type OrderView = {
   /** Until when the customer may change the order: 15:00 London on the day before delivery (ISO 8601 with offset) */
   changeableUntil: string;
   /** What the driver collected at the door (may differ from due); null until recorded */
-  collected: CollectedView | null;
+  collected: CollectedView | (null | null);
   createdAt: string;
   /** Each promotion that applied */
   deals: OrderDealView[];
@@ -1182,13 +1198,13 @@ export type OrderView = {
   /** What the customer owes for the order, pounds: the total of a cash-on-delivery order (after lines left at the door), 0 for a card order paid */
   due: number;
   /** Why the delivery failed, while fulfilment is failed_delivery; null otherwise */
-  failedDelivery: FailedDeliveryView | null;
+  failedDelivery: FailedDeliveryView | (null | null);
   /** How far the seller has got; moves forward only, except failed_delivery (not handed over at the door), after which the order is re-booked (back to picked) or cancelled */
   fulfilment: FulfilmentStage;
   /** Sum of unit price x quantity, pounds */
   goods: number;
   /** The ID check at the door (Challenge 25), when one was recorded */
-  idCheck: IdCheckOutcome | null;
+  idCheck: IdCheckOutcome | (null | null);
   isPaid: boolean;
   items: OrderItemView[];
   paymentType: PaymentType;
@@ -1329,7 +1345,7 @@ export type ReceiptView = {
   /** Handed over beyond the total, pounds */
   change: number;
   /** A full VAT invoice: the customer's name and address; null otherwise */
-  customer: ReceiptCustomerView | null;
+  customer: ReceiptCustomerView | (null | null);
   /** receipt (the shop has no VAT number), simplified_vat_invoice (at most £250), full_vat_invoice (above £250) */
   kind: ReceiptKind;
   /** What was delivered, and delivery */
@@ -1438,7 +1454,7 @@ export type ProductPromotionDto = {
   kind: PromotionKind;
   label: string;
   /** The unit price at the promotional price, with VAT (a multibuy: bought at the deal); null without a pack size */
-  unitPrice: UnitPriceDto | null;
+  unitPrice: UnitPriceDto | (null | null);
 };
 export type StruckPriceLabel = 'RRP' | 'Was';
 export type TrafficLight = 'low' | 'medium' | 'high';
@@ -1475,7 +1491,7 @@ export type ProductDto = {
   /** Net quantity of the pack in `unit`; null when the seller has not given a pack size */
   netQuantity: number | null;
   /** Per 100 g (per 100 ml for drinks); null when not entered */
-  nutrition: NutritionViewDto | null;
+  nutrition: NutritionViewDto | (null | null);
   /** Offer price in pounds, before VAT */
   offerPrice: number;
   /** Offer price with VAT in pounds, as shoppers are shown and charged it: offerPrice x (1 + vat/100), rounded half-up to the penny; an order line costs this x quantity */
@@ -1487,9 +1503,9 @@ export type ProductDto = {
   /** Price (MRP) with VAT in pounds, as shoppers are shown it: price x (1 + vat/100), rounded half-up to the penny */
   priceWithVat: number;
   /** The business responsible for the food; null when it is the shop itself */
-  producer: ProducerViewDto | null;
+  producer: ProducerViewDto | (null | null);
   /** The promotion the product is in now, with the unit price at its price; null when none */
-  promotion: ProductPromotionDto | null;
+  promotion: ProductPromotionDto | (null | null);
   /** Units on hand; null when not counted */
   stock: number | null;
   /** Storage instructions */
@@ -1497,11 +1513,11 @@ export type ProductDto = {
   /** How the struck-through price (priceWithVat, when above offerPriceWithVat) is named: "Was" only when the shop sold it at that price for the 28 days before its current price; otherwise "RRP" (a recommended price) */
   struckPriceLabel: StruckPriceLabel;
   /** Front-of-pack colours from the nutrition (UK guidance thresholds); null without nutrition and for alcoholic drinks (ageRestricted), which need no nutrition declaration */
-  trafficLights: TrafficLightsDto | null;
+  trafficLights: TrafficLightsDto | (null | null);
   /** Unit of the net quantity; null with it */
   unit: ('g' | 'kg' | 'ml' | 'l' | 'each') | null;
   /** Price per unit of quantity for the offer price with VAT (Price Marking Order 2004); null without a pack size */
-  unitPrice: UnitPriceDto | null;
+  unitPrice: UnitPriceDto | (null | null);
   /** VAT rate in percent */
   vat: number;
 };
@@ -1562,7 +1578,7 @@ export type ActivityActorDto = {
   /** As they were named at the time */
   name: string;
   /** Their role at the time */
-  role: StaffRole | null;
+  role: StaffRole | (null | null);
 };
 export type ActivityKind = 'product' | 'order' | 'settings' | 'staff' | 'sign-in' | 'two-factor';
 export type ActivityEntryDto = {
@@ -1619,7 +1635,7 @@ export type CashUpRunView = {
   /** Cash counted in, pounds */
   handedIn: number | null;
   reason: string | null;
-  signedOff: SignOffView | null;
+  signedOff: SignOffView | (null | null);
   time: string;
   /** Handed in less cash collected, pounds */
   variance: number | null;
@@ -1749,6 +1765,14 @@ export type PromotionInputDto = {
   quantity?: number;
   /** Start: Europe/London: a date ("2026-03-29": from the start of that day; as an end, to the end of it), a London wall-clock time ("2026-03-29T09:00") or an instant with its offset ("2026-03-29T09:00:00+01:00") */
   startsAt: string;
+};
+export type RunResponse = {
+  /** YYYY-MM-DD */
+  date: string;
+  /** By postcode, as the run sheet */
+  orders: SellerOrderView[];
+  success: boolean;
+  time: string;
 };
 export type StaffMemberDto = {
   _id: string;
@@ -1904,7 +1928,7 @@ export type BusinessDetailsView = {
 };
 export type BusinessDetailsResponse = {
   /** Null until the owner or a manager has saved them */
-  business: BusinessDetailsView | null;
+  business: BusinessDetailsView | (null | null);
   success: boolean;
 };
 export type BusinessDetailsDto = {
@@ -2041,7 +2065,7 @@ export type DataExportResponse = {
   contactMessages: ContactMessageView[];
   exportedAt: string;
   /** The newsletter subscription of the account's e-mail, or null */
-  newsletterSubscription: NewsletterSubscriberView | null;
+  newsletterSubscription: NewsletterSubscriberView | (null | null);
   /** Every order, with its lines */
   orders: OrderView[];
   /** The account: name, e-mail, phone, addresses and cart */
@@ -2227,6 +2251,8 @@ export const {
   useCreatePromotionMutation,
   useEndPromotionMutation,
   useUpdatePromotionMutation,
+  useGetRunQuery,
+  useLazyGetRunQuery,
   useGetRunSheetQuery,
   useLazyGetRunSheetQuery,
   useListStaffQuery,
