@@ -17,7 +17,7 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
-import { orderItems, orders, productPrices, promotions } from '../db/schema';
+import { emailOutbox, orderItems, orders, productPrices, promotions } from '../db/schema';
 import { Clock } from '../common/clock';
 
 let t: TestApp;
@@ -27,7 +27,8 @@ let customers = 0;
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // E-mail on (the outbox is filled inside the order's transaction); nothing is sent in this file.
+  t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4294', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
   await settings(t, seller, 'shipping', FREE_SHIPPING);
@@ -399,6 +400,14 @@ describe('orders under promotions', () => {
     expect(row).toMatchObject({ amount: 700, savings: 180, totalVat: expected.vat, goods: expected.goods });
     const stored = await t.db.select().from(orderItems).where(eq(orderItems.orderId, placed.body.orderId));
     expect(stored.reduce((sum, l) => sum + (l.charged ?? 0), 0)).toBe(700);
+
+    const [placedMail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.orderId, placed.body.orderId));
+    expect(placedMail.textBody).toContain('2 x House Red (Any 3 for £5)');
+    expect(placedMail.textBody).toMatch(/Items before savings\s+£8\.80/);
+    expect(placedMail.textBody).toMatch(/Total savings\s+-£1\.80/);
 
     const list = await request(t.server).get('/api/seller/promotions').set('Cookie', seller).expect(200);
     expect(list.body.promotions.find((p: { _id: string }) => p._id === promotion._id)).toMatchObject({

@@ -6,6 +6,7 @@ import {
   formatOrderTime,
   formatPence,
   includesVatText,
+  PROMOTION_TEXTS,
   orderChangeDeadline,
   orderReference,
   SHOP_LOCATION,
@@ -80,15 +81,32 @@ function render(subject: string, blocks: Block[]): Rendered {
   };
 }
 
+/** The items at their own prices and what the promotions took off, when they took something off. */
+function savingRows(order: OrderWithItems): [string, string][] {
+  if (order.savings <= 0) return [];
+  return [
+    ['Items before savings', formatPence(order.goods + order.totalVat + order.savings)],
+    [PROMOTION_TEXTS.totalSavings, `-${formatPence(order.savings)}`],
+  ];
+}
+
+/** The label of a deal the order was priced with ("3 for £5"). */
+function dealLabel(order: OrderWithItems, promotionId: string): string {
+  return order.deals.find((deal) => deal.promotion === promotionId)?.label ?? PROMOTION_TEXTS.onOffer;
+}
+
 function greeting(order: OrderWithItems): Block {
   return { paragraph: order.customerName ? `Hello ${order.customerName},` : 'Hello,' };
 }
 
 function itemRows(order: OrderWithItems): Block {
   return {
+    // A line in a deal costs its share of the deal, and says which deal.
     rows: order.items.map((item) => [
-      `${item.quantity} x ${item.name}`,
-      formatPence(unitPriceWithVat(item.price, item.vatBasisPoints) * item.quantity),
+      item.promotionId
+        ? `${item.quantity} x ${item.name} (${dealLabel(order, item.promotionId)})`
+        : `${item.quantity} x ${item.name}`,
+      formatPence(item.charged ?? unitPriceWithVat(item.price, item.vatBasisPoints) * item.quantity),
     ]),
   };
 }
@@ -97,6 +115,7 @@ function itemRows(order: OrderWithItems): Block {
 function totalRows(order: OrderWithItems, amountLabel = 'Total'): Block {
   return {
     rows: [
+      ...savingRows(order),
       ['Items', formatPence(order.goods + order.totalVat)],
       ['Delivery', order.shippingCharge === 0 ? 'Free' : formatPence(order.shippingCharge)],
       [amountLabel, formatPence(order.amount)],

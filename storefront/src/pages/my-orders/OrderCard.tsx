@@ -15,6 +15,7 @@ import {
   orderLifeOfView,
   orderReference,
   orderStateText,
+  PROMOTION_TEXTS,
 } from '@larder/shared-domain';
 import {
   api,
@@ -146,10 +147,19 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
               <p className="text-sm text-gray-600">
                 Qty: {item.quantity} × {formatPence(shownUnitPence(item.price, item.vat))}
               </p>
+              {item.promotion && (
+                <p className="text-xs font-medium text-danger" data-testid="line-promotion">
+                  {item.promotion.label}: {PROMOTION_TEXTS.youSave.toLowerCase()}{' '}
+                  {formatPounds(item.promotion.saving)}
+                </p>
+              )}
               {picked && <PickedNote item={item} />}
             </div>
             <p className="text-sm font-medium text-gray-900">
-              {formatPence(shownUnitPence(item.price, item.vat) * (item.picked ?? item.quantity))}
+              {/* A line in a deal as placed costs its share of the deal. */}
+              {item.promotion && item.picked === null
+                ? formatPounds(item.charged)
+                : formatPence(shownUnitPence(item.price, item.vat) * (item.picked ?? item.quantity))}
             </p>
           </li>
         ))}
@@ -172,7 +182,17 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-gray-700 md:ml-auto md:min-w-56">
           {/* Lines are shown with VAT, so the items total holds it too. */}
           <dt>Items</dt>
-          <dd className="text-right">{formatPence(toPence(order.goods) + toPence(order.totalVat))}</dd>
+          <dd className="text-right">
+            {formatPence(toPence(order.goods) + toPence(order.totalVat) + toPence(order.savings))}
+          </dd>
+          {order.savings > 0 && (
+            <>
+              <dt>{PROMOTION_TEXTS.totalSavings}</dt>
+              <dd className="text-right" data-testid="order-savings">
+                -{formatPounds(order.savings)}
+              </dd>
+            </>
+          )}
           <dt>Shipping</dt>
           <dd className="text-right">
             {order.shippingCharge === 0 ? 'Free' : formatPounds(order.shippingCharge)}
