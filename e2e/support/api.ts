@@ -290,6 +290,28 @@ export class ShopApi {
     return added as Product;
   }
 
+  /** Creates a promotion as the seller (owner or manager); answers its id and label. */
+  async createPromotion(promotion: {
+    kind: 'multibuy' | 'buy_get_free' | 'reduction';
+    products: string[];
+    quantity?: number;
+    price?: number;
+    free?: number;
+    startsAt: string;
+    endsAt: string;
+  }): Promise<{ _id: string; label: string }> {
+    return (
+      await this.call<{ promotion: { _id: string; label: string } }>('POST', '/api/seller/promotions', {
+        data: promotion,
+      })
+    ).promotion;
+  }
+
+  /** Ends a promotion now (or removes a scheduled one), as the seller. */
+  async endPromotion(id: string): Promise<void> {
+    await this.call('DELETE', `/api/seller/promotions/${id}`);
+  }
+
   /** Sets a product's counted stock (null: not counted), as the seller. */
   async setStock(id: string, stock: number | null): Promise<void> {
     await this.call('POST', '/api/product/stock', { data: { id, stock } });

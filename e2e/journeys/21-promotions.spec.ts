@@ -1,0 +1,107 @@
+// A "3 for £5" on a 500 g pack: the shopper sees the deal with its unit price at the deal (£3.33/kg) and when it
+// ends on the card and the product page, is told in the basket what completes the deal, completes it, sees the
+// saving on the lines and in the totals, and finds the saving on the placed order. Axe-clean basket; screenshots
+// on the desktop and the 360 px phone. (The order e-mail's savings are checked by the API's tests.)
+import { newCustomer, uniqueName } from '../support/api';
+import { runClockNow } from '../support/clock';
+import { expect, test } from '../support/fixtures';
+import { a11yProblems, screenshot } from '../support/pages';
+import { TEXT, confirm, definition, expectToast, openShop, productCard, visibleText } from '../support/shop';
+
+/** The London date `days` after the run's today, as YYYY-MM-DD. */
+function londonDate(days = 0): string {
+  const now = runClockNow() ?? new Date();
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(now.getTime() + days * 86_400_000),
+  );
+}
+
+test.describe('promotions', { tag: '@phone' }, () => {
+  test('a shopper completes "3 for £5" in the basket and sees the saving on the order', async ({
+    page,
+    api,
+    catalogue,
+    seller,
+  }, testInfo) => {
+    const rice = await catalogue.add({
+      name: uniqueName('Basmati Rice 500g'),
+      category: 'Bakery',
+      price: 2,
+      offerPrice: 2,
+      vat: 0,
+      netQuantity: 500,
+      unit: 'g',
+      stock: 30,
+    });
+    const promotion = await seller.createPromotion({
+      kind: 'multibuy',
+      products: [rice._id],
+      quantity: 3,
+      price: 5,
+      startsAt: londonDate(),
+      endsAt: londonDate(7),
+    });
+    expect(promotion.label).toBe('3 for £5');
+    try {
+      await api.signUp(newCustomer('deals'));
+      await api.addAddress();
+
+      // The card: the deal, its unit price at the deal beside the normal one, and when it ends.
+      await openShop(page, '/products/bakery');
+      const card = productCard(page.getByRole('main'), rice.name);
+      const offer = card.getByTestId('promotion');
+      await expect(offer).toContainText('3 for £5');
+      await expect(offer.getByTestId('promotion-unit-price')).toHaveText('£3.33/kg on offer');
+      await expect(card.getByTestId('unit-price')).toHaveText('£4.00/kg');
+      await expect(offer).toContainText(/Ends \w{3} \d{1,2} \w{3}/);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'promotion-card', { fullPage: false });
+
+      // The product page says the same; one pack goes into the basket.
+      await card.getByRole('link', { name: rice.name }).click();
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: rice.name })).toBeVisible();
+      await expect(main.getByTestId('promotion')).toContainText('3 for £5');
+      await expect(main.getByTestId('promotion-unit-price')).toHaveText('£3.33/kg on offer');
+      await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+      await expectToast(page, TEXT.addedToCart);
+
+      // The basket groups the line under its deal and says what completes it.
+      await openShop(page, '/cart');
+      const deal = page.getByRole('region', { name: '3 for £5' });
+      await expect(deal.getByTestId('deal-nudge')).toHaveText('Add 2 more to get 3 for £5');
+      const more = deal.getByRole('button', { name: `Increase quantity of ${rice.name}` });
+      await more.click();
+      await expect(deal.getByTestId('deal-nudge')).toHaveText('Add 1 more to get 3 for £5');
+      await more.click();
+      await expect(deal.getByTestId('deal-nudge')).toHaveCount(0);
+      await expect(visibleText(deal, 'You save £1.00')).toBeVisible();
+      const summary = page.getByRole('complementary', { name: 'Order Summary' });
+      await expect(definition(summary, 'Price')).toHaveText('£6.00');
+      await expect(definition(summary, 'Total savings')).toHaveText('-£1.00');
+      await screenshot(page, testInfo, 'promotion-basket');
+      expect(await a11yProblems(page, testInfo, 'promotion-basket')).toBe('');
+
+      // Placed: the server charged the deal, and My orders shows the saving.
+      await summary.getByRole('group', { name: 'Delivery Date' }).getByRole('radio').check();
+      await summary
+        .getByRole('group', { name: 'Delivery Time Slot' })
+        .getByRole('radio', { name: '10:00 - 11:00' })
+        .check();
+      await summary.getByRole('button', { name: 'Place Order' }).click();
+      await confirm(page, 'Confirm your order', 'Confirm Order');
+      await expectToast(page, TEXT.orderPlaced);
+      await expect(page).toHaveURL('/my-orders');
+      const [placed] = await api.orders();
+      const reference = placed!._id.replace(/-/g, '').slice(0, 8).toUpperCase();
+      const mine = page.getByRole('article', { name: `Order #${reference}` });
+      await expect(mine.getByTestId('line-promotion')).toHaveText('3 for £5: you save £1.00');
+      await expect(definition(mine, 'Items')).toHaveText('£6.00');
+      await expect(definition(mine, 'Total savings')).toHaveText('-£1.00');
+      await screenshot(page, testInfo, 'promotion-order');
+      expect(await a11yProblems(page, testInfo, 'promotion-order')).toBe('');
+    } finally {
+      await seller.endPromotion(promotion._id);
+    }
+  });
+});
