@@ -642,6 +642,83 @@ class Tick extends Cmd {
 
 // ---- generators ---------------------------------------------------------------------------------------------
 
+/**
+ * A regular delivery (standing order) whose next delivery is the shop's delivery date: made now, its order is
+ * placed at once through the checkout, fitted to the shop as it is (a line short of stock reduced to what is left
+ * or left out; the slot nearest its own with places). The plan then ends; its order stays.
+ */
+class StandingOrderPlaced extends Cmd {
+  constructor(
+    readonly customer: number,
+    readonly items: { key: Key; quantity: number }[],
+    readonly slot: number,
+  ) {
+    super();
+  }
+  override check = () => true;
+  override async act(m: Model, r: Real) {
+    const date = selectableDeliveryDate(m.now);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+    const adults = this.items.some((item) => CATALOGUE[item.key].adults);
+    const fitted = this.items
+      .map((item) => ({ key: item.key, quantity: Math.min(item.quantity, m.shelf[item.key]) }))
+      .filter((item) => item.quantity > 0);
+    const time = [0, 1, 2]
+      .sort((a, b) => Math.abs(a - this.slot) - Math.abs(b - this.slot) || a - b)
+      .map((i) => DELIVERY_SLOTS[i])
+      .find((slot) => openInSlot(m, date, slot) < SLOT_CAPACITY);
+    const c = customers[this.customer];
+    const res = await request(t.server)
+      .post('/api/user/standing-orders')
+      .set('Cookie', c.cookie)
+      .send({
+        items: this.items.map((item) => ({ product: r.products[item.key], quantity: item.quantity })),
+        address: c.addressId,
+        time: DELIVERY_SLOTS[this.slot],
+        weekday,
+        every: 1,
+        ageConfirmed: adults,
+      });
+    expectStatus(res, 201, this.toString());
+    const planId = res.body.standingOrder._id as string;
+    const placed = await t.db
+      .select({ id: orders.id, time: orders.deliveryTime, date: orders.deliveryDate })
+      .from(orders)
+      .where(eq(orders.standingOrderId, planId));
+    await request(t.server).delete(`/api/user/standing-orders/${planId}`).set('Cookie', c.cookie).expect(200);
+    if (!fitted.length || !time) {
+      expect(placed).toEqual([]);
+      return;
+    }
+    expect(placed.map((o) => [o.date, o.time])).toEqual([[date, time]]);
+    const lines = await t.db
+      .select({ product: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed[0].id));
+    const byKey = (key: Key) => lines.find((l) => l.product === r.products[key])?.quantity ?? 0;
+    expect(KEYS.map(byKey)).toEqual(KEYS.map((key) => fitted.find((f) => f.key === key)?.quantity ?? 0));
+    for (const item of fitted) m.shelf[item.key] -= item.quantity;
+    m.orders.push({
+      id: placed[0].id,
+      customer: this.customer,
+      lines: fitted.map((item) => ({ ...item, picked: null, substitute: null, refused: false })),
+      status: 'Pending',
+      fulfilment: 'placed',
+      payment: 'COD',
+      isPaid: false,
+      createdAt: m.now,
+      deliveryDate: date,
+      time,
+      ageConfirmed: adults,
+      // Priced by the shop at today's prices: what the customer agreed to is what it placed.
+      agreed: await amountOf(placed[0].id),
+      refundDue: 0,
+    });
+  }
+  override toString = () =>
+    `StandingOrderPlaced(c${this.customer} ${this.items.map((i) => `${i.quantity}x${i.key}`).join('+')} slot${this.slot})`;
+}
+
 const items = fc
   .uniqueArray(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 3 })
   .chain((keys) =>
@@ -670,10 +747,15 @@ const pick = fc
   })
   .chain((plan) => fc.nat(20).map((index) => new Fulfil(index, plan)));
 
+const standing = fc
+  .tuple(fc.nat(1), items, fc.nat(2))
+  .map(([customer, lines, slot]) => new StandingOrderPlaced(customer, lines, slot));
+
 // Drawn uniformly from this list: placing, changing and picking come up more often than the rest.
 const commands = [
   place,
   place,
+  standing,
   change,
   change,
   fc.nat(20).map((index) => new CustomerCancel(index)),
