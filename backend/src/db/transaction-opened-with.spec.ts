@@ -1,7 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Client, type PoolClient } from 'pg';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../../test/harness';
+import { DELIVERY_SLOTS } from '@larder/shared-domain';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { ADDRESS } from '../../test/fixtures';
+import { waitFor } from '../../test/wait-for';
+import { Clock } from '../common/clock';
 import { transactionOpenedWith } from './transaction-opened-with';
 
 /** What a transaction opened with its first statement does, on either engine, as `db.transaction` would. */
@@ -137,6 +144,100 @@ if (serverUrl) {
       };
       expect(result.rows).toEqual([{ answer: 42 }]);
       await request(t.server).get('/api/health').expect(200);
+    });
+    it('a read of the order events on a connection the server ends is read again: the stream still gets the change', async () => {
+      // Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th.
+      t.app.get(Clock).now = () => new Date('2026-11-23T10:00:00Z');
+      const seller = await signInSeller(t);
+      const customer = await signInCustomerWithAddress(t, { email: 'ended@example.com' }, ADDRESS);
+      const pears = await createProduct(t, {
+        name: 'Conference pears',
+        price: 5000,
+        offerPrice: 5000,
+        vatBasisPoints: 0,
+      });
+      const placed = await request(t.server)
+        .post('/api/order/cod')
+        .set('Cookie', customer.cookie)
+        .send({
+          items: [{ product: pears, quantity: 1, vat: 0 }],
+          address: customer.addressId,
+          paymentType: 'COD',
+          amount: 50,
+          shippingCharge: 0,
+          totalVat: 0,
+          deliverySlot: { date: '2026-11-24', time: DELIVERY_SLOTS[0] },
+        })
+        .expect(201);
+      const orderId = placed.body.orderId as string;
+
+      // The seller watches the orders.
+      if (!t.server.listening) await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+      const seen: { id: string; status: string }[] = [];
+      const stream = http.get({
+        host: '127.0.0.1',
+        port: (t.server.address() as AddressInfo).port,
+        path: '/api/order/events',
+        headers: { cookie: seller },
+        agent: false,
+      });
+      stream.on('response', (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          for (const line of chunk.split('\n'))
+            if (line.startsWith('data: '))
+              seen.push(JSON.parse(line.slice(6)) as { id: string; status: string });
+        });
+      });
+      try {
+        // The change is written with its event (A); a lock on the events (B) is queued behind it, so that when A
+        // commits and notifies, B holds the events and the shop's read of them waits: that read's connection is
+        // then ended, as a restart ends it.
+        const a = new Client({ connectionString: t.config.databaseUrl });
+        const b = new Client({ connectionString: t.config.databaseUrl });
+        // Watches pg_stat_activity outside any transaction (a transaction would see one snapshot of it).
+        const watch = new Client({ connectionString: t.config.databaseUrl });
+        await Promise.all([a.connect(), b.connect(), watch.connect()]);
+        try {
+          await a.query('begin');
+          await a.query(`update orders set status = 'Cancelled' where id = $1`, [orderId]);
+          await b.query('begin');
+          const locked = b.query('lock table order_events in access exclusive mode');
+          const waitingOn = async (query: string, not: number[]) =>
+            (
+              await watch.query<{ pid: number }>(
+                `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike $1 and not (pid = any($2))`,
+                [query, not],
+              )
+            ).rows.map((r) => r.pid);
+          const [aPid, bPid] = [
+            (a as unknown as { processID: number }).processID,
+            (b as unknown as { processID: number }).processID,
+          ];
+          await waitFor(
+            async () => (await waitingOn('lock table order_events%', [])).includes(bPid),
+            'the lock queued',
+          );
+          await a.query('commit');
+          await locked;
+          let reads: number[] = [];
+          await waitFor(async () => {
+            reads = await waitingOn('%order_events%', [aPid, bPid]);
+            return reads.length > 0;
+          }, 'the shop reading the events');
+          for (const pid of reads) await terminate(pid);
+          await b.query('rollback');
+        } finally {
+          await Promise.all([a.end(), b.end(), watch.end()]);
+        }
+        await waitFor(
+          () => seen.some((o) => o.id === orderId && o.status === 'Cancelled'),
+          'the cancelled order on the stream',
+          15_000,
+        );
+      } finally {
+        stream.destroy();
+      }
     });
   });
 }
