@@ -39,8 +39,11 @@ const MENU: readonly MenuEntry[] = [
   { to: '', label: 'Dashboard', icon: DashboardIcon, end: true },
   { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
+  { to: 'promotions', label: 'Promotions', icon: ListIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'picking', label: 'Picking', icon: PickingIcon },
+  { to: 'run', label: 'Run', icon: PickingIcon },
+  { to: 'cash-up', label: 'Cash-up', icon: OrdersIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'staff', label: 'Staff', icon: StaffIcon },
@@ -100,12 +103,12 @@ export function SellerLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-20 flex print:hidden items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-3 md:px-8">
-        <Link to="/" aria-label="Larder shop home" className="rounded-md">
+        <Link to="/" aria-label="Larder shop home" className="shrink-0 rounded-md">
           <Logo />
         </Link>
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 items-center gap-4">
           {staff ? (
-            <p className="text-sm text-gray-700">
+            <p className="min-w-0 truncate text-sm text-gray-700">
               <span className="sr-only">Signed in as </span>
               <span className="font-medium text-gray-900">{staff.name}</span>
               <span aria-hidden="true"> · </span>
