@@ -29,4 +29,10 @@ describe('the screens each role sees', () => {
     for (const role of ['owner', 'manager', 'picker', 'driver'] as const)
       expect(maySee(role, 'security')).toBe(true);
   });
+
+  it('keeps a screen it does not know for the owner and managers', () => {
+    expect(maySee('manager', 'something-new')).toBe(true);
+    expect(maySee('picker', 'something-new')).toBe(false);
+    expect(maySee('driver', 'cash-up')).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import { SHOP_MANAGERS, STAFF_ROLES, type StaffRole } from '@larder/shared-domai
 /**
  * Which roles see each screen of the seller area, by the first part of its path ('' is the dashboard), as the API
  * allows them: pickers pick, drivers take the run sheets, the owner manages the staff. A screen not named here is
- * shown to every member (the API still answers 403 to a call their role may not make).
+ * for the owner and managers, as a seller route that names no roles is.
  */
 export const SCREEN_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   '': SHOP_MANAGERS,
@@ -15,6 +15,8 @@ export const SCREEN_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   settings: SHOP_MANAGERS,
   activity: SHOP_MANAGERS,
   takings: SHOP_MANAGERS,
+  'cash-up': SHOP_MANAGERS,
+  'cash-up': SHOP_MANAGERS,
   orders: ['owner', 'manager', 'picker'],
   picking: ['owner', 'manager', 'picker'],
   'run-sheet': ['owner', 'manager', 'driver'],
@@ -26,7 +28,7 @@ export const SCREEN_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
 /** Whether a member with `role` sees the screen at `path` (relative to the seller area, e.g. "picking/x"). */
 export function maySee(role: StaffRole, path: string): boolean {
   const screen = path.replace(/^\/+/, '').split('/')[0] ?? '';
-  const roles = Object.hasOwn(SCREEN_ROLES, screen) ? SCREEN_ROLES[screen] : STAFF_ROLES;
+  const roles = Object.hasOwn(SCREEN_ROLES, screen) ? SCREEN_ROLES[screen] : SHOP_MANAGERS;
   return roles.includes(role);
 }
 
