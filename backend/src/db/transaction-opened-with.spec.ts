@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Client, type PoolClient } from 'pg';
+import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DELIVERY_SLOTS } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
@@ -9,6 +10,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ADDRESS } from '../../test/fixtures';
 import { waitFor } from '../../test/wait-for';
 import { Clock } from '../common/clock';
+import { MailService } from '../mail/mail.service';
 import { transactionOpenedWith } from './transaction-opened-with';
 
 /** What a transaction opened with its first statement does, on either engine, as `db.transaction` would. */
@@ -237,6 +239,71 @@ if (serverUrl) {
         );
       } finally {
         stream.destroy();
+      }
+    });
+    it('a sent e-mail whose record the server ended is recorded once the database answers, and sent once', async () => {
+      let locker: Client | undefined;
+      let received = 0;
+      // The mail server takes the message; before it says so, the outbox is locked, so that the shop's record of
+      // the sending waits, and its connection is then ended as a restart ends it.
+      const smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(data, _session, accepted) {
+          data.resume();
+          data.on('end', () => {
+            received += 1;
+            locker = new Client({ connectionString: mailer.config.databaseUrl });
+            locker
+              .connect()
+              .then(() => locker?.query('begin'))
+              .then(() => locker?.query('lock table email_outbox in access exclusive mode'))
+              .then(() => accepted(), accepted);
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      const port = (smtp.server.address() as AddressInfo).port;
+      const mailer = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailPollIntervalMs: 50 });
+      const watch = new Client({ connectionString: mailer.config.databaseUrl });
+      await watch.connect();
+      try {
+        await mailer.app
+          .get(MailService)
+          .enqueue(
+            {
+              kind: 'test',
+              recipient: 'ann@example.com',
+              subject: 'Hello',
+              textBody: 'Hi',
+              htmlBody: '<p>Hi</p>',
+            },
+            mailer.db,
+          );
+        let recording: number[] = [];
+        await waitFor(async () => {
+          recording = (
+            await watch.query<{ pid: number }>(
+              `select pid from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%email_outbox%'`,
+            )
+          ).rows.map((r) => r.pid);
+          return recording.length > 0;
+        }, 'the shop recording the sent message');
+        for (const pid of recording) await terminate(pid);
+        await locker?.query('rollback');
+        await waitFor(
+          async () =>
+            (await watch.query(`select 1 from email_outbox where sent_at is not null`)).rows.length === 1,
+          'the message recorded as sent',
+          10_000,
+        );
+        expect(received).toBe(1);
+      } finally {
+        await locker?.end();
+        await watch.end();
+        await mailer.close();
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
       }
     });
   });
