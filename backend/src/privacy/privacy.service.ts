@@ -3,6 +3,8 @@ import { ContactService } from '../contact/contact.service';
 import { MailService } from '../mail/mail.service';
 import { NewsletterService } from '../newsletter/newsletter.service';
 import { OrderStatusService } from '../orders/order-status.service';
+import { RegularsService } from '../regulars/regulars.service';
+import { StandingOrdersService } from '../regulars/standing-orders.service';
 import { UsersService } from '../users/users.service';
 import type { DataExportResponse } from './dto/data-export.response';
 
@@ -15,6 +17,8 @@ export class PrivacyService implements OnModuleInit {
     private readonly contact: ContactService,
     private readonly newsletter: NewsletterService,
     private readonly mail: MailService,
+    private readonly regulars: RegularsService,
+    private readonly standingOrders: StandingOrdersService,
   ) {}
 
   /** A deleted customer's name and address leave the e-mail outbox with the account, sent messages included. */
@@ -27,10 +31,12 @@ export class PrivacyService implements OnModuleInit {
 
   async exportFor(userId: string): Promise<DataExportResponse> {
     const profile = await this.users.getUserView(userId);
-    const [orders, contactMessages, newsletterSubscription] = await Promise.all([
+    const [orders, contactMessages, newsletterSubscription, favourites, standingOrders] = await Promise.all([
       this.orders.listUserOrders(userId),
       this.contact.listSentBy(userId),
       this.newsletter.subscriptionOf(profile.email),
+      this.regulars.favourites(userId),
+      this.standingOrders.list(userId),
     ]);
     return {
       success: true,
@@ -39,6 +45,8 @@ export class PrivacyService implements OnModuleInit {
       orders,
       contactMessages,
       newsletterSubscription,
+      favourites,
+      standingOrders,
     };
   }
 }

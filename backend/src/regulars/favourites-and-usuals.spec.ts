@@ -186,3 +186,32 @@ describe('usuals', () => {
     await request(t.server).get('/api/user/usuals').expect(401);
   });
 });
+
+describe('the data export', () => {
+  it("holds the customer's favourites and regular deliveries", async () => {
+    now = new Date('2026-11-23T10:00:00Z');
+    const { cookie, addressId } = await signInCustomerWithAddress(
+      t,
+      { email: 'export.regular@example.com' },
+      ADDRESS,
+    );
+    const honey = await createProduct(t, { name: 'Export Honey' });
+    await put(cookie, `/api/user/favourites/${honey}`).expect(200);
+    await request(t.server)
+      .post('/api/user/standing-orders')
+      .set('Cookie', cookie)
+      .send({
+        items: [{ product: honey, quantity: 2 }],
+        address: addressId,
+        time: DELIVERY_SLOTS[1],
+        weekday: 5,
+        every: 2,
+      })
+      .expect(201);
+    const data = (await get(cookie, '/api/user/export').expect(200)).body;
+    expect(names(data.favourites)).toEqual(['Export Honey']);
+    expect(data.standingOrders).toMatchObject([
+      { weekday: 5, every: 2, time: DELIVERY_SLOTS[1], items: [{ product: honey, quantity: 2 }] },
+    ]);
+  });
+});

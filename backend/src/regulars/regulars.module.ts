@@ -12,6 +12,6 @@ import { StandingOrdersService } from './standing-orders.service';
   imports: [OrdersModule, MailModule],
   controllers: [RegularsController],
   providers: [RegularsRepository, RegularsService, StandingOrdersService, StandingOrderPlacer],
-  exports: [StandingOrderPlacer],
+  exports: [StandingOrderPlacer, RegularsService, StandingOrdersService],
 })
 export class RegularsModule {}

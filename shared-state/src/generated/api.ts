@@ -2060,16 +2060,48 @@ export type UserDto = {
   lastName: string;
   phone: string | null;
 };
+export type StandingOrderLineView = {
+  allowSubstitutes: boolean;
+  /** The product as it is now */
+  item: ProductDto;
+  /** Product id */
+  product: string;
+  quantity: number;
+};
+export type StandingOrderView = {
+  _id: string;
+  /** False while paused */
+  active: boolean;
+  /** The customer's saved address it is delivered to */
+  address: string;
+  ageConfirmed: boolean;
+  /** The address in one line */
+  deliveryAddress: string;
+  /** Every 1 or 2 weeks */
+  every: number;
+  items: StandingOrderLineView[];
+  /** YYYY-MM-DD of the next delivery (null while paused) */
+  nextDelivery: string | null;
+  /** The next delivery is skipped */
+  skipping: boolean;
+  time: DeliverySlotTime;
+  /** London weekday, Monday = 1 */
+  weekday: number;
+};
 export type DataExportResponse = {
   /** Messages sent through the contact form from the account's e-mail */
   contactMessages: ContactMessageView[];
   exportedAt: string;
+  /** The favourite products, newest first */
+  favourites: ProductDto[];
   /** The newsletter subscription of the account's e-mail, or null */
   newsletterSubscription: NewsletterSubscriberView | (null | null);
   /** Every order, with its lines */
   orders: OrderView[];
   /** The account: name, e-mail, phone, addresses and cart */
   profile: UserDto;
+  /** The regular deliveries (standing orders) */
+  standingOrders: StandingOrderView[];
   success: boolean;
 };
 export type FavouritesResponse = {
@@ -2102,34 +2134,6 @@ export type SessionCheckResponse = {
 export type ProfileResponse = {
   success: boolean;
   user: UserDto;
-};
-export type StandingOrderLineView = {
-  allowSubstitutes: boolean;
-  /** The product as it is now */
-  item: ProductDto;
-  /** Product id */
-  product: string;
-  quantity: number;
-};
-export type StandingOrderView = {
-  _id: string;
-  /** False while paused */
-  active: boolean;
-  /** The customer's saved address it is delivered to */
-  address: string;
-  ageConfirmed: boolean;
-  /** The address in one line */
-  deliveryAddress: string;
-  /** Every 1 or 2 weeks */
-  every: number;
-  items: StandingOrderLineView[];
-  /** YYYY-MM-DD of the next delivery (null while paused) */
-  nextDelivery: string | null;
-  /** The next delivery is skipped */
-  skipping: boolean;
-  time: DeliverySlotTime;
-  /** London weekday, Monday = 1 */
-  weekday: number;
 };
 export type StandingOrdersResponse = {
   standingOrders: StandingOrderView[];

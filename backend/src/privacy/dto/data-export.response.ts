@@ -2,6 +2,8 @@ import { ResponseField } from '../../common/api-field';
 import { ContactMessageView } from '../../contact/dto/contact.response';
 import { NewsletterSubscriberView } from '../../newsletter/dto/newsletter.response';
 import { OrderView } from '../../orders/dto/order.response';
+import { ProductDto } from '../../catalog/dto/product.response';
+import { StandingOrderView } from '../../regulars/dto/regulars.response';
 import { UserDto } from '../../users/dto/user.response';
 
 /** Everything the shop holds about one customer (UK GDPR, right of access), as one JSON file. */
@@ -30,4 +32,10 @@ export class DataExportResponse {
     description: "The newsletter subscription of the account's e-mail, or null",
   })
   newsletterSubscription: NewsletterSubscriberView | null;
+
+  @ResponseField({ type: [ProductDto], description: 'The favourite products, newest first' })
+  favourites: ProductDto[];
+
+  @ResponseField({ type: [StandingOrderView], description: 'The regular deliveries (standing orders)' })
+  standingOrders: StandingOrderView[];
 }
