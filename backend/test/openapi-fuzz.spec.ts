@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { ERROR_CODES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from './harness';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from './auth-helpers';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from './stripe-stand-in';
@@ -655,12 +656,20 @@ describe('OpenAPI-driven fuzzing', () => {
     if (res.status >= 500 && !documented501) throw new Error(`5xx: ${context()}`);
     if (res.status >= 400) {
       const body = res.body as Record<string, unknown>;
-      // `{ success: false, message }`; extra keys only where the document describes them (409 totals).
-      const allowed = new Set(['success', 'message', ...(op.errorKeys[String(res.status)] ?? [])]);
+      // `{ success: false, message, code }` (and the `field` a validation names); extra keys only where the
+      // document describes them (409 totals).
+      const allowed = new Set([
+        'success',
+        'message',
+        'code',
+        'field',
+        ...(op.errorKeys[String(res.status)] ?? []),
+      ]);
       if (
         body?.success !== false ||
         typeof body.message !== 'string' ||
         !body.message ||
+        !(typeof body.code === 'string' && body.code in ERROR_CODES) ||
         !Object.keys(body).every((k) => allowed.has(k))
       ) {
         throw new Error(`error not in the shop's shape: ${context()}`);
@@ -743,7 +752,11 @@ describe('OpenAPI-driven fuzzing', () => {
       sent += 1;
       record('streamOrderEvents', res.status);
       expect([400, 401]).toContain(res.status);
-      expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+      expect(
+        Object.keys(res.body)
+          .filter((key) => key !== 'field')
+          .sort(),
+      ).toEqual(['code', 'message', 'success']);
     }
   });
 
@@ -761,7 +774,11 @@ describe('OpenAPI-driven fuzzing', () => {
         sent += 1;
         record('stripeWebhook', res.status);
         expect([400, 413, 415]).toContain(res.status);
-        expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+        expect(
+          Object.keys(res.body)
+            .filter((key) => key !== 'field')
+            .sort(),
+        ).toEqual(['code', 'message', 'success']);
       }
     }
     // Correctly signed events naming sessions and orders that do not exist, or hostile ids.
@@ -782,7 +799,12 @@ describe('OpenAPI-driven fuzzing', () => {
         sent += 1;
         record('stripeWebhook', res.status);
         expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+        if (res.status >= 400)
+          expect(
+            Object.keys(res.body)
+              .filter((key) => key !== 'field')
+              .sort(),
+          ).toEqual(['code', 'message', 'success']);
       }
     }
     expect(changedTables(before, await snapshot(t, tables))).toEqual([]);
@@ -802,7 +824,12 @@ describe('OpenAPI-driven fuzzing', () => {
       sent += 1;
       record(url.includes('callback') ? 'googleCallback' : 'googleRedirect', res.status);
       expect(res.status).toBeLessThan(500);
-      if (res.status >= 400) expect(Object.keys(res.body).sort()).toEqual(['message', 'success']);
+      if (res.status >= 400)
+        expect(
+          Object.keys(res.body)
+            .filter((key) => key !== 'field')
+            .sort(),
+        ).toEqual(['code', 'message', 'success']);
     }
     expect(changedTables(before, await snapshot(t, tables))).toEqual([]);
   });

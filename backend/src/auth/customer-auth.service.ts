@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { InvalidError, NotFoundError, UnauthorizedError } from '../common/errors';
 import { UsersService, UserView } from '../users/users.service';
@@ -91,7 +91,7 @@ export class CustomerAuthService {
     if (!user) return undefined;
     if (user.googleSub && user.googleSub !== identity.subject) {
       this.logger.warn(`Sign-in refused: ${user.id} is linked to another Google account`);
-      throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+      throw new UnauthorizedError(MESSAGES.googleLoginFailed, { code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED });
     }
     if (!user.googleSub) await this.users.linkGoogleAccount(user.id, identity.subject);
     return user.id;
@@ -104,7 +104,7 @@ export class CustomerAuthService {
       phone: filled(input.phone),
     };
     if (!posted.firstName && !posted.lastName && !posted.phone)
-      throw new InvalidError(MESSAGES.emailNotRegistered);
+      throw new InvalidError(MESSAGES.emailNotRegistered, { code: ERROR_CODES.EMAIL_NOT_REGISTERED });
     const firstName = posted.firstName ?? identity.givenName;
     const lastName = posted.lastName ?? identity.familyName;
     if (!firstName || !lastName || !posted.phone) throw new InvalidError(MESSAGES.fillAllFields);

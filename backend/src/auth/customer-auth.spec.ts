@@ -2,7 +2,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { JwtService } from '@nestjs/jwt';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
@@ -11,7 +11,11 @@ import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from './auth.constants';
 import { CUSTOMER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';
 import { DevIdentityProvider } from './dev-identity.provider';
 
-const GOOGLE_FAILED = { success: false, message: MESSAGES.googleLoginFailed };
+const GOOGLE_FAILED = {
+  success: false,
+  message: MESSAGES.googleLoginFailed,
+  code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED,
+};
 
 describe('customer sign-in (development identity provider)', () => {
   let t: TestApp;
@@ -117,7 +121,12 @@ describe('customer sign-in (development identity provider)', () => {
       [{ email: 'a@b.co', more: true }, 'property more should not exist'],
     ])('refuses %j with 400 and says why', async (body, message) => {
       const res = await request(t.server).post('/api/user/check-email').send(body).expect(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({
+        success: false,
+        message,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
     });
   });
 
@@ -195,7 +204,11 @@ describe('customer sign-in (development identity provider)', () => {
       const tokenId = await devToken({ email: 'stranger@example.com', firstName: 'Stan', lastName: 'Ger' });
       for (const body of [{ tokenId }, { tokenId, firstName: '', lastName: ' ', phone: null }]) {
         const res = await googleLogin(body).expect(400);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.emailNotRegistered });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.emailNotRegistered,
+          code: ERROR_CODES.EMAIL_NOT_REGISTERED,
+        });
         expect(cookieFrom(res, CUSTOMER_COOKIE)).toBeUndefined();
       }
       expect(await userRow('stranger@example.com')).toBeUndefined();
@@ -210,7 +223,11 @@ describe('customer sign-in (development identity provider)', () => {
         { tokenId: bare, phone: '07700 900222' },
       ]) {
         const res = await googleLogin(body).expect(400);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.fillAllFields });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.fillAllFields,
+          code: ERROR_CODES.VALIDATION_FAILED,
+        });
       }
       expect(await userRow('half.filled@example.com')).toBeUndefined();
     });
@@ -219,7 +236,11 @@ describe('customer sign-in (development identity provider)', () => {
       const tokenId = await devToken({ email: 'bad.phone@example.com' });
       for (const phone of ['12345', 'call me', '+1 415 555 0100', '07700 9001234567']) {
         const res = await googleLogin({ tokenId, firstName: 'Bad', lastName: 'Phone', phone }).expect(400);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.invalidPhone });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.invalidPhone,
+          code: ERROR_CODES.VALIDATION_FAILED,
+        });
       }
       expect(await userRow('bad.phone@example.com')).toBeUndefined();
     });
@@ -232,7 +253,12 @@ describe('customer sign-in (development identity provider)', () => {
       ['a non-string name', { tokenId: 'x', firstName: ['A'] }],
     ])('answers 400 to %s', async (_label, body) => {
       const res = await googleLogin(body).expect(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
     });
 
     describe('refuses tokens that do not verify with 401 "Google login failed"', () => {
@@ -357,7 +383,7 @@ describe('customer sign-in (development identity provider)', () => {
     });
 
     it('GET /api/user/is-auth answers 401 to a customer cookie that is not valid', async () => {
-      const expected = { success: false, message: MESSAGES.notAuthorized };
+      const expected = { success: false, message: MESSAGES.notAuthorized, code: ERROR_CODES.NOT_SIGNED_IN };
       expect((await isAuth(`${CUSTOMER_COOKIE}=garbage`).expect(401)).body).toEqual(expected);
       const cookie = await signInCustomer(t, { email: 'tamper@example.com' });
       const [h, p, s] = cookie.slice(CUSTOMER_COOKIE.length + 1).split('.');
@@ -459,7 +485,11 @@ describe('rate limits on sign-in calls', () => {
       .post('/api/user/check-email')
       .send({ email: 'probe9@example.com' })
       .expect(429);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
   });
 
   it('limits google-login too', async () => {
@@ -467,6 +497,10 @@ describe('rate limits on sign-in calls', () => {
       await request(t.server).post('/api/user/google-login').send({ tokenId: 'x' }).expect(401);
     }
     const res = await request(t.server).post('/api/user/google-login').send({ tokenId: 'x' }).expect(429);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { OAuth2Server } from 'oauth2-mock-server';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { cookieFrom } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { CUSTOMER_COOKIE } from '../session/session-cookies';
@@ -14,7 +14,11 @@ const loadMockServer = (): Promise<typeof import('oauth2-mock-server')> =>
   (0, eval)("import('oauth2-mock-server')") as Promise<typeof import('oauth2-mock-server')>;
 
 const CLIENT_ID = 'larder-test-client.apps.googleusercontent.com';
-const GOOGLE_FAILED = { success: false, message: MESSAGES.googleLoginFailed };
+const GOOGLE_FAILED = {
+  success: false,
+  message: MESSAGES.googleLoginFailed,
+  code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED,
+};
 
 interface Profile {
   sub: string;
@@ -104,7 +108,7 @@ describe('Google sign-in against a local OpenID Connect server', () => {
         .post('/api/auth/dev/id-token')
         .send({ email: 'dev@example.com' })
         .expect(404);
-      expect(res.body).toEqual({ success: false, message: 'Not found' });
+      expect(res.body).toEqual({ success: false, message: 'Not found', code: ERROR_CODES.NOT_FOUND });
       await request(t.server).get('/api/auth/dev/jwks.json').expect(404);
     });
   });

@@ -6,7 +6,7 @@ import {
   jwtVerify,
   type JWTVerifyGetKey,
 } from 'jose';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { UnauthorizedError } from '../common/errors';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER, GOOGLE_ISSUERS, GOOGLE_JWKS_URL } from './auth.constants';
@@ -55,7 +55,7 @@ export class IdTokenVerifier {
       this.logger.warn(
         'ID token refused: neither GOOGLE_CLIENT_ID nor the development identity provider is set up',
       );
-      throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+      throw new UnauthorizedError(MESSAGES.googleLoginFailed, { code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED });
     }
     let payload: Record<string, unknown>;
     try {
@@ -69,12 +69,12 @@ export class IdTokenVerifier {
     } catch (err) {
       if (!(err instanceof joseErrors.JOSEError))
         this.logger.warn(`ID token verification failed: ${String(err)}`);
-      throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+      throw new UnauthorizedError(MESSAGES.googleLoginFailed, { code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED });
     }
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!verified || !EMAIL.test(email) || email.length > 254 || typeof payload.sub !== 'string') {
-      throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+      throw new UnauthorizedError(MESSAGES.googleLoginFailed, { code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED });
     }
     return {
       subject: payload.sub,

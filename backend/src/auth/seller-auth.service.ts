@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
-import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES, signInLockedMessage, type ErrorCode } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
@@ -103,7 +103,9 @@ export class SellerAuthService implements OnModuleInit {
         action: 'sign-in.failed',
         kind: 'sign-in',
         id: member?.id ?? null,
-        summary: member ? 'Sign-in failed: wrong password' : 'Sign-in failed: an e-mail address of nobody on the staff',
+        summary: member
+          ? 'Sign-in failed: wrong password'
+          : 'Sign-in failed: an e-mail address of nobody on the staff',
       });
       const accountLocked = await this.failures.recordFailure(
         ACCOUNT_FAILURES_KEY,
@@ -111,7 +113,7 @@ export class SellerAuthService implements OnModuleInit {
         60,
       );
       if (accountLocked) throw this.lockedError(accountLocked);
-      return this.fail(clientAddress, MESSAGES.invalidCredentials);
+      return this.fail(clientAddress, MESSAGES.invalidCredentials, ERROR_CODES.INVALID_CREDENTIALS);
     }
     return member;
   }
@@ -145,7 +147,7 @@ export class SellerAuthService implements OnModuleInit {
   }
 
   /** Counts a failure from the address and throws: 401 with `message`, or 429 when this failure locks it. */
-  async fail(clientAddress: string, message: string): Promise<never> {
+  async fail(clientAddress: string, message: string, code: ErrorCode): Promise<never> {
     let lockedNow: Date | undefined;
     for (const key of failureKeys(clientAddress)) {
       const until = await this.failures.recordFailure(
@@ -156,7 +158,7 @@ export class SellerAuthService implements OnModuleInit {
       if (until && (!lockedNow || until > lockedNow)) lockedNow = until;
     }
     if (lockedNow) throw this.lockedError(lockedNow);
-    throw new UnauthorizedError(message);
+    throw new UnauthorizedError(message, { code });
   }
 
   /** A complete sign-in forgets the client's failures and the account-wide count (the seller is in again). */
@@ -168,7 +170,9 @@ export class SellerAuthService implements OnModuleInit {
   /** 429 while the address or the account's code step is locked, or when this half-way sign-in used its codes. */
   async refuseCodeWhileLocked(clientAddress: string, signInId: string): Promise<void> {
     if (await this.failures.lockedUntil(signInCodesKey(signInId)))
-      throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes);
+      throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes, {
+        code: ERROR_CODES.TWO_FACTOR_TOO_MANY_CODES,
+      });
     await this.refuseWhileLocked(clientAddress);
     const locked = await this.failures.lockedUntil(ACCOUNT_CODES_KEY);
     if (locked) throw this.lockedError(locked);
@@ -187,14 +191,16 @@ export class SellerAuthService implements OnModuleInit {
       ACCOUNT_CODES_LOCK_MINUTES,
     );
     try {
-      await this.fail(clientAddress, MESSAGES.twoFactorCodeWrong);
+      await this.fail(clientAddress, MESSAGES.twoFactorCodeWrong, ERROR_CODES.TWO_FACTOR_CODE_WRONG);
     } catch (error) {
       if (accountLocked && !(error instanceof TooManyRequestsError)) throw this.lockedError(accountLocked);
       if (spent && !(error instanceof TooManyRequestsError))
-        throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes);
+        throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes, {
+          code: ERROR_CODES.TWO_FACTOR_TOO_MANY_CODES,
+        });
       throw error;
     }
-    throw new UnauthorizedError(MESSAGES.twoFactorCodeWrong);
+    throw new UnauthorizedError(MESSAGES.twoFactorCodeWrong, { code: ERROR_CODES.TWO_FACTOR_CODE_WRONG });
   }
 
   /** A complete sign-in forgets the code failures of the account and of its half-way sign-in. */
@@ -205,6 +211,8 @@ export class SellerAuthService implements OnModuleInit {
   }
 
   private lockedError(until: Date): TooManyRequestsError {
-    return new TooManyRequestsError(signInLockedMessage((until.getTime() - Date.now()) / 60_000));
+    return new TooManyRequestsError(signInLockedMessage((until.getTime() - Date.now()) / 60_000), {
+      code: ERROR_CODES.SIGN_IN_LOCKED,
+    });
   }
 }

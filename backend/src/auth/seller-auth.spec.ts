@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SELLER_COOKIE } from '../session/session-cookies';
 import { SELLER_AUDIENCE, SESSION_ISSUER } from '../session/session.constants';
 
-const INVALID = { success: false, message: MESSAGES.invalidCredentials };
+const INVALID = {
+  success: false,
+  message: MESSAGES.invalidCredentials,
+  code: ERROR_CODES.INVALID_CREDENTIALS,
+};
 
 describe('seller sign-in', () => {
   let t: TestApp;
@@ -73,11 +77,16 @@ describe('seller sign-in', () => {
     [{ email: 'boss@larder.test', password: '' }],
   ])('answers 400 to %j', async (body) => {
     const res = await login(body).expect(400);
-    expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    expect(res.body).toEqual({
+      success: false,
+      message: expect.any(String),
+      code: ERROR_CODES.VALIDATION_FAILED,
+      field: expect.any(String),
+    });
   });
 
   it('GET /api/seller/is-auth answers 401 without a valid seller cookie, customers included', async () => {
-    const expected = { success: false, message: MESSAGES.sellerOnly };
+    const expected = { success: false, message: MESSAGES.sellerOnly, code: ERROR_CODES.NOT_SIGNED_IN };
     expect((await isAuth().expect(401)).body).toEqual(expected);
     expect((await isAuth(`${SELLER_COOKIE}=nonsense`).expect(401)).body).toEqual(expected);
     const customer = await signInCustomer(t, { email: 'not.the.seller@example.com' });
@@ -157,7 +166,11 @@ describe('seller sign-in in production', () => {
     await request(t.server).post('/api/auth/dev/id-token').send({ email: 'a@example.com' }).expect(404);
     await request(t.server).get('/api/auth/dev/jwks.json').expect(404);
     const res = await request(t.server).post('/api/user/google-login').send({ tokenId: 'x.y.z' }).expect(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.googleLoginFailed });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.googleLoginFailed,
+      code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED,
+    });
   });
 
   it('rate-limits seller sign-in', async () => {
@@ -170,6 +183,10 @@ describe('seller sign-in in production', () => {
       .post('/api/seller/login')
       .send({ email: 'boss@larder.test', password: 'a-long-production-password' })
       .expect(429);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
   });
 });

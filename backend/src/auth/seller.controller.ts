@@ -7,7 +7,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
@@ -116,7 +116,10 @@ export class SellerController {
     await this.sellerAuth.refuseWhileLocked(request.ip);
     const pending = await this.sessions.pendingSellerSignIn(request);
     const member = pending && (await this.sellerAuth.activeMember(pending.staffId));
-    if (!pending || !member) throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired);
+    if (!pending || !member)
+      throw new UnauthorizedError(MESSAGES.twoFactorSignInExpired, {
+        code: ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED,
+      });
     const { signInId } = pending;
     await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId);
     if (!(await this.twoFactor.acceptCode(twoFactorAccount(member), body.code))) {

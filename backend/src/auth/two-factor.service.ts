@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { ConflictError, InvalidError } from '../common/errors';
 import { Clock } from '../common/clock';
@@ -76,7 +76,7 @@ export class TwoFactorService implements OnModuleInit {
   async startEnrolment(account: string, label: string): Promise<Enrolment> {
     const secret = generateSecret();
     if (!(await this.repository.startEnrolment(account, this.encrypt(secret))))
-      throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
+      throw new ConflictError(MESSAGES.twoFactorAlreadyOn, { code: ERROR_CODES.TWO_FACTOR_ALREADY_ON });
     const otpauthUrl = generateURI({ issuer: ISSUER, label, secret });
     const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -89,10 +89,13 @@ export class TwoFactorService implements OnModuleInit {
     also?: (tx: DbTransaction) => Promise<void>,
   ): Promise<string[]> {
     const row = await this.repository.find(account);
-    if (!row) throw new ConflictError(MESSAGES.twoFactorNotStarted);
-    if (row.enabled) throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
+    if (!row)
+      throw new ConflictError(MESSAGES.twoFactorNotStarted, { code: ERROR_CODES.TWO_FACTOR_NOT_STARTED });
+    if (row.enabled)
+      throw new ConflictError(MESSAGES.twoFactorAlreadyOn, { code: ERROR_CODES.TWO_FACTOR_ALREADY_ON });
     const step = await this.totpStep(row.secret, code);
-    if (step === undefined) throw new InvalidError(MESSAGES.twoFactorCodeWrong);
+    if (step === undefined)
+      throw new InvalidError(MESSAGES.twoFactorCodeWrong, { code: ERROR_CODES.TWO_FACTOR_CODE_WRONG });
     const codes = Array.from({ length: RECOVERY_CODES }, () => this.newRecoveryCode());
     if (
       !(await this.repository.enable(
@@ -102,14 +105,16 @@ export class TwoFactorService implements OnModuleInit {
         also,
       ))
     )
-      throw new ConflictError(MESSAGES.twoFactorAlreadyOn);
+      throw new ConflictError(MESSAGES.twoFactorAlreadyOn, { code: ERROR_CODES.TWO_FACTOR_ALREADY_ON });
     return codes;
   }
 
   /** Turns two-factor sign-in off, given a current code or a recovery code. */
   async disable(account: string, code: string, also?: (tx: DbTransaction) => Promise<void>): Promise<void> {
-    if (!(await this.isEnabled(account))) throw new ConflictError(MESSAGES.twoFactorNotOn);
-    if (!(await this.acceptCode(account, code))) throw new InvalidError(MESSAGES.twoFactorCodeWrong);
+    if (!(await this.isEnabled(account)))
+      throw new ConflictError(MESSAGES.twoFactorNotOn, { code: ERROR_CODES.TWO_FACTOR_NOT_ON });
+    if (!(await this.acceptCode(account, code)))
+      throw new InvalidError(MESSAGES.twoFactorCodeWrong, { code: ERROR_CODES.TWO_FACTOR_CODE_WRONG });
     await this.repository.remove(account, also);
   }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import request from 'supertest';
-import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { cookieFrom, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
@@ -83,7 +83,11 @@ describe("the seller's two-factor sign-in", () => {
 
   it('turns on with the first code and answers ten recovery codes, kept only as hashes', async () => {
     const wrong = await post('/api/seller/two-factor/confirm', { code: '000000' }).expect(400);
-    expect(wrong.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    expect(wrong.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorCodeWrong,
+      code: ERROR_CODES.TWO_FACTOR_CODE_WRONG,
+    });
     const res = await post('/api/seller/two-factor/confirm', { code: await nextCode() }).expect(200);
     expect(res.body.message).toBe(MESSAGES.twoFactorEnabled);
     recoveryCodes = res.body.recoveryCodes;
@@ -97,7 +101,11 @@ describe("the seller's two-factor sign-in", () => {
     expect(status.body).toEqual({ success: true, enabled: true, recoveryCodesLeft: 10 });
     // The secret is never given out again.
     const again = await post('/api/seller/two-factor/setup', {}).expect(409);
-    expect(again.body).toEqual({ success: false, message: MESSAGES.twoFactorAlreadyOn });
+    expect(again.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorAlreadyOn,
+      code: ERROR_CODES.TWO_FACTOR_ALREADY_ON,
+    });
   });
 
   it('asks for the code after the right password, and signs in only with a fresh one', async () => {
@@ -115,10 +123,18 @@ describe("the seller's two-factor sign-in", () => {
 
     // Without the password step first, no code is asked.
     const expired = await codeStep(await nextCode()).expect(401);
-    expect(expired.body).toEqual({ success: false, message: MESSAGES.twoFactorSignInExpired });
+    expect(expired.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorSignInExpired,
+      code: ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED,
+    });
     // The code that turned it on was used already (a replay).
     const replay = await codeStep(await nextCode(), pending).expect(401);
-    expect(replay.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    expect(replay.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorCodeWrong,
+      code: ERROR_CODES.TWO_FACTOR_CODE_WRONG,
+    });
 
     tick();
     const res = await codeStep(await nextCode(), pending).expect(200);
@@ -135,7 +151,11 @@ describe("the seller's two-factor sign-in", () => {
     const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
     await codeStep(recoveryCodes[0].toUpperCase(), pending).expect(200);
     const again = await codeStep(recoveryCodes[0], pending).expect(401);
-    expect(again.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    expect(again.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorCodeWrong,
+      code: ERROR_CODES.TWO_FACTOR_CODE_WRONG,
+    });
     const status = await request(t.server).get('/api/seller/two-factor').set('Cookie', seller).expect(200);
     expect(status.body.recoveryCodesLeft).toBe(9);
   });
@@ -149,7 +169,11 @@ describe("the seller's two-factor sign-in", () => {
     await codeStep('111111', pending).expect(401);
     await codeStep('222222', pending).expect(401);
     const locked = await codeStep('333333', pending).expect(429);
-    expect(locked.body).toEqual({ success: false, message: signInLockedMessage(15) });
+    expect(locked.body).toEqual({
+      success: false,
+      message: signInLockedMessage(15),
+      code: ERROR_CODES.SIGN_IN_LOCKED,
+    });
     await codeStep(await nextCode(), pending).expect(429);
     await t.db.delete(signInFailures);
   });
@@ -157,16 +181,13 @@ describe("the seller's two-factor sign-in", () => {
   it('asks for the password again after a few wrong codes on one sign-in, whatever the address', async () => {
     tick();
     const codeFrom = async (remoteAddress: string, code: string, cookie: string) => {
-      const res = await t.app
-        .getHttpAdapter()
-        .getInstance()
-        .inject({
-          method: 'POST',
-          url: '/api/seller/login/code',
-          remoteAddress,
-          headers: { cookie },
-          payload: { code },
-        });
+      const res = await t.app.getHttpAdapter().getInstance().inject({
+        method: 'POST',
+        url: '/api/seller/login/code',
+        remoteAddress,
+        headers: { cookie },
+        payload: { code },
+      });
       return { status: res.statusCode, body: res.json() as unknown, cookies: res.headers['set-cookie'] };
     };
     const tooMany = { status: 429, body: { success: false, message: MESSAGES.twoFactorTooManyCodes } };
@@ -201,13 +222,21 @@ describe("the seller's two-factor sign-in", () => {
   it('turns off only with a code', async () => {
     tick();
     const wrong = await post('/api/seller/two-factor/disable', { code: '123456' }).expect(400);
-    expect(wrong.body).toEqual({ success: false, message: MESSAGES.twoFactorCodeWrong });
+    expect(wrong.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorCodeWrong,
+      code: ERROR_CODES.TWO_FACTOR_CODE_WRONG,
+    });
     await post('/api/seller/two-factor/disable', { code: await nextCode() }).expect(200);
     expect(await t.db.select().from(sellerTwoFactor)).toEqual([]);
     expect(await t.db.select().from(sellerRecoveryCodes)).toEqual([]);
     expect((await passwordStep()).body.twoFactorRequired).toBe(false);
     const off = await post('/api/seller/two-factor/disable', { code: '123456' }).expect(409);
-    expect(off.body).toEqual({ success: false, message: MESSAGES.twoFactorNotOn });
+    expect(off.body).toEqual({
+      success: false,
+      message: MESSAGES.twoFactorNotOn,
+      code: ERROR_CODES.TWO_FACTOR_NOT_ON,
+    });
   });
 
   it('turns itself off when JWT_SECRET changed (the secret can no longer be read)', async () => {

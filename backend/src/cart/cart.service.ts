@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
+  ERROR_CODES,
   CartItems,
   exceedsPerOrderLimit,
   MESSAGES,
@@ -81,6 +82,7 @@ export class CartService implements OnModuleInit {
         if (exceedsPerOrderLimit(quantity, product.maxPerOrder, maxPerProduct)) {
           throw new ConflictError(
             perOrderLimitMessage(product.name, orderLimitOf(product.maxPerOrder, maxPerProduct)!),
+            { code: ERROR_CODES.PER_ORDER_LIMIT },
           );
         }
         lines.push({ productId, quantity });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { MAX_CART_LINES, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MAX_CART_LINES, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { products } from '../db/schema';
@@ -91,7 +91,12 @@ describe('POST /api/cart/update', () => {
       ['a good line beside a bad one', () => ({ [bread]: 3, [soldOut]: 0 }), MESSAGES.badQuantity],
     ])('%s', async (_label, cartItems, message) => {
       const res = await update({ cartItems: cartItems() }).expect(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({
+        success: false,
+        message,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        ...(res.body.field === undefined ? {} : { field: expect.any(String) }),
+      });
     });
 
     it.each([
@@ -102,7 +107,12 @@ describe('POST /api/cart/update', () => {
       ['an unknown field', { cartItems: {}, userId: 'someone' }],
     ])('%s', async (_label, body) => {
       const res = await update(body).expect(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
     });
 
     it(`more than ${MAX_CART_LINES} products`, async () => {
@@ -110,7 +120,12 @@ describe('POST /api/cart/update', () => {
       for (let i = 0; i <= MAX_CART_LINES; i++)
         many[`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`] = 1;
       const res = await update({ cartItems: many }).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.cartTooManyLines });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.cartTooManyLines,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'cartItems',
+      });
     });
   });
 
@@ -118,7 +133,11 @@ describe('POST /api/cart/update', () => {
     await request(t.server).post('/api/cart/update').send({ cartItems: {} }).expect(401);
     const seller = await signInSeller(t);
     const res = await update({ cartItems: { [apples]: 1 } }, seller).expect(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
   });
 
   it("keeps one customer's cart apart from another's", async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { catalogState, productImages, products } from '../db/schema';
@@ -121,7 +121,12 @@ describe('catalogue: stock, food information, editing, search', () => {
       const [{ n: before }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
       const files = await storedFiles();
       const res = await add({ ...base, name: 'Refused Product', ...extra }).expect(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({
+        success: false,
+        message,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
       const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
       expect(after).toBe(before);
       expect(await storedFiles()).toEqual(files);
@@ -173,7 +178,12 @@ describe('catalogue: stock, food information, editing, search', () => {
       const id = await createProduct(t, { stock: 7 });
       const v0 = await version();
       const res = await setStock({ id, ...extra }).expect(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({
+        success: false,
+        message,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        ...(res.body.field === undefined ? {} : { field: expect.any(String) }),
+      });
       expect(await row(id)).toMatchObject({ stock: 7, listed: true });
       expect(await version()).toBe(v0);
     });
@@ -185,7 +195,11 @@ describe('catalogue: stock, food information, editing, search', () => {
       const gone = await createProduct(t, { deletedAt: new Date() });
       for (const target of [gone, '00000000-0000-4000-8000-000000000000']) {
         const res = await setStock({ id: target, stock: 1 }).expect(404);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.productNotFound });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.productNotFound,
+          code: ERROR_CODES.NOT_FOUND,
+        });
       }
     });
   });
@@ -256,6 +270,8 @@ describe('catalogue: stock, food information, editing, search', () => {
       expect(res.body).toEqual({
         success: false,
         message: typeof message === 'string' ? message : expect.stringMatching(message),
+        code: data === 'not json' ? ERROR_CODES.INVALID_JSON : ERROR_CODES.VALIDATION_FAILED,
+        ...(res.body.field === undefined ? {} : { field: expect.any(String) }),
       });
       expect(await listed(created._id)).toEqual(created);
       expect(await storedFiles()).toEqual(files);
@@ -277,7 +293,11 @@ describe('catalogue: stock, food information, editing, search', () => {
       const gone = await createProduct(t, { deletedAt: new Date(), name: 'Deleted Pie' });
       for (const id of [gone, '00000000-0000-4000-8000-000000000000', 'nope']) {
         const res = await edit(id, { name: 'Back again' }).expect(404);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.productNotFound });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.productNotFound,
+          code: ERROR_CODES.NOT_FOUND,
+        });
       }
       expect((await row(gone)).name).toBe('Deleted Pie');
     });
@@ -365,7 +385,12 @@ describe('catalogue: stock, food information, editing, search', () => {
     ])('refuses a %s q with 400', async (_label, q) => {
       const req = request(t.server).get('/api/product/search');
       const res = await (q === undefined ? req : req.query({ q })).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidSearch });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidSearch,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'q',
+      });
     });
 
     it('accepts 100 characters', async () => {

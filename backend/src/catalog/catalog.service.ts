@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ERROR_CODES,
   foodInformationProblem,
   isWholePack,
   LOW_STOCK_THRESHOLD,
@@ -72,8 +73,8 @@ export class CatalogService {
 
   /** Checks the offer price and the pictures, stores the pictures as WebP and adds the product. */
   async addProduct(dto: AddProductDto, images: Buffer[], actor?: ActivityActor): Promise<ProductDto> {
-    if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice);
-    if (!isWholePack(dto)) throw new InvalidError(MESSAGES.packSizeAndUnit);
+    if (dto.offerPrice > dto.price) throw new InvalidError(MESSAGES.offerAbovePrice, { field: 'offerPrice' });
+    if (!isWholePack(dto)) throw new InvalidError(MESSAGES.packSizeAndUnit, { field: 'netQuantity' });
     checkFoodInformation({
       nutrition: dto.nutrition ? nutritionRow(dto.nutrition) : null,
       dietary: dto.dietary ?? [],
@@ -167,13 +168,13 @@ export class CatalogService {
           });
           if (stored) changes.images = stored.urls;
           if ((changes.offerPrice ?? current.offerPrice) > (changes.price ?? current.price)) {
-            throw new InvalidError(MESSAGES.offerAbovePrice);
+            throw new InvalidError(MESSAGES.offerAbovePrice, { field: 'offerPrice' });
           }
           const pack = {
             netQuantity: changes.netQuantity !== undefined ? changes.netQuantity : current.netQuantity,
             unit: changes.unit !== undefined ? changes.unit : current.unit,
           };
-          if (!isWholePack(pack)) throw new InvalidError(MESSAGES.packSizeAndUnit);
+          if (!isWholePack(pack)) throw new InvalidError(MESSAGES.packSizeAndUnit, { field: 'netQuantity' });
           return changes;
         },
         actor,
@@ -251,8 +252,9 @@ export class CatalogService {
   }
 
   private async checkImages(images: Buffer[], min: number): Promise<void> {
-    if (images.length < min) throw new InvalidError(MESSAGES.imagesRequired);
-    if (images.length > MAX_PRODUCT_IMAGES) throw new InvalidError(MESSAGES.tooManyImages);
+    if (images.length < min) throw new InvalidError(MESSAGES.imagesRequired, { field: 'images' });
+    if (images.length > MAX_PRODUCT_IMAGES)
+      throw new InvalidError(MESSAGES.tooManyImages, { field: 'images' });
     for (const image of images) await assertSupportedImage(image);
   }
 }
@@ -265,12 +267,20 @@ export function stockTaken(lines: readonly StockLine[], rows: readonly StockTaki
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const line of lines) {
     const row = byId.get(line.productId);
-    if (row && row.stock < line.quantity) throw new ConflictError(notEnoughStockMessage(row.name, row.stock));
+    if (row && row.stock < line.quantity)
+      throw new ConflictError(notEnoughStockMessage(row.name, row.stock), { code: ERROR_CODES.OUT_OF_STOCK });
   }
   // Every counted line had enough, so all were taken; were it ever not so, the transaction must not commit.
   if (rows.some((row) => !row.taken)) throw new ConflictError(MESSAGES.somethingWentWrong);
   return new Set(rows.map((row) => row.id));
 }
+
+/** The body field each food-information refusal is about (the answer names it, for the form's box). */
+const FOOD_PROBLEM_FIELDS: Record<NonNullable<ReturnType<typeof foodInformationProblem>>, string> = {
+  saturatesAboveFat: 'nutrition.saturates',
+  sugarsAboveCarbohydrate: 'nutrition.sugars',
+  veganWithAnimalAllergen: 'dietary',
+};
 
 /** Animal-derived allergens: a product containing any of them is not vegan. */
 /** Rules across food fields that one field's validation cannot see. */
@@ -280,7 +290,7 @@ function checkFoodInformation(food: {
   allergens: readonly string[];
 }): void {
   const problem = foodInformationProblem(food);
-  if (problem) throw new InvalidError(MESSAGES[problem]);
+  if (problem) throw new InvalidError(MESSAGES[problem], { field: FOOD_PROBLEM_FIELDS[problem] });
 }
 
 /** The nutrition as stored: exactly the declared fields (fibre null when not given). */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { cartItems, productImages, products, users } from '../db/schema';
@@ -267,7 +267,12 @@ describe('catalogue', () => {
         .gif()
         .toBuffer();
       const res = await add(productData, [{ buffer: gif, name: 'a.jpg' }]).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.imageType });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.imageType,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'images',
+      });
       expect(await productCount()).toBe(0);
       expect(await storedFiles()).toEqual([]);
     });
@@ -352,7 +357,11 @@ describe('catalogue', () => {
         .set('Cookie', seller)
         .send({ id: unknown, inStock: true })
         .expect(404);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.productNotFound });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.productNotFound,
+        code: ERROR_CODES.NOT_FOUND,
+      });
       const gone = await createProduct(t, { deletedAt: new Date() });
       await request(t.server)
         .post('/api/product/stock')

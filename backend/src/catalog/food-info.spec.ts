@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInSeller } from '../../test/auth-helpers';
 import { products } from '../db/schema';
@@ -404,13 +404,33 @@ describe('catalogue: food information and filters', () => {
 
     it('refuses unknown allergens and diets, and a search with neither text nor filter', async () => {
       const chalk = await search('q=rice&freeFrom=milk,chalk').expect(400);
-      expect(chalk.body).toEqual({ success: false, message: MESSAGES.invalidFreeFrom });
+      expect(chalk.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidFreeFrom,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'freeFrom',
+      });
       const diet = await search('q=rice&diet=keto').expect(400);
-      expect(diet.body).toEqual({ success: false, message: MESSAGES.invalidDietFilter });
+      expect(diet.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidDietFilter,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'diet',
+      });
       const none = await search('').expect(400);
-      expect(none.body).toEqual({ success: false, message: MESSAGES.invalidSearch });
+      expect(none.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidSearch,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'q',
+      });
       const blank = await search('q=%20&diet=vegan').expect(400);
-      expect(blank.body).toEqual({ success: false, message: MESSAGES.invalidSearch });
+      expect(blank.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidSearch,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'q',
+      });
     });
   });
 });

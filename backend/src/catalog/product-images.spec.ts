@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createReplica, createTestApp, TestApp } from '../../test/harness';
 import { signInSeller } from '../../test/auth-helpers';
 import { importProductImageFolder } from '../db/product-images';
+import { ERROR_CODES } from '@larder/shared-domain';
 
 /** Pictures live in the database: any replica serves what another stored, and files of old versions move in. */
 describe('product pictures in the database', () => {
@@ -118,7 +119,7 @@ describe('product pictures in the database', () => {
 
   it('answers 404 for an unknown picture', async () => {
     const res = await request(a.server).get('/uploads/products/missing.webp').expect(404);
-    expect(res.body).toEqual({ success: false, message: 'Picture not found' });
+    expect(res.body).toEqual({ success: false, message: 'Picture not found', code: ERROR_CODES.NOT_FOUND });
     await request(a.server).get('/uploads/products/..%2Fsecret.webp').expect(404);
   });
 });

@@ -38,7 +38,7 @@ export async function assertSupportedImage(buffer: Buffer): Promise<void> {
     format === 'png' ||
     format === 'webp' ||
     (format === 'heif' && compression === 'av1');
-  if (!ok) throw new InvalidError(MESSAGES.imageType);
+  if (!ok) throw new InvalidError(MESSAGES.imageType, { field: 'images' });
 }
 
 /** Renders a picture to WebP at the product widths and stores the variants in the database (product_images). */
@@ -67,7 +67,7 @@ export class ProductImageStore {
       }
     } catch (err) {
       if (err instanceof InvalidError) throw err;
-      throw new InvalidError(MESSAGES.imageType);
+      throw new InvalidError(MESSAGES.imageType, { field: 'images' });
     }
     await insertProductImages(this.db, rows);
     return stored;

@@ -82,7 +82,7 @@ async function readProductUpload(request: FastifyRequest): Promise<RawProductUpl
         if (part.fieldname !== 'images' && part.fieldname !== 'image') {
           throw new InvalidError(`Unexpected file field "${part.fieldname}"`);
         }
-        if (part.file.truncated) throw new InvalidError(MESSAGES.imageTooLarge);
+        if (part.file.truncated) throw new InvalidError(MESSAGES.imageTooLarge, { field: 'images' });
         upload.images.push(buffer);
       } else if (part.fieldname === 'productData') {
         if (part.valueTruncated) throw new InvalidError('productData is too long');
@@ -96,8 +96,9 @@ async function readProductUpload(request: FastifyRequest): Promise<RawProductUpl
   } catch (err) {
     if (err instanceof InvalidError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new InvalidError(MESSAGES.imageTooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new InvalidError(MESSAGES.tooManyImages);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new InvalidError(MESSAGES.imageTooLarge, { field: 'images' });
+    if (code === 'FST_FILES_LIMIT') throw new InvalidError(MESSAGES.tooManyImages, { field: 'images' });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new InvalidError('Too many form fields');
     if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { EmailField, IntField, MoneyField, NestedField, TextField } from './api-field';
 import { ConflictError, PG_UNIQUE_VIOLATION } from './errors';
@@ -97,7 +97,12 @@ describe('global request handling', () => {
       [{ ...valid, extra: 1 }, 'property extra should not exist'],
     ])('rejects %j with 400 and the first message', async (body, message) => {
       const res = await request(t.server).post('/api/probe/echo').send(body).expect(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual({
+        success: false,
+        message,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
     });
 
     it('answers malformed JSON with 400 in the same shape', async () => {
@@ -106,20 +111,33 @@ describe('global request handling', () => {
         .set('content-type', 'application/json')
         .send('{"name":')
         .expect(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: ERROR_CODES.INVALID_JSON,
+      });
     });
   });
 
   describe('error filter', () => {
     it('hides internals of unexpected errors', async () => {
       const res = await request(t.server).get('/api/probe/boom').expect(500);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.somethingWentWrong });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.somethingWentWrong,
+        code: ERROR_CODES.INTERNAL_ERROR,
+      });
       expect(JSON.stringify(res.body)).not.toContain('secret');
     });
 
     it('merges the extra fields of a conflict', async () => {
       const res = await request(t.server).get('/api/probe/conflict').expect(409);
-      expect(res.body).toEqual({ success: false, message: 'Prices have changed', amount: 12.5 });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Prices have changed',
+        amount: 12.5,
+        code: ERROR_CODES.CONFLICT,
+      });
     });
 
     it('turns a unique violation into 409', async () => {
@@ -129,7 +147,7 @@ describe('global request handling', () => {
 
     it('answers unknown routes with 404 JSON', async () => {
       const res = await request(t.server).post('/api/no-such-thing').expect(404);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({ success: false, message: expect.any(String), code: ERROR_CODES.NOT_FOUND });
     });
   });
 
@@ -166,7 +184,11 @@ describe('global request handling', () => {
 
     it("honours the browser's Sec-Fetch-Site: another site is refused, with or without an Origin", async () => {
       const res = await post().set('Sec-Fetch-Site', 'cross-site').expect(403);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.forbiddenOrigin });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.forbiddenOrigin,
+        code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+      });
       await post()
         .set('Host', 'shop.example')
         .set('Origin', 'http://shop.example')
@@ -183,7 +205,11 @@ describe('global request handling', () => {
 
     it('refuses a foreign origin with 403', async () => {
       const res = await post().set('Host', 'shop.example').set('Origin', 'https://evil.example').expect(403);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.forbiddenOrigin });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.forbiddenOrigin,
+        code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+      });
     });
 
     it('refuses a look-alike port or scheme', async () => {
@@ -202,7 +228,11 @@ describe('global request handling', () => {
       await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(201);
       await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(201);
       const res = await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', ip).expect(429);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.tooManyRequests,
+        code: ERROR_CODES.TOO_MANY_REQUESTS,
+      });
       // Another client is counted on its own; routes without @RateLimited() are never limited.
       await request(t.server).post('/api/probe/limited').set('X-Forwarded-For', '203.0.113.8').expect(201);
       for (let i = 0; i < 4; i++) await request(t.server).post('/api/probe/echo').send(valid).expect(201);

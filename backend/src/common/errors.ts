@@ -1,17 +1,31 @@
+import { genericErrorCode, type ErrorCode } from '@larder/shared-domain';
+
+/** What an error answer carries besides its message: its own code, and extra fields (e.g. current totals). */
+export interface ErrorDetails {
+  /** The refusal's own code (ERROR_CODES); without one the answer has its status's generic code. */
+  code?: ErrorCode;
+  [extra: string]: unknown;
+}
+
 /**
  * Framework-free domain errors. Services throw these; the global filter turns them into
- * `{ success: false, message, ...extra }` with the matching HTTP status.
+ * `{ success: false, message, code, ...extra }` with the matching HTTP status.
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
 
   constructor(
     message: string,
-    /** Extra fields merged into the error body (e.g. current totals). */
-    readonly extra?: Record<string, unknown>,
+    /** The code and extra fields merged into the error body. */
+    readonly extra?: ErrorDetails,
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /** The stable code the answer carries. */
+  get code(): ErrorCode {
+    return this.extra?.code ?? genericErrorCode(this.status);
   }
 }
 

@@ -12,8 +12,17 @@ import { DB } from '../db/database.module';
 import type { Database } from '../db/database';
 import { errorForLog } from '../http/http-exception.filter';
 import { assertCleanInput, isBadText, jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonText } from './input-safety';
+import { ERROR_CODES } from '@larder/shared-domain';
 
-const SHOP_ERROR = { success: false, message: expect.any(String) };
+/** The shop's error shape; hostile text is refused with the generic code of a bad request. */
+const SHOP_ERROR = { success: false, message: expect.any(String), code: ERROR_CODES.VALIDATION_FAILED };
+/** The code each status of a request refused before any route answers with. */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: ERROR_CODES.VALIDATION_FAILED,
+  413: ERROR_CODES.REQUEST_TOO_LARGE,
+  414: ERROR_CODES.URL_TOO_LONG,
+  415: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+};
 
 function nested(levels: number): string {
   return '['.repeat(levels) + ']'.repeat(levels);
@@ -164,7 +173,11 @@ describe('hostile input over HTTP', () => {
       expect({ url, status: res.status, body: res.body }).toEqual({
         url,
         status: 400,
-        body: { success: false, message: 'The request body is nested too deeply' },
+        body: {
+          success: false,
+          message: 'The request body is nested too deeply',
+          code: ERROR_CODES.VALIDATION_FAILED,
+        },
       });
     }
     expect(await rowCounts()).toEqual(before);
@@ -182,6 +195,7 @@ describe('hostile input over HTTP', () => {
       expect(phone.body).toEqual({
         success: false,
         message: 'Text must not contain NUL characters or invalid Unicode',
+        code: ERROR_CODES.VALIDATION_FAILED,
       });
       const contact = await request(t.server)
         .post('/api/contact')
@@ -201,7 +215,11 @@ describe('hostile input over HTTP', () => {
       .field('productData', nested(20_000), { contentType: 'application/json' })
       .attach('images', Buffer.from('x'), 'a.png');
     expect(jsonPart.status).toBe(400);
-    expect(jsonPart.body).toEqual({ success: false, message: 'The request body is nested too deeply' });
+    expect(jsonPart.body).toEqual({
+      success: false,
+      message: 'The request body is nested too deeply',
+      code: ERROR_CODES.VALIDATION_FAILED,
+    });
     const query = await request(t.server).get('/api/product/list?x=a%00b');
     expect(query.status).toBe(400);
     expect(query.body).toEqual(SHOP_ERROR);
@@ -225,7 +243,12 @@ describe('hostile input over HTTP', () => {
       expect({ amount, status: res.status, body: res.body }).toEqual({
         amount,
         status: 400,
-        body: { success: false, message: 'shippingCharge must be a number with at most 2 decimals' },
+        body: {
+          success: false,
+          message: 'shippingCharge must be a number with at most 2 decimals',
+          code: ERROR_CODES.VALIDATION_FAILED,
+          field: 'shippingCharge',
+        },
       });
     }
     const product = await request(t.server)
@@ -234,7 +257,7 @@ describe('hostile input over HTTP', () => {
       .field('productData', '{"name":"Jam","price":1e-7,"offerPrice":0,"vat":0}')
       .attach('images', Buffer.from('x'), 'a.png');
     expect(product.status).toBe(400);
-    expect(product.body).toEqual(SHOP_ERROR);
+    expect(product.body).toEqual({ ...SHOP_ERROR, field: 'category' });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -271,13 +294,20 @@ describe('hostile input over HTTP', () => {
     ];
     for (const [what, send, status] of cases) {
       const res = await send();
-      expect({ what, status: res.status, body: res.body }).toEqual({ what, status, body: SHOP_ERROR });
+      expect({ what, status: res.status, body: res.body }).toEqual({
+        what,
+        status,
+        body: {
+          ...SHOP_ERROR,
+          code: what === 'broken JSON' ? ERROR_CODES.INVALID_JSON : CODE_OF_STATUS[status],
+        },
+      });
     }
   });
 
   it('says "Not found" without echoing the path', async () => {
     const res = await request(t.server).get('/api/nope-<script>').expect(404);
-    expect(res.body).toEqual({ success: false, message: 'Not found' });
+    expect(res.body).toEqual({ success: false, message: 'Not found', code: ERROR_CODES.NOT_FOUND });
   });
 
   it('still accepts ordinary text, emoji and amounts', async () => {

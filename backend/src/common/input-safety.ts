@@ -6,7 +6,7 @@
  * - text that PostgreSQL cannot store or that is not valid Unicode: a NUL character or a lone UTF-16
  *   surrogate, anywhere in a JSON body (values and keys), the query string, path parameters or a JSON form field.
  */
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { InvalidError } from './errors';
 
 /** Deeper than any body the shop accepts (an order is 3 levels deep). */
@@ -74,7 +74,7 @@ export function parseJsonText(text: string, invalidMessage: string = MESSAGES.in
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new InvalidError(invalidMessage);
+    throw new InvalidError(invalidMessage, { code: ERROR_CODES.INVALID_JSON });
   }
   assertCleanInput(parsed);
   return parsed;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MESSAGES } from '@larder/shared-domain';
+import { DEFAULT_PAGE_LIMIT, ERROR_CODES, MAX_PAGE_LIMIT, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { contactMessages, newsletterSubscribers, orderItems, orders } from '../db/schema';
@@ -149,7 +149,12 @@ describe.each(CASES)('the seller list of $name, a page at a time', (c) => {
     ['a page given twice', '?page=1&page=2', MESSAGES.invalidPage],
   ])('refuses %s with 400 and a clear message', async (_label, query, message) => {
     const res = await list(query).expect(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual({
+      success: false,
+      message,
+      code: ERROR_CODES.VALIDATION_FAILED,
+      field: expect.any(String),
+    });
   });
 
   it('is for the seller only', async () => {

@@ -1,15 +1,22 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { InvalidError } from './errors';
 
-/** The first constraint message of the first failing property, looking into nested objects. */
-export function firstValidationMessage(errors: ValidationError[]): string {
+/**
+ * The first failing property, looking into nested objects: its constraint's message and its path in the body
+ * (`nutrition.energyKj`, `cartItems`), which the answer names as `field` so a form can mark the box.
+ */
+export function firstValidationFailure(
+  errors: ValidationError[],
+  parent = '',
+): { message: string; field: string } | undefined {
   for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = error.constraints ? Object.values(error.constraints) : [];
-    if (constraints.length) return constraints[0];
-    const nested = error.children?.length ? firstValidationMessage(error.children) : '';
+    if (constraints.length) return { message: constraints[0], field };
+    const nested = error.children?.length ? firstValidationFailure(error.children, field) : undefined;
     if (nested) return nested;
   }
-  return 'Invalid request';
+  return undefined;
 }
 
 /**
@@ -48,7 +55,12 @@ export const VALIDATION_OPTIONS: ValidationPipeOptions = {
   forbidNonWhitelisted: true,
   transform: true,
   stopAtFirstError: true,
-  exceptionFactory: (errors) => new InvalidError(firstValidationMessage(errors)),
+  exceptionFactory: (errors) => {
+    const failure = firstValidationFailure(errors);
+    return failure
+      ? new InvalidError(failure.message, { field: failure.field })
+      : new InvalidError('Invalid request');
+  },
 };
 
 /** The global pipe (VALIDATION_OPTIONS, with the fast checks of hot bodies). */

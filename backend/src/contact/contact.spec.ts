@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { contactMessages } from '../db/schema';
@@ -242,7 +242,11 @@ describe('contact rate limit', () => {
     await request(t.server).post('/api/contact').send(VALID).expect(201);
     const res = await request(t.server).post('/api/contact').send(VALID);
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
     expect(await t.db.select().from(contactMessages)).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ERROR_CODES,
   DELIVERY_SLOTS,
   type DeliveryCity,
   deliveryCityFor,
@@ -58,7 +59,8 @@ export class DeliveryService {
    * A capacity lowered below the places booked keeps those orders and only stops new ones.
    */
   async bookSlot(date: string, time: string, tx: DbExecutor): Promise<void> {
-    if (!(await this.repository.book(date, time, tx))) throw new ConflictError(MESSAGES.slotFull);
+    if (!(await this.repository.book(date, time, tx)))
+      throw new ConflictError(MESSAGES.slotFull, { code: ERROR_CODES.SLOT_FULL });
   }
 
   /** Frees the place of a cancelled order, inside the transaction that cancels it. */

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 import { DATABASE_HANDLE } from '../db/database.module';
+import { ERROR_CODES } from '@larder/shared-domain';
 
 // First app of this file: nestjs-pino keeps the first logger for lines written outside a request.
 describe('GET /api/health without a database', () => {
@@ -17,7 +18,11 @@ describe('GET /api/health without a database', () => {
     try {
       await t.app.get<DatabaseHandle>(DATABASE_HANDLE).close();
       const res = await request(t.server).get('/api/health').expect(503);
-      expect(res.body).toEqual({ success: false, message: 'Service unavailable' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Service unavailable',
+        code: ERROR_CODES.SERVICE_UNAVAILABLE,
+      });
       await new Promise((resolve) => setImmediate(resolve));
       const failure = lines.filter((l) => /Health Check has failed/.test(l));
       expect(failure).toHaveLength(1);
@@ -51,6 +56,6 @@ describe('GET /api/health', () => {
 
   it('answers unknown API routes with a 404 JSON error', async () => {
     const res = await request(t.server).get('/api/nothing-here').expect(404);
-    expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    expect(res.body).toEqual({ success: false, message: expect.any(String), code: ERROR_CODES.NOT_FOUND });
   });
 });

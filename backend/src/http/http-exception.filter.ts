@@ -1,12 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, genericErrorCode, MESSAGES, type ErrorCode } from '@larder/shared-domain';
 import { DomainError, pgErrorCode, PG_UNIQUE_VIOLATION } from '../common/errors';
 
 export interface ErrorBody {
   success: false;
   message: string;
+  /** Stable and machine-readable (ERROR_CODES): what pages and API clients compare. */
+  code: ErrorCode;
   [extra: string]: unknown;
 }
 
@@ -38,6 +40,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_ASYNC_CONSTRAINT: 'The address is not valid',
 };
 
+/** Codes of Fastify's own request errors that are more specific than their status's. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ERROR_CODES.INVALID_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ERROR_CODES.INVALID_JSON,
+};
+
 /** Status for Fastify errors raised before a route runs (router, content-type parsers). */
 const FASTIFY_STATUS: Record<string, number> = {
   FST_ERR_BAD_URL: 400,
@@ -48,21 +56,34 @@ const FASTIFY_STATUS: Record<string, number> = {
 /** Nest's route-not-found message ("Cannot GET /path") echoes the request; never send it back. */
 const NEST_NOT_FOUND = /^Cannot [A-Z]+ /;
 
-/** Maps any error to a status and the `{ success: false, message }` body; 5xx never leak internals. */
+/** Maps any error to a status and the `{ success: false, message, code }` body; 5xx never leak internals. */
 export function errorResponse(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
-      body: { ...exception.extra, success: false, message: exception.message },
+      body: { ...exception.extra, success: false, message: exception.message, code: exception.code },
     };
   }
   if (exception instanceof ThrottlerException) {
-    return { status: 429, body: { success: false, message: MESSAGES.tooManyRequests } };
+    return {
+      status: 429,
+      body: { success: false, message: MESSAGES.tooManyRequests, code: ERROR_CODES.TOO_MANY_REQUESTS },
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    if (status === 503) return { status, body: { success: false, message: 'Service unavailable' } };
-    if (status >= 500) return { status, body: { success: false, message: MESSAGES.somethingWentWrong } };
+    if (status === 503) {
+      return {
+        status,
+        body: { success: false, message: 'Service unavailable', code: genericErrorCode(status) },
+      };
+    }
+    if (status >= 500) {
+      return {
+        status,
+        body: { success: false, message: MESSAGES.somethingWentWrong, code: genericErrorCode(status) },
+      };
+    }
     const response = exception.getResponse();
     let message: unknown =
       typeof response === 'string' ? response : (response as { message?: unknown }).message;
@@ -70,10 +91,13 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     if (typeof message !== 'string' || !message || (status === 404 && NEST_NOT_FOUND.test(message))) {
       message = HTTP_FALLBACK_MESSAGES[status] ?? 'Request failed';
     }
-    return { status, body: { success: false, message: message as string } };
+    return { status, body: { success: false, message: message as string, code: genericErrorCode(status) } };
   }
   if (pgErrorCode(exception) === PG_UNIQUE_VIOLATION) {
-    return { status: 409, body: { success: false, message: 'This already exists' } };
+    return {
+      status: 409,
+      body: { success: false, message: 'This already exists', code: ERROR_CODES.CONFLICT },
+    };
   }
   // Fastify's own errors (bad URL, bad JSON, body too large, unsupported content type) carry a 4xx status.
   const code = (exception as { code?: unknown } | undefined)?.code;
@@ -85,11 +109,13 @@ export function errorResponse(exception: unknown): { status: number; body: Error
       (typeof code === 'string' ? FASTIFY_MESSAGES[code] : undefined) ??
       HTTP_FALLBACK_MESSAGES[statusCode] ??
       'Bad request';
-    return { status: statusCode, body: { success: false, message } };
+    const errorCode =
+      (typeof code === 'string' ? FASTIFY_CODES[code] : undefined) ?? genericErrorCode(statusCode);
+    return { status: statusCode, body: { success: false, message, code: errorCode } };
   }
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
-    body: { success: false, message: MESSAGES.somethingWentWrong },
+    body: { success: false, message: MESSAGES.somethingWentWrong, code: ERROR_CODES.INTERNAL_ERROR },
   };
 }
 

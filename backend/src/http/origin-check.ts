@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -65,7 +65,7 @@ export function originCheckHook(allowedOrigins: readonly string[], publicUrl?: s
       await reply
         .status(403)
         .header('cache-control', 'no-store')
-        .send({ success: false, message: MESSAGES.forbiddenOrigin });
+        .send({ success: false, message: MESSAGES.forbiddenOrigin, code: ERROR_CODES.ORIGIN_NOT_ALLOWED });
     }
   };
 }

@@ -4,6 +4,7 @@
  * replica) lets a cache that revalidates anyway get a 304 without the bytes.
  */
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@larder/shared-domain';
 import type { Database } from '../db/database';
 import { matchesEtag } from '../common/http-caching';
 import { findProductImage } from '../db/product-images';
@@ -20,7 +21,7 @@ export function registerProductImageRoute(fastify: FastifyInstance, db: Database
       return reply
         .code(404)
         .header('cache-control', 'no-store')
-        .send({ success: false, message: 'Picture not found' });
+        .send({ success: false, message: 'Picture not found', code: ERROR_CODES.NOT_FOUND });
     }
     reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
     if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();

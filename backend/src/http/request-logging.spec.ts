@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Controller, Get, Module } from '@nestjs/common';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
+import { ERROR_CODES } from '@larder/shared-domain';
 
 /** Fails on purpose, with an id in the URL that must not reach the log. */
 @Controller('api/probe-failure')
@@ -41,7 +42,11 @@ describe('logs at level warn (no line per request)', () => {
     expect(lines).toEqual([]);
 
     const res = await request(t.server).get('/api/probe-failure/secret-id-42').expect(500);
-    expect(res.body).toEqual({ success: false, message: expect.any(String) });
+    expect(res.body).toEqual({
+      success: false,
+      message: expect.any(String),
+      code: ERROR_CODES.INTERNAL_ERROR,
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]) as { level: number; msg: string };

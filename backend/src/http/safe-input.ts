@@ -5,7 +5,7 @@
 import querystring from 'node:querystring';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { InvalidError } from '../common/errors';
 import { assertCleanInput, jsonDepthExceeds } from '../common/input-safety';
 
@@ -23,7 +23,12 @@ export function registerSafeBodyParsers(app: NestFastifyApplication, bodyLimit: 
       done(new InvalidError(MESSAGES.requestTooDeep), undefined);
       return;
     }
-    defaultJsonParser(req as FastifyRequest, text, done);
+    // Fastify's own refusal names its content type; the shop's answer says what is wrong, with its code.
+    defaultJsonParser(req as FastifyRequest, text, (err, parsed) =>
+      err
+        ? done(new InvalidError(MESSAGES.invalidJson, { code: ERROR_CODES.INVALID_JSON }), undefined)
+        : done(null, parsed),
+    );
   });
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_req, body, done) => {
     done(null, querystring.parse(Buffer.isBuffer(body) ? body.toString('utf8') : String(body)));

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_PAGE_LIMIT, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DEFAULT_PAGE_LIMIT, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { newsletterSubscribers } from '../db/schema';
@@ -113,7 +113,11 @@ describe('newsletter rate limit', () => {
     await request(t.server).post('/api/newsletter').send({ email: 'two@example.com' }).expect(201);
     const res = await request(t.server).post('/api/newsletter').send({ email: 'three@example.com' });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
     expect(await t.db.select().from(newsletterSubscribers)).toHaveLength(2);
   });
 });

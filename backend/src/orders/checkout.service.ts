@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ERROR_CODES,
   ageConfirmationMissing,
   canChangeOrder,
   deliversTo,
@@ -187,7 +188,10 @@ export class CheckoutService {
     input: PlaceOrderDto,
     idempotencyKey?: string,
   ): Promise<{ orderId: string; url: string }> {
-    if (!this.stripe.enabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
+    if (!this.stripe.enabled)
+      throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable, {
+        code: ERROR_CODES.CARD_PAYMENTS_UNAVAILABLE,
+      });
     const key = this.checkIdempotencyKey(idempotencyKey);
     if (key) {
       const existing = await this.repository.findByIdempotencyKey(userId, key);
@@ -250,7 +254,7 @@ export class CheckoutService {
       const existing = await this.repository.findByIdempotencyKey(userId, key);
       if (existing) return this.existingCheckout(existing);
     }
-    if (!stored) throw new ConflictError(MESSAGES.orderInProgress);
+    if (!stored) throw new ConflictError(MESSAGES.orderInProgress, { code: ERROR_CODES.ORDER_IN_PROGRESS });
     return { orderId, url: session.url };
   }
 
@@ -279,7 +283,8 @@ export class CheckoutService {
         return current;
       }
       // Card orders were paid (or are being paid) for their amount: they are not re-priced (canChangeOrder).
-      if (!canChangeOrder(order, now)) throw new ConflictError(MESSAGES.orderNotChangeable);
+      if (!canChangeOrder(order, now))
+        throw new ConflictError(MESSAGES.orderNotChangeable, { code: ERROR_CODES.ORDER_NOT_CHANGEABLE });
 
       const before = await this.orders.lines(orderId, tx);
       const held = new Map<string, number>();
@@ -361,25 +366,34 @@ export class CheckoutService {
       ? [...new Set(input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid))]
       : [];
     const addressId = input.address === undefined ? null : input.address;
-    if (addressId !== null && !isUuid(addressId)) throw new InvalidError(MESSAGES.addressNotFound);
+    if (addressId !== null && !isUuid(addressId))
+      throw new InvalidError(MESSAGES.addressNotFound, { code: ERROR_CODES.ADDRESS_NOT_FOUND });
     const context = isUuid(userId)
       ? await this.repository.context(userId, addressId, productIds, tx)
       : undefined;
     const address = context?.address ?? null;
-    if (!context || (addressId !== null && !address)) throw new InvalidError(MESSAGES.addressNotFound);
+    if (!context || (addressId !== null && !address))
+      throw new InvalidError(MESSAGES.addressNotFound, { code: ERROR_CODES.ADDRESS_NOT_FOUND });
     if (address && !deliversTo(address.postalCode, address.city, context.deliveryAreas)) {
-      throw new InvalidError(notDeliveredMessage(address.postalCode));
+      throw new InvalidError(notDeliveredMessage(address.postalCode), {
+        code: ERROR_CODES.NOT_DELIVERED_HERE,
+      });
     }
     // One customer may not hold more than the seller's maxOpenOrders orders waiting for delivery at once.
     if (placing && context.openOrders >= context.maxOpenOrders) {
-      throw new ConflictError(tooManyOpenOrdersMessage(context.maxOpenOrders));
+      throw new ConflictError(tooManyOpenOrdersMessage(context.maxOpenOrders), {
+        code: ERROR_CODES.TOO_MANY_OPEN_ORDERS,
+      });
     }
 
     // A malformed slot is bad input (400, refused by the DTO); a well-formed date that is no longer
     // selectable is a conflict with the clock (409, with the date to choose instead).
     const deliveryDate = selectableDeliveryDate(now);
     if (input.deliverySlot.date !== deliveryDate) {
-      throw new ConflictError(MESSAGES.deliveryDateUnavailable, { deliveryDate });
+      throw new ConflictError(MESSAGES.deliveryDateUnavailable, {
+        code: ERROR_CODES.DELIVERY_DATE_UNAVAILABLE,
+        deliveryDate,
+      });
     }
 
     const merged = mergeLines(input.items);
@@ -387,17 +401,22 @@ export class CheckoutService {
     const lines: NewOrderLine[] = [];
     for (const [productId, { quantity, allowSubstitutes }] of merged) {
       const product = byId.get(productId);
-      if (!product) throw new ConflictError(MESSAGES.itemUnavailable);
-      if (product.deleted || !product.listed) throw new ConflictError(outOfStockMessage(product.name));
+      if (!product) throw new ConflictError(MESSAGES.itemUnavailable, { code: ERROR_CODES.ITEM_UNAVAILABLE });
+      if (product.deleted || !product.listed)
+        throw new ConflictError(outOfStockMessage(product.name), { code: ERROR_CODES.OUT_OF_STOCK });
       // The seller's limit per order; a change may keep what the order already had of it, never more.
       const limit = orderLimitOf(product.maxPerOrder, context.maxPerProduct);
       if (exceedsPerOrderLimit(quantity, limit) && quantity > (previous.get(productId) ?? 0)) {
-        throw new ConflictError(perOrderLimitMessage(product.name, limit!));
+        throw new ConflictError(perOrderLimitMessage(product.name, limit!), {
+          code: ERROR_CODES.PER_ORDER_LIMIT,
+        });
       }
       // Units this order holds already count as available to it.
       const available = product.stock === null ? null : product.stock + (held.get(productId) ?? 0);
       if (available !== null && available < quantity) {
-        throw new ConflictError(notEnoughStockMessage(product.name, available));
+        throw new ConflictError(notEnoughStockMessage(product.name, available), {
+          code: ERROR_CODES.OUT_OF_STOCK,
+        });
       }
       lines.push({
         productId,
@@ -414,7 +433,9 @@ export class CheckoutService {
     }
 
     if (ageConfirmationMissing(lines, ageConfirmed, input.ageConfirmed)) {
-      throw new InvalidError(MESSAGES.ageConfirmationRequired);
+      throw new InvalidError(MESSAGES.ageConfirmationRequired, {
+        code: ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+      });
     }
 
     // The promotions running now, as the product answers showed them; each line keeps its charged price.
@@ -532,14 +553,15 @@ export class CheckoutService {
 
   private checkIdempotencyKey(value: string | undefined): string | undefined {
     if (value === undefined) return undefined;
-    if (!IDEMPOTENCY_KEY.test(value)) throw new InvalidError(MESSAGES.invalidIdempotencyKey);
+    if (!IDEMPOTENCY_KEY.test(value))
+      throw new InvalidError(MESSAGES.invalidIdempotencyKey, { code: ERROR_CODES.IDEMPOTENCY_KEY_INVALID });
     return value;
   }
 
   /** The order a concurrent request with the same idempotency key stored first. */
   private async existingOrderId(userId: string, key: string | undefined): Promise<string> {
     const existing = key ? await this.repository.findByIdempotencyKey(userId, key) : undefined;
-    if (!existing) throw new ConflictError(MESSAGES.orderInProgress);
+    if (!existing) throw new ConflictError(MESSAGES.orderInProgress, { code: ERROR_CODES.ORDER_IN_PROGRESS });
     return existing.id;
   }
 
@@ -548,7 +570,7 @@ export class CheckoutService {
     stripeSessionId: string | null;
   }): Promise<{ orderId: string; url: string }> {
     const url = existing.stripeSessionId ? await this.stripe.sessionUrl(existing.stripeSessionId) : null;
-    if (!url) throw new ConflictError(MESSAGES.orderInProgress);
+    if (!url) throw new ConflictError(MESSAGES.orderInProgress, { code: ERROR_CODES.ORDER_IN_PROGRESS });
     return { orderId: existing.id, url };
   }
 }
@@ -556,6 +578,7 @@ export class CheckoutService {
 /** 409 "Prices have changed", with the current figures for the customer to review. */
 function totalsChanged(totals: OrderTotals): ConflictError {
   return new ConflictError(MESSAGES.totalsChanged, {
+    code: ERROR_CODES.TOTALS_CHANGED,
     amount: penceToPounds(totals.amount),
     shippingCharge: penceToPounds(totals.shipping),
     totalVat: penceToPounds(totals.vat),

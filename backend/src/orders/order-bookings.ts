@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database.module';
 import type { StockLine } from '../catalog/catalog.repository';
 import { CatalogService, stockTaken } from '../catalog/catalog.service';
@@ -44,7 +44,7 @@ export class OrderBookings {
     const counted = lines.filter((line) => line.stockTaken);
     const { stock, booked } = await this.checkout.takeUnitsAndBookSlot(counted, slot, tx);
     const taken = stockTaken(counted, stock);
-    if (!booked) throw new ConflictError(MESSAGES.slotFull);
+    if (!booked) throw new ConflictError(MESSAGES.slotFull, { code: ERROR_CODES.SLOT_FULL });
     await this.markTaken(lines, counted, taken, tx, storedOrderId);
   }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { ADDRESS } from '../../test/fixtures';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
@@ -207,7 +207,11 @@ describe('GET /api/order/events', () => {
   it('answers 401 in the shop error shape without a session, and with a session of the other kind', async () => {
     const res = await request(t.server).get('/api/order/events');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
     const c = await newCustomer();
     const asSeller = await request(t.server).get('/api/order/events?as=seller').set('Cookie', c.cookie);
     expect(asSeller.status).toBe(401);
@@ -466,7 +470,11 @@ describe('streams held by one session or one address', () => {
     const refused = await open(late.cookie, '127.0.0.22');
     expect(refused.res.statusCode).toBe(429);
     await refused.ended;
-    expect(JSON.parse(refused.unparsed)).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(JSON.parse(refused.unparsed)).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
     // Another address is not held back.
     expect((await open(late.cookie, '127.0.0.23')).res.statusCode).toBe(200);
   });

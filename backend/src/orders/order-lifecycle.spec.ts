@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   DELIVERY_SLOTS,
   MESSAGES,
   priceOrder,
@@ -144,6 +145,7 @@ describe('the customer cancels', () => {
     expect(res.body).toEqual({
       success: false,
       message: 'This order is already being picked and can no longer be cancelled.',
+      code: ERROR_CODES.CONFLICT,
     });
     expect(await stockOf(bread)).toBe(stock);
     expect(await myOrder(id)).toMatchObject({ status: 'Pending', fulfilment: 'picking' });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { orders } from '../db/schema';
@@ -62,7 +62,11 @@ describe('placing orders is rate limited per customer', () => {
     await place(busy).expect(201);
     await place(busy).expect(201);
     const refused = await place(busy).expect(429);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(refused.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
     // The card-payment call has a limit of its own (here it answers 501: no card payments are configured).
     await place(busy, '/api/order/stripe').expect(501);
     await place(busy, '/api/order/stripe').expect(501);

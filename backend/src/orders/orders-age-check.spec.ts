@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, orderReference } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES, orderReference } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
@@ -86,7 +86,11 @@ describe('age-restricted products at checkout', () => {
           .set('Cookie', c.cookie)
           .send(body(c, [lager, bread], extra));
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.ageConfirmationRequired });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.ageConfirmationRequired,
+          code: ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+        });
       }
       expect(await orderCount()).toBe(before);
       expect(stripe.created).toHaveLength(0);

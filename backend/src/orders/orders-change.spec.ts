@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   DELIVERY_SLOTS,
   MESSAGES,
   notEnoughStockMessage,
@@ -160,7 +161,11 @@ describe('PUT /api/order/:id', () => {
     // At 15:00 the order is closed to changes, and nothing moves.
     now = new Date('2026-11-23T15:00:00Z');
     const late = await change(c, id, { items: [{ product: a, quantity: 1 }] }).expect(409);
-    expect(late.body).toEqual({ success: false, message: 'This order can no longer be changed.' });
+    expect(late.body).toEqual({
+      success: false,
+      message: 'This order can no longer be changed.',
+      code: ERROR_CODES.ORDER_NOT_CHANGEABLE,
+    });
     expect(await stockOf(a)).toBe(5);
     expect(await unitsOn(id, a)).toBe(5);
     // A retry of the change made in time still hears that it was made.
@@ -192,7 +197,11 @@ describe('PUT /api/order/:id', () => {
     const body = { items: [{ product: a, quantity: 2 }] };
 
     const res = await change(other, id, body).expect(404);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.orderNotFound });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.orderNotFound,
+      code: ERROR_CODES.NOT_FOUND,
+    });
     await change(owner, '7d0b5bb4-1f0e-4a51-9b0a-2f3b1d1c9e11', body).expect(404);
 
     await request(t.server)

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import {
+  ERROR_CODES,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   DELIVERY_SLOTS,
@@ -222,7 +223,12 @@ describe("a product's maxPerOrder", () => {
   ])('refuses a maxPerOrder that is %s with 400 and adds nothing', async (_label, maxPerOrder) => {
     const [{ n: before }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
     const res = await addProduct({ ...eggs, name: 'Refused Eggs', maxPerOrder }).expect(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidMaxPerOrder });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.invalidMaxPerOrder,
+      code: ERROR_CODES.VALIDATION_FAILED,
+      field: 'maxPerOrder',
+    });
     const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(after).toBe(before);
   });
@@ -236,7 +242,12 @@ describe("a product's maxPerOrder", () => {
     });
     for (const bad of [0, 100, 1.5, 'four']) {
       const res = await editProduct(id, { maxPerOrder: bad, offerPrice: 2 }).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidMaxPerOrder });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidMaxPerOrder,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'maxPerOrder',
+      });
     }
     expect(await listed(id)).toMatchObject({ offerPrice: 3, maxPerOrder: 4 });
     expect((await editProduct(id, { maxPerOrder: null }).expect(200)).body.product.maxPerOrder).toBeNull();
@@ -257,6 +268,7 @@ describe("a product's maxPerOrder", () => {
     expect(res.body).toEqual({
       success: false,
       message: 'You can buy at most 6 of Free Range Eggs x12 in one order.',
+      code: ERROR_CODES.PER_ORDER_LIMIT,
     });
     // Two lines of the same product count together.
     const split = await cod(c, [
@@ -278,7 +290,11 @@ describe("a product's maxPerOrder", () => {
     const product = await pound({ name: 'Manuka Honey 250g', stock: 20, maxPerOrder: 2 });
     const before = await state(c, product);
     const res = await card(c, [[product, 3]]).expect(409);
-    expect(res.body).toEqual({ success: false, message: perOrderLimitMessage('Manuka Honey 250g', 2) });
+    expect(res.body).toEqual({
+      success: false,
+      message: perOrderLimitMessage('Manuka Honey 250g', 2),
+      code: ERROR_CODES.PER_ORDER_LIMIT,
+    });
     expect(await state(c, product)).toEqual(before);
 
     const placed = await card(c, [[product, 2]]).expect(201);
@@ -312,7 +328,11 @@ describe("a product's maxPerOrder", () => {
     const before = await state(c, product);
 
     const res = await change(c, id, { items: [{ product, quantity: 4 }] }).expect(409);
-    expect(res.body).toEqual({ success: false, message: perOrderLimitMessage('Sourdough Loaf', 3) });
+    expect(res.body).toEqual({
+      success: false,
+      message: perOrderLimitMessage('Sourdough Loaf', 3),
+      code: ERROR_CODES.PER_ORDER_LIMIT,
+    });
     expect(await state(c, product)).toEqual(before);
     const [mine] = (await request(t.server).get('/api/order/user').set('Cookie', c.cookie).expect(200)).body
       .orders;
@@ -346,7 +366,11 @@ describe("a product's maxPerOrder", () => {
     await updateCart(c, { [other]: 2 }).expect(200);
 
     const res = await updateCart(c, { [other]: 3, [product]: 5 }).expect(409);
-    expect(res.body).toEqual({ success: false, message: perOrderLimitMessage('Oat Milk 1l', 4) });
+    expect(res.body).toEqual({
+      success: false,
+      message: perOrderLimitMessage('Oat Milk 1l', 4),
+      code: ERROR_CODES.PER_ORDER_LIMIT,
+    });
     const stored = await t.db
       .select({ productId: cartItems.productId, quantity: cartItems.quantity })
       .from(cartItems)
@@ -386,6 +410,7 @@ describe("the shop's maxPerProduct", () => {
     expect(res.body).toEqual({
       success: false,
       message: perOrderLimitMessage('Strong White Flour 1.5kg', 20),
+      code: ERROR_CODES.PER_ORDER_LIMIT,
     });
     expect(await state(c, flour)).toEqual(before);
     const byCard = await card(c, [[flour, 21]]).expect(409);
@@ -425,7 +450,12 @@ describe("the shop's maxPerProduct", () => {
     expect(await stored()).toMatchObject({ maxOpenOrders: 900, maxPerProduct: 12 });
     for (const bad of [0, 100, 2.5, '5', null]) {
       const refused = await setLimits({ maxOpenOrders: 800, maxPerProduct: bad }).expect(400);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.invalidMaxPerProduct });
+      expect(refused.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidMaxPerProduct,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        ...(refused.body.field === undefined ? {} : { field: 'maxPerProduct' }),
+      });
     }
     expect(await stored()).toMatchObject({ maxOpenOrders: 900, maxPerProduct: 12 });
     const [row] = await t.db.select().from(shopSettings);
@@ -467,7 +497,11 @@ describe("the shop's maxOpenOrders", () => {
       }
       const readRes = await read;
       expect([401, 403]).toContain(readRes.status);
-      expect(readRes.body).toEqual({ success: false, message: expect.any(String) });
+      expect(readRes.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: readRes.status === 401 ? ERROR_CODES.NOT_SIGNED_IN : ERROR_CODES.FORBIDDEN,
+      });
       const writeRes = await write.send({ maxOpenOrders: 50 });
       expect([401, 403]).toContain(writeRes.status);
     }
@@ -499,7 +533,12 @@ describe("the shop's maxOpenOrders", () => {
     await setMaxOpenOrders(7).expect(200);
     const res = await request(t.server).post('/api/settings/orders').set('Cookie', seller).send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidMaxOpenOrders });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.invalidMaxOpenOrders,
+      code: ERROR_CODES.VALIDATION_FAILED,
+      field: 'maxOpenOrders',
+    });
     expect(await storedMaxOpenOrders()).toBe(7);
   });
 
@@ -514,6 +553,7 @@ describe("the shop's maxOpenOrders", () => {
       success: false,
       message:
         'You already have 3 orders waiting for delivery. You can place another once one has been delivered or cancelled.',
+      code: ERROR_CODES.TOO_MANY_OPEN_ORDERS,
     });
     const byCard = await card(c, [[counted, 1]]).expect(409);
     expect(byCard.body.message).toBe(tooManyOpenOrdersMessage(3));
@@ -592,7 +632,11 @@ describe("the shop's maxOpenOrders", () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     for (const res of answers.filter((a) => a.status === 409)) {
-      expect(res.body).toEqual({ success: false, message: tooManyOpenOrdersMessage(3) });
+      expect(res.body).toEqual({
+        success: false,
+        message: tooManyOpenOrdersMessage(3),
+        code: ERROR_CODES.TOO_MANY_OPEN_ORDERS,
+      });
     }
     expect(await ordersOf(c)).toBe(3);
   });

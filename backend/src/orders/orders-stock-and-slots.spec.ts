@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   DELIVERY_SLOTS,
   MESSAGES,
   onlyLeftMessage,
@@ -154,7 +155,11 @@ describe('stock at checkout', () => {
       [salt, 1],
       [cookies, 3],
     ]).expect(409);
-    expect(res.body).toEqual({ success: false, message: onlyLeftMessage('Oat Cookies', 2) });
+    expect(res.body).toEqual({
+      success: false,
+      message: onlyLeftMessage('Oat Cookies', 2),
+      code: ERROR_CODES.OUT_OF_STOCK,
+    });
     expect(res.body.message).toBe('Only 2 left of Oat Cookies');
     expect([await stockOf(cookies), await stockOf(salt)]).toEqual([2, 50]);
     expect(await ordersFor(salt)).toBe(0);
@@ -251,7 +256,7 @@ describe('delivery slots', () => {
     const results = await Promise.all(racers.map((c) => order(c, [[salt, 1]])));
     expect(results.map((r) => r.status).sort()).toEqual([...Array(3).fill(201), ...Array(7).fill(409)]);
     for (const r of results.filter((x) => x.status === 409)) {
-      expect(r.body).toEqual({ success: false, message: MESSAGES.slotFull });
+      expect(r.body).toEqual({ success: false, message: MESSAGES.slotFull, code: ERROR_CODES.SLOT_FULL });
     }
     expect(await booked(date)).toBe(5);
     const [{ n }] = await t.db
@@ -459,7 +464,12 @@ describe('GET/POST /api/settings/delivery', () => {
     async (value) => {
       await setCapacity(12).expect(200);
       const res = await setCapacity(value).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidSlotCapacity });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidSlotCapacity,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: 'slotCapacity',
+      });
       const read = await request(t.server).get('/api/settings/delivery').set('Cookie', seller).expect(200);
       expect(read.body.slotCapacity).toBe(12);
     },

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, stripeSigner, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
@@ -82,7 +82,11 @@ describe('card payments without STRIPE_SECRET_KEY', () => {
       .set('Cookie', s.cookie)
       .send(checkout(s, tea, lemonade));
     expect(res.status).toBe(501);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.cardPaymentsUnavailable,
+      code: ERROR_CODES.CARD_PAYMENTS_UNAVAILABLE,
+    });
     expect(await orderCount(t)).toBe(0);
   });
 
@@ -95,7 +99,11 @@ describe('card payments without STRIPE_SECRET_KEY', () => {
     for (let i = 0; i < 3; i++) {
       const res = await postWebhook(t, payload, signature);
       expect(res.status).toBe(501);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.cardPaymentsUnavailable });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.cardPaymentsUnavailable,
+        code: ERROR_CODES.CARD_PAYMENTS_UNAVAILABLE,
+      });
     }
     // Each answer is logged as one warning without a stack trace, never as an error.
     const entries = logLines.slice(logged).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -243,6 +251,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
       shippingCharge: 3.99,
       totalVat: 0.3,
       goods: 9,
+      code: ERROR_CODES.TOTALS_CHANGED,
     });
     const noSlot = await request(t.server)
       .post('/api/order/stripe')
@@ -353,7 +362,11 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
 
     const missing = await postWebhook(t, payload);
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ success: false, message: MESSAGES.missingStripeSignature });
+    expect(missing.body).toEqual({
+      success: false,
+      message: MESSAGES.missingStripeSignature,
+      code: ERROR_CODES.STRIPE_SIGNATURE_INVALID,
+    });
 
     const forged = stripeSigner.webhooks.generateTestHeaderString({ payload, secret: 'whsec_somebody_else' });
     expect((await postWebhook(t, payload, forged)).status).toBe(400);
@@ -362,7 +375,11 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     const tampered = payload.replace('"paid"', '"paid" ');
     const res = await postWebhook(t, tampered, signature);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidStripeSignature });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.invalidStripeSignature,
+      code: ERROR_CODES.STRIPE_SIGNATURE_INVALID,
+    });
 
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row.isPaid).toBe(false);
@@ -397,6 +414,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
         shippingCharge: 3.99,
         totalVat: 0.3,
         goods: 9.75,
+        code: ERROR_CODES.TOTALS_CHANGED,
       });
     } finally {
       await t.db.update(products).set({ offerPrice: 250 }).where(eq(products.id, tea));
@@ -418,7 +436,11 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
         .set('Cookie', s.cookie)
         .send(checkout(s, tea, lemonade));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: 'Only 2 left of Breakfast tea' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Only 2 left of Breakfast tea',
+        code: ERROR_CODES.OUT_OF_STOCK,
+      });
     } finally {
       await t.db.update(products).set({ stock: null }).where(eq(products.id, tea));
     }
@@ -474,7 +496,11 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
 
     const unpaid = await complete();
     expect(unpaid.status).toBe(409);
-    expect(unpaid.body).toEqual({ success: false, message: MESSAGES.unpaidCardOrderNotCompletable });
+    expect(unpaid.body).toEqual({
+      success: false,
+      message: MESSAGES.unpaidCardOrderNotCompletable,
+      code: ERROR_CODES.CONFLICT,
+    });
     const [before] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(before).toMatchObject({ status: 'Pending', isPaid: false });
 
@@ -502,7 +528,11 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
       .set('Cookie', seller)
       .send({ status: 'Completed' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.cancelledOrderLocked,
+      code: ERROR_CODES.CONFLICT,
+    });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { orderItems, orders, products } from '../db/schema';
@@ -64,7 +64,11 @@ describe('GET /api/seller/summary', () => {
   it('is for the seller only', async () => {
     const anonymous = await request(t.server).get('/api/seller/summary');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, message: MESSAGES.sellerOnly });
+    expect(anonymous.body).toEqual({
+      success: false,
+      message: MESSAGES.sellerOnly,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
     const customer = await signInCustomer(t, {
       email: 'figures@example.com',
       firstName: 'Fig',

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { DB, Database } from '../db/database.module';
 import { InvalidError, NotImplementedError } from '../common/errors';
 import { CartService } from '../cart/cart.service';
@@ -27,17 +27,21 @@ export class StripeWebhookService {
 
   /** A verified Stripe event: a completed payment marks its order paid; an expired session cancels it. */
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
-    if (!this.stripe.webhooksEnabled) throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable);
-    if (!signature) throw new InvalidError(MESSAGES.missingStripeSignature);
+    if (!this.stripe.webhooksEnabled)
+      throw new NotImplementedError(MESSAGES.cardPaymentsUnavailable, {
+        code: ERROR_CODES.CARD_PAYMENTS_UNAVAILABLE,
+      });
+    if (!signature)
+      throw new InvalidError(MESSAGES.missingStripeSignature, { code: ERROR_CODES.STRIPE_SIGNATURE_INVALID });
     if (!rawBody) {
       this.logger.error('The Stripe webhook arrived without its raw body: enable rawBody in the app factory');
-      throw new InvalidError(MESSAGES.invalidStripeSignature);
+      throw new InvalidError(MESSAGES.invalidStripeSignature, { code: ERROR_CODES.STRIPE_SIGNATURE_INVALID });
     }
     let event: Stripe.Event;
     try {
       event = this.stripe.constructEvent(rawBody, signature);
     } catch {
-      throw new InvalidError(MESSAGES.invalidStripeSignature);
+      throw new InvalidError(MESSAGES.invalidStripeSignature, { code: ERROR_CODES.STRIPE_SIGNATURE_INVALID });
     }
     const now = this.clock.now();
     switch (event.type) {

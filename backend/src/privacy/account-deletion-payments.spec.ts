@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
@@ -338,7 +338,11 @@ describe('account deletion with card payments (local stand-in for the Stripe API
     const res = await placeCard(s);
     expect(deletion).toBe(200);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
     expect(await orderCount()).toBe(before.orders);
     expect(await shelves()).toEqual(before.shelves);
     // The session created for it can never be paid.
@@ -383,7 +387,11 @@ describe('account deletion with card payments (local stand-in for the Stripe API
     expect((await deleteAccount(s)).status).toBe(200);
     const res = await placement!;
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
     expect(await orderCount()).toBe(before.orders);
     expect(await shelves()).toEqual(before.shelves);
   });
@@ -409,7 +417,11 @@ describe('account deletion with card payments (local stand-in for the Stripe API
         if (res.status === created) placed.push(res.body.orderId as string);
         else {
           expect(res.status).toBe(401);
-          expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+          expect(res.body).toEqual({
+            success: false,
+            message: MESSAGES.notAuthorized,
+            code: ERROR_CODES.NOT_SIGNED_IN,
+          });
         }
       }
       expect(await orderCount()).toBe(ordersBefore + placed.length);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { ADDRESS } from '../../test/fixtures';
@@ -111,6 +111,10 @@ describe("a customer's data export", () => {
 
   it('is for signed-in customers only', async () => {
     const res = await request(t.server).get('/api/user/export').expect(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
   });
 });

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { MESSAGES, signInLockedMessage } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { sessions, signInFailures, users } from '../db/schema';
 import { ACCOUNT_FAILURES_PER_HOUR } from '../auth/seller-auth.service';
 import { SessionService } from './session.service';
 
-const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized };
+const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized, code: ERROR_CODES.NOT_SIGNED_IN };
 
 describe('sessions kept on the server', () => {
   let t: TestApp;

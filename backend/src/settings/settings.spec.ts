@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createApp, LarderApp } from '../app.factory';
@@ -74,7 +74,12 @@ describe('shipping settings', () => {
   ])('refuses %j with 400', async (body, message) => {
     const before = await t.app.get(SettingsService).getShippingSettings();
     const res = await save(body).expect(400);
-    expect(res.body).toEqual({ success: false, message: expect.stringMatching(message) });
+    expect(res.body).toEqual({
+      success: false,
+      message: expect.stringMatching(message),
+      code: ERROR_CODES.VALIDATION_FAILED,
+      field: expect.any(String),
+    });
     expect(await t.app.get(SettingsService).getShippingSettings()).toEqual(before);
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { MAX_ADDRESSES_PER_CUSTOMER, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MAX_ADDRESSES_PER_CUSTOMER, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { addresses, users } from '../db/schema';
@@ -44,7 +44,11 @@ describe('how many addresses a customer keeps', () => {
     expect(await addressCount(t, email)).toBe(MAX_ADDRESSES_PER_CUSTOMER);
 
     const refused = await add(999).expect(409);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.tooManyAddresses });
+    expect(refused.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyAddresses,
+      code: ERROR_CODES.TOO_MANY_ADDRESSES,
+    });
     expect(await addressCount(t, email)).toBe(MAX_ADDRESSES_PER_CUSTOMER);
   });
 });
@@ -67,7 +71,11 @@ describe('adding addresses is rate limited per customer', () => {
     await add(busy, 1).expect(200);
     await add(busy, 2).expect(200);
     const limited = await add(busy, 3).expect(429);
-    expect(limited.body).toEqual({ success: false, message: MESSAGES.tooManyRequests });
+    expect(limited.body).toEqual({
+      success: false,
+      message: MESSAGES.tooManyRequests,
+      code: ERROR_CODES.TOO_MANY_REQUESTS,
+    });
     expect(await addressCount(t, 'busy@example.com')).toBe(2);
     await add(other, 1).expect(200);
   });

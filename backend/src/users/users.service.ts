@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  ERROR_CODES,
   addressProblem,
   AddressView,
   ADDRESS_PROBLEM_MESSAGES,
@@ -148,7 +149,8 @@ export class UsersService {
     });
     if (created) return created;
     const existing = await this.users.findByEmail(email);
-    if (!existing) throw new UnauthorizedError(MESSAGES.googleLoginFailed);
+    if (!existing)
+      throw new UnauthorizedError(MESSAGES.googleLoginFailed, { code: ERROR_CODES.GOOGLE_SIGN_IN_FAILED });
     return existing;
   }
 
@@ -209,13 +211,15 @@ export class UsersService {
       country: fields.country,
     };
     if (!deliversTo(address.postalCode, address.city, await this.settings.getDeliveryAreas())) {
-      throw new InvalidError(notDeliveredMessage(address.postalCode));
+      throw new InvalidError(notDeliveredMessage(address.postalCode), {
+        code: ERROR_CODES.NOT_DELIVERED_HERE,
+      });
     }
     return this.db.transaction(async (tx) => {
       // The lock makes concurrent additions count one after another, so none slips past the limit.
       if (!(await this.users.lockForUpdate(userId, tx))) throw new UnauthorizedError(MESSAGES.notAuthorized);
       if ((await this.users.countAddresses(userId, tx)) >= MAX_ADDRESSES_PER_CUSTOMER)
-        throw new ConflictError(MESSAGES.tooManyAddresses);
+        throw new ConflictError(MESSAGES.tooManyAddresses, { code: ERROR_CODES.TOO_MANY_ADDRESSES });
       const row = await this.users.insertAddress(userId, address, tx);
       await this.users.setDefaultAddressIfUnset(userId, row.id, tx);
       return addressView(row);

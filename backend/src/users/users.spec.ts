@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { cookieFrom, signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { CUSTOMER_COOKIE } from '../session/session-cookies';
@@ -45,7 +45,11 @@ describe('customer profile and account', () => {
               ? await client.put(path, body)
               : await client.delete(path);
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+        expect(res.body).toEqual({
+          success: false,
+          message: MESSAGES.notAuthorized,
+          code: ERROR_CODES.NOT_SIGNED_IN,
+        });
       }
     });
   });
@@ -103,7 +107,12 @@ describe('customer profile and account', () => {
     ])('refuses %j with 400 and keeps the old number', async (phone) => {
       await as(cookie).put('/api/user/update-phone', { phone: '07700 900999' }).expect(200);
       const res = await as(cookie).put('/api/user/update-phone', { phone }).expect(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidPhone });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidPhone,
+        code: ERROR_CODES.VALIDATION_FAILED,
+        ...(res.body.field === undefined ? {} : { field: expect.any(String) }),
+      });
       expect((await as(cookie).get('/api/user/profile')).body.user.phone).toBe('07700 900999');
     });
 
@@ -190,7 +199,12 @@ describe('customer profile and account', () => {
       async (_label, body, message) => {
         const cookie = await signInCustomer(t, { email: 'address.refusals@example.com' });
         const res = await as(cookie).put('/api/user/add-address', body).expect(400);
-        expect(res.body).toEqual({ success: false, message });
+        expect(res.body).toEqual({
+          success: false,
+          message,
+          code: ERROR_CODES.VALIDATION_FAILED,
+          ...(res.body.field === undefined ? {} : { field: expect.any(String) }),
+        });
         expect((await as(cookie).get('/api/user/profile')).body.user.addresses).toEqual([]);
       },
     );
@@ -203,7 +217,12 @@ describe('customer profile and account', () => {
     ])('refuses %s with 400', async (_label, body) => {
       const cookie = await signInCustomer(t, { email: 'address.refusals@example.com' });
       const res = await as(cookie).put('/api/user/add-address', body).expect(400);
-      expect(res.body).toEqual({ success: false, message: expect.any(String) });
+      expect(res.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        code: ERROR_CODES.VALIDATION_FAILED,
+        field: expect.any(String),
+      });
       expect((await as(cookie).get('/api/user/profile')).body.user.addresses).toEqual([]);
     });
   });
@@ -312,7 +331,11 @@ describe('customer profile and account', () => {
         throw new Error('orders could not be updated');
       });
       const res = await as(cookie).delete('/api/user/delete-account').expect(500);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.somethingWentWrong });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.somethingWentWrong,
+        code: ERROR_CODES.INTERNAL_ERROR,
+      });
       expect(cookieFrom(res, CUSTOMER_COOKIE)).toBeUndefined();
       const profile = (await as(cookie).get('/api/user/profile').expect(200)).body.user;
       expect(profile.addresses).toHaveLength(1);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
+import { ERROR_CODES } from '@larder/shared-domain';
 
 /** A storefront federation manifest whose exposed routes need `syncChunk`. */
 function storefrontManifest(syncChunk: string): string {
@@ -167,7 +168,7 @@ describe('built frontends', () => {
   it('answers JSON 404s under /api and for anything but a GET, whatever the client accepts', async () => {
     for (const accept of ['*/*', 'text/html']) {
       const res = await request(t.server).get('/api/nothing').set('Accept', accept).expect(404);
-      expect(res.body).toEqual({ success: false, message: 'Not found' });
+      expect(res.body).toEqual({ success: false, message: 'Not found', code: ERROR_CODES.NOT_FOUND });
     }
     const post = await request(t.server)
       .post('/seller/orders')
