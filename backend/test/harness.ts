@@ -26,6 +26,7 @@ import type { AppConfig } from '../src/config/app-config';
 import type { Database } from '../src/db/database';
 import { DB } from '../src/db/database.module';
 import { catalogState, products } from '../src/db/schema';
+import { type ContractViolation, describeViolations, watchContract } from './contract-check';
 import { pgliteFromTemplate } from './pglite-template';
 
 export interface TestApp {
@@ -38,6 +39,9 @@ export interface TestApp {
   engine: 'pglite' | 'postgres';
   /** The in-memory PGlite the app runs on (unset on a server). */
   pglite?: PGlite;
+  /** The answers so far that broke the contract, when it is checked (TestAppOptions.checkContract). */
+  contractViolations(): readonly ContractViolation[];
+  /** Fails (after closing) when an answer broke the contract while it was checked. */
   close(): Promise<void>;
 }
 
@@ -48,6 +52,11 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** False: placing a COD order goes through its Nest route only (see CreateAppOptions). */
   checkoutFastPath?: boolean;
+  /**
+   * Check every answer against backend/openapi.json (./contract-check.ts); `close()` fails on a violation.
+   * On for every test app when CHECK_API_CONTRACT=1 is set.
+   */
+  checkContract?: boolean;
 }
 
 async function withServer<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -104,19 +113,29 @@ export async function createTestApp(
         checkoutFastPath: options.checkoutFastPath,
       },
     );
+    const server = app.getHttpServer() as Server;
+    const contract =
+      (options.checkContract ?? process.env.CHECK_API_CONTRACT === '1') ? watchContract(server) : undefined;
     return {
       app,
       config,
-      server: app.getHttpServer() as Server,
+      server,
       db: app.get<Database>(DB),
       engine: databaseUrl ? 'postgres' : 'pglite',
       pglite,
+      contractViolations: () => contract?.violations ?? [],
       async close() {
         try {
           await app.close();
         } finally {
+          contract?.stop();
           await dropDatabase?.();
           fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+        if (contract?.violations.length) {
+          throw new Error(
+            `Answers that break backend/openapi.json:\n${describeViolations(contract.violations)}`,
+          );
         }
       },
     };
@@ -147,6 +166,7 @@ export async function createReplica(
     server: app.getHttpServer() as Server,
     db: app.get<Database>(DB),
     engine: t.engine,
+    contractViolations: () => [],
     close: () => app.close(),
   };
 }
