@@ -16,6 +16,7 @@ const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
 const StaffPage = lazy(() => import('./pages/staff/StaffPage'));
 const ActivityPage = lazy(() => import('./pages/activity/ActivityPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const PromotionsPage = lazy(() => import('./pages/promotions/PromotionsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 /** The seller routes, relative to where the portal is mounted (/seller/*). */
@@ -36,6 +37,7 @@ export function SellerPortal() {
               <Route path="run-sheet" element={<RunSheetPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="settings" element={<SettingsPage />} />
+              <Route path="promotions" element={<PromotionsPage />} />
               <Route path="security" element={<SecurityPage />} />
               <Route path="staff" element={<StaffPage />} />
               <Route path="activity" element={<ActivityPage />} />

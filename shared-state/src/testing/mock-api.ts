@@ -21,6 +21,8 @@ export interface MockApiState {
   products: Api.ProductDto[];
   /** The promotions running now (GET /api/promotions); checkout prices with them as the server does. */
   promotions: Api.PromotionDto[];
+  /** Every promotion as the seller's list answers it (GET /api/seller/promotions). */
+  sellerPromotions: Api.SellerPromotionDto[];
   shipping: { shippingCharge: number; shippingThreshold: number };
   slotCapacity: number;
   /** How many of a customer's orders may wait for delivery at once. */
@@ -58,6 +60,7 @@ export function defaultState(): MockApiState {
   return {
     products: [],
     promotions: [],
+    sellerPromotions: [],
     shipping: { shippingCharge: 3.99, shippingThreshold: 40 },
     slotCapacity: 20,
     maxOpenOrders: 3,
@@ -415,6 +418,51 @@ const ROUTES: Record<string, Handler> = {
     s.products[index] = productFrom(r.body, s.products[index]);
     return ok({ message: MESSAGES.productUpdated, product: s.products[index] });
   }),
+  // Promotions: a new one is scheduled (the fake keeps no clock); ending a running one ends it, a scheduled one goes.
+  'GET /api/seller/promotions': asSeller((_r, s) =>
+    ok<Api.ListSellerPromotionsApiResponse>({ promotions: s.sellerPromotions }),
+  ),
+  'POST /api/seller/promotions': asSeller((r, s) => {
+    const body = r.body as Api.PromotionInputDto;
+    if (!body.products?.length) return refuse(400, rules.PROMOTION_TEXTS.invalidProducts);
+    const promotion: Api.SellerPromotionDto = {
+      _id: `promotion-${s.sellerPromotions.length + 1}`,
+      kind: body.kind,
+      label: rules.promotionLabel({
+        kind: body.kind,
+        quantity: body.quantity ?? 1,
+        price: pence(body.price ?? 0),
+        free: body.free ?? 0,
+        productCount: body.products.length,
+      }),
+      products: body.products,
+      quantity: body.quantity ?? 1,
+      price: body.price ?? 0,
+      free: body.free ?? 0,
+      wasPrice: null,
+      startsAt: `${body.startsAt}T00:00:00+00:00`,
+      endsAt: `${body.endsAt}T00:00:00+00:00`,
+      active: false,
+      state: 'scheduled',
+      unitsSold: 0,
+      saving: 0,
+    };
+    s.sellerPromotions.push(promotion);
+    return ok<Api.CreatePromotionApiResponse>(
+      { message: rules.PROMOTION_TEXTS.promotionCreated, promotion },
+      201,
+    );
+  }),
+  'DELETE /api/seller/promotions/:id': asSeller((r, s) => {
+    const promotion = s.sellerPromotions.find((p) => p._id === r.url.split('/')[4]);
+    if (!promotion) return refuse(404, rules.PROMOTION_TEXTS.promotionNotFound);
+    if (promotion.state === 'ended') return refuse(409, rules.PROMOTION_TEXTS.endedPromotion);
+    if (promotion.state === 'scheduled')
+      s.sellerPromotions = s.sellerPromotions.filter((p) => p !== promotion);
+    else Object.assign(promotion, { state: 'ended', active: false });
+    return ok({ message: rules.PROMOTION_TEXTS.promotionEnded });
+  }),
+
   // Deleting takes the product out of the customer's cart too.
   'DELETE /api/product/:id': asSeller((r, s) => {
     const id = idOf(r);

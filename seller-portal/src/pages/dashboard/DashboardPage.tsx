@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPounds, MESSAGES } from '@larder/shared-domain';
-import { useGetSellerSummaryQuery, errorMessage } from '@larder/shared-state';
+import { formatPounds, MESSAGES, promotionEndsText } from '@larder/shared-domain';
+import { useGetSellerSummaryQuery, useListPromotionsQuery, errorMessage } from '@larder/shared-state';
 import { Button, buttonClasses, cx, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
 import { formatShortDate, ordersText, type SellerFigures } from './figures';
@@ -37,7 +37,51 @@ export default function DashboardPage() {
       ) : data ? (
         <Figures figures={data} sellerPath={sellerPath} busy={isFetching} />
       ) : null}
+      <TodaysPromotions sellerPath={sellerPath} />
     </div>
+  );
+}
+
+/** The promotions running now, each with when it ends, and the way to the Promotions page. */
+function TodaysPromotions({ sellerPath }: { sellerPath: (to?: string) => string }) {
+  const { data, isLoading, isError, refetch } = useListPromotionsQuery(undefined, {
+    refetchOnMountOrArgChange: 60,
+  });
+  return (
+    <section
+      aria-labelledby="promotions-today-heading"
+      className="rounded-xl border border-gray-200 p-4 md:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="promotions-today-heading" className="text-lg font-semibold text-gray-900">
+          Today's promotions
+        </h2>
+        <Link to={sellerPath('promotions')} className="text-sm font-medium text-primary hover:underline">
+          Promotions
+        </Link>
+      </div>
+      {isLoading ? (
+        <Skeleton className="mt-2 h-10 w-full" />
+      ) : isError || !data ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          The promotions could not be loaded.{' '}
+          <Button variant="ghost" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : data.promotions.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No promotions today.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-100">
+          {data.promotions.map((promotion) => (
+            <li key={promotion._id} className="flex flex-wrap justify-between gap-3 py-2 text-sm">
+              <span className="font-medium text-gray-900">{promotion.label}</span>
+              <span className="text-gray-600">{promotionEndsText(promotion.endsAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

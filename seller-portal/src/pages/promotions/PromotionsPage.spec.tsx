@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProduct } from '@larder/shared-state/testing';
+import type { SellerPromotionDto } from '@larder/shared-state';
+import { renderWithApi } from '../../../test/render';
+import PromotionsPage from './PromotionsPage';
+
+const rice = makeProduct({ _id: 'p-rice', name: 'Basmati Rice 500g' });
+const beans = makeProduct({ _id: 'p-beans', name: 'Baked Beans' });
+
+const running: SellerPromotionDto = {
+  _id: 'promo-1',
+  kind: 'multibuy',
+  label: '3 for £5',
+  products: ['p-rice'],
+  quantity: 3,
+  price: 5,
+  free: 0,
+  wasPrice: null,
+  startsAt: '2026-11-20T00:00:00+00:00',
+  endsAt: '2026-12-01T00:00:00+00:00',
+  active: true,
+  state: 'running',
+  unitsSold: 9,
+  saving: 3,
+};
+
+describe('Seller promotions', () => {
+  it('lists a promotion with its products, end, units sold and saving, and ends it early', async () => {
+    const { requests } = renderWithApi(
+      <PromotionsPage />,
+      {},
+      { state: { products: [rice, beans], sellerPromotions: [running] } },
+    );
+    const card = await screen.findByRole('article', { name: '3 for £5' });
+    expect(card).toHaveTextContent('Running');
+    expect(card).toHaveTextContent('Basmati Rice 500g');
+    expect(card).toHaveTextContent('Ends Mon 30 Nov');
+    expect(within(card).getByText('Units sold in its deals').nextElementSibling).toHaveTextContent('9');
+    expect(within(card).getByText('Saving given').nextElementSibling).toHaveTextContent('£3.00');
+
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'End now' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'End now' }));
+    await waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toContain('DELETE /api/seller/promotions/promo-1'),
+    );
+    await waitFor(() => expect(screen.getByRole('article', { name: '3 for £5' })).toHaveTextContent('Ended'));
+  });
+
+  it('creates "Any 2 for £3" over two products, and says why when no product is chosen', async () => {
+    renderWithApi(<PromotionsPage />, {}, { state: { products: [rice, beans] } });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Create a promotion' });
+    await user.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose 1 to 50 products, each once');
+
+    await user.click(within(form).getByRole('checkbox', { name: 'Basmati Rice 500g' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Baked Beans' }));
+    await user.clear(within(form).getByLabelText('Units in a deal'));
+    await user.type(within(form).getByLabelText('Units in a deal'), '2');
+    await user.type(within(form).getByLabelText('Deal price (£, with VAT)'), '3');
+    await user.type(within(form).getByLabelText('First day'), '2026-12-01');
+    await user.type(within(form).getByLabelText('Last day'), '2026-12-07');
+    await user.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    const card = await screen.findByRole('article', { name: 'Any 2 for £3' });
+    expect(card).toHaveTextContent('Scheduled');
+    expect(card).toHaveTextContent('Basmati Rice 500g, Baked Beans');
+  });
+});

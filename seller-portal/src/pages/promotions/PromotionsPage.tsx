@@ -1,0 +1,310 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  formatPounds,
+  MESSAGES,
+  PROMOTION_TEXTS,
+  promotionEndsText,
+  type PromotionKind,
+} from '@larder/shared-domain';
+import {
+  errorMessage,
+  successMessage,
+  toast,
+  useCreatePromotionMutation,
+  useEndPromotionMutation,
+  useListProductsQuery,
+  useListSellerPromotionsQuery,
+  type SellerPromotionDto,
+} from '@larder/shared-state';
+import { Badge, Button, Select, Skeleton, TextInput, useConfirm, useDocumentTitle } from '@larder/shared-ui';
+
+const KIND_OPTIONS: { value: PromotionKind; label: string }[] = [
+  { value: 'multibuy', label: 'Multi-buy: any N for £X ("3 for £5")' },
+  { value: 'buy_get_free', label: 'N for M: the cheapest free ("3 for 2")' },
+  { value: 'reduction', label: 'Reduction: "Was £2.50, now £1.80"' },
+];
+
+const STATE_LABELS: Record<string, string> = { running: 'Running', scheduled: 'Scheduled', ended: 'Ended' };
+const STATE_TONES = { running: 'success', scheduled: 'info', ended: 'neutral' } as const;
+
+/** "2026-07-01T00:00:00+01:00" as "1 Jul 2026, 00:00" in London. */
+const startText = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** The seller's promotions: create one, see running, scheduled and ended ones with what they sold, end one early. */
+export default function PromotionsPage() {
+  useDocumentTitle('Promotions');
+  const { data, isLoading, isError, refetch } = useListSellerPromotionsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const products = useListProductsQuery();
+  const names = useMemo(
+    () => new Map((products.data?.products ?? []).map((p) => [p._id, p.name])),
+    [products.data],
+  );
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-semibold text-gray-900">Promotions</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Multi-buys, "3 for 2" and reductions. Prices include VAT, as shoppers pay them; dates are London
+          dates.
+        </p>
+      </div>
+      <section aria-labelledby="promotions-heading" className="flex flex-col gap-3">
+        <h2 id="promotions-heading" className="text-lg font-semibold text-gray-900">
+          Running, scheduled and ended
+        </h2>
+        {isLoading ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading the promotions
+            </p>
+            <div className="flex flex-col gap-3" aria-hidden="true">
+              <Skeleton className="h-20 w-full" />
+              <Skeleton className="h-20 w-full" />
+            </div>
+          </>
+        ) : isError || !data ? (
+          <div role="alert" className="rounded-xl border border-danger-soft p-4">
+            <p className="text-sm text-danger">The promotions could not be loaded.</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.promotions.length === 0 ? (
+          <p className="text-sm text-gray-600">No promotions yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {data.promotions.map((promotion) => (
+              <PromotionCard key={promotion._id} promotion={promotion} names={names} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <CreatePromotion
+        products={(products.data?.products ?? []).filter((p) => p.listed)}
+        loading={products.isLoading}
+      />
+    </div>
+  );
+}
+
+function PromotionCard({
+  promotion,
+  names,
+}: {
+  promotion: SellerPromotionDto;
+  names: ReadonlyMap<string, string>;
+}) {
+  const [end, { isLoading }] = useEndPromotionMutation();
+  const confirm = useConfirm();
+  const headingId = `promotion-${promotion._id}`;
+  const endEarly = async () => {
+    const running = promotion.state === 'running';
+    if (
+      !(await confirm({
+        title: running ? `End ${promotion.label} now?` : `Remove ${promotion.label}?`,
+        message: running
+          ? 'Shoppers stop getting the deal at once; orders placed with it keep their saving.'
+          : 'It will not start.',
+        confirmLabel: running ? 'End now' : 'Remove',
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      toast.success(
+        successMessage(await end({ id: promotion._id }).unwrap(), PROMOTION_TEXTS.promotionEnded),
+      );
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.somethingWentWrong));
+    }
+  };
+  return (
+    <li className="rounded-lg border border-gray-200 bg-white p-4">
+      <article aria-labelledby={headingId} className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h3 id={headingId} className="font-semibold text-gray-900">
+            {promotion.label}
+          </h3>
+          <Badge tone={STATE_TONES[promotion.state as keyof typeof STATE_TONES] ?? 'neutral'}>
+            {STATE_LABELS[promotion.state] ?? promotion.state}
+          </Badge>
+        </div>
+        <p className="text-sm text-gray-700">
+          {promotion.products.map((id) => names.get(id) ?? 'A deleted product').join(', ')}
+        </p>
+        <p className="text-sm text-gray-600">
+          From {startText(promotion.startsAt)} · {promotionEndsText(promotion.endsAt)}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700">
+          <dt>Units sold in its deals</dt>
+          <dd className="font-medium text-gray-900">{promotion.unitsSold}</dd>
+          <dt>Saving given</dt>
+          <dd className="font-medium text-gray-900">{formatPounds(promotion.saving)}</dd>
+        </dl>
+        {promotion.state !== 'ended' && (
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => void endEarly()} loading={isLoading}>
+              {promotion.state === 'running' ? 'End now' : 'Remove'}
+            </Button>
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function CreatePromotion({
+  products,
+  loading,
+}: {
+  products: readonly { _id: string; name: string }[];
+  loading: boolean;
+}) {
+  const [kind, setKind] = useState<PromotionKind>('multibuy');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [quantity, setQuantity] = useState('3');
+  const [free, setFree] = useState('1');
+  const [price, setPrice] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const [error, setError] = useState<string>();
+  const [create, { isLoading }] = useCreatePromotionMutation();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const result = await create({
+        promotionInputDto: {
+          kind,
+          products: chosen,
+          ...(kind !== 'reduction' && { quantity: Number(quantity) }),
+          ...(kind !== 'buy_get_free' && price.trim() !== '' && { price: Number(price) }),
+          ...(kind === 'buy_get_free' && { free: Number(free) }),
+          startsAt,
+          endsAt,
+        },
+      }).unwrap();
+      toast.success(successMessage(result, PROMOTION_TEXTS.promotionCreated));
+      setChosen([]);
+      setPrice('');
+      setError(undefined);
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.somethingWentWrong));
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="create-promotion-heading"
+      className="rounded-xl border border-gray-200 p-4 md:p-6"
+    >
+      <h2 id="create-promotion-heading" className="text-lg font-semibold text-gray-900">
+        Create a promotion
+      </h2>
+      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <div className="sm:col-span-2">
+          <Select
+            label="Kind"
+            name="promotion-kind"
+            value={kind}
+            options={KIND_OPTIONS}
+            onChange={(event) => setKind(event.target.value as PromotionKind)}
+          />
+        </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-gray-900">
+            Products {kind === 'reduction' ? '(one)' : '(mix and match)'}
+          </legend>
+          {loading ? (
+            <Skeleton className="mt-2 h-24 w-full" />
+          ) : (
+            <div className="mt-2 max-h-56 overflow-y-auto rounded-md border border-gray-200 p-2">
+              {products.map((product) => (
+                <label key={product._id} className="flex min-h-9 items-center gap-2 text-sm text-gray-800">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-primary"
+                    checked={chosen.includes(product._id)}
+                    onChange={(event) =>
+                      setChosen((current) =>
+                        event.target.checked
+                          ? [...current, product._id]
+                          : current.filter((id) => id !== product._id),
+                      )
+                    }
+                  />
+                  {product.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        {kind !== 'reduction' && (
+          <TextInput
+            label={kind === 'multibuy' ? 'Units in a deal' : 'Units paid for'}
+            name="promotion-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
+        )}
+        {kind === 'buy_get_free' ? (
+          <TextInput
+            label="Units free"
+            name="promotion-free"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={free}
+            onChange={(event) => setFree(event.target.value)}
+          />
+        ) : (
+          <TextInput
+            label={kind === 'multibuy' ? 'Deal price (£, with VAT)' : 'Reduced price (£, with VAT)'}
+            name="promotion-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+        )}
+        <TextInput
+          label="First day"
+          name="promotion-starts"
+          type="date"
+          value={startsAt}
+          onChange={(event) => setStartsAt(event.target.value)}
+        />
+        <TextInput
+          label="Last day"
+          name="promotion-ends"
+          type="date"
+          value={endsAt}
+          onChange={(event) => setEndsAt(event.target.value)}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-danger sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={isLoading}>
+            Create promotion
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
