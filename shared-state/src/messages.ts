@@ -19,6 +19,16 @@ export function errorMessage(error: unknown, fallback: string = SOMETHING_WENT_W
   return fallback;
 }
 
+/**
+ * The body field a failed call's answer names (`field` of a VALIDATION_FAILED answer, e.g. `nutrition.salt`),
+ * so a form can show the message beside it.
+ */
+export function errorField(error: unknown): string | undefined {
+  const data = error && typeof error === 'object' ? (error as { data?: unknown }).data : undefined;
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  return typeof field === 'string' && field ? field : undefined;
+}
+
 /** The message of a successful call's body, or the fallback. */
 export function successMessage(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {

@@ -29,7 +29,7 @@ import { ImageSlot } from './ImageSlot';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
-  fieldOfMessage,
+  fieldOfRefusal,
   imageProblem,
   nutrientField,
   NUTRITION_FIELDS,
@@ -71,6 +71,12 @@ type TextField = Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietar
 
 const UNIT_OPTIONS = PACK_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }));
 
+/** The server's refusal of a product: its message, and the body field it names (`errorField`). */
+export interface ProductRefusal {
+  message: string;
+  field?: string;
+}
+
 export interface ProductFormProps {
   mode: DraftMode;
   /** The starting values (a product's current fields for an edit). */
@@ -80,9 +86,9 @@ export interface ProductFormProps {
   busy: boolean;
   /**
    * Sends the product; resolves true when it was stored (an add then clears the form), or else false or the
-   * server's refusal, which is shown beside the field it names.
+   * server's refusal, which is shown beside the field it names (its `field`).
    */
-  onSubmit: (productData: ProductData, images: File[]) => Promise<boolean | string>;
+  onSubmit: (productData: ProductData, images: File[]) => Promise<boolean | ProductRefusal>;
 }
 
 /**
@@ -187,9 +193,9 @@ export function ProductForm({
     }
     setProblems({});
     const outcome = await onSubmit(check.productData, images);
-    const refused = typeof outcome === 'string' ? fieldOfMessage(outcome) : undefined;
-    if (typeof outcome === 'string' && refused) {
-      setProblems({ [refused]: outcome });
+    const refused = typeof outcome === 'object' ? fieldOfRefusal(outcome.field) : undefined;
+    if (typeof outcome === 'object' && refused) {
+      setProblems({ [refused]: outcome.message });
       focusField(refused);
     } else if (outcome === true && !editing) {
       setDraft(EMPTY_DRAFT);

@@ -3,7 +3,7 @@ import {
   checkProductDraft,
   descriptionLines,
   EMPTY_DRAFT,
-  fieldOfMessage,
+  fieldOfRefusal,
   imageProblem,
 } from './product-draft';
 
@@ -213,13 +213,18 @@ describe('checkProductDraft', () => {
   });
 });
 
-describe('fieldOfMessage', () => {
-  it('finds the box a server refusal names', () => {
-    expect(fieldOfMessage(MESSAGES.invalidNutrientGrams('Salt'))).toBe('nutrition.salt');
-    expect(fieldOfMessage(MESSAGES.invalidNutrientGrams('Saturates'))).toBe('nutrition.saturates');
-    expect(fieldOfMessage(MESSAGES.packSizeAndUnit)).toBe('netQuantity');
-    expect(fieldOfMessage(MESSAGES.offerAbovePrice)).toBe('offerPrice');
-    expect(fieldOfMessage(MESSAGES.somethingWentWrong)).toBeUndefined();
+describe('fieldOfRefusal', () => {
+  it('finds the box the field of a server refusal names', () => {
+    expect(fieldOfRefusal('nutrition.salt')).toBe('nutrition.salt');
+    expect(fieldOfRefusal('nutrition.energyKcal')).toBe('nutrition.energyKcal');
+    expect(fieldOfRefusal('netQuantity')).toBe('netQuantity');
+    expect(fieldOfRefusal('offerPrice')).toBe('offerPrice');
+    expect(fieldOfRefusal('images')).toBe('images');
+    expect(fieldOfRefusal('producer.address')).toBe('producerAddress');
+    expect(fieldOfRefusal('producer')).toBe('producerName');
+    expect(fieldOfRefusal('dietary.0')).toBe('dietary');
+    expect(fieldOfRefusal('allergens')).toBeUndefined();
+    expect(fieldOfRefusal(undefined)).toBeUndefined();
   });
 });
 

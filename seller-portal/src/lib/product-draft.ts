@@ -261,36 +261,17 @@ export function parseNutritionDraft(
   return Object.keys(problems).length ? { problems } : (values as Nutrition);
 }
 
-/** The boxes a server refusal is about, found by its text (the server words it from the same MESSAGES). */
-const FIELD_OF_MESSAGE: ReadonlyMap<string, DraftField> = new Map<string, DraftField>([
-  ...NUTRIENT_GRAMS.map((key): [string, DraftField] => [
-    MESSAGES.invalidNutrientGrams(NUTRIENT_NAMES[key]),
-    nutrientField(key),
-  ]),
-  [MESSAGES.invalidEnergy, 'nutrition.energyKj'],
-  [MESSAGES.saturatesAboveFat, 'nutrition.saturates'],
-  [MESSAGES.sugarsAboveCarbohydrate, 'nutrition.sugars'],
-  [MESSAGES.imagesRequired, 'images'],
-  [MESSAGES.tooManyImages, 'images'],
-  [MESSAGES.imageType, 'images'],
-  [MESSAGES.imageTooLarge, 'images'],
-  [MESSAGES.offerAbovePrice, 'offerPrice'],
-  [MESSAGES.invalidNetQuantity, 'netQuantity'],
-  [MESSAGES.packSizeAndUnit, 'netQuantity'],
-  [MESSAGES.invalidPackUnit, 'unit'],
-  [MESSAGES.invalidStock, 'stock'],
-  [MESSAGES.invalidMaxPerOrder, 'maxPerOrder'],
-  [MESSAGES.ingredientsTooLong, 'ingredients'],
-  [MESSAGES.invalidDiet, 'dietary'],
-  [MESSAGES.veganWithAnimalAllergen, 'dietary'],
-  [MESSAGES.invalidStorage, 'storage'],
-  [MESSAGES.invalidOrigin, 'origin'],
-  [MESSAGES.invalidProducer, 'producerName'],
-]);
-
-/** The form field a server refusal names, or undefined when it is about none in particular. */
-export function fieldOfMessage(message: string): DraftField | undefined {
-  return FIELD_OF_MESSAGE.get(message);
+/**
+ * The form's box a server refusal is about: the `field` of its VALIDATION_FAILED answer (the path in productData,
+ * or `images`), or undefined when it names none of the boxes.
+ */
+export function fieldOfRefusal(field: string | undefined): DraftField | undefined {
+  if (!field) return undefined;
+  if (field === 'producer' || field === 'producer.name') return 'producerName';
+  if (field === 'producer.address') return 'producerAddress';
+  const top = field.split('.')[0];
+  if (top === 'description' || top === 'dietary') return top;
+  return (DRAFT_FIELD_ORDER as readonly string[]).includes(field) ? (field as DraftField) : undefined;
 }
 
 /** The stock as typed: null for empty (not counted), the count, or undefined when it is not a valid count. */

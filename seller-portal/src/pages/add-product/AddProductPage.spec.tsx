@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { renderWithApi, server, type Routes } from '../../../test/render';
 import AddProductPage from './AddProductPage';
 
@@ -113,7 +113,12 @@ describe('Add Product', () => {
     const { user } = renderPage({
       'POST /api/product/add': {
         status: 400,
-        body: { success: false, message: MESSAGES.imageType },
+        body: {
+          success: false,
+          message: MESSAGES.imageType,
+          code: ERROR_CODES.VALIDATION_FAILED,
+          field: 'images',
+        },
       },
     });
     await fillValidForm(user);
@@ -124,6 +129,20 @@ describe('Add Product', () => {
       await screen.findByText(MESSAGES.imageType, { selector: '#product-images-error' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/Product name/)).toHaveValue('Braeburn apples');
+  });
+
+  it('places a refusal by the field it names, not by its words', async () => {
+    const { user } = renderPage({
+      'POST /api/product/add': {
+        status: 400,
+        body: { success: false, message: MESSAGES.offerAbovePrice, code: ERROR_CODES.VALIDATION_FAILED },
+      },
+    });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText(MESSAGES.offerAbovePrice)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Offer price/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows beside each price before VAT the price with VAT shoppers will see, as typed', async () => {
@@ -281,7 +300,15 @@ describe('Add Product', () => {
   it("shows the server's refusal of a figure beside that figure and puts the focus there", async () => {
     const refusal = MESSAGES.invalidNutrientGrams('Salt');
     const { user } = renderPage({
-      'POST /api/product/add': { status: 400, body: { success: false, message: refusal } },
+      'POST /api/product/add': {
+        status: 400,
+        body: {
+          success: false,
+          message: refusal,
+          code: ERROR_CODES.VALIDATION_FAILED,
+          field: 'nutrition.salt',
+        },
+      },
     });
     await fillValidForm(user);
     await fillNutrition(user, '0.31');

@@ -1,4 +1,4 @@
-import { useAddProductMutation, errorMessage, successMessage, toast } from '@larder/shared-state';
+import { useAddProductMutation, errorField, errorMessage, successMessage, toast } from '@larder/shared-state';
 import { MESSAGES } from '@larder/shared-domain';
 import { useDocumentTitle } from '@larder/shared-ui';
 import { ProductForm } from '../../components/ProductForm';
@@ -23,7 +23,7 @@ export default function AddProductPage() {
           } catch (error) {
             const message = errorMessage(error, MESSAGES.productAddFailed);
             toast.error(message);
-            return message;
+            return { message, field: errorField(error) };
           }
         }}
       />

@@ -3,6 +3,7 @@ import { MESSAGES } from '@larder/shared-domain';
 import {
   useListProductsQuery,
   useUpdateProductMutation,
+  errorField,
   errorMessage,
   successMessage,
   toast,
@@ -83,7 +84,7 @@ export default function EditProductPage() {
           } catch (error) {
             const message = errorMessage(error, MESSAGES.productSaveFailed);
             toast.error(message);
-            return message;
+            return { message, field: errorField(error) };
           }
         }}
       />
