@@ -96,10 +96,14 @@ describe('seller sign-in', () => {
   it('refuses seller tokens that are expired, signed with another secret, or without a session', async () => {
     const jwt = t.app.get(JwtService, { strict: false });
     const signedIn = await signInSeller(t);
-    const { sid } = jwt.decode<{ sid: string }>(signedIn.slice(SELLER_COOKIE.length + 1));
-    const options = { subject: 'seller', audience: SELLER_AUDIENCE, issuer: SESSION_ISSUER };
+    // The token names the session and, as its subject, the member of staff signed in (here the owner).
+    const { sid, sub } = jwt.decode<{ sid: string; sub: string }>(signedIn.slice(SELLER_COOKIE.length + 1));
+    const options = { subject: sub, audience: SELLER_AUDIENCE, issuer: SESSION_ISSUER };
     const cookie = (token: string) => `${SELLER_COOKIE}=${token}`;
     await isAuth(cookie(await jwt.signAsync({ sid }, { ...options, expiresIn: 60 }))).expect(200);
+    await isAuth(
+      cookie(await jwt.signAsync({ sid }, { ...options, subject: randomUUID(), expiresIn: 60 })),
+    ).expect(401);
     await isAuth(
       cookie(await jwt.signAsync({ sid, exp: Math.floor(Date.now() / 1000) - 5 }, options)),
     ).expect(401);
