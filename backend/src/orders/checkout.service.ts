@@ -149,13 +149,15 @@ export class CheckoutService {
    * Places the order of a regular delivery (standing order `standingOrderId`) as placeCodOrder does, with every
    * rule of a checkout, leaving the cart alone: a cash-on-delivery order for the shop's delivery date, marked as
    * the plan's, with `notes` in its confirmation e-mail. Placed once per plan and date whatever runs it (a key of
-   * the plan and date, and a unique index): answers undefined when that order exists already.
+   * the plan and date, and a unique index): answers undefined when that order exists already. `stored` runs in
+   * the order's transaction once it is stored (the plan moves on with it).
    */
   async placeStandingOrder(
     userId: string,
     input: CheckoutInput & { address: string },
     standingOrderId: string,
     notes: readonly string[] = [],
+    stored?: (tx: DbTransaction) => Promise<void>,
   ): Promise<string | undefined> {
     const key = `standing-order:${standingOrderId}:${input.deliverySlot.date}`;
     const now = this.clock.now();
@@ -171,6 +173,7 @@ export class CheckoutService {
         await this.orders.update(id, { standingOrderId }, tx);
         await this.emails.orderPlaced(id, tx, notes);
         await this.bookings.takeUnitsAndSlot(prepared.lines, prepared, tx, id);
+        await stored?.(tx);
         return id;
       });
     } catch (err) {

@@ -23,7 +23,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock';
 import { ConflictError } from '../common/errors';
 import { redact } from '../config/redact';
-import { DB, Database } from '../db/database.module';
+import { DB, Database, DbExecutor } from '../db/database.module';
 import { MailService, OutgoingMail } from '../mail/mail.service';
 import { CheckoutRepository } from '../orders/checkout.repository';
 import { CheckoutService } from '../orders/checkout.service';
@@ -161,6 +161,18 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
   private async handle(plan: StandingOrderRow): Promise<PlanOutcome> {
     const now = this.clock.now();
     const date = plan.nextDelivery;
+    // The next date whose ordering is still open (a plan every two weeks keeps its weeks).
+    let next = followingStandingDelivery(date, plan.every);
+    while (orderChangeDeadline(next).getTime() <= now.getTime())
+      next = followingStandingDelivery(next, plan.every);
+    const moveOn = (tx: DbExecutor) =>
+      this.repository.advance(
+        plan.id,
+        date,
+        { nextDelivery: next, placeAt: standingOrderPlaceAt(next) },
+        now,
+        tx,
+      );
     let outcome: PlanOutcome;
     if (now.getTime() >= orderChangeDeadline(date).getTime()) {
       // Ordering for the date closed before the plan was reached (the shop was down): say so.
@@ -174,23 +186,17 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
       // Placed before by a process that stopped before moving the plan on.
       outcome = 'already-placed';
     } else {
-      outcome = await this.place(plan, date);
+      // A placed order moves the plan on in its own transaction.
+      outcome = await this.place(plan, date, async (tx) => {
+        if (!(await moveOn(tx))) await this.repository.release(plan.id, tx);
+      });
+      if (outcome === 'placed') return outcome;
     }
-    // The next date whose ordering is still open (a plan every two weeks keeps its weeks).
-    let next = followingStandingDelivery(date, plan.every);
-    while (orderChangeDeadline(next).getTime() <= now.getTime())
-      next = followingStandingDelivery(next, plan.every);
     const mail = this.pendingMail.get(plan.id);
     this.pendingMail.delete(plan.id);
     // The e-mail goes with the move: a plan handled twice (a lease that ran out) writes it once.
     await this.db.transaction(async (tx) => {
-      const moved = await this.repository.advance(
-        plan.id,
-        date,
-        { nextDelivery: next, placeAt: standingOrderPlaceAt(next) },
-        now,
-        tx,
-      );
+      const moved = await moveOn(tx);
       if (moved && mail) await this.mail.enqueue(mail, tx);
       // Changed meanwhile (moved to another date by its customer): only the lease is let go.
       if (!moved) await this.repository.release(plan.id, tx);
@@ -205,7 +211,12 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
    * (and the customer is told) when the address is no longer delivered to, the customer holds the most open
    * orders allowed, nothing is left, or every slot is full.
    */
-  private async place(plan: StandingOrderRow, date: string, attempt = 1): Promise<PlanOutcome> {
+  private async place(
+    plan: StandingOrderRow,
+    date: string,
+    stored: (tx: DbExecutor) => Promise<void>,
+    attempt = 1,
+  ): Promise<PlanOutcome> {
     const lines = await this.repository.linesWithProducts(plan.id);
     const context = await this.checkoutContext.context(
       plan.userId,
@@ -270,6 +281,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
           },
           plan.id,
           [...notes, ...moved],
+          stored,
         );
         return id ? 'placed' : 'already-placed';
       } catch (err) {
@@ -280,7 +292,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
           return 'missed';
         }
         // The stock or the catalogue moved since it was read: fit the order again, once.
-        if (attempt < 3) return this.place(plan, date, attempt + 1);
+        if (attempt < 3) return this.place(plan, date, stored, attempt + 1);
         throw err;
       }
     }
