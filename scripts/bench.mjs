@@ -9,6 +9,7 @@
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
 //   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
 //   npm run bench -- --search-only            only the search figures
+//   npm run bench -- --promotions-only        only what promotions add to a checkout's CPU
 //   BENCH_API_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   extra node flags for the API
 //
 // For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
@@ -43,6 +44,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { apiArgs } from './api-process.mjs';
+import { benchPromotions } from './lib/bench-promotions.mjs';
 import { benchStandingOrders } from './lib/bench-standing-orders.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -53,6 +55,7 @@ const { Client } = require('pg');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
 const checkoutOnly = args.includes('--checkout-only');
+const promotionsOnly = args.includes('--promotions-only');
 const serverOnly = args.includes('--server-only');
 const pagesOnly = args.includes('--pages-only');
 const searchOnly = args.includes('--search-only');
@@ -70,6 +73,8 @@ const ORDERS_EACH = quick ? 2 : 10;
 // Regular deliveries due at one moment (PostgreSQL server only), and the customers checking out meanwhile.
 const STANDING_PLANS = Number(process.env.BENCH_PLANS) || (quick ? 1000 : 10_000);
 const STANDING_SHOPPERS = 10;
+const PROMOTION_SHOPPERS = quick ? 5 : 20;
+const PROMOTION_ORDERS_EACH = quick ? 2 : 5;
 // A fresh PGlite data directory runs initdb first: slow on a busy machine.
 const START_TIMEOUT_MS = (Number(process.env.BENCH_START_TIMEOUT_S) || 300) * 1000;
 
@@ -819,6 +824,9 @@ async function benchEngine(engine, api, databaseUrl) {
     await fetchListAsSent(shop.base);
     await settle(shop.pid);
     const idleRss = rssMb(shop.pid);
+    if (promotionsOnly) {
+      return { engine, api, promotions: await measurePromotions(shop) };
+    }
     const catalogue = checkoutOnly || pagesOnly || searchOnly ? undefined : await benchCatalogue(shop.base);
     const search = checkoutOnly || pagesOnly ? undefined : await benchSearch(shop.base);
     const pages = checkoutOnly || searchOnly ? undefined : await benchPages(shop.base);
@@ -826,6 +834,7 @@ async function benchEngine(engine, api, databaseUrl) {
     const checkout =
       pagesOnly || searchOnly ? undefined : await benchCheckout(shop.base, shop.pid, databaseUrl);
     await settle(shop.pid);
+    const promotions = checkout ? await measurePromotions(shop) : undefined;
     const standing =
       databaseUrl && checkout
         ? await benchStandingOrders({
@@ -852,10 +861,51 @@ async function benchEngine(engine, api, databaseUrl) {
       search,
       pages,
       checkout,
+      promotions,
       standing,
     };
   } finally {
     await shop.stop();
+  }
+}
+
+/** What 20 running promotions add to the CPU of a checkout of a 10-line basket forming deals (see the lib). */
+async function measurePromotions(shop) {
+  const figures = await benchPromotions({
+    base: shop.base,
+    pid: shop.pid,
+    customers: PROMOTION_SHOPPERS,
+    ordersEach: PROMOTION_ORDERS_EACH,
+    api: shopRequest,
+    signUp,
+    prepareShopForLoad,
+    cpuMs,
+    domain,
+  });
+  await settle(shop.pid);
+  return figures;
+}
+
+/** The promotions' table: CPU per checkout without and with 20 running promotions, and the pricing alone. */
+function printPromotions(results, label) {
+  if (!results.some((r) => r.promotions)) return;
+  console.log(
+    `\nPromotions: POST /api/order/cod of 10-line baskets (6 products in deals), ${PROMOTION_SHOPPERS} customers x ` +
+      `${PROMOTION_ORDERS_EACH} orders a burst, bursts without and with 20 running promotions, alternating; goal: at ` +
+      'most 0.2 ms of API CPU added',
+  );
+  console.log(
+    `${'engine'.padEnd(30)} ${'CPU ms none'.padStart(12)} ${'with 20'.padStart(8)} ${'added'.padStart(7)} ` +
+      `${'refused'.padStart(8)} ${'pricing µs none'.padStart(16)} ${'with 20'.padStart(8)}`,
+  );
+  for (const r of results) {
+    const p = r.promotions;
+    if (!p) continue;
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${p.none.toFixed(2).padStart(12)} ${p.with.toFixed(2).padStart(8)} ` +
+        `${p.added.toFixed(2).padStart(7)} ${String(p.refused).padStart(8)} ` +
+        `${p.functionUs.none.toFixed(1).padStart(16)} ${p.functionUs.with.toFixed(1).padStart(8)}`,
+    );
   }
 }
 
@@ -907,6 +957,14 @@ async function main() {
     await dropDatabase?.();
   }
 
+  if (promotionsOnly) {
+    printPromotions(results, label);
+    if (results.some((r) => r.promotions.refused > 0)) {
+      console.error('\nSomething went wrong: checkouts refused in the promotions run.');
+      process.exit(1);
+    }
+    return;
+  }
   if (!checkoutOnly && !pagesOnly && !searchOnly)
     console.log(
       `\nCatalogue: GET /api/product/list, ${CONNECTIONS} connections, ${CATALOGUE_SECONDS} s each, ` +
@@ -1016,6 +1074,7 @@ async function main() {
         `${fmt(per(cpu.server), 2).padStart(7)} ${fmt(per(cpu.client), 2).padStart(7)} ${fmt(total, 2).padStart(6)}`,
     );
   });
+  printPromotions(results, label);
   if (results.some((r) => r.standing)) {
     console.log(
       `\nRegular deliveries: standing orders of as many customers due at one moment, placed by the shop's job ` +
