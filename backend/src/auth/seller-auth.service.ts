@@ -96,17 +96,12 @@ export class SellerAuthService implements OnModuleInit {
       member.active &&
       (member.role === 'owner' ? typed === this.config.sellerEmail : member.passwordHash !== null);
     if (!passwordOk || !emailOk || !member) {
-      const actor: ActivityActor = member
-        ? { id: member.id, name: member.name, role: member.role }
-        : { id: null, name: 'Unknown', role: null };
-      await ActivityLog.record(this.db, actor, {
-        action: 'sign-in.failed',
-        kind: 'sign-in',
-        id: member?.id ?? null,
-        summary: member
+      await this.signInFailed(
+        member,
+        member
           ? 'Sign-in failed: wrong password'
           : 'Sign-in failed: an e-mail address of nobody on the staff',
-      });
+      );
       const accountLocked = await this.failures.recordFailure(
         ACCOUNT_FAILURES_KEY,
         ACCOUNT_FAILURES_PER_HOUR,
@@ -122,6 +117,19 @@ export class SellerAuthService implements OnModuleInit {
   async activeMember(staffId: string): Promise<SessionMember | undefined> {
     const member = await this.failures.memberById(staffId);
     return member?.active ? member : undefined;
+  }
+
+  /** A failed sign-in (of a member, or of an e-mail nobody on the staff has): written to the activity log. */
+  async signInFailed(member: SessionMember | undefined, summary: string): Promise<void> {
+    const actor: ActivityActor = member
+      ? { id: member.id, name: member.name, role: member.role }
+      : { id: null, name: 'Unknown', role: null };
+    await ActivityLog.record(this.db, actor, {
+      action: 'sign-in.failed',
+      kind: 'sign-in',
+      id: member?.id ?? null,
+      summary,
+    });
   }
 
   /** A complete sign-in: written to the activity log. */

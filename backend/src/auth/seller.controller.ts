@@ -123,6 +123,7 @@ export class SellerController {
     const { signInId } = pending;
     await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId);
     if (!(await this.twoFactor.acceptCode(twoFactorAccount(member), body.code))) {
+      await this.sellerAuth.signInFailed(member, 'Sign-in failed: wrong authenticator code');
       try {
         await this.sellerAuth.failCode(request.ip, signInId);
       } catch (error) {

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { ERROR_CODES, MESSAGES, signInLockedMessage } from '@larder/shared-domain';
 import { cookieFrom, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { SELLER_CODE_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
-import { sellerRecoveryCodes, sellerTwoFactor, signInFailures } from '../db/schema';
+import { activityLog, sellerRecoveryCodes, sellerTwoFactor, signInFailures } from '../db/schema';
 import { Clock } from '../common/clock';
 import { TwoFactorRepository } from './two-factor.repository';
 import { TwoFactorService } from './two-factor.service';
@@ -167,6 +167,17 @@ describe("the seller's two-factor sign-in", () => {
     await t.db.delete(signInFailures);
     const pending = cookieFrom(await passwordStep(), SELLER_CODE_COOKIE)!;
     await codeStep('111111', pending).expect(401);
+    // Each wrong code is written to the activity log, under the owner.
+    const [failed] = await t.db
+      .select({ action: activityLog.action, role: activityLog.actorRole, summary: activityLog.summary })
+      .from(activityLog)
+      .orderBy(desc(activityLog.id))
+      .limit(1);
+    expect(failed).toEqual({
+      action: 'sign-in.failed',
+      role: 'owner',
+      summary: 'Sign-in failed: wrong authenticator code',
+    });
     await codeStep('222222', pending).expect(401);
     const locked = await codeStep('333333', pending).expect(429);
     expect(locked.body).toEqual({
