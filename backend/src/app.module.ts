@@ -16,6 +16,7 @@ import { UsersModule } from './users/users.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CartModule } from './cart/cart.module';
 import { SettingsModule } from './settings/settings.module';
+import { BusinessModule } from './business/business.module';
 import { OrdersModule } from './orders/orders.module';
 import { DeliveryModule } from './delivery/delivery.module';
 import { ContactModule } from './contact/contact.module';
@@ -137,6 +138,7 @@ export class AppModule {
         CatalogModule,
         CartModule,
         SettingsModule,
+        BusinessModule,
         DeliveryModule,
         OrdersModule,
         RegularsModule,

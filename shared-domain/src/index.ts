@@ -20,3 +20,4 @@ export * from './page-routes';
 export * from './staff';
 export * from './regulars';
 export * from './promotions';
+export * from './receipts';

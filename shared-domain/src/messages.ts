@@ -151,12 +151,30 @@ export const MESSAGES = {
 
   // Picking and delivery (the seller's fulfilment stages)
   fulfilmentUpdated: 'Fulfilment updated',
-  invalidFulfilmentStage: 'Stage must be one of placed, picking, picked, out_for_delivery, delivered',
+  invalidFulfilmentStage:
+    'Stage must be one of placed, picking, picked, out_for_delivery, delivered, failed_delivery',
   cancelledOrderNotFulfilled: 'A cancelled order cannot be picked or delivered',
   pickedLinesRequired: 'List every line of the order once, with the quantity picked',
   pickedQuantityInvalid: 'The picked quantity must be a whole number from 0 to the quantity ordered',
   substituteInvalid: 'A substitute must be another available product, with a quantity of 1 or more',
   refusedLinesInvalid: 'Refused lines must name lines of the order',
+  // At the door (the driver's outcome of a delivery) and after it
+  collectedInvalid: 'Collected cash and card must be amounts in pounds of 0 or more',
+  deliveryReasonRequired: 'Say why the order could not be delivered',
+  deliveryNoteRequired: 'Describe the other reason in a note',
+  rebookSlotRequired: 'Choose the delivery slot to re-book the order in',
+  rebookDateInvalid: 'A delivery that failed can be re-booked only to a slot of the next delivery date',
+  // Receipts, refunds, takings and cash-up
+  vatNumberInvalid: 'Enter the VAT number in the UK format, e.g. GB123456789',
+  companyNumberInvalid: 'Enter the company number as 8 characters, e.g. 01234567',
+  receiptNotReady: 'A receipt is given once the order has been delivered',
+  refundTooLarge: 'A refund cannot be more than was paid less what was refunded already',
+  refundNotPaid: 'Only a paid order can be refunded',
+  refundLinesInvalid: 'Refund lines must name lines of the order, at most the units supplied',
+  takingsRangeInvalid: 'Give from and to as YYYY-MM-DD, from on or before to, at most 366 days apart',
+  cashUpReasonRequired: 'Give a reason for a difference between the cash handed in and the cash collected',
+  cashUpRunUnknown: 'That run has no delivered orders to cash up',
+  cashUpCorrectionReasonRequired: 'A run signed off already is corrected with a new entry and its reason',
   pickingDateInvalid: 'Please give a date as YYYY-MM-DD',
   invalidStripeSignature: 'Invalid Stripe signature',
 

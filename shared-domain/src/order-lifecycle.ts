@@ -8,6 +8,10 @@
  *                                    change until the cut-off (COD)   (a card order only once paid)
  *   Pending / picking, picked        nothing                          Completed, Cancelled; the next stage
  *   Pending / out_for_delivery       nothing                          Completed, Cancelled; delivered
+ *                                                                      (collected, ID check, refused lines)
+ *                                                                      or failed_delivery (with a reason)
+ *   Pending / failed_delivery        nothing                          Cancelled; re-book to a slot of the
+ *                                                                      delivery date (back to picked)
  *   Completed (delivered)            nothing                          nothing
  *   Cancelled                        nothing                          nothing
  *
@@ -25,6 +29,8 @@ import { dateFormat } from './date-format';
 import { londonParts } from './london-time';
 import {
   CANCEL_WINDOW_MS,
+  DELIVERY_FAILURE_LABELS,
+  type DeliveryFailureReason,
   FULFILMENT_STAGES,
   type FulfilmentStage,
   fulfilmentStageLabel,
@@ -135,15 +141,83 @@ export function fulfilmentStepRefusal(
 ): string | undefined {
   if (order.status === 'Cancelled') return MESSAGES.cancelledOrderNotFulfilled;
   if (order.status === 'Completed') return MESSAGES.completedOrderLocked;
-  if (nextFulfilmentStage(order.fulfilment as FulfilmentStage) !== to)
-    return fulfilmentStepMessage(order.fulfilment, to);
+  // The door's other outcome: an order out for delivery that could not be handed over waits, still Pending, to
+  // be re-booked (stage placed with a slot) or cancelled.
+  const allowed =
+    order.fulfilment === 'failed_delivery'
+      ? to === 'placed'
+      : to === 'failed_delivery'
+        ? order.fulfilment === 'out_for_delivery'
+        : nextFulfilmentStage(order.fulfilment as FulfilmentStage) === to;
+  if (!allowed) return fulfilmentStepMessage(order.fulfilment, to);
   if (order.paymentType === 'Online' && !order.isPaid) return MESSAGES.unpaidCardOrderNotFulfilled;
   return undefined;
 }
 
 /** Why an order at fulfilment stage `from` cannot move to `to`: stages go forward one at a time. */
 export function fulfilmentStepMessage(from: string, to: string): string {
+  if (from === 'failed_delivery')
+    return `An order whose delivery failed cannot move to ${to}: re-book it (stage placed with a delivery slot) or cancel it`;
+  if (to === 'failed_delivery')
+    return `An order at stage ${from} cannot be recorded as not delivered: only an order out for delivery can`;
   return `An order at stage ${from} cannot move to ${to}: stages move forward one at a time`;
+}
+
+/**
+ * Where a re-booked order goes once its failed delivery is re-booked: its goods came back packed, so it waits
+ * as picked (next out for delivery), and the customer can no longer change or cancel it.
+ */
+export const REBOOKED_FULFILMENT = 'picked' as const;
+
+/** An order line at the door: its product, and whether it (or what was sent instead) is sold to adults only. */
+export interface DoorstepLine {
+  productId: string;
+  ageRestricted: boolean;
+  substituteAgeRestricted: boolean;
+  refused: boolean;
+}
+
+/**
+ * The products whose lines leave the order at the door: those the customer refused, and, when the ID check
+ * failed, every line with an 18+ product (ordered or substituted).
+ */
+export function linesLeavingAtDoor(
+  lines: readonly DoorstepLine[],
+  refused: readonly string[],
+  idCheck: 'passed' | 'failed' | undefined,
+): Set<string> {
+  const leaving = new Set<string>();
+  for (const line of lines) {
+    if (line.refused) continue;
+    if (refused.includes(line.productId)) leaving.add(line.productId);
+    else if (idCheck === 'failed' && (line.ageRestricted || line.substituteAgeRestricted))
+      leaving.add(line.productId);
+  }
+  return leaving;
+}
+
+/**
+ * What the customer owes for the order, in pence: a cash-on-delivery order its total (collected at the door); a
+ * card order nothing once paid.
+ */
+export function orderDue(order: { paymentType: string; isPaid: boolean; amount: number }): number {
+  return order.paymentType === 'COD' || !order.isPaid ? order.amount : 0;
+}
+
+/** What was handed over at the door in words: "£9.50 cash", "£5.00 cash and £4.50 by card" (pence in). */
+export function collectedText(collected: { cash: number; card: number }): string {
+  const parts: string[] = [];
+  if (collected.cash > 0 || collected.card === 0) parts.push(`${formatPence(collected.cash)} cash`);
+  if (collected.card > 0) parts.push(`${formatPence(collected.card)} by card`);
+  return parts.join(' and ');
+}
+
+/** The note beside what was collected when it is not what was due: "£2.00 less than due" (pence in). */
+export function collectedDifferenceText(due: number, collected: number): string | undefined {
+  if (collected === due) return undefined;
+  return collected > due
+    ? `${formatPence(collected - due)} more than due`
+    : `${formatPence(due - collected)} less than due`;
 }
 
 /**
@@ -229,7 +303,12 @@ export function customerActions(order: OrderLife, now: Date): CustomerActions {
  * and until when (or what happens next).
  */
 export function orderStateText(
-  order: OrderLife & { amount?: number; refundDue?: number; deliveryTime?: string },
+  order: OrderLife & {
+    amount?: number;
+    refundDue?: number;
+    deliveryTime?: string;
+    failedDelivery?: { reason: string } | null;
+  },
   now: Date,
 ): { stage: string; sentence: string } {
   if (order.status === 'Cancelled') {
@@ -253,6 +332,17 @@ export function orderStateText(
     };
   }
   const stage = fulfilmentStageLabel(order.fulfilment);
+  if (order.fulfilment === 'failed_delivery') {
+    const reason = order.failedDelivery?.reason;
+    const why =
+      reason && reason in DELIVERY_FAILURE_LABELS
+        ? ` (${DELIVERY_FAILURE_LABELS[reason as DeliveryFailureReason].toLowerCase()})`
+        : '';
+    return {
+      stage,
+      sentence: `We could not deliver your order${why}. We will contact you to arrange another delivery.`,
+    };
+  }
   const when = `${formatDeliveryDate(order.deliveryDate)}${order.deliveryTime ? `, ${order.deliveryTime}` : ''}`;
   if (order.paymentType === 'Online' && !order.isPaid) {
     return { stage: 'Awaiting payment', sentence: 'We are waiting for your card payment to go through.' };

@@ -149,7 +149,13 @@ export function fulfilmentStageLabel(stage: string): string {
 }
 
 /** Why a driver could not hand an order over at the door. */
-export const DELIVERY_FAILURE_REASONS = ['not_at_home', 'refused', 'wrong_address', 'unsafe', 'other'] as const;
+export const DELIVERY_FAILURE_REASONS = [
+  'not_at_home',
+  'refused',
+  'wrong_address',
+  'unsafe',
+  'other',
+] as const;
 export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
 
 /** Each reason in words, as the driver picks it and the customer reads it. */

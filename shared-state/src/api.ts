@@ -150,6 +150,15 @@ export const api = withUpload.enhanceEndpoints({
     changeOrder: { invalidatesTags: tags('Orders', 'Products', 'DeliverySlots', 'SellerSummary') },
     // Picking may zero a short product's count and takes a substitute's units.
     updateFulfilment: { invalidatesTags: tags('Orders', 'Products', 'SellerSummary') },
+    // The money side reads the orders: a delivery or refund changes receipts, takings and cash-up figures.
+    getReceipt: { providesTags: tags('Orders') },
+    refundOrder: { invalidatesTags: tags('Orders', 'Activity') },
+    getTakings: { providesTags: tags('Orders') },
+    getCashUp: { providesTags: tags('Orders', 'CashUp') },
+    signOffCashUp: { invalidatesTags: tags('CashUp', 'Activity') },
+    getBusinessDetails: { providesTags: tags('Business') },
+    updateBusinessDetails: { invalidatesTags: tags('Business', 'Activity') },
+    getRun: { providesTags: tags('Orders') },
     getPicking: { providesTags: tags('Orders') },
     getRunSheet: { providesTags: tags('Orders') },
     getSellerSummary: { providesTags: tags('SellerSummary') },

@@ -75,6 +75,8 @@ export const TAG_TYPES = [
   'StandingOrders',
   'Staff',
   'Activity',
+  'CashUp',
+  'Business',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

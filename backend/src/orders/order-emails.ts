@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import {
   CANCEL_WINDOW_MS,
+  DELIVERY_FAILURE_LABELS,
+  type DeliveryFailureReason,
   formatAddress,
   formatDeliveryDate,
   formatOrderTime,
@@ -19,7 +22,13 @@ import { OrdersRepository, OrderWithItems } from './orders.repository';
 
 /** What an order e-mail is about (email_outbox.kind). */
 export type OrderEmailKind =
-  'order-placed' | 'order-changed' | 'order-picked' | 'order-completed' | 'order-cancelled';
+  | 'order-placed'
+  | 'order-changed'
+  | 'order-picked'
+  | 'order-completed'
+  | 'order-cancelled'
+  | 'order-not-delivered'
+  | 'order-refunded';
 
 type Rendered = Pick<OutgoingMail, 'subject' | 'textBody' | 'htmlBody'>;
 
@@ -212,8 +221,17 @@ export function renderOrderPicked(order: OrderWithItems): Rendered {
   return render(`Your ${SHOP_NAME} order #${ref} has been picked: your final receipt`, blocks);
 }
 
-/** The message sent when the order is completed or cancelled. */
-export function renderOrderStatus(order: OrderWithItems, status: 'Completed' | 'Cancelled'): Rendered {
+/** The storefront page of an order's receipt (My orders). */
+export function receiptPath(orderId: string): string {
+  return `/my-orders/${orderId}/receipt`;
+}
+
+/** The message sent when the order is completed or cancelled; a delivered order's links to its receipt. */
+export function renderOrderStatus(
+  order: OrderWithItems,
+  status: 'Completed' | 'Cancelled',
+  receiptUrl?: string,
+): Rendered {
   const ref = orderReference(order.id);
   const [subject, news] =
     status === 'Completed'
@@ -231,6 +249,44 @@ export function renderOrderStatus(order: OrderWithItems, status: 'Completed' | '
     itemRows(order),
     totalRows(order),
     ...deliveryParagraphs(order),
+    ...(status === 'Completed' && receiptUrl ? [{ paragraph: `Your receipt: ${receiptUrl}` }] : []),
+  ]);
+}
+
+/** The message sent with a refund: how much, how, and its credit note. */
+export function renderOrderRefunded(
+  order: OrderWithItems,
+  refund: { amount: number; method: string; creditNote: string },
+): Rendered {
+  const ref = orderReference(order.id);
+  const how =
+    refund.method === 'cash' ? 'in cash' : refund.method === 'card' ? 'to your card' : 'by bank transfer';
+  return render(`Your ${SHOP_NAME} refund for order #${ref}`, [
+    greeting(order),
+    { paragraph: `We have refunded ${formatPence(refund.amount)} ${how} for your order #${ref}.` },
+    { paragraph: `Credit note: ${refund.creditNote}` },
+  ]);
+}
+
+/** The message sent when the driver could not hand the order over: why, and that nothing was taken. */
+export function renderOrderNotDelivered(order: OrderWithItems): Rendered {
+  const ref = orderReference(order.id);
+  const reason = order.failedReason as DeliveryFailureReason | null;
+  const why = reason && reason in DELIVERY_FAILURE_LABELS ? DELIVERY_FAILURE_LABELS[reason] : undefined;
+  const payment =
+    order.paymentType === 'COD'
+      ? 'You have not been charged: you pay on delivery.'
+      : 'Your card payment is kept for the delivery.';
+  return render(`We could not deliver your ${SHOP_NAME} order #${ref}`, [
+    greeting(order),
+    {
+      paragraph:
+        `We called with your order #${ref} (${formatDeliveryDate(order.deliveryDate)}, ${order.deliveryTime}) ` +
+        'but could not deliver it.',
+    },
+    ...(why ? [{ paragraph: `Reason: ${why}.` }] : []),
+    { paragraph: `We will contact you to arrange another delivery. ${payment}` },
+    { paragraph: 'You can see your order in My orders.' },
   ]);
 }
 
@@ -243,7 +299,16 @@ export class OrderEmails {
   constructor(
     private readonly mail: MailService,
     private readonly repository: OrdersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async refunded(
+    orderId: string,
+    refund: { amount: number; method: string; creditNote: string },
+    tx: DbExecutor,
+  ): Promise<void> {
+    await this.queue(orderId, 'order-refunded', tx, (order) => renderOrderRefunded(order, refund));
+  }
 
   /** `notes`: paragraphs after the thanks (a regular delivery's order says so, and what it left out). */
   async orderPlaced(orderId: string, tx: DbExecutor, notes: readonly string[] = []): Promise<void> {
@@ -258,10 +323,15 @@ export class OrderEmails {
     await this.queue(orderId, 'order-picked', tx, renderOrderPicked);
   }
 
+  async notDelivered(orderId: string, tx: DbExecutor): Promise<void> {
+    await this.queue(orderId, 'order-not-delivered', tx, renderOrderNotDelivered);
+  }
+
   /** Completed or Cancelled; other statuses send nothing. */
   async statusChanged(orderId: string, status: string, tx: DbExecutor): Promise<void> {
     if (status === 'Completed') {
-      await this.queue(orderId, 'order-completed', tx, (o) => renderOrderStatus(o, 'Completed'));
+      const receiptUrl = `${this.config.publicUrl.replace(/\/$/, '')}${receiptPath(orderId)}`;
+      await this.queue(orderId, 'order-completed', tx, (o) => renderOrderStatus(o, 'Completed', receiptUrl));
     } else if (status === 'Cancelled') {
       await this.queue(orderId, 'order-cancelled', tx, (o) => renderOrderStatus(o, 'Cancelled'));
     }

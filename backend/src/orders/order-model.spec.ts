@@ -1,7 +1,8 @@
 /**
  * The order's life as random sequences (fast-check's command-sequence testing) over the real HTTP API: customers
  * place, change and cancel orders (with and without 18+ lines, cash or card), the seller picks (found, short,
- * substitutes), dispatches, delivers (lines refused at the door), completes and cancels, Stripe reports payments
+ * substitutes), dispatches, delivers (lines refused at the door, the ID check, what was collected; an outcome sent
+ * twice with one Idempotency-Key), records failed deliveries and re-books them, completes and cancels, Stripe reports payments
  * and expired sessions, and the clock moves across the cancel hour and the 15:00 cut-off. A small model of the
  * shop says what each step should answer; after every step the invariants are checked against the database and
  * the seller's view:
@@ -24,6 +25,7 @@ import request from 'supertest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CANCEL_WINDOW_MS,
+  DELIVERY_FAILURE_REASONS,
   DELIVERY_SLOTS,
   orderChangeDeadline,
   priceOrder,
@@ -64,7 +66,7 @@ interface ModelOrder {
   customer: number;
   lines: Line[];
   status: 'Pending' | 'Completed' | 'Cancelled';
-  fulfilment: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered';
+  fulfilment: 'placed' | 'picking' | 'picked' | 'out_for_delivery' | 'delivered' | 'failed_delivery';
   payment: 'COD' | 'Online';
   isPaid: boolean;
   createdAt: Date;
@@ -519,7 +521,11 @@ class Fulfil extends Cmd {
   override async act(m: Model, r: Real) {
     const order = orderOf(m, this.index);
     const stages = ['placed', 'picking', 'picked', 'out_for_delivery', 'delivered'] as const;
-    const to = stages[stages.indexOf(order.fulfilment) + 1] ?? 'delivered';
+    // A failed delivery's next step is a re-booking (stage placed), which the Rebook step sends with its slot.
+    const to =
+      order.fulfilment === 'failed_delivery'
+        ? 'placed'
+        : (stages[stages.indexOf(order.fulfilment) + 1] ?? 'delivered');
     const found = order.lines.map((line, i) =>
       Math.min(line.quantity, this.plan.found[i % 4] ?? line.quantity),
     );
@@ -545,7 +551,9 @@ class Fulfil extends Cmd {
       if (subUsable && CATALOGUE[sub.key].adults && !order.ageConfirmed) expected = 400;
       else if (subUsable && shelfAfter[sub.key] < subQuantity) expected = 409;
       else expected = 200;
-    } else expected = 200;
+    } else if (order.fulfilment === 'failed_delivery')
+      expected = 400; // re-booking (stage placed) needs a slot: the Rebook step sends one
+    else expected = 200;
 
     const body: Record<string, unknown> = { stage: to };
     if (to === 'picked')
@@ -590,6 +598,154 @@ class Fulfil extends Cmd {
     if (order.payment === 'Online' && order.isPaid) order.refundDue += Math.max(0, before - after);
   }
   override toString = () => `Fulfil(#${this.index} ${JSON.stringify(this.plan)})`;
+}
+
+/** What the driver records at the door: delivered (refused lines, ID check, money handed over) or not. */
+interface DoorPlan {
+  delivered: boolean;
+  refused: number[];
+  idCheck: 'passed' | 'failed' | undefined;
+  cash: number;
+  card: number;
+  reason: (typeof DELIVERY_FAILURE_REASONS)[number];
+  /** The phone sends the outcome a second time with the same Idempotency-Key (its answer was lost). */
+  replay: boolean;
+}
+
+let doorSteps = 0;
+
+/**
+ * Mostly an order the step applies to (so the sequences reach the door), now and then any order (to see it
+ * refused).
+ */
+function pickOrder(m: Model, index: number, fits: (order: ModelOrder) => boolean): ModelOrder {
+  const fitting = m.orders.filter(fits);
+  return fitting.length && index % 4 !== 0 ? fitting[index % fitting.length] : orderOf(m, index);
+}
+
+class AtTheDoor extends Cmd {
+  constructor(
+    readonly index: number,
+    readonly plan: DoorPlan,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.orders.length > 0;
+  override async act(m: Model, r: Real) {
+    const order = pickOrder(
+      m,
+      this.index,
+      (o) => o.status === 'Pending' && o.fulfilment === 'out_for_delivery',
+    );
+    const allowed = order.status === 'Pending' && order.fulfilment === 'out_for_delivery';
+    const leaving = order.lines.filter(
+      (line, i) =>
+        !line.refused &&
+        (this.plan.refused.includes(i) ||
+          (this.plan.idCheck === 'failed' &&
+            (CATALOGUE[line.key].adults ||
+              (line.substitute !== null && CATALOGUE[line.substitute.key].adults)))),
+    );
+    const body = this.plan.delivered
+      ? {
+          stage: 'delivered',
+          lines: order.lines
+            .filter((_line, i) => this.plan.refused.includes(i))
+            .map((line) => ({ product: r.products[line.key], refused: true })),
+          collected: { cash: this.plan.cash / 100, card: this.plan.card / 100 },
+          ...(this.plan.idCheck && { idCheck: this.plan.idCheck }),
+        }
+      : { stage: 'failed_delivery', reason: this.plan.reason, note: 'Gate locked' };
+    doorSteps += 1;
+    const key = `door-${sequence}-${doorSteps}`;
+    const send = () =>
+      request(t.server)
+        .put(`/api/order/${order.id}/fulfilment`)
+        .set('Cookie', seller)
+        .set('Idempotency-Key', key)
+        .send(body);
+    const before = await amountOf(order.id);
+    const res = await step(order.id, allowed, send);
+    expectStatus(res, allowed ? 200 : 409, `${this.toString()} at ${order.status}/${order.fulfilment}`);
+    if (!allowed) return;
+    if (this.plan.replay) {
+      const again = await step(order.id, false, send);
+      expectStatus(again, 200, `${this.toString()} replayed`);
+    }
+    if (!this.plan.delivered) {
+      order.fulfilment = 'failed_delivery';
+      return;
+    }
+    for (const line of leaving) line.refused = true;
+    Object.assign(order, { status: 'Completed', fulfilment: 'delivered', isPaid: true });
+    const after = await amountOf(order.id);
+    if (order.payment === 'Online') order.refundDue += Math.max(0, before - after);
+    // What the customer owes (a card order nothing) and what was handed over, as recorded.
+    expect(res.body.order).toMatchObject({
+      due: order.payment === 'COD' ? after / 100 : 0,
+      collected: { cash: this.plan.cash / 100, card: this.plan.card / 100 },
+    });
+  }
+  override toString = () => `AtTheDoor(#${this.index} ${JSON.stringify(this.plan)})`;
+}
+
+/** The seller takes an open order one stage nearer the door, all found (so the sequences reach the door). */
+class Advance extends Cmd {
+  constructor(readonly index: number) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.orders.length > 0;
+  override async act(m: Model, r: Real) {
+    const order = pickOrder(
+      m,
+      this.index,
+      (o) =>
+        o.status === 'Pending' &&
+        ['placed', 'picking', 'picked'].includes(o.fulfilment) &&
+        (o.payment === 'COD' || o.isPaid),
+    );
+    await new Fulfil(m.orders.indexOf(order), { found: [4, 4, 4, 4], substitute: null, refused: [] }).act(
+      m,
+      r,
+    );
+  }
+  override toString = () => `Advance(#${this.index})`;
+}
+
+class Rebook extends Cmd {
+  constructor(
+    readonly index: number,
+    readonly slot: number,
+  ) {
+    super();
+  }
+  override check = (m: Readonly<Model>) => m.orders.length > 0;
+  override async act(m: Model) {
+    const order = pickOrder(
+      m,
+      this.index,
+      (o) => o.status === 'Pending' && o.fulfilment === 'failed_delivery',
+    );
+    const date = selectableDeliveryDate(m.now);
+    const time = DELIVERY_SLOTS[this.slot];
+    const same = order.deliveryDate === date && order.time === time;
+    const expected =
+      order.status !== 'Pending' || order.fulfilment !== 'failed_delivery'
+        ? 409
+        : !same && openInSlot(m, date, time) >= SLOT_CAPACITY
+          ? 409
+          : 200;
+    const res = await step(order.id, expected === 200, () =>
+      request(t.server)
+        .put(`/api/order/${order.id}/fulfilment`)
+        .set('Cookie', seller)
+        .send({ stage: 'placed', deliverySlot: { date, time } }),
+    );
+    expectStatus(res, expected, `${this.toString()} at ${order.status}/${order.fulfilment}`);
+    if (expected !== 200) return;
+    Object.assign(order, { deliveryDate: date, time, fulfilment: 'picked' });
+  }
+  override toString = () => `Rebook(#${this.index} slot${this.slot})`;
 }
 
 class CardReport extends Cmd {
@@ -747,6 +903,19 @@ const pick = fc
   })
   .chain((plan) => fc.nat(20).map((index) => new Fulfil(index, plan)));
 
+const door = fc
+  .record({
+    delivered: fc.boolean(),
+    refused: fc.subarray([0, 1, 2]),
+    idCheck: fc.constantFrom(undefined, 'passed' as const, 'failed' as const),
+    cash: fc.nat(5000),
+    card: fc.nat(1000),
+    reason: fc.constantFrom(...DELIVERY_FAILURE_REASONS),
+    replay: fc.boolean(),
+  })
+  .chain((plan) => fc.nat(20).map((index) => new AtTheDoor(index, plan)));
+const rebook = fc.tuple(fc.nat(20), fc.nat(2)).map(([index, slot]) => new Rebook(index, slot));
+
 const standing = fc
   .tuple(fc.nat(1), items, fc.nat(2))
   .map(([customer, lines, slot]) => new StandingOrderPlaced(customer, lines, slot));
@@ -765,8 +934,15 @@ const commands = [
   pick,
   pick,
   fc.nat(20).map((index) => new Fulfil(index, { found: [4, 4, 4, 4], substitute: null, refused: [] })),
+  fc.nat(20).map((index) => new Advance(index)),
+  fc.nat(20).map((index) => new Advance(index)),
+  fc.nat(20).map((index) => new Advance(index)),
   fc.tuple(fc.nat(5), fc.boolean()).map(([index, paid]) => new CardReport(index, paid)),
   fc.constantFrom(5, 20, 45, 61, 120, 150, 400).map((minutes) => new Tick(minutes)),
+  door,
+  door,
+  rebook,
+  rebook,
 ];
 
 describe('the order lifecycle as random sequences of customer, seller, payment and clock steps', () => {

@@ -4,6 +4,9 @@ import {
   customerCancelRefusal,
   FulfilledLine,
   fulfilmentStepRefusal,
+  type IdCheckOutcome,
+  linesLeavingAtDoor,
+  mayMoveToStage,
   MESSAGES,
   outOfStockMessage,
   priceFulfilledBasket,
@@ -12,11 +15,16 @@ import {
   substituteNotAllowedMessage,
   substituteUnitPrice,
   OrderStatus,
+  poundsToPence,
+  REBOOKED_FULFILMENT,
+  selectableDeliveryDate,
   statusChangeRefusal,
 } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../common/errors';
+import { recordFulfilment, recordOrderStatus } from './order-activity';
+import type { StaffIdentity } from '../session/session.decorators';
 import type { CatalogProduct } from '../catalog/product-view';
 import { UsersService } from '../users/users.service';
 import { Clock } from '../common/clock';
@@ -24,6 +32,8 @@ import type { OrderView, SellerOrderView } from './dto/order.response';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
+import { CheckoutRepository } from './checkout.repository';
+import { checkIdempotencyKey } from './idempotency-key';
 import { ChangedOrder, OrderItemRow, OrderRow, OrdersRepository, OrderWithItems } from './orders.repository';
 import type { FulfilmentLineDto, UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
 import { StripeGateway } from './stripe-gateway';
@@ -44,6 +54,7 @@ export class OrderStatusService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
     private readonly emails: OrderEmails,
+    private readonly checkout: CheckoutRepository,
   ) {}
 
   /**
@@ -133,13 +144,14 @@ export class OrderStatusService implements OnModuleInit {
    * again (409). The change is one conditional UPDATE, so of two racing changes exactly one wins. Setting the
    * status the order already has changes nothing. The customer hears of a change by e-mail.
    */
-  async updateOrderStatus(orderId: string, status: OrderStatus): Promise<void> {
+  async updateOrderStatus(orderId: string, status: OrderStatus, actor?: FulfilmentActor): Promise<void> {
     const now = this.clock.now();
     const changed =
       status === 'Pending'
         ? undefined
         : await this.db.transaction(async (tx) => {
             const order = await this.repository.changeStatus(orderId, status, now, tx);
+            if (order && actor) await recordOrderStatus(tx, actor, order, 'Pending', status);
             if (order && status === 'Cancelled') await this.bookings.giveBack(order, tx);
             // A delivered order no longer needs its place in the van.
             if (order && status === 'Completed') await this.bookings.releaseSlot(order, tx);
@@ -170,38 +182,144 @@ export class OrderStatusService implements OnModuleInit {
    * The seller moves an order one stage forward: placed → picking → picked → out_for_delivery → delivered (409
    * otherwise, for a cancelled or completed order, and for a card order not paid yet: fulfilmentStepRefusal).
    * Entering picking ends the customer's changes and cancels. Picked records what was found and substituted and
-   * re-prices the order from it; delivered completes the order as the spec's Completed does, leaving out the lines
-   * refused at the door, and frees its slot place. One transaction, locking the order's row first, then the
-   * products, as every change of an order does.
+   * re-prices the order from it. At the door the driver records one outcome: delivered (what was collected, the
+   * ID check, the lines refused: those and, when the ID check failed, every 18+ line leave the order; it becomes
+   * Completed and paid and frees its slot place), or failed_delivery with a reason (the order stays Pending in its
+   * slot, the customer is told); an order whose delivery failed is re-booked (stage placed with a slot of the
+   * delivery date now on offer, counted in its capacity; its goods stay packed, so it waits as picked) or
+   * cancelled. One transaction, locking the order's row first, then the products, then the slot rows, as every
+   * change of an order does. With an Idempotency-Key used for this order before, nothing changes and the order
+   * is answered as it is (a driver's phone sending an outcome again after a lost answer).
    */
-  async changeFulfilment(orderId: string, input: UpdateFulfilmentDto): Promise<OrderWithItems> {
+  async changeFulfilment(
+    orderId: string,
+    input: UpdateFulfilmentDto,
+    idempotencyKey?: string,
+    actor?: FulfilmentActor,
+  ): Promise<OrderWithItems> {
+    const key = checkIdempotencyKey(idempotencyKey);
+    if (actor && !mayMoveToStage(actor.role, input.stage)) throw new ForbiddenError(MESSAGES.noPermission);
+    checkFieldsOfStage(input);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const order = await this.repository.lock(orderId, tx);
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
+      if (key && !(await this.checkout.claimChangeKey(orderId, key, tx))) return this.found(orderId, tx);
       const refusal = fulfilmentStepRefusal(order, input.stage);
       if (refusal) throw new ConflictError(refusal);
+      // Written first, in the change's transaction: should a later step refuse, the entry goes with it.
+      if (actor) await recordFulfilment(tx, actor, order, input.stage);
 
+      if (input.stage === 'failed_delivery') {
+        await this.recordFailedDelivery(order, input, now, actor, tx);
+        return this.found(orderId, tx);
+      }
+      if (input.stage === 'placed') {
+        await this.rebook(order, input, now, tx);
+        return this.found(orderId, tx);
+      }
       if (input.stage === 'picked') await this.recordPicking(order, input.lines, tx);
       if (input.stage === 'delivered') {
-        await this.recordRefusals(order, input.lines ?? [], tx);
+        await this.recordRefusals(order, input.lines ?? [], input.idCheck, tx);
         await this.bookings.releaseSlot(order, tx);
+        await this.repository.recordOutcome(
+          { order, outcome: 'delivered', staffId: actor?.id ?? null, staffName: actor?.name ?? null },
+          tx,
+        );
       }
       await this.repository.update(
         orderId,
         {
           fulfilment: input.stage,
-          ...(input.stage === 'delivered' && { status: 'Completed', isPaid: true }),
+          ...(input.stage === 'delivered' && {
+            status: 'Completed',
+            isPaid: true,
+            deliveredAt: now,
+            ...(input.collected && {
+              collectedCash: poundsToPence(input.collected.cash)!,
+              collectedCard: poundsToPence(input.collected.card)!,
+            }),
+            ...(input.idCheck && { idCheck: input.idCheck }),
+          }),
           updatedAt: now,
         },
         tx,
       );
       if (input.stage === 'picked') await this.emails.orderPicked(orderId, tx);
       if (input.stage === 'delivered') await this.emails.statusChanged(orderId, 'Completed', tx);
-      const changed = await this.repository.findWithItems(orderId, tx);
-      if (!changed) throw new NotFoundError(MESSAGES.orderNotFound);
-      return changed;
+      return this.found(orderId, tx);
     });
+  }
+
+  private async found(orderId: string, tx: DbExecutor): Promise<OrderWithItems> {
+    const changed = await this.repository.findWithItems(orderId, tx);
+    if (!changed) throw new NotFoundError(MESSAGES.orderNotFound);
+    return changed;
+  }
+
+  /**
+   * Not delivered: the order stays Pending, in its slot and with its units, at failed_delivery with the reason;
+   * the outcome is kept for the run's cash-up and the customer hears of it.
+   */
+  private async recordFailedDelivery(
+    order: OrderRow,
+    input: UpdateFulfilmentDto,
+    now: Date,
+    actor: FulfilmentActor | undefined,
+    tx: DbExecutor,
+  ): Promise<void> {
+    if (!input.reason) throw new InvalidError(MESSAGES.deliveryReasonRequired);
+    const note = input.note?.trim() || null;
+    if (input.reason === 'other' && !note) throw new InvalidError(MESSAGES.deliveryNoteRequired);
+    await this.repository.update(
+      order.id,
+      { fulfilment: 'failed_delivery', failedReason: input.reason, failedNote: note, updatedAt: now },
+      tx,
+    );
+    await this.repository.recordOutcome(
+      {
+        order,
+        outcome: 'failed_delivery',
+        reason: input.reason,
+        note,
+        staffId: actor?.id ?? null,
+        staffName: actor?.name ?? null,
+      },
+      tx,
+    );
+    await this.emails.notDelivered(order.id, tx);
+  }
+
+  /**
+   * Re-booking a failed delivery: to a slot of the delivery date customers can book now (409 for another date or
+   * a full slot), its place in the old slot freed; the goods stay packed, so the order waits as picked.
+   */
+  private async rebook(
+    order: OrderRow,
+    input: UpdateFulfilmentDto,
+    now: Date,
+    tx: DbExecutor,
+  ): Promise<void> {
+    const slot = input.deliverySlot;
+    if (!slot) throw new InvalidError(MESSAGES.rebookSlotRequired);
+    if (slot.date !== selectableDeliveryDate(now)) throw new ConflictError(MESSAGES.rebookDateInvalid);
+    await this.bookings.moveSlot(
+      { deliveryDate: order.deliveryDate, deliveryTime: order.deliveryTime },
+      { deliveryDate: slot.date, deliveryTime: slot.time },
+      tx,
+    );
+    await this.repository.update(
+      order.id,
+      {
+        fulfilment: REBOOKED_FULFILMENT,
+        deliveryDate: slot.date,
+        deliveryTime: slot.time,
+        failedReason: null,
+        failedNote: null,
+        updatedAt: now,
+      },
+      tx,
+    );
   }
 
   /**
@@ -296,20 +414,30 @@ export class OrderStatusService implements OnModuleInit {
     await this.reprice(order, fulfilled, tx);
   }
 
-  /** Stage delivered: the lines refused at the door leave the order and its total. */
-  private async recordRefusals(order: OrderRow, input: FulfilmentLineDto[], tx: DbExecutor): Promise<void> {
+  /**
+   * Stage delivered: the lines refused at the door, and when the ID check failed every 18+ line
+   * (linesLeavingAtDoor), leave the order and its total.
+   */
+  private async recordRefusals(
+    order: OrderRow,
+    input: FulfilmentLineDto[],
+    idCheck: IdCheckOutcome | undefined,
+    tx: DbExecutor,
+  ): Promise<void> {
     const refused = input.filter((line) => line.refused === true).map((line) => line.product.toLowerCase());
-    if (!refused.length) return;
+    if (!refused.length && idCheck !== 'failed') return;
     const lines = await this.repository.lines(order.id, tx);
     if (refused.some((id) => !lines.some((line) => line.productId === id)))
       throw new InvalidError(MESSAGES.refusedLinesInvalid);
+    const leaving = linesLeavingAtDoor(lines, refused, idCheck);
+    if (!leaving.size) return;
     for (const line of lines)
-      if (refused.includes(line.productId)) await this.repository.updateLine(line.id, { refused: true }, tx);
+      if (leaving.has(line.productId)) await this.repository.updateLine(line.id, { refused: true }, tx);
     await this.reprice(
       order,
       lines.map((line) => ({
         ...line,
-        refused: line.refused || refused.includes(line.productId),
+        refused: line.refused || leaving.has(line.productId),
         substitute:
           line.substituteQuantity && line.substitutePrice !== null
             ? {
@@ -351,6 +479,25 @@ export class OrderStatusService implements OnModuleInit {
       },
       tx,
     );
+  }
+}
+
+/** Who recorded a fulfilment step (the signed-in member), kept with each outcome at the door. */
+export type FulfilmentActor = Pick<StaffIdentity, 'id' | 'name' | 'role'>;
+
+/** The fields of a fulfilment step that belong to one stage only: sent with another stage, they are bad input. */
+const STAGE_FIELDS = {
+  collected: 'delivered',
+  idCheck: 'delivered',
+  reason: 'failed_delivery',
+  note: 'failed_delivery',
+  deliverySlot: 'placed',
+} as const;
+
+function checkFieldsOfStage(input: UpdateFulfilmentDto): void {
+  for (const [field, stage] of Object.entries(STAGE_FIELDS)) {
+    if (input[field as keyof typeof STAGE_FIELDS] !== undefined && input.stage !== stage)
+      throw new InvalidError(`${field} goes only with stage ${stage}`);
   }
 }
 

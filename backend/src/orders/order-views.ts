@@ -4,6 +4,7 @@ import {
   formatAddress,
   linePriceWithVat,
   MESSAGES,
+  orderDue,
   penceToPounds,
 } from '@larder/shared-domain';
 import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
@@ -81,6 +82,14 @@ export function toOrderView(order: OrderWithItems): OrderView {
     ageConfirmed: order.ageConfirmed,
     standingOrder: order.standingOrderId ?? null,
     refundDueAmount: penceToPounds(order.refundDue),
+    due: penceToPounds(orderDue(order)),
+    collected:
+      order.collectedCash === null || order.collectedCard === null
+        ? null
+        : { cash: penceToPounds(order.collectedCash), card: penceToPounds(order.collectedCard) },
+    idCheck: order.idCheck,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    failedDelivery: order.failedReason ? { reason: order.failedReason, note: order.failedNote } : null,
     createdAt: order.createdAt.toISOString(),
   };
 }

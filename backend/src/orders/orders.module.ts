@@ -21,10 +21,31 @@ import { PickingService } from './picking.service';
 import { SellerSummaryController } from './seller-summary.controller';
 import { SellerSummaryService } from './seller-summary.service';
 import { StripeGateway } from './stripe-gateway';
+import { BusinessModule } from '../business/business.module';
+import { MoneyRepository } from './money.repository';
+import { ReceiptsController } from './receipts.controller';
+import { ReceiptsService } from './receipts.service';
+import { TakingsController } from './takings.controller';
+import { TakingsService } from './takings.service';
 
 @Module({
-  imports: [UsersModule, CartModule, CatalogModule, SettingsModule, DeliveryModule, MailModule],
-  controllers: [OrdersController, OrderEventsController, SellerSummaryController, PickingController],
+  imports: [
+    UsersModule,
+    CartModule,
+    CatalogModule,
+    SettingsModule,
+    DeliveryModule,
+    MailModule,
+    BusinessModule,
+  ],
+  controllers: [
+    OrdersController,
+    OrderEventsController,
+    SellerSummaryController,
+    PickingController,
+    ReceiptsController,
+    TakingsController,
+  ],
   providers: [
     CheckoutService,
     CheckoutRepository,
@@ -38,6 +59,9 @@ import { StripeGateway } from './stripe-gateway';
     StripeGateway,
     OrderEventsHub,
     OrderEventsRepository,
+    MoneyRepository,
+    ReceiptsService,
+    TakingsService,
   ],
   exports: [OrderStatusService, CheckoutService, CheckoutRepository],
 })

@@ -4,7 +4,7 @@ import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
-import { orderItems, orders } from '../db/schema';
+import { deliveryOutcomes, orderItems, orders } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -102,6 +102,30 @@ export class OrdersRepository {
   /** Sets columns of one line of an order. */
   async updateLine(lineId: string, changes: Partial<NewOrderLine>, tx: DbExecutor): Promise<void> {
     await tx.update(orderItems).set(changes).where(eq(orderItems.id, lineId));
+  }
+
+  /** Keeps an outcome the driver recorded at the door, with the run (date and slot) the order was on. */
+  async recordOutcome(
+    outcome: {
+      order: Pick<OrderRow, 'id' | 'deliveryDate' | 'deliveryTime'>;
+      outcome: 'delivered' | 'failed_delivery';
+      reason?: string;
+      note?: string | null;
+      staffId: string | null;
+      staffName: string | null;
+    },
+    tx: DbExecutor,
+  ): Promise<void> {
+    await tx.insert(deliveryOutcomes).values({
+      orderId: outcome.order.id,
+      deliveryDate: outcome.order.deliveryDate,
+      deliveryTime: outcome.order.deliveryTime,
+      outcome: outcome.outcome,
+      reason: outcome.reason ?? null,
+      note: outcome.note ?? null,
+      staffId: outcome.staffId,
+      staffName: outcome.staffName,
+    });
   }
 
   /** Marks the lines of these products as not having taken units (their stock was no longer counted). */
@@ -258,6 +282,10 @@ export class OrdersRepository {
               status,
               fulfilment: 'delivered',
               isPaid: sql`${orders.isPaid} or ${orders.paymentType} = 'COD'`,
+              deliveredAt: now,
+              // Completed after a failed delivery: the reason belonged to that attempt.
+              failedReason: null,
+              failedNote: null,
               updatedAt: now,
             }
           : { status, ...refundAllIfPaid(now), updatedAt: now },

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
-import { PickingResponse } from './dto/order.response';
+import { PickingResponse, RunResponse } from './dto/order.response';
 import { PickingDayQuery, RunSheetQuery } from './dto/update-fulfilment.dto';
 import { PickingService } from './picking.service';
 
@@ -25,6 +25,26 @@ export class PickingController {
   @ApiInvalid('date is not a YYYY-MM-DD calendar date')
   async getPicking(@Query() query: PickingDayQuery): Promise<PickingResponse> {
     return { success: true, ...(await this.picking.pickingDay(query.date)) };
+  }
+
+  @Get('run')
+  @SellerAuth('owner', 'manager', 'driver')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary:
+      "A delivery slot's orders in run-sheet order, for the driver's Run page (owner, managers, drivers)",
+    description:
+      'The non-cancelled orders of the slot by postcode, as the seller sees them (customer, phone, due).',
+  })
+  @ApiOkResponse({ type: RunResponse })
+  @ApiInvalid('date or time missing or not valid')
+  async getRun(@Query() query: RunSheetQuery): Promise<RunResponse> {
+    return {
+      success: true,
+      date: query.date,
+      time: query.time,
+      orders: await this.picking.run(query.date, query.time),
+    };
   }
 
   @Get('run-sheet')

@@ -9,7 +9,7 @@ import {
 } from '@larder/shared-domain';
 import { Clock } from '../common/clock';
 import { InvalidError } from '../common/errors';
-import type { PickingResponse } from './dto/order.response';
+import type { PickingResponse, SellerOrderView } from './dto/order.response';
 import { toSellerOrderView } from './order-views';
 import { OrdersRepository } from './orders.repository';
 
@@ -44,6 +44,14 @@ export class PickingService {
         orders: orders.filter((order) => order.deliveryTime === time).map(toSellerOrderView),
       })),
     };
+  }
+
+  /** A slot's orders in run-sheet order (by postcode), for the driver's Run page. */
+  async run(date: string, time: string): Promise<SellerOrderView[]> {
+    checkDate(date);
+    const orders = (await this.repository.forDelivery(date, time)).map(toSellerOrderView);
+    const byId = new Map(orders.map((order) => [order._id, order]));
+    return runSheetStops(orders).map((stop) => byId.get(stop.id)!);
   }
 
   /** A slot's run sheet as CSV, by postcode: what the driver needs at each door (shared-domain's run sheet). */

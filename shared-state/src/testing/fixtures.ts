@@ -9,6 +9,7 @@ import type {
 } from '../generated/api';
 import {
   isPurchasable,
+  orderDue,
   penceToPounds,
   unitPrice,
   unitPriceWithVat,
@@ -128,7 +129,8 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
 
 /** A customer's order of two apples, cash on delivery, still pending. */
 export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
-  return {
+  const order: OrderView = {
+    due: 0,
     _id: 'order-1',
     userId: 'user-1',
     items: [makeOrderItem()],
@@ -153,9 +155,15 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     refundDueAmount: 0,
     savings: 0,
     deals: [],
+    collected: null,
+    idCheck: null,
+    deliveredAt: null,
+    failedDelivery: null,
     createdAt: '2026-11-23T14:05:00.000Z',
     ...overrides,
   };
+  // What the customer owes follows the order's total unless a test says otherwise.
+  return { ...order, due: overrides.due ?? orderDue(order) };
 }
 
 /** The same order as the seller sees it, with the customer's contact details. */

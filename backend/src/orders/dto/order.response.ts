@@ -1,4 +1,11 @@
-import { DELIVERY_SLOTS, FULFILMENT_STAGES, ORDER_STATUSES, PAYMENT_TYPES } from '@larder/shared-domain';
+import {
+  DELIVERY_FAILURE_REASONS,
+  DELIVERY_SLOTS,
+  FULFILMENT_STATES,
+  ID_CHECK_OUTCOMES,
+  ORDER_STATUSES,
+  PAYMENT_TYPES,
+} from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 import { PageInfo } from '../../common/pagination';
 
@@ -129,6 +136,22 @@ export class DeliverySlotView {
   time!: string;
 }
 
+export class CollectedView {
+  @ResponseField({ description: 'Cash taken at the door, pounds', example: 12.5 })
+  cash!: number;
+
+  @ResponseField({ description: 'Paid by card at the door, pounds', example: 0 })
+  card!: number;
+}
+
+export class FailedDeliveryView {
+  @ResponseField({ enum: [...DELIVERY_FAILURE_REASONS], enumName: 'DeliveryFailureReason' })
+  reason!: string;
+
+  @ResponseField({ type: String, nullable: true, description: "The driver's note" })
+  note!: string | null;
+}
+
 export class OrderView {
   @ResponseField({ format: 'uuid' })
   _id!: string;
@@ -179,9 +202,11 @@ export class OrderView {
   status!: string;
 
   @ResponseField({
-    enum: [...FULFILMENT_STAGES],
+    enum: [...FULFILMENT_STATES],
     enumName: 'FulfilmentStage',
-    description: 'How far the seller has got; moves forward only',
+    description:
+      'How far the seller has got; moves forward only, except failed_delivery (not handed over at the door), ' +
+      'after which the order is re-booked (back to picked) or cancelled',
   })
   fulfilment!: string;
 
@@ -218,6 +243,44 @@ export class OrderView {
     example: 0,
   })
   refundDueAmount!: number;
+
+  @ResponseField({
+    description:
+      'What the customer owes for the order, pounds: the total of a cash-on-delivery order (after lines left at ' +
+      'the door), 0 for a card order paid',
+    example: 12.49,
+  })
+  due!: number;
+
+  @ResponseField({
+    type: () => CollectedView,
+    nullable: true,
+    description: 'What the driver collected at the door (may differ from due); null until recorded',
+  })
+  collected!: CollectedView | null;
+
+  @ResponseField({
+    enum: [...ID_CHECK_OUTCOMES],
+    enumName: 'IdCheckOutcome',
+    nullable: true,
+    description: 'The ID check at the door (Challenge 25), when one was recorded',
+  })
+  idCheck!: string | null;
+
+  @ResponseField({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the order was handed over (its time of supply); null until delivered',
+  })
+  deliveredAt!: string | null;
+
+  @ResponseField({
+    type: () => FailedDeliveryView,
+    nullable: true,
+    description: 'Why the delivery failed, while fulfilment is failed_delivery; null otherwise',
+  })
+  failedDelivery!: FailedDeliveryView | null;
 
   @ResponseField({ type: String, format: 'date-time' })
   createdAt!: string;
@@ -302,7 +365,6 @@ export class TotalsChangedResponse {
 
   @ResponseField({ example: 'Prices have changed. Please review your order.' })
   message!: string;
-
   @ResponseField({ required: false, description: 'Current total, pounds (when the figures changed)' })
   amount?: number;
 
@@ -390,4 +452,18 @@ export class PickingResponse {
 
   @ResponseField({ type: () => PickingSlotView, isArray: true })
   slots!: PickingSlotView[];
+}
+
+export class RunResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
+  date!: string;
+
+  @ResponseField({ example: DELIVERY_SLOTS[0] })
+  time!: string;
+
+  @ResponseField({ type: () => SellerOrderView, isArray: true, description: 'By postcode, as the run sheet' })
+  orders!: SellerOrderView[];
 }

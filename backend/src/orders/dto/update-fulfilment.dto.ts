@@ -1,9 +1,14 @@
 import { IsIn } from 'class-validator';
 import {
+  DELIVERY_FAILURE_REASONS,
   DELIVERY_SLOTS,
-  FULFILMENT_STAGES,
-  FulfilmentStage,
+  DeliveryFailureReason,
+  FULFILMENT_STATES,
+  FulfilmentState,
+  ID_CHECK_OUTCOMES,
+  IdCheckOutcome,
   MAX_CART_LINES,
+  MAX_DELIVERY_NOTE_LENGTH,
   MAX_QUANTITY,
   MESSAGES,
 } from '@larder/shared-domain';
@@ -11,11 +16,13 @@ import {
   BoolField,
   EnumField,
   IntField,
+  MoneyField,
   NestedField,
   NestedListField,
   TextField,
   UuidField,
 } from '../../common/api-field';
+import { DeliverySlotDto } from './place-order.dto';
 
 export class SubstituteDto {
   @UuidField({ description: 'The product sent instead (another live product)' })
@@ -49,14 +56,34 @@ export class FulfilmentLineDto {
   refused?: boolean;
 }
 
+/** What the driver was handed at the door, pounds. */
+export class CollectedDto {
+  @MoneyField({
+    message: MESSAGES.collectedInvalid,
+    description: 'Cash taken at the door, pounds',
+    example: 12.5,
+  })
+  cash!: number;
+
+  @MoneyField({
+    message: MESSAGES.collectedInvalid,
+    description: 'Paid by card at the door, pounds',
+    example: 0,
+  })
+  card!: number;
+}
+
 export class UpdateFulfilmentDto {
-  @EnumField(FULFILMENT_STAGES, {
+  @EnumField(FULFILMENT_STATES, {
     enumName: 'FulfilmentStage',
     message: MESSAGES.invalidFulfilmentStage,
-    description: 'The next stage: placed → picking → picked → out_for_delivery → delivered',
+    description:
+      'The next stage: placed → picking → picked → out_for_delivery → delivered; or, for an order out for ' +
+      'delivery that could not be handed over, failed_delivery (with a reason); then placed with a deliverySlot ' +
+      're-books it',
     example: 'picking',
   })
-  stage!: FulfilmentStage;
+  stage!: FulfilmentState;
 
   @NestedListField(() => FulfilmentLineDto, {
     required: false,
@@ -65,6 +92,46 @@ export class UpdateFulfilmentDto {
       'Stage picked: every line of the order once. Stage delivered: the lines refused at the door (optional).',
   })
   lines?: FulfilmentLineDto[];
+
+  @NestedField(() => CollectedDto, {
+    required: false,
+    description:
+      'Stage delivered: what the customer handed over (may differ from what was due, never below 0)',
+  })
+  collected?: CollectedDto;
+
+  @EnumField(ID_CHECK_OUTCOMES, {
+    required: false,
+    enumName: 'IdCheckOutcome',
+    description:
+      'Stage delivered: the ID check at the door (Challenge 25); failed takes every 18+ line out of the order',
+    example: 'passed',
+  })
+  idCheck?: IdCheckOutcome;
+
+  @EnumField(DELIVERY_FAILURE_REASONS, {
+    required: false,
+    enumName: 'DeliveryFailureReason',
+    message: MESSAGES.deliveryReasonRequired,
+    description: 'Stage failed_delivery: why the order could not be handed over',
+    example: 'not_at_home',
+  })
+  reason?: DeliveryFailureReason;
+
+  @TextField({
+    required: false,
+    maxLength: MAX_DELIVERY_NOTE_LENGTH,
+    description: "Stage failed_delivery: the driver's note (required with reason other)",
+    example: 'Gate locked',
+  })
+  note?: string;
+
+  @NestedField(() => DeliverySlotDto, {
+    required: false,
+    description:
+      'Re-booking a failed delivery (stage placed): a slot of the delivery date customers can book now',
+  })
+  deliverySlot?: DeliverySlotDto;
 }
 
 export class PickingQuery {

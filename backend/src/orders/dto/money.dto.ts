@@ -1,0 +1,270 @@
+import { IsIn } from 'class-validator';
+import {
+  DELIVERY_SLOTS,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  MESSAGES,
+  RECEIPT_KINDS,
+  REFUND_METHODS,
+  type RefundMethod,
+} from '@larder/shared-domain';
+import {
+  EnumField,
+  IntField,
+  MoneyField,
+  NestedListField,
+  ResponseField,
+  TextField,
+  UuidField,
+} from '../../common/api-field';
+
+const DATE = { maxLength: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, example: '2026-11-24' };
+
+// ---- refunds ----
+
+export class RefundLineDto {
+  @UuidField({ description: "The order line's product" })
+  product!: string;
+
+  @IntField({ min: 1, max: MAX_QUANTITY, description: 'Units refunded', example: 1 })
+  quantity!: number;
+}
+
+export class RefundDto {
+  @MoneyField({ min: 0.01, description: 'Pounds given back', example: 2.5 })
+  amount!: number;
+
+  @EnumField(REFUND_METHODS, {
+    enumName: 'RefundMethod',
+    description: 'How the money goes back',
+    example: 'cash',
+  })
+  method!: RefundMethod;
+
+  @TextField({
+    required: false,
+    maxLength: 100,
+    description: 'A card or bank reference',
+    example: 'BACS 1234',
+  })
+  reference?: string;
+
+  @TextField({ maxLength: 300, description: 'Why', example: 'Eggs broken' })
+  reason!: string;
+
+  @NestedListField(() => RefundLineDto, {
+    required: false,
+    maxItems: MAX_CART_LINES,
+    description: 'The lines refunded, when it is for some of the goods',
+  })
+  lines?: RefundLineDto[];
+}
+
+export class RefundView {
+  @ResponseField({ format: 'uuid' }) _id!: string;
+  @ResponseField({ description: 'Pounds', example: 2.5 }) amount!: number;
+  @ResponseField({ enum: [...REFUND_METHODS], enumName: 'RefundMethod' }) method!: string;
+  @ResponseField({ type: String, nullable: true }) reference!: string | null;
+  @ResponseField() reason!: string;
+  @ResponseField({ description: 'Credit note number, from its own unbroken sequence', example: 'CN-000001' })
+  creditNote!: string;
+  @ResponseField({ type: String, format: 'date-time' }) at!: string;
+}
+
+export class RefundResponse {
+  @ResponseField({ example: true }) success!: true;
+  @ResponseField({ type: () => RefundView }) refund!: RefundView;
+}
+
+// ---- receipts ----
+
+export class ReceiptSellerView {
+  @ResponseField() legalName!: string;
+  @ResponseField() address!: string;
+  @ResponseField({ type: String, nullable: true, example: 'GB123456789' }) vatNumber!: string | null;
+}
+
+export class ReceiptCustomerView {
+  @ResponseField() name!: string;
+  @ResponseField({ type: String, nullable: true }) address!: string | null;
+}
+
+export class ReceiptLineView {
+  @ResponseField() name!: string;
+  @ResponseField({ type: 'integer', example: 2 }) quantity!: number;
+  @ResponseField({ description: 'Pounds with VAT', example: 2.5 }) amount!: number;
+  @ResponseField({ description: 'VAT rate in percent', example: 0 }) vatRate!: number;
+}
+
+export class ReceiptVatRateView {
+  @ResponseField({ description: 'Percent', example: 20 }) rate!: number;
+  @ResponseField({ description: 'Pounds before VAT' }) net!: number;
+  @ResponseField({ description: 'Pounds' }) vat!: number;
+  @ResponseField({ description: 'Pounds with VAT' }) gross!: number;
+}
+
+export class ReceiptView {
+  @ResponseField({
+    enum: [...RECEIPT_KINDS],
+    enumName: 'ReceiptKind',
+    description:
+      'receipt (the shop has no VAT number), simplified_vat_invoice (at most £250), full_vat_invoice (above £250)',
+  })
+  kind!: string;
+
+  @ResponseField({
+    description:
+      'A full VAT invoice: its number from an unbroken sequence (INV-…); otherwise the order reference',
+    example: 'INV-000001',
+  })
+  number!: string;
+
+  @ResponseField({ type: () => ReceiptSellerView }) seller!: ReceiptSellerView;
+
+  @ResponseField({
+    type: () => ReceiptCustomerView,
+    nullable: true,
+    description: "A full VAT invoice: the customer's name and address; null otherwise",
+  })
+  customer!: ReceiptCustomerView | null;
+
+  @ResponseField({ type: String, format: 'date-time', description: 'When the goods were handed over' })
+  timeOfSupply!: string;
+
+  @ResponseField({
+    type: () => ReceiptLineView,
+    isArray: true,
+    description: 'What was delivered, and delivery',
+  })
+  lines!: ReceiptLineView[];
+
+  @ResponseField({ type: () => ReceiptVatRateView, isArray: true }) vatRates!: ReceiptVatRateView[];
+  @ResponseField({ description: 'Pounds with VAT' }) total!: number;
+  @ResponseField({ description: 'Cash handed over, pounds' }) cash!: number;
+  @ResponseField({ description: 'Paid by card at the door, pounds' }) card!: number;
+  @ResponseField({ description: 'Handed over beyond the total, pounds' }) change!: number;
+  @ResponseField({
+    type: () => RefundView,
+    isArray: true,
+    description: 'Refunds given, with their credit notes',
+  })
+  refunds!: RefundView[];
+}
+
+export class ReceiptResponse {
+  @ResponseField({ example: true }) success!: true;
+  @ResponseField({ type: () => ReceiptView }) receipt!: ReceiptView;
+}
+
+// ---- takings ----
+
+export class TakingsQuery {
+  @TextField({ ...DATE, message: MESSAGES.takingsRangeInvalid, description: 'First London day, YYYY-MM-DD' })
+  from!: string;
+
+  @TextField({ ...DATE, message: MESSAGES.takingsRangeInvalid, description: 'Last London day, YYYY-MM-DD' })
+  to!: string;
+
+  @EnumField(['json', 'csv'], {
+    required: false,
+    description: 'csv: one row per delivered order, for a bookkeeping package',
+    example: 'json',
+  })
+  format?: 'json' | 'csv';
+}
+
+export class TakingsRateView {
+  @ResponseField({ description: 'Percent', example: 20 }) rate!: number;
+  @ResponseField({ description: 'Pounds before VAT' }) net!: number;
+  @ResponseField({ description: 'Pounds' }) vat!: number;
+  @ResponseField({ description: 'Pounds with VAT' }) gross!: number;
+}
+
+export class TakingsDayView {
+  @ResponseField({ description: 'London day of supply, YYYY-MM-DD' }) date!: string;
+  @ResponseField({ type: 'integer' }) orders!: number;
+  @ResponseField({ type: () => TakingsRateView, isArray: true }) rates!: TakingsRateView[];
+  @ResponseField({ description: 'Delivery charges, pounds (no VAT)' }) delivery!: number;
+  @ResponseField({ description: 'What the delivered orders came to, pounds' }) gross!: number;
+  @ResponseField({ description: 'Cash collected, pounds' }) cash!: number;
+  @ResponseField({ description: 'Card at the door, pounds' }) card!: number;
+  @ResponseField({ description: 'Refunds given that day, pounds' }) refunds!: number;
+}
+
+export class TakingsResponse {
+  @ResponseField({ example: true }) success!: true;
+  @ResponseField() from!: string;
+  @ResponseField() to!: string;
+  @ResponseField({
+    type: () => TakingsDayView,
+    isArray: true,
+    description: 'Days with deliveries or refunds',
+  })
+  days!: TakingsDayView[];
+  @ResponseField({ type: () => TakingsDayView, description: 'The whole range (date: the range)' })
+  total!: TakingsDayView;
+}
+
+// ---- cash-up ----
+
+export class CashUpQuery {
+  @TextField({ ...DATE, message: MESSAGES.pickingDateInvalid, description: 'Delivery date, YYYY-MM-DD' })
+  date!: string;
+}
+
+export class CashUpDto extends CashUpQuery {
+  // Listed above TextField so that it is checked after it.
+  @IsIn(DELIVERY_SLOTS, { message: MESSAGES.deliveryTimeInvalid })
+  @TextField({
+    maxLength: 32,
+    description: `The run's slot: ${DELIVERY_SLOTS.join(', ')}`,
+    example: DELIVERY_SLOTS[0],
+  })
+  time!: string;
+
+  @MoneyField({ description: 'Cash counted in from the run, pounds', example: 48.5 })
+  handedIn!: number;
+
+  @TextField({
+    required: false,
+    maxLength: 300,
+    description:
+      'Why the cash differs from what was collected (required then), or why a signed-off run is corrected',
+    example: 'Change given short at one door',
+  })
+  reason?: string;
+}
+
+export class StaffRefView {
+  @ResponseField({ format: 'uuid' }) _id!: string;
+  @ResponseField() name!: string;
+}
+
+export class SignOffView {
+  @ResponseField({ description: 'Who signed it off (or last corrected it)' }) by!: string;
+  @ResponseField({ type: String, format: 'date-time' }) at!: string;
+}
+
+export class CashUpRunView {
+  @ResponseField({ example: DELIVERY_SLOTS[0] }) time!: string;
+  @ResponseField({ type: () => StaffRefView, isArray: true, description: 'Who recorded its outcomes' })
+  drivers!: StaffRefView[];
+  @ResponseField({ type: 'integer' }) delivered!: number;
+  @ResponseField({ type: 'integer' }) failed!: number;
+  @ResponseField({ description: 'What its delivered orders were due, pounds' }) due!: number;
+  @ResponseField({ description: 'Cash recorded as collected, pounds' }) cash!: number;
+  @ResponseField({ description: 'Card recorded at the door, pounds' }) card!: number;
+  @ResponseField({ type: Number, nullable: true, description: 'Cash counted in, pounds' }) handedIn!:
+    number | null;
+  @ResponseField({ type: Number, nullable: true, description: 'Handed in less cash collected, pounds' })
+  variance!: number | null;
+  @ResponseField({ type: String, nullable: true }) reason!: string | null;
+  @ResponseField({ type: () => SignOffView, nullable: true }) signedOff!: SignOffView | null;
+  @ResponseField({ type: 'integer', description: 'Corrections after the sign-off' }) corrections!: number;
+}
+
+export class CashUpResponse {
+  @ResponseField({ example: true }) success!: true;
+  @ResponseField() date!: string;
+  @ResponseField({ type: () => CashUpRunView, isArray: true }) runs!: CashUpRunView[];
+}

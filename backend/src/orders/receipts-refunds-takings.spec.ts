@@ -1,0 +1,457 @@
+/**
+ * The money behind the door, over HTTP: the business's details (GB VAT number), each delivered order's receipt
+ * (a plain receipt without a VAT number; with one, a simplified VAT invoice at £250.00 and a full one, numbered
+ * without gaps, at £250.01), refunds (credit notes, never more than was paid), the takings per day and VAT rate
+ * adding up to the orders to the penny (JSON and CSV), and each run's cash-up (variance, reason, lock,
+ * corrections as new entries, the activity log).
+ */
+import request from 'supertest';
+import { eq, sql } from 'drizzle-orm';
+import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
+import { createProduct, createTestApp, TestApp } from '../../test/harness';
+import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
+import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
+import { activityLog, cashUps, emailOutbox, orders } from '../db/schema';
+import { Clock } from '../common/clock';
+
+interface Customer {
+  cookie: string;
+  addressId: string;
+}
+
+let t: TestApp;
+let owner: string;
+let driver: { id: string; cookie: string };
+let manager: { id: string; cookie: string };
+let customer: Customer;
+let now = new Date('2026-11-23T10:00:00Z');
+let day = 0;
+
+function nextDay(): string {
+  day += 1;
+  now = new Date(Date.parse('2026-11-23T10:00:00Z') + day * 3 * 86_400_000);
+  return selectableDeliveryDate(now);
+}
+
+/** A COD order of lines [product, quantity, unit price before VAT (pence), VAT basis points], 18+ confirmed. */
+async function place(
+  lines: Array<[string, number, number, number]>,
+  slot: string = DELIVERY_SLOTS[0],
+  c: Customer = customer,
+): Promise<string> {
+  const goods = lines.reduce((sum, [, q, p]) => sum + q * p, 0);
+  const vat = lines.reduce(
+    (sum, [, q, p, bp]) => sum + (Math.floor((p * (10000 + bp) + 5000) / 10000) - p) * q,
+    0,
+  );
+  const res = await request(t.server)
+    .post('/api/order/cod')
+    .set('Cookie', c.cookie)
+    .send({
+      items: lines.map(([product, quantity]) => ({ product, quantity })),
+      address: c.addressId,
+      amount: (goods + vat) / 100,
+      shippingCharge: 0,
+      totalVat: vat / 100,
+      ageConfirmed: true,
+      deliverySlot: { date: selectableDeliveryDate(now), time: slot },
+    });
+  if (res.status !== 201) throw new Error(`place answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.orderId;
+}
+
+const stage = (id: string, body: Record<string, unknown>, cookie = owner) =>
+  request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
+
+/** Picks in full, sends out and delivers with what was collected (pounds), as the driver. */
+async function deliver(id: string, collected: { cash: number; card: number }, lines: unknown[] = []) {
+  await stage(id, { stage: 'picking' }).expect(200);
+  const order = (
+    await request(t.server).get('/api/order/seller?limit=100').set('Cookie', owner)
+  ).body.orders.find((o: { _id: string }) => o._id === id);
+  await stage(id, {
+    stage: 'picked',
+    lines: order.items.map((i: { product: string; quantity: number }) => ({
+      product: i.product,
+      picked: i.quantity,
+    })),
+  }).expect(200);
+  await stage(id, { stage: 'out_for_delivery' }, driver.cookie).expect(200);
+  return stage(id, { stage: 'delivered', collected, lines }, driver.cookie).expect(200);
+}
+
+const receipt = (id: string, cookie = customer.cookie) =>
+  request(t.server).get(`/api/order/${id}/receipt`).set('Cookie', cookie);
+
+const product = (offerPrice: number, vatBasisPoints = 0, name?: string) =>
+  createProduct(t, { price: offerPrice, offerPrice, vatBasisPoints, stock: null, ...(name && { name }) });
+
+const business = (body: Record<string, unknown>, cookie = owner) =>
+  request(t.server).post('/api/settings/business').set('Cookie', cookie).send(body);
+
+const DETAILS = {
+  legalName: 'Larder Foods Ltd',
+  address: '1 Wine Street, Bristol BS1 2AA',
+  email: 'hello@larder.test',
+  phone: '0117 496 0000',
+  companyNumber: '01234567',
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4295', mailPollIntervalMs: 3_600_000 });
+  t.app.get(Clock).now = () => now;
+  owner = await signInSeller(t);
+  driver = await signInStaff(t, 'driver', { ownerCookie: owner, name: 'Dee Driver' });
+  manager = await signInStaff(t, 'manager', { ownerCookie: owner, name: 'Mo Manager' });
+  await settings(t, owner, 'shipping', FREE_SHIPPING);
+  await settings(t, owner, 'orders', { maxOpenOrders: 100 });
+  customer = await signInCustomerWithAddress(
+    t,
+    { email: 'receipts@example.com', lastName: 'Receipt' },
+    ADDRESS,
+  );
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('receipts', () => {
+  it('is a plain receipt while the shop has no VAT number, of what was delivered', async () => {
+    nextDay();
+    expect((await request(t.server).get('/api/settings/business').expect(200)).body.business).toBeNull();
+    const milk = await product(120, 0, 'Receipt milk');
+    const wine = await product(700, 2000, 'Receipt wine');
+    const eggs = await product(250, 0, 'Receipt eggs');
+    const id = await place([
+      [milk, 2, 120, 0],
+      [wine, 1, 700, 2000],
+      [eggs, 1, 250, 0],
+    ]);
+    await receipt(id).expect(409);
+    await deliver(id, { cash: 20, card: 0 }, [{ product: eggs, refused: true }]);
+
+    const res = await receipt(id).expect(200);
+    expect(res.body.receipt).toMatchObject({
+      kind: 'receipt',
+      number: expect.stringMatching(/^#[0-9A-F]{8}$/),
+      customer: null,
+      lines: [
+        { name: 'Receipt milk', quantity: 2, amount: 2.4, vatRate: 0 },
+        { name: 'Receipt wine', quantity: 1, amount: 8.4, vatRate: 20 },
+      ],
+      vatRates: [
+        { rate: 0, net: 2.4, vat: 0, gross: 2.4 },
+        { rate: 20, net: 7, vat: 1.4, gross: 8.4 },
+      ],
+      total: 10.8,
+      cash: 20,
+      card: 0,
+      change: 9.2,
+      refunds: [],
+    });
+    // Staff see it too; another customer and a visitor do not.
+    await receipt(id, owner).expect(200);
+    await receipt(id, driver.cookie).expect(200);
+    const other = await signInCustomerWithAddress(
+      t,
+      { email: 'other@example.com', lastName: 'Other' },
+      ADDRESS,
+    );
+    await receipt(id, other.cookie).expect(404);
+    await request(t.server).get(`/api/order/${id}/receipt`).expect(401);
+    // The delivered e-mail links to it.
+    const [mail] = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id))).filter(
+      (m) => m.kind === 'order-completed',
+    );
+    expect(mail.textBody).toContain(`/my-orders/${id}/receipt`);
+  });
+
+  it('keeps the business details in the GB format, for the owner and managers only', async () => {
+    const bad = await business({ ...DETAILS, vatNumber: 'GB12345' }).expect(400);
+    expect(bad.body.message).toBe(MESSAGES.vatNumberInvalid);
+    await business({ ...DETAILS, companyNumber: '12' }).expect(400);
+    await business({ ...DETAILS, email: 'nope' }).expect(400);
+    expect((await request(t.server).get('/api/settings/business')).body.business).toBeNull();
+    await business({ ...DETAILS, vatNumber: 'GB123456789' }, driver.cookie).expect(403);
+
+    const saved = await business({ ...DETAILS, vatNumber: 'gb 123 4567 89' }, manager.cookie).expect(200);
+    expect(saved.body.business).toEqual({ ...DETAILS, vatNumber: 'GB123456789' });
+    expect((await request(t.server).get('/api/settings/business').expect(200)).body.business).toEqual(
+      saved.body.business,
+    );
+    const [entry] = await t.db.select().from(activityLog).where(eq(activityLog.action, 'settings.business'));
+    expect(entry).toMatchObject({ actorId: manager.id, kind: 'settings' });
+  });
+
+  it('is a simplified VAT invoice at £250.00 and a full one, numbered without gaps, at £250.01', async () => {
+    nextDay();
+    const hamper = await product(25000, 0, 'Hamper');
+    const bigger = await product(25001, 0, 'Bigger hamper');
+    const atLimit = await place([[hamper, 1, 25000, 0]]);
+    const above = await place([[bigger, 1, 25001, 0]]);
+    const alsoAbove = await place([[bigger, 1, 25001, 0]], DELIVERY_SLOTS[1]);
+    for (const id of [atLimit, above, alsoAbove]) await deliver(id, { cash: 250.01, card: 0 });
+
+    const simplified = (await receipt(atLimit).expect(200)).body.receipt;
+    expect(simplified).toMatchObject({
+      kind: 'simplified_vat_invoice',
+      seller: { legalName: 'Larder Foods Ltd', address: DETAILS.address, vatNumber: 'GB123456789' },
+      customer: null,
+      total: 250,
+      vatRates: [{ rate: 0, net: 250, vat: 0, gross: 250 }],
+    });
+    // Numbers go in the order invoices are first asked for, and stay.
+    const second = (await receipt(alsoAbove).expect(200)).body.receipt;
+    const first = (await receipt(above).expect(200)).body.receipt;
+    expect(first).toMatchObject({
+      kind: 'full_vat_invoice',
+      total: 250.01,
+      customer: { name: expect.stringContaining('Receipt'), address: expect.stringContaining('BS1 4DJ') },
+    });
+    const numbers = [second.number, first.number].map((n: string) => Number(n.replace('INV-', '')));
+    expect(numbers[1]).toBe(numbers[0] + 1);
+    expect((await receipt(alsoAbove, owner).expect(200)).body.receipt.number).toBe(second.number);
+  });
+});
+
+describe('refunds', () => {
+  it('never gives back more than was paid, numbers credit notes in sequence, and shows them everywhere', async () => {
+    nextDay();
+    const cheese = await product(500, 0, 'Refund cheese');
+    const unpaid = await place([[cheese, 1, 500, 0]]);
+    const id = await place([[cheese, 2, 500, 0]]);
+    await deliver(id, { cash: 10, card: 0 });
+
+    const give = (orderId: string, body: Record<string, unknown>, cookie = manager.cookie) =>
+      request(t.server).post(`/api/order/${orderId}/refunds`).set('Cookie', cookie).send(body);
+    expect((await give(unpaid, { amount: 1, method: 'cash', reason: 'x' }).expect(409)).body.message).toBe(
+      MESSAGES.refundNotPaid,
+    );
+    await give(id, { amount: 0, method: 'cash', reason: 'Broken' }).expect(400);
+    await give(id, { amount: 1, method: 'cheque', reason: 'Broken' }).expect(400);
+    await give(id, { amount: 1, method: 'cash', reason: 'Broken' }, driver.cookie).expect(403);
+    await give(id, {
+      amount: 1,
+      method: 'cash',
+      reason: 'Broken',
+      lines: [{ product: cheese, quantity: 3 }],
+    }).expect(400);
+
+    const first = await give(id, {
+      amount: 4,
+      method: 'cash',
+      reason: 'One cheese was mouldy',
+      lines: [{ product: cheese, quantity: 1 }],
+    }).expect(201);
+    expect(first.body.refund).toMatchObject({
+      amount: 4,
+      method: 'cash',
+      creditNote: expect.stringMatching(/^CN-\d{6}$/),
+    });
+    const tooMuch = await give(id, { amount: 6.01, method: 'bank', reason: 'Goodwill' }).expect(409);
+    expect(tooMuch.body.message).toBe(MESSAGES.refundTooLarge);
+    const second = await give(id, {
+      amount: 6,
+      method: 'bank',
+      reference: 'BACS 77',
+      reason: 'Goodwill',
+    }).expect(201);
+    const [a, b] = [first, second].map((r) => Number(r.body.refund.creditNote.replace('CN-', '')));
+    expect(b).toBe(a + 1);
+    await give(id, { amount: 0.01, method: 'cash', reason: 'More' }).expect(409);
+
+    expect(
+      (await receipt(id).expect(200)).body.receipt.refunds.map((r: { amount: number }) => r.amount),
+    ).toEqual([4, 6]);
+    const mails = (await t.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id))).filter(
+      (m) => m.kind === 'order-refunded',
+    );
+    expect(
+      mails.map(
+        (m) =>
+          m.textBody.includes(first.body.refund.creditNote) ||
+          m.textBody.includes(second.body.refund.creditNote),
+      ),
+    ).toEqual([true, true]);
+    const entries = await t.db.select().from(activityLog).where(eq(activityLog.action, 'order.refund'));
+    expect(entries.filter((e) => e.subjectId === id)).toHaveLength(2);
+
+    const date = new Date(now).toISOString().slice(0, 10);
+    const takings = (
+      await request(t.server)
+        .get(`/api/seller/takings?from=${date}&to=${date}`)
+        .set('Cookie', owner)
+        .expect(200)
+    ).body;
+    expect(takings.total.refunds).toBe(10);
+  });
+});
+
+describe('takings', () => {
+  it('add up per day and VAT rate to the orders to the penny, as JSON and as CSV', async () => {
+    nextDay();
+    const first = new Date(now).toISOString().slice(0, 10);
+    const bread = await product(133, 0, 'Takings bread');
+    const juice = await product(217, 500, 'Takings juice');
+    const wine = await product(649, 2000, 'Takings wine');
+    const ids = [
+      await place([
+        [bread, 3, 133, 0],
+        [juice, 2, 217, 500],
+      ]),
+      await place([
+        [wine, 1, 649, 2000],
+        [juice, 1, 217, 500],
+      ]),
+    ];
+    for (const id of ids) await deliver(id, { cash: 20, card: 1.5 });
+    // A day later (London), one more.
+    now = new Date(now.getTime() + 86_400_000);
+    const second = new Date(now).toISOString().slice(0, 10);
+    ids.push(await place([[wine, 3, 649, 2000]], DELIVERY_SLOTS[2]));
+    await deliver(ids[2], { cash: 0, card: 23.37 });
+
+    const res = await request(t.server)
+      .get(`/api/seller/takings?from=${first}&to=${second}`)
+      .set('Cookie', owner)
+      .expect(200);
+    const rows = await t.db
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} in ${ids}`);
+    const pence = (pounds: number) => Math.round(pounds * 100);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(res.body.days.map((d: { date: string; orders: number }) => [d.date, d.orders])).toEqual([
+      [first, 2],
+      [second, 1],
+    ]);
+    for (const d of res.body.days as {
+      rates: { net: number; vat: number; gross: number }[];
+      gross: number;
+      delivery: number;
+    }[]) {
+      expect(sum(d.rates.map((r) => pence(r.gross))) + pence(d.delivery)).toBe(pence(d.gross));
+      for (const r of d.rates) expect(pence(r.net) + pence(r.vat)).toBe(pence(r.gross));
+    }
+    expect(pence(res.body.total.gross)).toBe(sum(rows.map((r) => r.amount)));
+    expect(sum(res.body.total.rates.map((r: { vat: number }) => pence(r.vat)))).toBe(
+      sum(rows.map((r) => r.totalVat)),
+    );
+    expect(sum(res.body.total.rates.map((r: { net: number }) => pence(r.net)))).toBe(
+      sum(rows.map((r) => r.goods)),
+    );
+    expect(res.body.total.rates.map((r: { rate: number }) => r.rate)).toEqual([0, 5, 20]);
+    expect(pence(res.body.total.cash)).toBe(4000);
+    expect(pence(res.body.total.card)).toBe(300 + 2337);
+
+    const csv = await request(t.server)
+      .get(`/api/seller/takings?from=${first}&to=${second}&format=csv`)
+      .set('Cookie', owner)
+      .expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'reference,date of supply,net 0%,VAT 0%,net 5%,VAT 5%,net 20%,VAT 20%,delivery,gross,cash,card,refunded',
+    );
+    expect(lines).toHaveLength(4);
+    const gross = sum(lines.slice(1).map((line) => pence(Number(line.split(',')[9]))));
+    expect(gross).toBe(sum(rows.map((r) => r.amount)));
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',').map(Number);
+      expect(sum(cells.slice(2, 9).map(pence))).toBe(pence(cells[9]));
+    }
+
+    await request(t.server)
+      .get(`/api/seller/takings?from=${second}&to=${first}`)
+      .set('Cookie', owner)
+      .expect(400);
+    await request(t.server)
+      .get('/api/seller/takings?from=2026-01-01&to=2027-01-02')
+      .set('Cookie', owner)
+      .expect(400);
+    await request(t.server)
+      .get(`/api/seller/takings?from=${first}&to=${second}`)
+      .set('Cookie', driver.cookie)
+      .expect(403);
+  });
+});
+
+describe('cash-up', () => {
+  it("signs a run off against its drivers' cash, needs a reason for a variance, and is corrected only by new entries", async () => {
+    const date = nextDay();
+    const run = DELIVERY_SLOTS[1];
+    const soup = await product(300, 0, 'Cash-up soup');
+    const a = await place([[soup, 5, 300, 0]], run);
+    const b = await place([[soup, 3, 300, 0]], run);
+    const c = await place([[soup, 1, 300, 0]], run);
+    await deliver(a, { cash: 15, card: 0 });
+    await deliver(b, { cash: 5, card: 4 });
+    await stage(c, { stage: 'picking' }).expect(200);
+    await stage(c, { stage: 'picked', lines: [{ product: soup, picked: 1 }] }).expect(200);
+    await stage(c, { stage: 'out_for_delivery' }, driver.cookie).expect(200);
+    await stage(c, { stage: 'failed_delivery', reason: 'not_at_home' }, driver.cookie).expect(200);
+
+    const read = () =>
+      request(t.server).get(`/api/seller/cash-up?date=${date}`).set('Cookie', manager.cookie);
+    const before = (await read().expect(200)).body.runs.find((r: { time: string }) => r.time === run);
+    expect(before).toEqual({
+      time: run,
+      drivers: [{ _id: driver.id, name: 'Dee Driver' }],
+      delivered: 2,
+      failed: 1,
+      due: 24,
+      cash: 20,
+      card: 4,
+      handedIn: null,
+      variance: null,
+      reason: null,
+      signedOff: null,
+      corrections: 0,
+    });
+
+    const post = (body: Record<string, unknown>, cookie = manager.cookie) =>
+      request(t.server)
+        .post('/api/seller/cash-up')
+        .set('Cookie', cookie)
+        .send({ date, time: run, ...body });
+    await post({ handedIn: 18 }, driver.cookie).expect(403);
+    expect((await post({ handedIn: 18 }).expect(400)).body.message).toBe(MESSAGES.cashUpReasonRequired);
+    await post({ handedIn: -1, reason: 'x' }).expect(400);
+    await request(t.server)
+      .post('/api/seller/cash-up')
+      .set('Cookie', manager.cookie)
+      .send({ date, time: DELIVERY_SLOTS[2], handedIn: 0 })
+      .expect(404);
+
+    const signed = (await post({ handedIn: 18, reason: 'Short £2: change given at one door' }).expect(200))
+      .body.runs[0];
+    expect(signed).toMatchObject({
+      handedIn: 18,
+      variance: -2,
+      reason: 'Short £2: change given at one door',
+      signedOff: { by: 'Mo Manager' },
+      corrections: 0,
+    });
+    // Locked: counting again is a correction, with its reason.
+    expect((await post({ handedIn: 20 }).expect(409)).body.message).toBe(
+      MESSAGES.cashUpCorrectionReasonRequired,
+    );
+    const corrected = (await post({ handedIn: 20, reason: 'The £2 was found in the van' }).expect(200)).body
+      .runs[0];
+    expect(corrected).toMatchObject({ handedIn: 20, variance: 0, corrections: 1 });
+    const entries = await t.db.select().from(cashUps).where(eq(cashUps.deliveryDate, date));
+    expect(entries.map((e) => [e.handedIn, e.variance, e.corrects === null])).toEqual([
+      [1800, -200, true],
+      [2000, 0, false],
+    ]);
+    await expect(
+      t.db.update(cashUps).set({ handedIn: 2000 }).where(eq(cashUps.id, entries[0].id)),
+    ).rejects.toThrow();
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(sql`${activityLog.action} like 'cash-up.%'`);
+    expect(logged.map((e) => e.action)).toEqual(['cash-up.sign-off', 'cash-up.correction']);
+  });
+});

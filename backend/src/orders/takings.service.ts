@@ -1,0 +1,238 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  csvCell,
+  formatPence,
+  MESSAGES,
+  orderReference,
+  parseIsoDate,
+  penceToPounds,
+  poundsToPence,
+} from '@larder/shared-domain';
+import { DB, Database } from '../db/database.module';
+import { Clock } from '../common/clock';
+import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
+import { ActivityLog } from '../activity/activity-log';
+import type { StaffIdentity } from '../session/session.decorators';
+import type { CashUpDto, CashUpRunView, TakingsDayView, TakingsResponse } from './dto/money.dto';
+import { CashUpRow, MoneyRepository, TakingsOrderRow } from './money.repository';
+
+/** The longest range of days the takings answer at once. */
+export const MAX_TAKINGS_DAYS = 366;
+
+interface DayTotals {
+  date: string;
+  orders: number;
+  rates: Map<number, { net: number; vat: number }>;
+  delivery: number;
+  gross: number;
+  cash: number;
+  card: number;
+  refunds: number;
+}
+
+function emptyDay(date: string): DayTotals {
+  return { date, orders: 0, rates: new Map(), delivery: 0, gross: 0, cash: 0, card: 0, refunds: 0 };
+}
+
+function addOrder(day: DayTotals, order: TakingsOrderRow): void {
+  day.orders += 1;
+  for (const rate of order.rates) {
+    const total = day.rates.get(rate.rate) ?? { net: 0, vat: 0 };
+    total.net += rate.net;
+    total.vat += rate.vat;
+    day.rates.set(rate.rate, total);
+  }
+  day.delivery += order.shipping;
+  day.gross += order.amount;
+  day.cash += order.cash;
+  day.card += order.card;
+}
+
+function dayView(day: DayTotals): TakingsDayView {
+  return {
+    date: day.date,
+    orders: day.orders,
+    rates: [...day.rates.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([rate, t]) => ({
+        rate: rate / 100,
+        net: penceToPounds(t.net),
+        vat: penceToPounds(t.vat),
+        gross: penceToPounds(t.net + t.vat),
+      })),
+    delivery: penceToPounds(day.delivery),
+    gross: penceToPounds(day.gross),
+    cash: penceToPounds(day.cash),
+    card: penceToPounds(day.card),
+    refunds: penceToPounds(day.refunds),
+  };
+}
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+/**
+ * The shop's money: takings of delivered orders per day and VAT rate (and as CSV for a bookkeeper), and each
+ * run's cash-up: the cash a manager counts in against what the drivers recorded.
+ */
+@Injectable()
+export class TakingsService {
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly money: MoneyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Delivered orders from `from` to `to` (London days of supply): per day and VAT rate the net, VAT and gross of
+   * their goods, the delivery charges, cash and card, and the refunds given; each order's rates add up to its own
+   * goods and VAT, so the figures add up to the orders' totals to the penny.
+   */
+  async takings(from: string, to: string): Promise<Omit<TakingsResponse, 'success'>> {
+    const orders = await this.ordersIn(from, to);
+    const refunds = await this.money.refundsByDay(from, to);
+    const days = new Map<string, DayTotals>();
+    const total = emptyDay(`${from}..${to}`);
+    for (const order of orders) {
+      const day = days.get(order.day) ?? emptyDay(order.day);
+      addOrder(day, order);
+      addOrder(total, order);
+      days.set(order.day, day);
+    }
+    for (const refund of refunds) {
+      const day = days.get(refund.day) ?? emptyDay(refund.day);
+      day.refunds += refund.amount;
+      total.refunds += refund.amount;
+      days.set(refund.day, day);
+    }
+    return {
+      from,
+      to,
+      days: [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1)).map(dayView),
+      total: dayView(total),
+    };
+  }
+
+  /**
+   * One row per delivered order: reference, date of supply, net and VAT per rate (a pair of columns for each rate
+   * in the range), delivery, gross, cash, card and refunded; amounts in pounds with two decimals.
+   */
+  async takingsCsv(from: string, to: string): Promise<string> {
+    const orders = await this.ordersIn(from, to);
+    const rates = [...new Set(orders.flatMap((o) => o.rates.map((r) => r.rate)))].sort((a, b) => a - b);
+    const header = [
+      'reference',
+      'date of supply',
+      ...rates.flatMap((rate) => [`net ${rate / 100}%`, `VAT ${rate / 100}%`]),
+      'delivery',
+      'gross',
+      'cash',
+      'card',
+      'refunded',
+    ];
+    const rows = orders.map((order) => [
+      orderReference(order.id),
+      order.day,
+      ...rates.flatMap((rate) => {
+        const r = order.rates.find((x) => x.rate === rate);
+        return [pounds(r?.net ?? 0), pounds(r?.vat ?? 0)];
+      }),
+      pounds(order.shipping),
+      pounds(order.amount),
+      pounds(order.cash),
+      pounds(order.card),
+      pounds(order.refunded),
+    ]);
+    return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  }
+
+  private async ordersIn(from: string, to: string): Promise<TakingsOrderRow[]> {
+    const first = parseIsoDate(from);
+    const last = parseIsoDate(to);
+    const days = (d: { year: number; month: number; day: number }) =>
+      Date.UTC(d.year, d.month - 1, d.day) / 86_400_000;
+    if (!first || !last || days(last) < days(first) || days(last) - days(first) >= MAX_TAKINGS_DAYS)
+      throw new InvalidError(MESSAGES.takingsRangeInvalid);
+    return this.money.deliveredOrders(from, to);
+  }
+
+  /** A delivery date's runs with their figures and, once signed off, the cash handed in and its variance. */
+  async cashUp(date: string): Promise<CashUpRunView[]> {
+    if (!parseIsoDate(date)) throw new InvalidError(MESSAGES.pickingDateInvalid);
+    const [runs, entries] = await Promise.all([this.money.runs(date), this.money.cashUpsOf(date)]);
+    return runs.map((run) =>
+      runView(
+        run,
+        entries.filter((e) => e.deliveryTime === run.time),
+      ),
+    );
+  }
+
+  /**
+   * A manager counts in a run's cash: variance = handed in − cash collected; a variance needs a reason (400). The
+   * first entry signs the run off; the run is then locked: a later entry is a correction, with its reason, and
+   * never changes the first. Each is written to the activity log. Entries of one run are taken one at a time.
+   */
+  async signOff(input: CashUpDto, actor: StaffIdentity): Promise<CashUpRunView> {
+    if (!parseIsoDate(input.date)) throw new InvalidError(MESSAGES.pickingDateInvalid);
+    const handedIn = poundsToPence(input.handedIn)!;
+    const reason = input.reason?.trim() || null;
+    return this.db.transaction(async (tx) => {
+      await this.money.lockRun(input.date, input.time, tx);
+      const run = (await this.money.runs(input.date, tx)).find((r) => r.time === input.time);
+      if (!run || run.delivered === 0) throw new NotFoundError(MESSAGES.cashUpRunUnknown);
+      const variance = handedIn - run.cash;
+      if (variance !== 0 && !reason) throw new InvalidError(MESSAGES.cashUpReasonRequired);
+      const latest = await this.money.latestCashUp(input.date, input.time, tx);
+      if (latest && !reason) throw new ConflictError(MESSAGES.cashUpCorrectionReasonRequired);
+      await this.money.insertCashUp(
+        {
+          deliveryDate: input.date,
+          deliveryTime: input.time,
+          handedIn,
+          cash: run.cash,
+          variance,
+          reason,
+          corrects: latest?.id ?? null,
+          staffId: actor.id,
+          staffName: actor.name,
+          createdAt: this.clock.now(),
+        },
+        tx,
+      );
+      await ActivityLog.record(tx, actor, {
+        action: latest ? 'cash-up.correction' : 'cash-up.sign-off',
+        kind: 'order',
+        id: `${input.date} ${input.time}`,
+        summary:
+          `${latest ? 'Corrected' : 'Signed off'} the ${input.date} ${input.time} run: handed in ` +
+          `${formatPence(handedIn)}, cash collected ${formatPence(run.cash)}, variance ${formatPence(variance)}` +
+          `${reason ? ` (${reason})` : ''}`,
+      });
+      const entries = (await this.money.cashUpsOf(input.date, tx)).filter(
+        (e) => e.deliveryTime === input.time,
+      );
+      return runView(run, entries);
+    });
+  }
+}
+
+function runView(
+  run: Awaited<ReturnType<MoneyRepository['runs']>>[number],
+  entries: CashUpRow[],
+): CashUpRunView {
+  const latest = entries.at(-1);
+  return {
+    time: run.time,
+    drivers: run.drivers.map((d) => ({ _id: d.id, name: d.name })),
+    delivered: run.delivered,
+    failed: run.failed,
+    due: penceToPounds(run.due),
+    cash: penceToPounds(run.cash),
+    card: penceToPounds(run.card),
+    handedIn: latest ? penceToPounds(latest.handedIn) : null,
+    variance: latest ? penceToPounds(latest.handedIn - run.cash) : null,
+    reason: latest?.reason ?? null,
+    signedOff: latest ? { by: latest.staffName, at: latest.createdAt.toISOString() } : null,
+    corrections: Math.max(0, entries.length - 1),
+  };
+}
