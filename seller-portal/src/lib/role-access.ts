@@ -16,7 +16,6 @@ export const SCREEN_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   activity: SHOP_MANAGERS,
   takings: SHOP_MANAGERS,
   'cash-up': SHOP_MANAGERS,
-  'cash-up': SHOP_MANAGERS,
   orders: ['owner', 'manager', 'picker'],
   picking: ['owner', 'manager', 'picker'],
   'run-sheet': ['owner', 'manager', 'driver'],
