@@ -1,5 +1,4 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**
  * The current time as the shop's rules see it (delivery date, slot availability, cancel window, order times).
@@ -21,17 +20,21 @@ export class Clock {
 }
 
 /**
- * The shop's clock: the real time, or in development and test the configured start (a production configuration
- * refuses CLOCK_START, and a production app would not honour one either).
+ * The moment the shop's clock starts at: provided under this name by the ConfigModule (CLOCK_START, never in
+ * production); by name, so that the lowest layers need not know each other.
  */
-export function clockFor(config: Pick<AppConfig, 'isProduction' | 'clockStartsAt'>): Clock {
-  return new Clock(config.isProduction ? undefined : config.clockStartsAt);
-}
+export const CLOCK_STARTS_AT = 'CLOCK_STARTS_AT';
 
 /** One clock for every module, so a test that pins it pins the whole shop. */
 @Global()
 @Module({
-  providers: [{ provide: Clock, inject: [APP_CONFIG], useFactory: clockFor }],
+  providers: [
+    {
+      provide: Clock,
+      inject: [{ token: CLOCK_STARTS_AT, optional: true }],
+      useFactory: (startsAt?: Date | null) => new Clock(startsAt ?? undefined),
+    },
+  ],
   exports: [Clock],
 })
 export class ClockModule {}
