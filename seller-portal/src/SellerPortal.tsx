@@ -11,6 +11,8 @@ const ProductListPage = lazy(() => import('./pages/product-list/ProductListPage'
 const OrdersPage = lazy(() => import('./pages/orders/OrdersPage'));
 const PickingPage = lazy(() => import('./pages/picking/PickingPage'));
 const RunSheetPage = lazy(() => import('./pages/run-sheet/RunSheetPage'));
+const RunPage = lazy(() => import('./pages/run/RunPage'));
+const CashUpPage = lazy(() => import('./pages/cash-up/CashUpPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
 const StaffPage = lazy(() => import('./pages/staff/StaffPage'));
@@ -35,6 +37,8 @@ export function SellerPortal() {
               <Route path="orders" element={<OrdersPage />} />
               <Route path="picking" element={<PickingPage />} />
               <Route path="run-sheet" element={<RunSheetPage />} />
+              <Route path="run" element={<RunPage />} />
+              <Route path="cash-up" element={<CashUpPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="settings" element={<SettingsPage />} />
               <Route path="promotions" element={<PromotionsPage />} />

@@ -1,5 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import {
+  collectedDifferenceText,
+  collectedText,
+  DELIVERY_FAILURE_LABELS,
+  type DeliveryFailureReason,
   formatAddress,
   formatDeliveryDate,
   formatOrderTime,
@@ -7,6 +11,7 @@ import {
   MESSAGES,
   ORDER_STATUSES,
   orderReference,
+  poundsToPence,
   statusChangeEffects,
   statusChangeRefusal,
   type OrderStatus,
@@ -19,6 +24,7 @@ import {
   useUpdateOrderStatusMutation,
   type ListSellerOrdersApiArg,
   type ListSellerOrdersApiResponse,
+  type SellerOrderView,
   errorMessage,
   toast,
 } from '@larder/shared-state';
@@ -127,8 +133,8 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
           </div>
           {order.refundDue && (
             <p className="mt-1 text-sm text-gray-700">
-              {status === 'Cancelled' ? 'Paid, then cancelled' : 'Paid for more than goes to the door'}: refund{' '}
-              {formatPounds(order.refundDueAmount)} to the customer.
+              {status === 'Cancelled' ? 'Paid, then cancelled' : 'Paid for more than goes to the door'}:
+              refund {formatPounds(order.refundDueAmount)} to the customer.
             </p>
           )}
           <ul className="mt-3 flex flex-col gap-2" aria-label={`Items in order #${reference}`}>
@@ -183,6 +189,7 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
             <span className="sr-only">Amount </span>
             {formatPounds(order.amount)}
           </p>
+          <DoorOutcome order={order} />
           <Select
             label={
               <>
@@ -199,6 +206,32 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
         </div>
       </article>
     </li>
+  );
+}
+
+/** What happened at the door: what was due and collected (and by how much they differ), or why it failed. */
+function DoorOutcome({ order }: { order: SellerOrderView }) {
+  if (order.failedDelivery) {
+    const reason = order.failedDelivery.reason as DeliveryFailureReason;
+    return (
+      <p className="text-sm text-gray-800 md:text-right">
+        <Badge tone="warning">Not delivered</Badge> {DELIVERY_FAILURE_LABELS[reason] ?? reason}
+        {order.failedDelivery.note ? `: ${order.failedDelivery.note}` : ''}
+      </p>
+    );
+  }
+  if (!order.collected) return null;
+  const due = poundsToPence(order.due) ?? 0;
+  const collected = {
+    cash: poundsToPence(order.collected.cash) ?? 0,
+    card: poundsToPence(order.collected.card) ?? 0,
+  };
+  const difference = collectedDifferenceText(due, collected.cash + collected.card);
+  return (
+    <p className="text-sm text-gray-800 md:text-right">
+      Due {formatPounds(order.due)}; collected {collectedText(collected)}
+      {difference && <span className="block font-medium text-amber-800">{difference}</span>}
+    </p>
   );
 }
 

@@ -150,6 +150,7 @@ const STAGE_TONE = {
   picked: 'info',
   out_for_delivery: 'info',
   delivered: 'success',
+  failed_delivery: 'danger',
 } as const;
 
 /** One slot's orders with Dispatch (its picked orders leave) and its run sheet. */
