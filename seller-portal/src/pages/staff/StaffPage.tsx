@@ -142,9 +142,14 @@ function MemberCard({ member }: { member: StaffMemberDto }) {
         {editing ? (
           <EditMember member={member} onDone={() => setEditing(false)} />
         ) : isOwner ? (
-          <p className="text-sm text-gray-600">
-            The shop&apos;s owner: signs in with the configured e-mail and password.
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-gray-600">
+              The shop&apos;s owner: signs in with the configured e-mail and password.
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Edit name<span className="sr-only"> of {member.name}</span>
+            </Button>
+          </div>
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
@@ -181,11 +186,10 @@ function EditMember({ member, onDone }: { member: StaffMemberDto; onDone: () => 
     try {
       const result = await update({
         id: member._id,
-        updateStaffDto: {
-          name: name.trim(),
-          role,
-          ...(role === 'manager' ? { twoFactorRequired } : {}),
-        },
+        updateStaffDto:
+          member.role === 'owner'
+            ? { name: name.trim() }
+            : { name: name.trim(), role, ...(role === 'manager' ? { twoFactorRequired } : {}) },
       }).unwrap();
       toast.success(successMessage(result, STAFF_MESSAGES.staffUpdated));
       onDone();
@@ -207,14 +211,16 @@ function EditMember({ member, onDone }: { member: StaffMemberDto; onDone: () => 
           setError(undefined);
         }}
       />
-      <Select
-        label="Role"
-        value={role}
-        options={ROLE_OPTIONS}
-        hint={ROLE_HINTS[role]}
-        onChange={(event) => setRole(event.target.value as AssignableStaffRole)}
-      />
-      {role === 'manager' && (
+      {member.role !== 'owner' && (
+        <Select
+          label="Role"
+          value={role}
+          options={ROLE_OPTIONS}
+          hint={ROLE_HINTS[role]}
+          onChange={(event) => setRole(event.target.value as AssignableStaffRole)}
+        />
+      )}
+      {member.role !== 'owner' && role === 'manager' && (
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input
             type="checkbox"
