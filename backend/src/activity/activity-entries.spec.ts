@@ -1,8 +1,15 @@
 import { desc, sql } from 'drizzle-orm';
 import request from 'supertest';
+import { DELIVERY_SLOTS, orderReference } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInSeller, signInStaff } from '../../test/auth-helpers';
+import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
+import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
+import { Clock } from '../common/clock';
 import { activityLog } from '../db/schema';
+
+/** Monday 23 November 2026, 10:00 London: orders are for Tuesday the 24th. */
+const NOW = new Date('2026-11-23T10:00:00Z');
+const TUESDAY = '2026-11-24';
 
 /** Each change made through the seller area writes one entry with it, and a refused change writes none. */
 describe('activity entries of the changes made in the seller area', () => {
@@ -68,7 +75,10 @@ describe('activity entries of the changes made in the seller area', () => {
       .set('Cookie', manager.cookie)
       .field('productData', JSON.stringify({ offerPrice: 1.8 }))
       .expect(200);
-    expect(await latest()).toMatchObject({ action: 'product.price', summary: 'Leeks: offer price £2.00 → £1.80' });
+    expect(await latest()).toMatchObject({
+      action: 'product.price',
+      summary: 'Leeks: offer price £2.00 → £1.80',
+    });
     const before = await count();
     await request(t.server)
       .put(`/api/product/${id}`)
@@ -78,6 +88,68 @@ describe('activity entries of the changes made in the seller area', () => {
     expect(await count()).toBe(before);
     await request(t.server).delete(`/api/product/${id}`).set('Cookie', manager.cookie).expect(200);
     expect(await latest()).toMatchObject({ action: 'product.deleted', summary: 'Deleted Leeks' });
+  });
+
+  it('order changes: the status and each fulfilment step, under who made them, by reference only', async () => {
+    t.app.get(Clock).now = () => NOW;
+    await settings(t, owner, 'shipping', FREE_SHIPPING);
+    const product = await createProduct(t, { name: 'Turnips', price: 100, offerPrice: 100, stock: 20 });
+    const customer = await signInCustomerWithAddress(t, { email: 'turnip.lover@example.com' }, ADDRESS);
+    const place = async () =>
+      (
+        await request(t.server)
+          .post('/api/order/cod')
+          .set('Cookie', customer.cookie)
+          .send({
+            items: [{ product, quantity: 1 }],
+            address: customer.addressId,
+            amount: 1,
+            shippingCharge: 0,
+            totalVat: 0,
+            deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
+          })
+          .expect(201)
+      ).body.orderId as string;
+    const first = await place();
+    const picker = await signInStaff(t, 'picker', { ownerCookie: owner, name: 'Pip Picker' });
+    const driver = await signInStaff(t, 'driver', { ownerCookie: owner });
+    const before = await count();
+    await request(t.server)
+      .put(`/api/order/${first}/fulfilment`)
+      .set('Cookie', driver.cookie)
+      .send({ stage: 'picking' })
+      .expect(403);
+    expect(await count()).toBe(before);
+    await request(t.server)
+      .put(`/api/order/${first}/fulfilment`)
+      .set('Cookie', picker.cookie)
+      .send({ stage: 'picking' })
+      .expect(200);
+    expect(await latest()).toEqual({
+      actorId: picker.id,
+      actorName: 'Pip Picker',
+      actorRole: 'picker',
+      action: 'order.fulfilment',
+      kind: 'order',
+      summary: `Order #${orderReference(first)}: Order placed → being picked`,
+    });
+    // A step the order's life refuses (picking again) writes nothing.
+    await request(t.server)
+      .put(`/api/order/${first}/fulfilment`)
+      .set('Cookie', picker.cookie)
+      .send({ stage: 'picking' })
+      .expect(409);
+    expect((await latest()).summary).toContain('being picked');
+    const second = await place();
+    await request(t.server)
+      .put(`/api/order/${second}/status`)
+      .set('Cookie', manager.cookie)
+      .send({ status: 'Cancelled' })
+      .expect(200);
+    const entry = await latest();
+    expect(entry).toMatchObject({ actorId: manager.id, action: 'order.status', kind: 'order' });
+    expect(entry.summary).toBe(`Order #${orderReference(second)}: status Pending → Cancelled`);
+    expect(JSON.stringify(await t.db.select().from(activityLog))).not.toContain('turnip.lover');
   });
 
   it('a refused change writes no entry', async () => {
