@@ -39,3 +39,5 @@ export type { SpinnerProps } from './components/Spinner';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
 export { VisuallyHidden } from './components/VisuallyHidden';
+export { ReceiptDocument } from './components/ReceiptDocument';
+export type { ReceiptDocumentData, ReceiptDocumentProps } from './components/ReceiptDocument';

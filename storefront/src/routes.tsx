@@ -33,6 +33,10 @@ const MyOrdersPage = lazyPage(
   'page-my-orders',
   () => import(/* webpackChunkName: "page-my-orders" */ './pages/my-orders/MyOrdersPage'),
 );
+const ReceiptPage = lazyPage(
+  'page-receipt',
+  () => import(/* webpackChunkName: "page-receipt" */ './pages/my-orders/ReceiptPage'),
+);
 const FavouritesPage = lazyPage(
   'page-favourites',
   () => import(/* webpackChunkName: "page-favourites" */ './pages/favourites/FavouritesPage'),
@@ -99,6 +103,7 @@ const ROUTES: { path: string; page: LazyPage; serverRendered: boolean; query?: r
   { path: '/cart', page: CartPage, serverRendered: false },
   { path: '/add-address', page: AddAddressPage, serverRendered: false },
   { path: '/my-orders', page: MyOrdersPage, serverRendered: false },
+  { path: '/my-orders/:id/receipt', page: ReceiptPage, serverRendered: false },
   { path: '/profile', page: ProfilePage, serverRendered: false },
   { path: '/favourites', page: FavouritesPage, serverRendered: false, query: FOOD_FILTER_PARAMS },
   { path: '/usuals', page: UsualsPage, serverRendered: false },

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
 import {
   collectedDifferenceText,
   collectedText,
@@ -39,6 +40,7 @@ import {
   useDocumentTitle,
 } from '@larder/shared-ui';
 import { OrdersIcon } from '../../components/icons';
+import { useSellerPath } from '../../layout/SellerBase';
 import { pageArg, Pagination } from '../../components/Pagination';
 import { groupOrdersByCustomer } from './group-orders';
 
@@ -92,6 +94,7 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
   const status = pending ?? order.status;
   const paid = order.isPaid || status === 'Completed';
   const reference = orderReference(order._id);
+  const sellerPath = useSellerPath();
   // A Completed or Cancelled order never changes again: its select only shows the status.
   const finished = order.status !== 'Pending';
 
@@ -190,6 +193,15 @@ function OrderCard({ order, listPage }: { order: SellerOrder; listPage: ListSell
             {formatPounds(order.amount)}
           </p>
           <DoorOutcome order={order} />
+          {status === 'Completed' && (
+            <Link
+              to={sellerPath(`receipt/${order._id}`)}
+              className="text-sm text-primary underline"
+              aria-label={`Receipt: order #${reference}`}
+            >
+              Receipt
+            </Link>
+          )}
           <Select
             label={
               <>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   canCancelOrder,
   canChangeOrder,
@@ -28,7 +29,7 @@ import {
   errorMessage,
   toast,
 } from '@larder/shared-state';
-import { Badge, Button, orderStatusTone, ProductImage, useConfirm } from '@larder/shared-ui';
+import { Badge, Button, buttonClasses, orderStatusTone, ProductImage, useConfirm } from '@larder/shared-ui';
 import { useProducts } from '../../components/useProducts';
 import { productImageSrcSet } from '../../components/product-images';
 import { useShopLimit } from '../../components/stock';
@@ -221,6 +222,15 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           <Button ref={changeRef} size="sm" onClick={() => setEditing(true)}>
             Change order (until {formatChangeDeadline(order.changeableUntil)})
           </Button>
+        )}
+        {order.status === 'Completed' && (
+          <Link
+            to={`/my-orders/${order._id}/receipt`}
+            className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+            aria-label={`Receipt: order #${reference}`}
+          >
+            Receipt
+          </Link>
         )}
         <Button
           variant="secondary"
