@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { MAX_USUALS, USUALS_HALF_LIFE_DAYS } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import {
@@ -227,6 +227,15 @@ export class RegularsRepository {
       .limit(limit)
       .for('update', { skipLocked: true });
     return tx.update(standingOrders).set({ leaseUntil }).where(inArray(standingOrders.id, due)).returning();
+  }
+
+  /** When the next active plan falls due after `now` (undefined when none does). */
+  async nextDue(now: Date): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ at: sql<string | null>`min(${standingOrders.placeAt})` })
+      .from(standingOrders)
+      .where(and(eq(standingOrders.active, true), gt(standingOrders.placeAt, now)));
+    return row?.at ? new Date(row.at) : undefined;
   }
 
   /**

@@ -32,7 +32,7 @@ import { RegularsRepository, StandingOrderRow } from './regulars.repository';
 
 /** How long a claimed plan is kept from other processes: far longer than placing one order takes. */
 export const STANDING_ORDER_LEASE_MS = 2 * 60_000;
-/** How often each process looks for plans whose order is due. */
+/** How often each process looks for plans whose order is due, at the longest (it wakes when the next falls due). */
 export const STANDING_ORDER_POLL_MS = 30_000;
 /** Plans placed side by side by one process. */
 export const STANDING_ORDER_CONCURRENCY = 4;
@@ -109,12 +109,22 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
             `Regular deliveries round failed: ${redact(err instanceof Error ? err.message : String(err))}`,
           ),
         )
-        .finally(() => {
+        .then(() => this.untilNextDue())
+        .catch(() => STANDING_ORDER_POLL_MS)
+        .then((delay) => {
           this.running = undefined;
-          this.schedule(STANDING_ORDER_POLL_MS);
+          this.schedule(delay);
         });
     }, delayMs);
     this.timer.unref();
+  }
+
+  /** How long until the next plan falls due: at most STANDING_ORDER_POLL_MS, so that 15:00 is met on time. */
+  private async untilNextDue(): Promise<number> {
+    const now = this.clock.now();
+    const next = await this.repository.nextDue(now);
+    if (!next) return STANDING_ORDER_POLL_MS;
+    return Math.max(0, Math.min(STANDING_ORDER_POLL_MS, next.getTime() - now.getTime()));
   }
 
   /**

@@ -13,6 +13,7 @@ import { ADDRESS, bookedIn, FREE_SHIPPING, settings, stockOf } from '../../test/
 import { Clock } from '../common/clock';
 import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { StandingOrderPlacer } from './standing-order-placer';
+import { RegularsRepository } from './regulars.repository';
 
 interface Customer {
   cookie: string;
@@ -99,6 +100,8 @@ describe('setting up a regular delivery', () => {
     expect(await plansOf(c)).toEqual([res.body.standingOrder]);
     // Before its time nothing is placed.
     expect(await ordersOfPlan(res.body.standingOrder._id)).toEqual([]);
+    // The job wakes when it falls due: 15:00 London on Tuesday.
+    expect(await t.app.get(RegularsRepository).nextDue(now)).toEqual(new Date('2026-11-24T15:00:00Z'));
   });
 
   it('is checked as an order is, and a refused plan stores nothing', async () => {
