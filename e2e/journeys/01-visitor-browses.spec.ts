@@ -129,7 +129,8 @@ test('a product page shows MRP, offer price, bullets and related products; Add t
   await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(crumbs.getByRole('link', { name: 'Products' })).toBeVisible();
   // Shoppers are shown prices with VAT.
-  await expect(visibleText(main, `MRP: ${formatPence(toPence(product.priceWithVat))}`)).toBeVisible();
+  // A recommended price (RRP): the shop has not sold it at that price for 28 days.
+  await expect(visibleText(main, `RRP: ${formatPence(toPence(product.priceWithVat))}`)).toBeVisible();
   await expect(main.locator('p', { hasText: 'Offer price:' })).toHaveText(
     new RegExp(`^Offer price: ?${escapeRegExp(formatPence(toPence(product.offerPriceWithVat)))}`),
   );

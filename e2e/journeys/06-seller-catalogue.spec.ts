@@ -87,7 +87,7 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
   await card.getByRole('link', { name }).click();
   const detail = shop.getByRole('main');
   await expect(detail.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expect(visibleText(detail, 'MRP: £2.50')).toBeVisible();
+  await expect(visibleText(detail, 'RRP: £2.50')).toBeVisible();
   for (const bullet of bullets)
     await expect(detail.getByRole('listitem').filter({ hasText: bullet })).toBeVisible();
   const pictures = detail.getByRole('list', { name: 'Product pictures' });

@@ -45,7 +45,9 @@ test('wine shows its price with VAT on its card, its page, in the basket and in 
   await openShop(page, '/products/drinks');
   const card = productCard(page.getByRole('main'), wine.name);
   await expect(card).toContainText(`Offer price ${formatPence(shown)}`);
-  await expect(card.locator('del')).toHaveText(`MRP ${formatPence(mrp)}`);
+  // A recommended price (RRP), struck through: the shop has not sold it at that price for 28 days.
+  await expect(card.locator('del')).toHaveText(formatPence(mrp));
+  await expect(card).toContainText(`RRP ${formatPence(mrp)}`);
   await expect(card.getByTestId('unit-price')).toHaveText(unitPrice);
   await expect(card).not.toContainText(formatPence(toPence(wine.offerPrice)));
   await screenshot(page, testInfo, 'drinks-cards');
@@ -57,7 +59,7 @@ test('wine shows its price with VAT on its card, its page, in the basket and in 
   await expect(main.locator('p', { hasText: 'Offer price:' })).toHaveText(
     new RegExp(`^Offer price:\\s*${escapeRegExp(formatPence(shown))}\\s*${escapeRegExp(unitPrice)}`),
   );
-  await expect(main.locator('p', { hasText: 'MRP:' }).locator('del')).toHaveText(formatPence(mrp));
+  await expect(main.locator('p', { hasText: 'RRP:' }).locator('del')).toHaveText(formatPence(mrp));
   await expect(visibleText(main, `Includes VAT at ${wine.vat}%`)).toBeVisible();
   await expect(main.getByText(/added at checkout/)).toHaveCount(0);
   await expect(page).toHaveTitle(`${wine.name} – ${formatPence(shown)} | Larder`);

@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 describe('ProductCard', () => {
-  it('shows the price with VAT, the MRP with VAT struck through, and the unit price of the price with VAT', () => {
+  it('shows the price with VAT, the RRP with VAT struck through, and the unit price of the price with VAT', () => {
     setup({
       signedIn: false,
       product: makeProduct({
@@ -69,7 +69,9 @@ describe('ProductCard', () => {
     });
     const card = screen.getByTestId('product-card');
     expect(card).toHaveTextContent('Offer price £7.50');
-    expect(card.querySelector('del')).toHaveTextContent('MRP £9.00');
+    // The struck-through price is a recommended price ("RRP") unless the shop sold at it for 28 days ("Was").
+    expect(card.querySelector('del')).toHaveTextContent('£9.00');
+    expect(card).toHaveTextContent('RRP £9.00');
     expect(card).not.toHaveTextContent('£6.25');
     expect(screen.getByTestId('unit-price')).toHaveTextContent('£10.00/litre');
   });

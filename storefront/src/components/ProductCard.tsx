@@ -88,7 +88,11 @@ export function ProductCard({
       <PromotionBadge product={product} className="mt-2" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <div className="flex flex-col">
-          <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} />
+          <Price
+            price={product.priceWithVat}
+            offerPrice={product.offerPriceWithVat}
+            struckLabel={product.struckPriceLabel}
+          />
           <UnitPrice product={product} />
         </div>
         <div className="relative z-10">

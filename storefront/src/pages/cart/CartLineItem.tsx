@@ -54,7 +54,12 @@ export function CartLineItem({
           </Link>
         </h2>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
-          <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} size="sm" />
+          <Price
+            price={product.priceWithVat}
+            offerPrice={product.offerPriceWithVat}
+            struckLabel={product.struckPriceLabel}
+            size="sm"
+          />
           <UnitPrice product={product} />
         </div>
         <LowStockNote product={product} className="mt-1" />

@@ -40,7 +40,7 @@ describe('ProductDetailPage', () => {
     expect(document.title).toBe('Braeburn Apples – £2.50 | Larder');
   });
 
-  it('shows the price with VAT, the MRP with VAT struck through and the unit price of the price with VAT', async () => {
+  it('shows the price with VAT, the RRP with VAT struck through and the unit price of the price with VAT', async () => {
     setup(
       makeProduct({
         ...apples,
@@ -60,6 +60,8 @@ describe('ProductDetailPage', () => {
     const main = document.body;
     expect(within(main).getByText('£7.50')).toBeInTheDocument();
     expect(within(main).getByText('£9.00').closest('del')).not.toBeNull();
+    // Named a recommended price: the shop never sold it at £9.00 for 28 days.
+    expect(within(main).getByText('£9.00').closest('p')).toHaveTextContent('RRP: £9.00');
     expect(within(main).getByText('You save £1.50')).toBeInTheDocument();
     expect(within(main).getAllByTestId('unit-price')[0]).toHaveTextContent('£10.00/litre');
     expect(within(main).getByText('Includes VAT at 20%')).toBeInTheDocument();

@@ -248,7 +248,8 @@ function ProductDetail({ product }: { product: Product }) {
 
         <div className="mt-6 space-y-1">
           <p className="text-sm text-gray-600">
-            MRP:{' '}
+            {/* "Was" only for a price the shop really charged, and only when it is above today's. */}
+            {saving > 0 ? product.struckPriceLabel : 'RRP'}:{' '}
             {saving > 0 ? (
               <del>{formatPounds(product.priceWithVat)}</del>
             ) : (

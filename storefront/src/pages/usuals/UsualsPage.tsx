@@ -99,7 +99,11 @@ function UsualLine({ usual }: { usual: UsualView }) {
         </p>
         {!product.inStock && <p className="text-sm font-medium text-danger">Out of stock</p>}
       </div>
-      <Price price={product.priceWithVat} offerPrice={product.offerPriceWithVat} />
+      <Price
+        price={product.priceWithVat}
+        offerPrice={product.offerPriceWithVat}
+        struckLabel={product.struckPriceLabel}
+      />
       <div className="flex items-center gap-2">
         <QuantityStepper
           value={quantity}
