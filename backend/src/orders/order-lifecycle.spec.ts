@@ -145,7 +145,7 @@ describe('the customer cancels', () => {
     expect(res.body).toEqual({
       success: false,
       message: 'This order is already being picked and can no longer be cancelled.',
-      code: ERROR_CODES.CONFLICT,
+      code: ERROR_CODES.CANCEL_NOT_ALLOWED,
     });
     expect(await stockOf(bread)).toBe(stock);
     expect(await myOrder(id)).toMatchObject({ status: 'Pending', fulfilment: 'picking' });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import {
+  ERROR_CODES,
   CANCEL_WINDOW_MS,
   customerCancelRefusal,
   FulfilledLine,
@@ -135,7 +136,9 @@ export class OrderStatusService implements OnModuleInit {
     const order = await this.repository.findOwned(orderId, userId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     const refusal = customerCancelRefusal(order, now);
-    throw new ConflictError(refusal ? MESSAGES[refusal] : MESSAGES.cancelOrderFailed);
+    throw new ConflictError(refusal ? MESSAGES[refusal] : MESSAGES.cancelOrderFailed, {
+      code: ERROR_CODES.CANCEL_NOT_ALLOWED,
+    });
   }
 
   /**
@@ -165,7 +168,7 @@ export class OrderStatusService implements OnModuleInit {
     const order = await this.repository.findStatus(orderId);
     if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
     const refusal = statusChangeRefusal(order, status);
-    if (refusal) throw new ConflictError(MESSAGES[refusal]);
+    if (refusal) throw new ConflictError(MESSAGES[refusal], { code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED });
     // The order already had this status: nothing to do.
   }
 
@@ -206,7 +209,7 @@ export class OrderStatusService implements OnModuleInit {
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
       if (key && !(await this.checkout.claimChangeKey(orderId, key, tx))) return this.found(orderId, tx);
       const refusal = fulfilmentStepRefusal(order, input.stage);
-      if (refusal) throw new ConflictError(refusal);
+      if (refusal) throw new ConflictError(refusal, { code: ERROR_CODES.FULFILMENT_STEP_NOT_ALLOWED });
       // Written first, in the change's transaction: should a later step refuse, the entry goes with it.
       if (actor) await recordFulfilment(tx, actor, order, input.stage);
 
@@ -341,7 +344,10 @@ export class OrderStatusService implements OnModuleInit {
       if (picked.picked > line.quantity) throw new InvalidError(MESSAGES.pickedQuantityInvalid);
       const substitute = picked.substitute;
       if (!substitute) continue;
-      if (!line.allowSubstitutes) throw new InvalidError(substituteNotAllowedMessage(line.name));
+      if (!line.allowSubstitutes)
+        throw new InvalidError(substituteNotAllowedMessage(line.name), {
+          code: ERROR_CODES.SUBSTITUTE_NOT_ALLOWED,
+        });
       if (
         substitute.product.toLowerCase() === line.productId ||
         picked.picked + substitute.quantity > line.quantity
@@ -366,9 +372,12 @@ export class OrderStatusService implements OnModuleInit {
       if (!wanted) continue;
       const product = products.get(wanted.product.toLowerCase());
       if (!product || product.deletedAt) throw new InvalidError(MESSAGES.substituteInvalid);
-      if (!product.listed) throw new ConflictError(outOfStockMessage(product.name));
+      if (!product.listed)
+        throw new ConflictError(outOfStockMessage(product.name), { code: ERROR_CODES.OUT_OF_STOCK });
       if (product.ageRestricted && !order.ageConfirmed)
-        throw new InvalidError(substituteNeedsAgeConfirmationMessage(product.name));
+        throw new InvalidError(substituteNeedsAgeConfirmationMessage(product.name), {
+          code: ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+        });
       substitutes.push({ line, product, quantity: wanted.quantity });
     }
     const taken = await this.bookings.takeSubstitutes(

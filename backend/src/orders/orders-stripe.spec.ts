@@ -499,7 +499,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(unpaid.body).toEqual({
       success: false,
       message: MESSAGES.unpaidCardOrderNotCompletable,
-      code: ERROR_CODES.CONFLICT,
+      code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED,
     });
     const [before] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(before).toMatchObject({ status: 'Pending', isPaid: false });
@@ -531,7 +531,7 @@ describe('card payments with Stripe Checkout (local stand-in for the Stripe API)
     expect(res.body).toEqual({
       success: false,
       message: MESSAGES.cancelledOrderLocked,
-      code: ERROR_CODES.CONFLICT,
+      code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED,
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, outOfStockMessage } from '@larder/shared-domain';
+import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES, outOfStockMessage } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS } from '../../test/fixtures';
@@ -121,7 +121,11 @@ describe('POST /api/order/cod', () => {
   it('refuses anonymous callers', async () => {
     const res = await request(t.server).post('/api/order/cod').send({});
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.notAuthorized });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.notAuthorized,
+      code: ERROR_CODES.NOT_SIGNED_IN,
+    });
   });
 
   it('places the order with snapshots, recomputed totals and the session user, and empties the cart', async () => {
@@ -231,7 +235,11 @@ describe('POST /api/order/cod', () => {
       }),
     );
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ success: false, message: MESSAGES.maxQuantityReached });
+    expect(tooMany.body).toEqual({
+      success: false,
+      message: MESSAGES.maxQuantityReached,
+      code: ERROR_CODES.VALIDATION_FAILED,
+    });
   });
 
   describe('refuses bad requests and stores nothing', () => {
@@ -382,7 +390,11 @@ describe('POST /api/order/cod', () => {
         }),
       );
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: outOfStockMessage(name) });
+      expect(res.body).toEqual({
+        success: false,
+        message: outOfStockMessage(name),
+        code: ERROR_CODES.OUT_OF_STOCK,
+      });
     }
     expect(await orderCount()).toBe(before);
   });
@@ -404,6 +416,7 @@ describe('POST /api/order/cod', () => {
       shippingCharge: 3.99,
       totalVat: 0.75,
       goods: 7.75,
+      code: ERROR_CODES.TOTALS_CHANGED,
     });
     expect(await orderCount()).toBe(before);
     expect(await cartOf(c)).toEqual({ [apples]: 2, [cola]: 3 });
@@ -453,6 +466,7 @@ describe('POST /api/order/cod', () => {
         success: false,
         message: MESSAGES.deliveryDateUnavailable,
         deliveryDate: selectable,
+        code: ERROR_CODES.DELIVERY_DATE_UNAVAILABLE,
       });
       const right = await placeCod(
         c,
@@ -524,7 +538,11 @@ describe('POST /api/order/cod', () => {
       const c = await newCustomer();
       const res = await placeCod(c, standardOrder(c), key);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidIdempotencyKey });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.invalidIdempotencyKey,
+        code: ERROR_CODES.IDEMPOTENCY_KEY_INVALID,
+      });
     });
   });
 
@@ -626,6 +644,11 @@ describe('GET /api/order/user', () => {
       ageConfirmed: false,
       standingOrder: null,
       refundDueAmount: 0,
+      due: 12.49,
+      collected: null,
+      idCheck: null,
+      deliveredAt: null,
+      failedDelivery: null,
       createdAt: MONDAY_10AM.toISOString(),
     });
     expect(res.body.orders.some((o: { _id: string }) => o._id === foreign.body.orderId)).toBe(false);
@@ -680,7 +703,11 @@ describe('PUT /api/order/:id/cancel', () => {
     for (const target of [id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await cancel(intruder, target);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.orderNotFound });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.orderNotFound,
+        code: ERROR_CODES.NOT_FOUND,
+      });
     }
     expect((await orderRow(id)).status).toBe('Pending');
   });
@@ -697,7 +724,11 @@ describe('PUT /api/order/:id/cancel', () => {
 
     const again = await cancel(c, id);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, message: MESSAGES.onlyPendingCancellable });
+    expect(again.body).toEqual({
+      success: false,
+      message: MESSAGES.onlyPendingCancellable,
+      code: ERROR_CODES.CANCEL_NOT_ALLOWED,
+    });
   });
 
   it.each([
@@ -709,7 +740,11 @@ describe('PUT /api/order/:id/cancel', () => {
     now = new Date(MONDAY_10AM.getTime() + minutes * 60_000);
     const res = await cancel(c, id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.cancelWindowClosed });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.cancelWindowClosed,
+      code: ERROR_CODES.CANCEL_NOT_ALLOWED,
+    });
     expect((await orderRow(id)).status).toBe('Pending');
   });
 
@@ -723,7 +758,11 @@ describe('PUT /api/order/:id/cancel', () => {
       .expect(200);
     const res = await cancel(c, id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.onlyPendingCancellable });
+    expect(res.body).toEqual({
+      success: false,
+      message: MESSAGES.onlyPendingCancellable,
+      code: ERROR_CODES.CANCEL_NOT_ALLOWED,
+    });
     expect(await orderRow(id)).toMatchObject({ status: 'Completed', isPaid: true });
   });
 
@@ -742,7 +781,11 @@ describe('PUT /api/order/:id/cancel', () => {
       const row = await orderRow(id);
       if (cancelRes.status === 200) {
         expect(statusRes.status).toBe(409);
-        expect(statusRes.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+        expect(statusRes.body).toEqual({
+          success: false,
+          message: MESSAGES.cancelledOrderLocked,
+          code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED,
+        });
         // A cancelled order is never completed nor marked paid.
         expect(row).toMatchObject({ status: 'Cancelled', isPaid: false });
         outcomes.cancelWon += 1;
@@ -836,7 +879,11 @@ describe('seller orders', () => {
     for (const status of ['Cancelled', 'Pending']) {
       const res = await put(status);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.completedOrderLocked });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.completedOrderLocked,
+        code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED,
+      });
     }
     expect(await orderRow(id)).toEqual(completedRow);
 
@@ -861,7 +908,11 @@ describe('seller orders', () => {
     for (const status of ['Completed', 'Pending']) {
       const res = await put(status);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.cancelledOrderLocked });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.cancelledOrderLocked,
+        code: ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED,
+      });
     }
     expect(await orderRow(id)).toEqual(cancelledRow);
   });
@@ -895,7 +946,11 @@ describe('seller orders', () => {
         .set('Cookie', seller)
         .send({ status: 'Completed' });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.orderNotFound });
+      expect(res.body).toEqual({
+        success: false,
+        message: MESSAGES.orderNotFound,
+        code: ERROR_CODES.NOT_FOUND,
+      });
     }
   });
 });
