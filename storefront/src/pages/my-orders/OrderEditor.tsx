@@ -6,6 +6,8 @@ import {
   formatAddress,
   formatDeliveryDate,
   formatPence,
+  priceBasket,
+  promotionRules,
 } from '@larder/shared-domain';
 import {
   api,
@@ -16,13 +18,14 @@ import {
   useAppSelector,
   useChangeOrderMutation,
   useListDeliverySlotsQuery,
+  useListPromotionsQuery,
   type OrderView,
 } from '@larder/shared-state';
 import { Button, QuantityStepper, Select, TextInput, cx } from '@larder/shared-ui';
 import { useProductSearch } from '../../components/useProductSearch';
 import { useProducts, type Product } from '../../components/useProducts';
 import { canBuy, maxInStock, perOrderLimit, useShopLimit } from '../../components/stock';
-import { newIdempotencyKey, shownUnitPence, toPence } from '../../lib/api-values';
+import { newIdempotencyKey, shownUnitPence, toBasisPoints, toPence } from '../../lib/api-values';
 import { AgeConfirmation } from '../../components/AgeConfirmation';
 
 /** One line of the order being changed. */
@@ -102,7 +105,23 @@ export function OrderEditor({ order, onClose }: OrderEditorProps) {
     const product = products.byId.get(line.product);
     return { line, product, unit: product ? product.offerPriceWithVat : line.price };
   });
-  const goodsPence = priced.reduce((sum, { line, unit }) => sum + toPence(unit) * line.quantity, 0);
+  // Priced as the server prices the change: with the promotions running now (the same function as the basket).
+  const promotions = useListPromotionsQuery();
+  const basket = priceBasket(
+    priced.map(({ line, product, unit }) =>
+      product
+        ? {
+            product: product._id,
+            offerPrice: toPence(product.offerPrice),
+            vatBasisPoints: toBasisPoints(product.vat),
+            quantity: line.quantity,
+          }
+        : { offerPrice: toPence(unit), vatBasisPoints: 0, quantity: line.quantity },
+    ),
+    { shippingCharge: 0, shippingThreshold: 0 },
+    promotionRules(promotions.data?.promotions ?? []),
+  );
+  const goodsPence = basket.goods + basket.vat;
   // An order holding or gaining an 18+ product asks for the customer's word again, as checkout does.
   const adultsOnly = priced.some(({ line, product }) => product?.ageRestricted ?? line.ageRestricted);
 
