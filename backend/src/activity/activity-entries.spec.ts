@@ -152,6 +152,34 @@ describe('activity entries of the changes made in the seller area', () => {
     expect(JSON.stringify(await t.db.select().from(activityLog))).not.toContain('turnip.lover');
   });
 
+  it('promotions: created, changed and ended, with the terms before and after', async () => {
+    t.app.get(Clock).now = () => NOW;
+    const rice = await createProduct(t, { name: 'Rice', price: 250, offerPrice: 250, stock: 40 });
+    const terms = {
+      kind: 'multibuy',
+      products: [rice],
+      quantity: 3,
+      price: 5,
+      startsAt: '2026-12-01',
+      endsAt: '2026-12-07',
+    };
+    const created = await post('/api/seller/promotions', terms).expect(201);
+    const id = created.body.promotion._id as string;
+    expect(await latest()).toMatchObject({
+      action: 'promotion.created',
+      kind: 'product',
+      summary: 'Promotion "3 for £5" created',
+    });
+    await request(t.server)
+      .put(`/api/seller/promotions/${id}`)
+      .set('Cookie', manager.cookie)
+      .send({ ...terms, price: 6 })
+      .expect(200);
+    expect((await latest()).summary).toBe('Promotion "3 for £6": label 3 for £5 → 3 for £6, price 5 → 6');
+    await request(t.server).delete(`/api/seller/promotions/${id}`).set('Cookie', manager.cookie).expect(200);
+    expect((await latest()).summary).toBe('Promotion "3 for £6" removed before it started');
+  });
+
   it('a refused change writes no entry', async () => {
     const before = await count();
     await post('/api/settings/shipping', { shippingCharge: -1, shippingThreshold: 50 }).expect(400);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PROMOTION_TEXTS } from '@larder/shared-domain';
-import { SellerAuth } from '../session/session.decorators';
+import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { SuccessResponse } from '../common/responses';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
@@ -48,8 +48,11 @@ export class PromotionsController {
   @ApiCreatedResponse({ type: PromotionResponse })
   @ApiInvalid(REFUSALS)
   @ApiConflict('A product is already in a promotion at that time')
-  async createPromotion(@Body() body: PromotionInputDto): Promise<PromotionResponse> {
-    const promotion = await this.promotions.create(body);
+  async createPromotion(
+    @Body() body: PromotionInputDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<PromotionResponse> {
+    const promotion = await this.promotions.create(body, staff);
     this.list.invalidate();
     return { success: true, message: PROMOTION_TEXTS.promotionCreated, promotion };
   }
@@ -65,8 +68,9 @@ export class PromotionsController {
   async updatePromotion(
     @IdParam(PROMOTION_TEXTS.promotionNotFound) id: string,
     @Body() body: PromotionInputDto,
+    @CurrentStaff() staff: StaffIdentity,
   ): Promise<PromotionResponse> {
-    const promotion = await this.promotions.update(id, body);
+    const promotion = await this.promotions.update(id, body, staff);
     this.list.invalidate();
     return { success: true, message: PROMOTION_TEXTS.promotionUpdated, promotion };
   }
@@ -81,8 +85,11 @@ export class PromotionsController {
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFound('No such promotion')
   @ApiConflict('The promotion has ended already')
-  async endPromotion(@IdParam(PROMOTION_TEXTS.promotionNotFound) id: string): Promise<SuccessResponse> {
-    await this.promotions.end(id);
+  async endPromotion(
+    @IdParam(PROMOTION_TEXTS.promotionNotFound) id: string,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<SuccessResponse> {
+    await this.promotions.end(id, staff);
     this.list.invalidate();
     return { success: true, message: PROMOTION_TEXTS.promotionEnded };
   }

@@ -15,6 +15,7 @@ import {
   MAX_DEAL_UNITS,
   type PromotionRule,
 } from '@larder/shared-domain';
+import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { Clock } from '../common/clock';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
@@ -49,19 +50,21 @@ export class PromotionsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(input: PromotionInputDto): Promise<PromotionDto> {
+  async create(input: PromotionInputDto, actor?: ActivityActor): Promise<PromotionDto> {
     const now = this.clock.now();
     const created = await this.db.transaction(async (tx) => {
       const row = await this.checked(input, now, null, tx);
       const inserted = await this.repository.insert(row, tx);
       await this.catalog.bumpVersion(tx);
+      if (actor)
+        await logged(tx, actor, 'promotion.created', inserted, `Promotion "${inserted.label}" created`);
       return inserted;
     });
     return toPromotionView(created, now);
   }
 
   /** Replaces the terms of a promotion that has not ended (404 when none, 409 when ended). */
-  async update(id: string, input: PromotionInputDto): Promise<PromotionDto> {
+  async update(id: string, input: PromotionInputDto, actor?: ActivityActor): Promise<PromotionDto> {
     const now = this.clock.now();
     const updated = await this.db.transaction(async (tx) => {
       const current = await this.repository.lock(id, tx);
@@ -70,6 +73,14 @@ export class PromotionsService {
       const row = await this.checked(input, now, id, tx);
       const changed = await this.repository.update(id, row, tx);
       await this.catalog.bumpVersion(tx);
+      if (actor)
+        await logged(
+          tx,
+          actor,
+          'promotion.updated',
+          changed,
+          `Promotion "${changed.label}": ${promotionChanges(current, changed, now)}`,
+        );
       return changed;
     });
     return toPromotionView(updated, now);
@@ -79,7 +90,7 @@ export class PromotionsService {
    * Ends a promotion early: a running one ends now (orders keep what it saved them), a scheduled one is
    * removed. 404 when there is none, 409 when it has ended already.
    */
-  async end(id: string): Promise<void> {
+  async end(id: string, actor?: ActivityActor): Promise<void> {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const current = await this.repository.lock(id, tx);
@@ -89,6 +100,14 @@ export class PromotionsService {
       if (state === 'scheduled') await this.repository.delete(id, tx);
       else await this.repository.update(id, { endsAt: now }, tx);
       await this.catalog.bumpVersion(tx);
+      if (actor)
+        await logged(
+          tx,
+          actor,
+          'promotion.ended',
+          current,
+          `Promotion "${current.label}" ${state === 'scheduled' ? 'removed before it started' : 'ended early'}`,
+        );
     });
   }
 
@@ -229,6 +248,35 @@ function toRule(row: PromotionRow): LabelledRule {
     free: row.free,
     label: row.label,
   };
+}
+
+/** The activity entry of a change of a promotion (kind product: promotions set the prices shoppers pay). */
+function logged(
+  tx: DbExecutor,
+  actor: ActivityActor,
+  action: string,
+  row: PromotionRow,
+  summary: string,
+): Promise<void> {
+  return ActivityLog.record(tx, actor, { action, kind: 'product', id: row.id, summary });
+}
+
+/** What a change of a promotion's terms changed, before → after (prices in pounds, times in London). */
+function promotionChanges(before: PromotionRow, after: PromotionRow, now: Date): string {
+  const a = toPromotionView(before, now);
+  const b = toPromotionView(after, now);
+  return (
+    ActivityLog.changes({
+      label: [a.label, b.label],
+      products: [a.products.length, b.products.length],
+      quantity: [a.quantity, b.quantity],
+      price: [a.price, b.price],
+      free: [a.free, b.free],
+      'was price': [a.wasPrice, b.wasPrice],
+      starts: [a.startsAt, b.startsAt],
+      ends: [a.endsAt, b.endsAt],
+    }) || 'no change'
+  );
 }
 
 export function toPromotionView(row: PromotionRow, now: Date): PromotionDto {
