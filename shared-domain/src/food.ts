@@ -319,6 +319,8 @@ export const AGE_RESTRICTED_NOTE = '18+ — ID may be requested on delivery';
 export interface FoodFilters {
   freeFrom?: readonly string[];
   diet?: Diet;
+  /** Only products in a promotion running now ("On offer"). */
+  onOffer?: boolean;
 }
 
 /**
@@ -327,9 +329,16 @@ export interface FoodFilters {
  * The catalogue's search applies it to the live catalogue in memory (CatalogService.searchProducts).
  */
 export function matchesFoodFilters(
-  product: { allergens: readonly string[]; allergensConfirmed: boolean; dietary: readonly string[] },
+  product: {
+    allergens: readonly string[];
+    allergensConfirmed: boolean;
+    dietary: readonly string[];
+    /** The promotion it is in now, as product answers carry it (the On offer filter asks for one). */
+    promotion?: unknown;
+  },
   filters: FoodFilters,
 ): boolean {
+  if (filters.onOffer && !product.promotion) return false;
   const freeFrom = filters.freeFrom ?? [];
   if (freeFrom.length) {
     if (!product.allergensConfirmed) return false;
@@ -356,9 +365,11 @@ export function parseFoodFilters(query: URLSearchParams): FoodFilters {
     .map((v) => v.trim())
     .filter((v): v is AllergenId => (ALLERGEN_IDS as readonly string[]).includes(v));
   const diet = query.get('diet');
+  const onOffer = ['1', 'true'].includes(query.get('onOffer') ?? '');
   return {
     freeFrom: [...new Set(ids)],
     diet: (DIETS as readonly string[]).includes(diet ?? '') ? (diet as Diet) : undefined,
+    ...(onOffer && { onOffer: true }),
   };
 }
 
@@ -367,5 +378,6 @@ export function foodFiltersQuery(filters: FoodFilters): string {
   const parts: string[] = [];
   if (filters.freeFrom?.length) parts.push(`freeFrom=${filters.freeFrom.join(',')}`);
   if (filters.diet) parts.push(`diet=${filters.diet}`);
+  if (filters.onOffer) parts.push('onOffer=1');
   return parts.join('&');
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { foodFiltersQuery, matchesFoodFilters, parseFoodFilters } from './food';
 import {
   linePriceWithVat,
   priceBasket,
@@ -452,5 +453,20 @@ describe('when a promotion ends, as shoppers read it', () => {
     expect(promotionEndsText('2026-07-08T00:00:00+01:00')).toBe('Ends Tue 7 Jul');
     expect(promotionEndsText('2026-10-26T00:00:00+00:00')).toBe('Ends Sun 25 Oct');
     expect(promotionEndsText('2026-08-03T20:00:00+01:00')).toBe('Ends Mon 3 Aug, 20:00');
+  });
+});
+
+describe('the On offer filter', () => {
+  it('reads and writes onOffer in the URL and keeps only products in a promotion', () => {
+    const filters = parseFoodFilters(new URLSearchParams('onOffer=1&diet=vegan'));
+    expect(filters).toEqual({ freeFrom: [], diet: 'vegan', onOffer: true });
+    expect(foodFiltersQuery(filters)).toBe('diet=vegan&onOffer=1');
+    expect(parseFoodFilters(new URLSearchParams('onOffer=no')).onOffer).toBeUndefined();
+    const product = { allergens: [], allergensConfirmed: true, dietary: ['vegan'] };
+    expect(matchesFoodFilters({ ...product, promotion: { label: '3 for £5' } }, { onOffer: true })).toBe(
+      true,
+    );
+    expect(matchesFoodFilters({ ...product, promotion: null }, { onOffer: true })).toBe(false);
+    expect(matchesFoodFilters({ ...product, promotion: null }, {})).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
   DIETS,
   DIET_LABELS,
   parseFoodFilters,
+  PROMOTION_TEXTS,
   type Diet,
   type FoodFilters as Filters,
 } from '@larder/shared-domain';
@@ -23,7 +24,7 @@ export function useFoodFilters(): Filters {
 }
 
 export function hasFoodFilters(filters: Filters): boolean {
-  return Boolean(filters.freeFrom?.length || filters.diet);
+  return Boolean(filters.freeFrom?.length || filters.diet || filters.onOffer);
 }
 
 /** Allergen names as a shopper reads them in "free from" ("gluten" rather than "cereals containing gluten"). */
@@ -53,6 +54,7 @@ export function FoodFiltersForm() {
     apply({
       freeFrom: checked('freeFrom'),
       diet: (DIETS as readonly string[]).includes(diet ?? '') ? (diet as Diet) : undefined,
+      onOffer: checked('onOffer').length > 0,
     });
   };
   const free = filters.freeFrom ?? [];
@@ -71,6 +73,7 @@ export function FoodFiltersForm() {
             {[
               ...(filters.freeFrom ?? []).map((id) => `no ${FREE_FROM_LABELS[id] ?? id}`),
               ...(filters.diet ? [DIET_LABELS[filters.diet]] : []),
+              ...(filters.onOffer ? [PROMOTION_TEXTS.onOffer.toLowerCase()] : []),
             ].join(', ')}
             )
           </span>
@@ -89,6 +92,17 @@ export function FoodFiltersForm() {
         data-testid="food-filters"
       >
         {q && <input type="hidden" name="q" value={q} />}
+        <label className="mb-3 flex min-h-8 items-center gap-2 text-sm font-semibold text-gray-900">
+          <input
+            type="checkbox"
+            name="onOffer"
+            value="1"
+            defaultChecked={filters.onOffer === true}
+            key={`on-offer-${filters.onOffer === true}`}
+            className="h-4 w-4 accent-primary"
+          />
+          {PROMOTION_TEXTS.onOffer}
+        </label>
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Free from</legend>
           <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4 lg:grid-cols-7">
