@@ -5,13 +5,16 @@ import {
   formatPounds,
   fulfilmentStageLabel,
   fulfilmentStepRefusal,
+  mayMoveToStage,
   MESSAGES,
   orderReference,
   parseIsoDate,
 } from '@larder/shared-domain';
 import {
   errorMessage,
+  selectSellerStaff,
   toast,
+  useAppSelector,
   useGetPickingQuery,
   useLiveOrders,
   useUpdateFulfilmentMutation,
@@ -161,6 +164,7 @@ function SlotSection({ date, time, orders }: { date: string; time: string; order
   const [dispatching, setDispatching] = useState(false);
   const live = orders.filter((order) => order.status !== 'Cancelled');
   const ready = live.filter((order) => order.fulfilment === 'picked');
+  const mayDispatch = mayMoveToStage(useAppSelector(selectSellerStaff)?.role ?? 'owner', 'out_for_delivery');
 
   async function dispatchSlot() {
     setDispatching(true);
@@ -187,23 +191,26 @@ function SlotSection({ date, time, orders }: { date: string; time: string; order
             {live.length === 1 ? '1 order' : `${live.length} orders`}
           </span>
         </h2>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to={`${sellerPath('run-sheet')}?${new URLSearchParams({ date, time }).toString()}`}
-            className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-          >
-            Run sheet<span className="sr-only"> for {time}</span>
-          </Link>
-          <Button
-            size="sm"
-            onClick={() => void dispatchSlot()}
-            disabled={ready.length === 0}
-            loading={dispatching}
-          >
-            Dispatch {ready.length > 0 ? `${ready.length} picked` : ''}
-            <span className="sr-only"> orders of {time}</span>
-          </Button>
-        </div>
+        {/* A picker picks: the run sheet and dispatching are the drivers' (and the shop's). */}
+        {mayDispatch && (
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`${sellerPath('run-sheet')}?${new URLSearchParams({ date, time }).toString()}`}
+              className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              Run sheet<span className="sr-only"> for {time}</span>
+            </Link>
+            <Button
+              size="sm"
+              onClick={() => void dispatchSlot()}
+              disabled={ready.length === 0}
+              loading={dispatching}
+            >
+              Dispatch {ready.length > 0 ? `${ready.length} picked` : ''}
+              <span className="sr-only"> orders of {time}</span>
+            </Button>
+          </div>
+        )}
       </div>
       {live.length === 0 ? (
         <p className="text-sm text-gray-600">No orders in this slot.</p>
