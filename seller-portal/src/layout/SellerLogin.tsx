@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, errorCodeOf, MESSAGES } from '@larder/shared-domain';
 import {
   useSellerLoginCodeMutation,
   useSellerLoginMutation,
@@ -95,7 +95,7 @@ function CodeStep({ onRestart }: { onRestart: () => void }) {
       toast.success(successMessage(result, MESSAGES.sellerLoggedIn));
     } catch (failure) {
       const message = errorMessage(failure, MESSAGES.loginFailed);
-      if (message === MESSAGES.twoFactorSignInExpired) {
+      if (errorCodeOf(failure) === ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED) {
         toast.error(message);
         onRestart();
         return;

@@ -122,8 +122,9 @@ function ok<T extends { success: boolean }>(body: Omit<T, 'success'>, status = 2
 }
 
 /** A refusal as the server's error filter writes it: `{ success: false, message, ...extra }`. */
+/** The server's error answer: its status's generic code unless `extra` names the refusal's own. */
 function refuse(status: number, message: string, extra: object = {}): Answer {
-  return { status, body: { success: false, message, ...extra } };
+  return { status, body: { success: false, message, code: rules.genericErrorCode(status), ...extra } };
 }
 
 /** The seller's endpoints: 401 "Seller access only" without the seller's session. */
@@ -210,17 +211,23 @@ function priceLines(lines: readonly { product: Api.ProductDto; quantity: number 
 function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.UserDto): Answer {
   const body = request.body as Api.PlaceOrderDto;
   const address = user.addresses.find((a) => a._id === body.address);
-  if (!address) return refuse(400, MESSAGES.addressNotFound);
+  if (!address) return refuse(400, MESSAGES.addressNotFound, { code: rules.ERROR_CODES.ADDRESS_NOT_FOUND });
   const deliveryDate = rules.selectableDeliveryDate(new Date());
   if (body.deliverySlot.date !== deliveryDate)
-    return refuse(409, MESSAGES.deliveryDateUnavailable, { deliveryDate });
+    return refuse(409, MESSAGES.deliveryDateUnavailable, {
+      deliveryDate,
+      code: rules.ERROR_CODES.DELIVERY_DATE_UNAVAILABLE,
+    });
   const lines: { product: Api.ProductDto; quantity: number }[] = [];
   for (const item of body.items) {
     const product = state.products.find((p) => p._id === item.product);
-    if (!product) return refuse(409, MESSAGES.itemUnavailable);
-    if (!product.inStock) return refuse(409, rules.outOfStockMessage(product.name));
+    if (!product) return refuse(409, MESSAGES.itemUnavailable, { code: rules.ERROR_CODES.ITEM_UNAVAILABLE });
+    if (!product.inStock)
+      return refuse(409, rules.outOfStockMessage(product.name), { code: rules.ERROR_CODES.OUT_OF_STOCK });
     if (product.stock !== null && product.stock < item.quantity)
-      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock));
+      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock), {
+        code: rules.ERROR_CODES.OUT_OF_STOCK,
+      });
     lines.push({ product, quantity: item.quantity });
   }
   if (
@@ -230,16 +237,21 @@ function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.
       body.ageConfirmed,
     )
   )
-    return refuse(400, MESSAGES.ageConfirmationRequired);
+    return refuse(400, MESSAGES.ageConfirmationRequired, {
+      code: rules.ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+    });
   const totals = priceLines(lines, state);
   if (
     pence(body.amount) !== totals.amount ||
     pence(body.shippingCharge) !== totals.shipping ||
     pence(body.totalVat) !== totals.vat
   )
-    return refuse(409, MESSAGES.totalsChanged, totalsInPounds(totals));
+    return refuse(409, MESSAGES.totalsChanged, {
+      ...totalsInPounds(totals),
+      code: rules.ERROR_CODES.TOTALS_CHANGED,
+    });
   const slot = slotPlaces(state, body.deliverySlot.time);
-  if (slot.available <= 0) return refuse(409, MESSAGES.slotFull);
+  if (slot.available <= 0) return refuse(409, MESSAGES.slotFull, { code: rules.ERROR_CODES.SLOT_FULL });
 
   state.bookedSlots[slot.time as DeliverySlotTime] = slot.booked + 1;
   for (const { product, quantity } of lines) if (product.stock !== null) product.stock -= quantity;
@@ -258,14 +270,16 @@ function changeOrder(request: RecordedRequest, state: MockApiState, user: Api.Us
   const order = state.userOrders.find((o) => o._id === idOf(request) && o.userId === user._id);
   if (!order) return refuse(404, MESSAGES.orderNotFound);
   if (!rules.canChangeOrder(rules.orderLifeOfView(order), new Date()))
-    return refuse(409, MESSAGES.orderNotChangeable);
+    return refuse(409, MESSAGES.orderNotChangeable, { code: rules.ERROR_CODES.ORDER_NOT_CHANGEABLE });
   const lines: { product: Api.ProductDto; quantity: number; allowSubstitutes: boolean }[] = [];
   for (const item of body.items) {
     const product = state.products.find((p) => p._id === item.product);
-    if (!product) return refuse(409, MESSAGES.itemUnavailable);
+    if (!product) return refuse(409, MESSAGES.itemUnavailable, { code: rules.ERROR_CODES.ITEM_UNAVAILABLE });
     const held = order.items.find((i) => i.product === item.product)?.quantity ?? 0;
     if (product.stock !== null && product.stock + held < item.quantity)
-      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock + held));
+      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock + held), {
+        code: rules.ERROR_CODES.OUT_OF_STOCK,
+      });
     lines.push({ product, quantity: item.quantity, allowSubstitutes: item.allowSubstitutes !== false });
   }
   if (
@@ -275,7 +289,9 @@ function changeOrder(request: RecordedRequest, state: MockApiState, user: Api.Us
       body.ageConfirmed,
     )
   )
-    return refuse(400, MESSAGES.ageConfirmationRequired);
+    return refuse(400, MESSAGES.ageConfirmationRequired, {
+      code: rules.ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+    });
   const totals = priceLines(lines, state);
   Object.assign(order, totalsInPounds(totals), {
     ageConfirmed: order.ageConfirmed || body.ageConfirmed === true,
@@ -308,7 +324,7 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
   const order = state.sellerOrders.find((o) => o._id === idOf(request));
   if (!order) return refuse(404, MESSAGES.orderNotFound);
   const refusal = rules.fulfilmentStepRefusal(order, stage);
-  if (refusal) return refuse(409, refusal);
+  if (refusal) return refuse(409, refusal, { code: rules.ERROR_CODES.FULFILMENT_STEP_NOT_ALLOWED });
 
   const answer = ok<Api.UpdateFulfilmentApiResponse>({ message: MESSAGES.fulfilmentUpdated, order });
   const lineOf = (item: Api.SellerOrderView['items'][number]) =>
@@ -318,12 +334,15 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
     const soldOut = state.products.find(
       (p) => !p.inStock && lines.some((l) => l.substitute?.product === p._id),
     );
-    if (soldOut) return refuse(409, rules.outOfStockMessage(soldOut.name));
+    if (soldOut)
+      return refuse(409, rules.outOfStockMessage(soldOut.name), { code: rules.ERROR_CODES.OUT_OF_STOCK });
     const adultsOnly = state.products.find(
       (p) => p.ageRestricted && lines.some((l) => l.substitute?.product === p._id),
     );
     if (adultsOnly && !order.ageConfirmed)
-      return refuse(400, rules.substituteNeedsAgeConfirmationMessage(adultsOnly.name));
+      return refuse(400, rules.substituteNeedsAgeConfirmationMessage(adultsOnly.name), {
+        code: rules.ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
+      });
     for (const item of order.items) {
       const { picked = null, substitute } = lineOf(item) ?? {};
       const product = substitute && state.products.find((p) => p._id === substitute.product)!;
@@ -548,7 +567,7 @@ const ROUTES: Record<string, Handler> = {
     if (s.googleAccount) return customerSignedIn(s, s.googleAccount);
     const { tokenId, ...details } = r.body as Record<string, string>;
     if (!details.firstName && !details.lastName && !details.phone)
-      return refuse(400, MESSAGES.emailNotRegistered);
+      return refuse(400, MESSAGES.emailNotRegistered, { code: rules.ERROR_CODES.EMAIL_NOT_REGISTERED });
     const email = tokenId.replace(/^dev-token:/, '');
     return customerSignedIn(s, makeUser({ _id: 'user-new', email, ...details }));
   },
@@ -567,9 +586,11 @@ const ROUTES: Record<string, Handler> = {
     const problem = rules.addressProblem(input ?? {});
     if (problem) return refuse(400, rules.ADDRESS_PROBLEM_MESSAGES[problem]);
     if (!rules.deliversTo(input.postalCode, input.city, s.deliveryAreas))
-      return refuse(400, rules.notDeliveredMessage(input.postalCode));
+      return refuse(400, rules.notDeliveredMessage(input.postalCode), {
+        code: rules.ERROR_CODES.NOT_DELIVERED_HERE,
+      });
     if (user.addresses.length >= rules.MAX_ADDRESSES_PER_CUSTOMER)
-      return refuse(409, MESSAGES.tooManyAddresses);
+      return refuse(409, MESSAGES.tooManyAddresses, { code: rules.ERROR_CODES.TOO_MANY_ADDRESSES });
     const postalCode = rules.normaliseUkPostcode(input.postalCode) ?? '';
     const newAddress = { ...input, postalCode, _id: `addr-${user.addresses.length + 1}` };
     user.addresses.push(newAddress);
@@ -587,7 +608,10 @@ const ROUTES: Record<string, Handler> = {
     if (!products.every(Boolean)) return refuse(400, MESSAGES.productNotFound);
     const limitOf = (i: number) => rules.orderLimitOf(products[i]!.maxPerOrder, s.maxPerProduct);
     const over = lines.findIndex(([, quantity], i) => rules.exceedsPerOrderLimit(quantity, limitOf(i)));
-    if (over >= 0) return refuse(409, rules.perOrderLimitMessage(products[over]!.name, limitOf(over)!));
+    if (over >= 0)
+      return refuse(409, rules.perOrderLimitMessage(products[over]!.name, limitOf(over)!), {
+        code: rules.ERROR_CODES.PER_ORDER_LIMIT,
+      });
     user.cartItems = Object.fromEntries(lines.filter((_line, i) => products[i]!.listed));
     return ok<Api.UpdateCartApiResponse>({ message: MESSAGES.cartUpdated, cartItems: user.cartItems });
   }),
@@ -600,7 +624,7 @@ const ROUTES: Record<string, Handler> = {
     const order = s.userOrders.find((o) => o._id === idOf(r) && o.userId === user._id);
     if (!order) return refuse(404, MESSAGES.orderNotFound);
     const refusal = rules.customerCancelRefusal(order, new Date());
-    if (refusal) return refuse(409, MESSAGES[refusal]);
+    if (refusal) return refuse(409, MESSAGES[refusal], { code: rules.ERROR_CODES.CANCEL_NOT_ALLOWED });
     order.status = 'Cancelled';
     return ok({ message: MESSAGES.orderCancelled });
   }),
@@ -612,7 +636,7 @@ const ROUTES: Record<string, Handler> = {
     if (!order) return refuse(404, MESSAGES.orderNotFound);
     const { status } = r.body as Api.UpdateOrderStatusDto;
     const refusal = rules.statusChangeRefusal(order, status);
-    if (refusal) return refuse(409, MESSAGES[refusal]);
+    if (refusal) return refuse(409, MESSAGES[refusal], { code: rules.ERROR_CODES.STATUS_CHANGE_NOT_ALLOWED });
     if (status !== order.status) {
       const { refundDue, ...effects } = rules.statusChangeEffects(
         { isPaid: order.isPaid, amount: pence(order.amount) },
@@ -647,14 +671,19 @@ const ROUTES: Record<string, Handler> = {
   'POST /api/seller/login': (r, s) => {
     const { email, password } = r.body as { email?: string; password?: string };
     if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)
-      return refuse(401, MESSAGES.invalidCredentials);
+      return refuse(401, MESSAGES.invalidCredentials, { code: rules.ERROR_CODES.INVALID_CREDENTIALS });
     if (!s.sellerTwoFactor.enabled) return sellerSignedIn(s);
     s.sellerAwaitingCode = true;
     return ok<Api.SellerLoginApiResponse>({ message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true });
   },
   'POST /api/seller/login/code': (r, s) => {
-    if (!s.sellerAwaitingCode) return refuse(401, MESSAGES.twoFactorSignInExpired);
-    return acceptCode(s, code(r)) ? sellerSignedIn(s) : refuse(401, MESSAGES.twoFactorCodeWrong);
+    if (!s.sellerAwaitingCode)
+      return refuse(401, MESSAGES.twoFactorSignInExpired, {
+        code: rules.ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED,
+      });
+    return acceptCode(s, code(r))
+      ? sellerSignedIn(s)
+      : refuse(401, MESSAGES.twoFactorCodeWrong, { code: rules.ERROR_CODES.TWO_FACTOR_CODE_WRONG });
   },
   'GET /api/seller/two-factor': asSeller((_r, s) => {
     const { enabled, recoveryCodes } = s.sellerTwoFactor;
@@ -665,7 +694,7 @@ const ROUTES: Record<string, Handler> = {
   }),
   'POST /api/seller/two-factor/setup': asSeller((_r, s) =>
     s.sellerTwoFactor.enabled
-      ? refuse(409, MESSAGES.twoFactorAlreadyOn)
+      ? refuse(409, MESSAGES.twoFactorAlreadyOn, { code: rules.ERROR_CODES.TWO_FACTOR_ALREADY_ON })
       : ok<Api.StartTwoFactorSetupApiResponse>({
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/Larder:seller%40larder.local?secret=JBSWY3DPEHPK3PXP&issuer=Larder',
@@ -673,15 +702,19 @@ const ROUTES: Record<string, Handler> = {
         }),
   ),
   'POST /api/seller/two-factor/confirm': asSeller((r, s) => {
-    if (s.sellerTwoFactor.enabled) return refuse(409, MESSAGES.twoFactorAlreadyOn);
-    if (code(r) !== s.sellerTwoFactor.code) return refuse(400, MESSAGES.twoFactorCodeWrong);
+    if (s.sellerTwoFactor.enabled)
+      return refuse(409, MESSAGES.twoFactorAlreadyOn, { code: rules.ERROR_CODES.TWO_FACTOR_ALREADY_ON });
+    if (code(r) !== s.sellerTwoFactor.code)
+      return refuse(400, MESSAGES.twoFactorCodeWrong, { code: rules.ERROR_CODES.TWO_FACTOR_CODE_WRONG });
     const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
     s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: true, recoveryCodes: [...recoveryCodes] };
     return ok({ message: MESSAGES.twoFactorEnabled, recoveryCodes });
   }),
   'POST /api/seller/two-factor/disable': asSeller((r, s) => {
-    if (!s.sellerTwoFactor.enabled) return refuse(409, MESSAGES.twoFactorNotOn);
-    if (!acceptCode(s, code(r))) return refuse(400, MESSAGES.twoFactorCodeWrong);
+    if (!s.sellerTwoFactor.enabled)
+      return refuse(409, MESSAGES.twoFactorNotOn, { code: rules.ERROR_CODES.TWO_FACTOR_NOT_ON });
+    if (!acceptCode(s, code(r)))
+      return refuse(400, MESSAGES.twoFactorCodeWrong, { code: rules.ERROR_CODES.TWO_FACTOR_CODE_WRONG });
     s.sellerTwoFactor = { ...s.sellerTwoFactor, enabled: false, recoveryCodes: [] };
     return ok({ message: MESSAGES.twoFactorDisabled });
   }),

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { renderWithApi, server } from '../../../test/render';
 import { SellerPortal } from '../../SellerPortal';
 
@@ -109,5 +109,35 @@ describe('Seller login with two-factor sign-in on', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MESSAGES.twoFactorSignInExpired)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();
+  });
+
+  it("reads the answer's code, not its words: an expired first step however worded, a wrong code kept", async () => {
+    const { user } = renderWithApi(mounted, {}, { path: '/seller', state });
+    await user.type(await screen.findByLabelText(/Email/), seller.email);
+    await user.type(screen.getByLabelText(/Password/), seller.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Two-factor sign-in', level: 1 });
+    // The expired step's words, but the code of a wrong code: the seller stays on the code step.
+    server.on('POST', '/api/seller/login/code', {
+      status: 401,
+      body: {
+        success: false,
+        message: MESSAGES.twoFactorSignInExpired,
+        code: ERROR_CODES.TWO_FACTOR_CODE_WRONG,
+      },
+    });
+    await user.type(screen.getByLabelText(/Code/), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(MESSAGES.twoFactorSignInExpired)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor sign-in', level: 1 })).toBeInTheDocument();
+    // Reworded, with the expired step's code: back to the password.
+    server.on('POST', '/api/seller/login/code', {
+      status: 401,
+      body: { success: false, message: 'Please sign in again', code: ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED },
+    });
+    await user.type(screen.getByLabelText(/Code/), '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Please sign in again')).toBeInTheDocument();
   });
 });
