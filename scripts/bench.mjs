@@ -1078,7 +1078,7 @@ async function main() {
   if (results.some((r) => r.standing)) {
     console.log(
       `\nRegular deliveries: standing orders of as many customers due at one moment, placed by the shop's job ` +
-        `(it looks every 30 s) while ${STANDING_SHOPPERS} customers check out one order after another; ` +
+        `(it wakes when they fall due) while ${STANDING_SHOPPERS} customers check out one order after another; ` +
         'checkout p99 before and while placing',
     );
     console.log(

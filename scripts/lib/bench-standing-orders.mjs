@@ -1,6 +1,6 @@
 // The regular deliveries' line of `npm run bench` (PostgreSQL server only): PLANS standing orders of as many
 // customers, all due at one moment (as at 15:00 two days before their delivery), placed by the shop's own job
-// (it looks every 30 s, claiming due plans with FOR UPDATE SKIP LOCKED), while ordinary checkouts run beside
+// (it wakes when plans fall due, claiming them with FOR UPDATE SKIP LOCKED), while ordinary checkouts run beside
 // it (each customer about five a second). Measured: how long after the moment they were all placed, orders/s while placing, plans placed twice
 // (0) and missed (0), and the ordinary checkouts' p99 before and during the placing.
 import crypto from 'node:crypto';
@@ -143,7 +143,7 @@ export async function benchStandingOrders({
       );
     await sleep(Math.max(0, dueAt.getTime() - Date.now()));
     phase = 'waiting';
-    // The job looks every 30 s: the checkouts count as "during" from the first plan's order on.
+    // The checkouts count as "during" from the first plan's order on.
     const deadline = Date.now() + 240_000;
     let placed = 0;
     while (Date.now() < deadline) {
@@ -187,7 +187,7 @@ export async function benchStandingOrders({
       placed,
       twice,
       missed,
-      // From the moment they became due (the job's next look is up to 30 s later) to the last order.
+      // From the moment they became due to the last order.
       allPlacedAfterS: last ? (last.getTime() - dueAt.getTime()) / 1000 : NaN,
       placingS: first && last ? (last.getTime() - first.getTime()) / 1000 : NaN,
       ordersPerSecond:
