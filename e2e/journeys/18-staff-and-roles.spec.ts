@@ -90,6 +90,8 @@ test.describe('staff and roles', { tag: '@phone' }, () => {
     const checklist = order.getByRole('form', { name: /^Checklist/ });
     await checklist.getByRole('button', { name: 'Mark as picked' }).click();
     await expect(order.getByRole('list', { name: /^Picked lines/ })).toContainText(`${carrots.name}: 3 of 3`);
+    // Dispatching is the drivers' (and the shop's): a picker is not offered it.
+    await expect(pickerPage.getByRole('button', { name: /^Dispatch/ })).toHaveCount(0);
     await lookedAt(pickerPage, 'seller-picker-picking');
 
     // The owner's Activity page shows the pick under the picker's name.
