@@ -38,7 +38,8 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .setTitle('Larder API')
     .setDescription(
       'The API of Larder, an online grocery shop. Amounts are pounds with two decimals; ' +
-        'every error answers `{ success: false, message }`. The Google redirect sign-in ' +
+        'every error answers `{ success: false, message, code }`: compare `code` (ErrorCode), never the message, ' +
+        'which may be reworded. The Google redirect sign-in ' +
         '(`GET /api/auth/google` and its callback) is a browser navigation, not an API call, and is not listed here.',
     )
     .setVersion('1.0.0')

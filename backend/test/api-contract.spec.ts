@@ -234,6 +234,21 @@ describe('every error answer carries its code', () => {
     );
   });
 
+  it('a broken address, refused before any route, and an over-long one', async () => {
+    expectError(
+      await request(t.server).delete('/api/product/%E0%A4%A').set('Cookie', seller),
+      400,
+      ERROR_CODES.VALIDATION_FAILED,
+    );
+    expectError(
+      await request(t.server)
+        .delete(`/api/product/${'a'.repeat(300)}`)
+        .set('Cookie', seller),
+      414,
+      ERROR_CODES.URL_TOO_LONG,
+    );
+  });
+
   it('NOT_SIGNED_IN, NOT_FOUND, ORIGIN_NOT_ALLOWED and TOO_MANY_REQUESTS', async () => {
     expectError(await request(t.server).get('/api/user/profile'), 401, ERROR_CODES.NOT_SIGNED_IN);
     expectError(

@@ -177,6 +177,24 @@ export function watchContract(server: Server, contract: Contract = sharedContrac
             : Buffer.from(chunk as Uint8Array),
       );
     };
+    // Headers given to writeHead (as Fastify does) are not kept where getHeader finds them unless some header was
+    // set before; keep them here.
+    const written: Record<string, unknown> = {};
+    const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.writeHead = ((...args: unknown[]) => {
+      const headers = args.find((arg) => arg && typeof arg === 'object');
+      if (Array.isArray(headers)) {
+        for (let i = 0; i + 1 < headers.length; i += 2)
+          written[String(headers[i]).toLowerCase()] = headers[i + 1];
+      } else if (headers) {
+        for (const [name, value] of Object.entries(headers)) written[name.toLowerCase()] = value;
+      }
+      return writeHead(...args);
+    }) as typeof response.writeHead;
+    const header = (name: string) => {
+      const value = response.getHeader(name) ?? written[name];
+      return typeof value === 'string' ? value : undefined;
+    };
     response.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       return write(chunk, ...rest);
@@ -189,11 +207,11 @@ export function watchContract(server: Server, contract: Contract = sharedContrac
     const checkAnswer = (finished: boolean) => {
       if (checked || !response.headersSent) return;
       checked = true;
-      const contentType = response.getHeader('content-type');
+      const contentType = header('content-type');
       let body: Buffer | undefined;
       if (finished && method !== 'HEAD') {
         try {
-          body = decode(response.getHeader('content-encoding') as string | undefined, Buffer.concat(chunks));
+          body = decode(header('content-encoding'), Buffer.concat(chunks));
         } catch {
           violations.push({
             operation: `${method} ${url}`,
@@ -203,13 +221,7 @@ export function watchContract(server: Server, contract: Contract = sharedContrac
           return;
         }
       }
-      const problems = contract.check(
-        method,
-        url,
-        response.statusCode,
-        typeof contentType === 'string' ? contentType : undefined,
-        body,
-      );
+      const problems = contract.check(method, url, response.statusCode, contentType, body);
       if (problems) violations.push(...problems);
     };
     response.once('finish', () => checkAnswer(true));

@@ -51,7 +51,7 @@ function declareError(responses: Responses, status: string, why: string): void {
  * - every operation may answer 400 (hostile text in the query, path or body is refused before any route runs,
  *   and the validation pipe refuses a bad body), and `4XX` for a malformed request (a bad URL encoding, an
  *   over-long path parameter, a body too large or of an unsupported type) refused before any route runs;
- * - every write (POST, PUT, PATCH, DELETE) may answer 403 from the origin check;
+ * - every write (POST, PUT, PATCH, DELETE) may answer 403 from the origin check, and every operation a 5xx;
  * - every error answer (4xx and 5xx) is the shop's error shape in JSON, whatever its success answers are (a CSV
  *   route's errors are JSON too);
  * - a nullable reference (`nullable` beside `allOf: [{ $ref }]`, how `nullable: true` on a DTO-typed field comes out)
@@ -70,6 +70,10 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
         declareError(responses, '403', 'Request origin not allowed (ORIGIN_NOT_ALLOWED)');
       }
       responses['4XX'] ??= { description: 'Malformed request', content: ERROR_CONTENT };
+      responses['5XX'] ??= {
+        description: 'The shop failed (INTERNAL_ERROR)',
+        content: ERROR_CONTENT,
+      };
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]/.test(status) || !response || '$ref' in response) continue;
         // A route's own type for an error (TotalsChangedResponse) stays; its media type is JSON.
