@@ -41,11 +41,12 @@ export function failureKeys(clientAddress: string): string[] {
 }
 
 /**
- * Failed password sign-ins from every address together that lock the password step for an hour: far above what
- * the seller mistypes, it only stops a guesser spread over many addresses.
+ * Failed password sign-ins for one e-mail address from every client together that lock the password step of that
+ * account for an hour: far above what a member mistypes, it only stops a guesser spread over many addresses (and
+ * a guesser at one member's account never locks out another member).
  */
 export const ACCOUNT_FAILURES_PER_HOUR = 50;
-const ACCOUNT_FAILURES_KEY = 'seller-account';
+const accountFailuresKey = (email: string) => `seller-account:${email.trim().toLowerCase()}`;
 
 /** Wrong authenticator codes one half-way sign-in may send before the password is asked again. */
 export const CODES_PER_SIGN_IN = 5;
@@ -55,7 +56,7 @@ export const CODES_PER_SIGN_IN = 5;
  */
 export const CODES_PER_ACCOUNT = 10;
 export const ACCOUNT_CODES_LOCK_MINUTES = 60;
-const ACCOUNT_CODES_KEY = 'seller-codes';
+const accountCodesKey = (staffId: string) => `seller-codes:${staffId}`;
 const signInCodesKey = (signInId: string) => `sign-in-codes:${signInId}`;
 
 /**
@@ -84,7 +85,7 @@ export class SellerAuthService implements OnModuleInit {
    * failure is written to the activity log.
    */
   async verifyCredentials(email: string, password: string, clientAddress: string): Promise<SigningInMember> {
-    await this.refuseWhileLocked(clientAddress);
+    await this.refuseWhileLocked(clientAddress, email);
     this.passwordHash ??= await hash(this.config.sellerPassword);
     const typed = email.trim().toLowerCase();
     const member = await this.failures.memberByEmail(typed);
@@ -103,7 +104,7 @@ export class SellerAuthService implements OnModuleInit {
           : 'Sign-in failed: an e-mail address of nobody on the staff',
       );
       const accountLocked = await this.failures.recordFailure(
-        ACCOUNT_FAILURES_KEY,
+        accountFailuresKey(typed),
         ACCOUNT_FAILURES_PER_HOUR,
         60,
       );
@@ -146,9 +147,11 @@ export class SellerAuthService implements OnModuleInit {
     );
   }
 
-  /** 429 while the client address is locked out. */
-  async refuseWhileLocked(clientAddress: string): Promise<void> {
-    for (const key of [...failureKeys(clientAddress), ACCOUNT_FAILURES_KEY]) {
+  /** 429 while the client address, or the password step of the account signing in, is locked out. */
+  async refuseWhileLocked(clientAddress: string, email?: string): Promise<void> {
+    const keys = failureKeys(clientAddress);
+    if (email !== undefined) keys.push(accountFailuresKey(email));
+    for (const key of keys) {
       const locked = await this.failures.lockedUntil(key);
       if (locked) throw this.lockedError(locked);
     }
@@ -169,20 +172,20 @@ export class SellerAuthService implements OnModuleInit {
     throw new UnauthorizedError(message, { code });
   }
 
-  /** A complete sign-in forgets the client's failures and the account-wide count (the seller is in again). */
-  async succeed(clientAddress: string): Promise<void> {
-    for (const key of [...failureKeys(clientAddress), ACCOUNT_FAILURES_KEY])
+  /** A complete sign-in forgets the client's failures and the account's count (the member is in again). */
+  async succeed(clientAddress: string, member: SessionMember): Promise<void> {
+    for (const key of [...failureKeys(clientAddress), accountFailuresKey(member.email)])
       await this.failures.clearFailures(key);
   }
 
   /** 429 while the address or the account's code step is locked, or when this half-way sign-in used its codes. */
-  async refuseCodeWhileLocked(clientAddress: string, signInId: string): Promise<void> {
+  async refuseCodeWhileLocked(clientAddress: string, signInId: string, staffId: string): Promise<void> {
     if (await this.failures.lockedUntil(signInCodesKey(signInId)))
       throw new TooManyRequestsError(MESSAGES.twoFactorTooManyCodes, {
         code: ERROR_CODES.TWO_FACTOR_TOO_MANY_CODES,
       });
     await this.refuseWhileLocked(clientAddress);
-    const locked = await this.failures.lockedUntil(ACCOUNT_CODES_KEY);
+    const locked = await this.failures.lockedUntil(accountCodesKey(staffId));
     if (locked) throw this.lockedError(locked);
   }
 
@@ -190,11 +193,11 @@ export class SellerAuthService implements OnModuleInit {
    * Counts a wrong code against the address, the half-way sign-in and the account, and throws: 401, or 429 when
    * this one spends the sign-in's codes (the password is asked again) or locks the address or the account.
    */
-  async failCode(clientAddress: string, signInId: string): Promise<never> {
+  async failCode(clientAddress: string, signInId: string, staffId: string): Promise<never> {
     const minutes = this.config.sellerLockoutMinutes;
     const spent = await this.failures.recordFailure(signInCodesKey(signInId), CODES_PER_SIGN_IN, minutes);
     const accountLocked = await this.failures.recordFailure(
-      ACCOUNT_CODES_KEY,
+      accountCodesKey(staffId),
       CODES_PER_ACCOUNT,
       ACCOUNT_CODES_LOCK_MINUTES,
     );
@@ -212,10 +215,10 @@ export class SellerAuthService implements OnModuleInit {
   }
 
   /** A complete sign-in forgets the code failures of the account and of its half-way sign-in. */
-  async succeedCode(clientAddress: string, signInId: string): Promise<void> {
-    await this.succeed(clientAddress);
+  async succeedCode(clientAddress: string, signInId: string, member: SessionMember): Promise<void> {
+    await this.succeed(clientAddress, member);
     await this.failures.clearFailures(signInCodesKey(signInId));
-    await this.failures.clearFailures(ACCOUNT_CODES_KEY);
+    await this.failures.clearFailures(accountCodesKey(member.id));
   }
 
   private lockedError(until: Date): TooManyRequestsError {

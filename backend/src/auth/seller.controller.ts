@@ -79,7 +79,7 @@ export class SellerController {
       await this.sessions.awaitSellerCode(reply, member.id);
       return { success: true, message: MESSAGES.twoFactorCodeNeeded, twoFactorRequired: true };
     }
-    await this.sellerAuth.succeed(request.ip);
+    await this.sellerAuth.succeed(request.ip, member);
     await this.sellerAuth.signedIn(member, false);
     await this.sessions.startSellerSession(reply, member);
     return {
@@ -121,18 +121,18 @@ export class SellerController {
         code: ERROR_CODES.TWO_FACTOR_SIGN_IN_EXPIRED,
       });
     const { signInId } = pending;
-    await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId);
+    await this.sellerAuth.refuseCodeWhileLocked(request.ip, signInId, member.id);
     if (!(await this.twoFactor.acceptCode(twoFactorAccount(member), body.code))) {
       await this.sellerAuth.signInFailed(member, 'Sign-in failed: wrong authenticator code');
       try {
-        await this.sellerAuth.failCode(request.ip, signInId);
+        await this.sellerAuth.failCode(request.ip, signInId, member.id);
       } catch (error) {
         // A half-way sign-in that spent its codes is over: the password is asked again.
         if (error instanceof TooManyRequestsError) this.sessions.clearSellerCode(reply);
         throw error;
       }
     }
-    await this.sellerAuth.succeedCode(request.ip, signInId);
+    await this.sellerAuth.succeedCode(request.ip, signInId, member);
     this.sessions.clearSellerCode(reply);
     await this.sellerAuth.signedIn(member, true);
     await this.sessions.startSellerSession(reply, member);

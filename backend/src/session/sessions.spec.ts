@@ -152,11 +152,14 @@ describe('failed seller sign-ins lock out the client address, never the seller e
     expect(seller.status).toBe(200);
     expect(seller.cookie).toBeDefined();
     const rows = await t.db.select().from(signInFailures);
+    // The wrong password typed for another e-mail address is counted against that account only.
     expect(rows.map((r) => [r.account, r.failures]).sort()).toEqual([
       ['address:127.0.0.2', 3],
+      ['seller-account:someone@else.example', 1],
       ['seller@127.0.0.2', 3],
     ]);
-    expect(rows[0].lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    const address = rows.find((r) => r.account === 'address:127.0.0.2');
+    expect(address?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
   });
 
   it('counts failures per address: two addresses below the limit lock neither', async () => {
@@ -174,7 +177,10 @@ describe('failed seller sign-ins lock out the client address, never the seller e
           last_failure_at = now() - interval '16 minutes'`,
     );
     expect((await login('127.0.0.2', CORRECT)).status).toBe(200);
-    expect(await t.db.select().from(signInFailures)).toEqual([]);
+    // What is left is the other account's count, which the seller's sign-in does not clear.
+    expect((await t.db.select().from(signInFailures)).map((r) => r.account)).toEqual([
+      'seller-account:someone@else.example',
+    ]);
     // The count starts again from zero.
     expect((await login('127.0.0.2', 'wrong-again')).status).toBe(401);
     expect((await login('127.0.0.2', CORRECT)).status).toBe(200);
@@ -198,6 +204,11 @@ describe('failed seller sign-ins lock out the client address, never the seller e
     const last = await login('10.9.9.9', 'guess');
     expect(last).toMatchObject({ status: 429, body: { success: false, message: signInLockedMessage(60) } });
     expect(await login('10.9.9.10', CORRECT)).toMatchObject({ status: 429 });
+    // The lock is the account's: a sign-in with another e-mail address is still read (and answered 401).
+    expect(await login('10.9.9.11', 'guess', 'someone@else.example')).toMatchObject({
+      status: 401,
+      body: { message: MESSAGES.invalidCredentials },
+    });
     await t.db.delete(signInFailures);
     expect((await login('10.9.9.10', CORRECT)).status).toBe(200);
   });
