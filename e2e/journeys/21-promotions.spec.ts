@@ -6,7 +6,17 @@ import { newCustomer, uniqueName } from '../support/api';
 import { runClockNow } from '../support/clock';
 import { expect, test } from '../support/fixtures';
 import { a11yProblems, screenshot } from '../support/pages';
-import { TEXT, confirm, definition, expectToast, openShop, productCard, visibleText } from '../support/shop';
+import {
+  TEXT,
+  confirm,
+  definition,
+  expectToast,
+  openShop,
+  productCard,
+  sellerLogin,
+  sellerMenu,
+  visibleText,
+} from '../support/shop';
 
 /** The London date `days` after the run's today, as YYYY-MM-DD. */
 function londonDate(days = 0): string {
@@ -22,6 +32,7 @@ test.describe('promotions', { tag: '@phone' }, () => {
     api,
     catalogue,
     seller,
+    otherPage,
   }, testInfo) => {
     const rice = await catalogue.add({
       name: uniqueName('Basmati Rice 500g'),
@@ -42,6 +53,7 @@ test.describe('promotions', { tag: '@phone' }, () => {
       endsAt: londonDate(7),
     });
     expect(promotion.label).toBe('3 for £5');
+    let ended = false;
     try {
       await api.signUp(newCustomer('deals'));
       await api.addAddress();
@@ -100,8 +112,27 @@ test.describe('promotions', { tag: '@phone' }, () => {
       await expect(definition(mine, 'Total savings')).toHaveText('-£1.00');
       await screenshot(page, testInfo, 'promotion-order');
       expect(await a11yProblems(page, testInfo, 'promotion-order')).toBe('');
+
+      // The seller (on the desktop, in a session of their own) sees it on the dashboard and the Promotions page
+      // with the units sold and the saving given, and ends it early.
+      if (testInfo.project.name === 'desktop') {
+        await sellerLogin(otherPage);
+        const today = otherPage.getByRole('region', { name: "Today's promotions" });
+        await expect(today).toContainText('3 for £5');
+        await sellerMenu(otherPage).getByRole('link', { name: 'Promotions' }).click();
+        const card = otherPage.getByRole('article', { name: '3 for £5' }).first();
+        await expect(card).toContainText('Running');
+        await expect(definition(card, 'Units sold in its deals')).toHaveText('3');
+        await expect(definition(card, 'Saving given')).toHaveText('£1.00');
+        await screenshot(otherPage, testInfo, 'seller-promotions');
+        expect(await a11yProblems(otherPage, testInfo, 'seller-promotions')).toBe('');
+        await card.getByRole('button', { name: 'End now' }).click();
+        await confirm(otherPage, 'End 3 for £5 now?', 'End now');
+        await expect(card).toContainText('Ended');
+        ended = true;
+      }
     } finally {
-      await seller.endPromotion(promotion._id);
+      if (!ended) await seller.endPromotion(promotion._id);
     }
   });
 });
