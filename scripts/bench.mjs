@@ -46,6 +46,7 @@ import zlib from 'node:zlib';
 import { apiArgs } from './api-process.mjs';
 import { benchPromotions } from './lib/bench-promotions.mjs';
 import { benchStandingOrders } from './lib/bench-standing-orders.mjs';
+import { benchTakings } from './lib/bench-takings.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(path.join(root, 'backend/package.json'));
@@ -57,6 +58,9 @@ const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BEN
 const checkoutOnly = args.includes('--checkout-only');
 const promotionsOnly = args.includes('--promotions-only');
 const serverOnly = args.includes('--server-only');
+const takingsOnly = args.includes('--takings-only');
+/** Delivered orders in the takings line: a year of a busy shop. */
+const TAKINGS_ORDERS = Number(process.env.BENCH_TAKINGS_ORDERS) || 100_000;
 const pagesOnly = args.includes('--pages-only');
 const searchOnly = args.includes('--search-only');
 const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
@@ -827,6 +831,16 @@ async function benchEngine(engine, api, databaseUrl) {
     if (promotionsOnly) {
       return { engine, api, promotions: await measurePromotions(shop) };
     }
+    const measureTakings = () =>
+      benchTakings({
+        base: shop.base,
+        databaseUrl,
+        orders: TAKINGS_ORDERS,
+        api: shopRequest,
+        Client,
+        percentile,
+      });
+    if (takingsOnly) return { engine, api, takings: databaseUrl ? await measureTakings() : undefined };
     const catalogue = checkoutOnly || pagesOnly || searchOnly ? undefined : await benchCatalogue(shop.base);
     const search = checkoutOnly || pagesOnly ? undefined : await benchSearch(shop.base);
     const pages = checkoutOnly || searchOnly ? undefined : await benchPages(shop.base);
@@ -850,6 +864,7 @@ async function benchEngine(engine, api, databaseUrl) {
           })
         : undefined;
     if (standing) await settle(shop.pid);
+    const takings = databaseUrl && checkout ? await measureTakings() : undefined;
     const afterRss = rssMb(shop.pid);
     return {
       engine,
@@ -863,9 +878,31 @@ async function benchEngine(engine, api, databaseUrl) {
       checkout,
       promotions,
       standing,
+      takings,
     };
   } finally {
     await shop.stop();
+  }
+}
+
+/** The takings line: a year's takings and a day's cash-up answered from the PostgreSQL server. */
+function printTakings(results, label) {
+  if (!results.some((r) => r.takings)) return;
+  console.log(
+    `\nTakings: ${fmt(TAKINGS_ORDERS)} delivered orders over a year (3 lines each, 3 VAT rates), one request ` +
+      'at a time; goals: takings under 200 ms, cash-up under 20 ms',
+  );
+  console.log(
+    `${'engine'.padEnd(30)} ${'orders'.padStart(8)} ${'takings p50'.padStart(12)} ${'p99 ms'.padStart(7)} ` +
+      `${'cash-up p50'.padStart(12)} ${'p99 ms'.padStart(7)}`,
+  );
+  for (const r of results) {
+    const t = r.takings;
+    if (!t) continue;
+    console.log(
+      `${(r.engine + label(r.api)).padEnd(30)} ${fmt(t.orders).padStart(8)} ${fmt(t.takings.p50).padStart(12)} ` +
+        `${fmt(t.takings.p99).padStart(7)} ${fmt(t.cashUp.p50).padStart(12)} ${fmt(t.cashUp.p99).padStart(7)}`,
+    );
   }
 }
 
@@ -957,6 +994,8 @@ async function main() {
     await dropDatabase?.();
   }
 
+  printTakings(results, label);
+  if (takingsOnly) return;
   if (promotionsOnly) {
     printPromotions(results, label);
     if (results.some((r) => r.promotions.refused > 0)) {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { cashUps, deliveryOutcomes, documentNumbers, orders, refunds } from '../db/schema';
+import { cashUps, deliveryOutcomes, documentNumbers, orderItems, orders, refunds } from '../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type CashUpRow = typeof cashUps.$inferSelect;
@@ -10,6 +10,62 @@ export type CashUpRow = typeof cashUps.$inferSelect;
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The delivered orders of a range of London days (`d`) and their goods per VAT rate (`settled`), made to add up to
+ * each order's own goods and VAT (shared-domain's vatRateTotals, in SQL: the lines as supplied at their stored
+ * prices, the difference from the order's figures given to the rate with the most goods).
+ */
+function settledRates(from: string, to: string): SQL {
+  return sql`
+      with d as (
+        select o.id, to_char((o.delivered_at at time zone ${SHOP_TIME_ZONE})::date, 'YYYY-MM-DD') as day,
+               o.goods, o.total_vat, o.shipping_charge, o.amount,
+               coalesce(o.collected_cash, 0) as cash, coalesce(o.collected_card, 0) as card, o.delivered_at
+          from ${orders} o
+         where o.delivered_at >= (${from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
+           and o.delivered_at < ((${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
+           and o.status = 'Completed'
+      ),
+      lines as (
+        select i.order_id, i.vat_basis_points as rate, i.price * coalesce(i.picked, i.quantity) as net,
+               ((i.price * (10000 + i.vat_basis_points) + 5000) / 10000) * coalesce(i.picked, i.quantity) as gross
+          from ${orderItems} i join d on d.id = i.order_id
+         where not i.refused
+        union all
+        select i.order_id, coalesce(i.substitute_vat_basis_points, 0), i.substitute_price * i.substitute_quantity,
+               ((i.substitute_price * (10000 + coalesce(i.substitute_vat_basis_points, 0)) + 5000) / 10000)
+                 * i.substitute_quantity
+          from ${orderItems} i join d on d.id = i.order_id
+         where not i.refused and i.substitute_quantity is not null and i.substitute_price is not null
+      ),
+      per_rate as (
+        select order_id, rate, sum(net)::int as net, sum(gross - net)::int as vat from lines group by order_id, rate
+      ),
+      ranked as (
+        select p.*, row_number() over (partition by p.order_id order by p.net + p.vat desc, p.rate desc) as rank,
+               sum(p.net) over (partition by p.order_id) as all_net,
+               sum(p.vat) over (partition by p.order_id) as all_vat
+          from per_rate p
+      ),
+      settled as (
+        select r.order_id, r.rate,
+               r.net + case when r.rank = 1 then d.goods - r.all_net else 0 end as net,
+               r.vat + case when r.rank = 1 then d.total_vat - r.all_vat else 0 end as vat
+          from ranked r join d on d.id = r.order_id
+      )`;
+}
+
+/** One London day's delivered orders summed (pence), with their goods per VAT rate. */
+export interface TakingsDayRow {
+  day: string;
+  orders: number;
+  shipping: number;
+  amount: number;
+  cash: number;
+  card: number;
+  rates: { rate: number; net: number; vat: number }[];
 }
 
 /**
@@ -92,48 +148,12 @@ export class MoneyRepository {
 
   /**
    * Every order delivered (its time of supply, London) from `from` to `to` (YYYY-MM-DD, inclusive), with its
-   * goods per VAT rate made to add up to its own goods and VAT (shared-domain's vatRateTotals, in SQL: the lines
-   * as supplied, the difference given to the rate with the most goods) and what was refunded on it. One query;
-   * the orders_delivered_idx index bounds the scan.
+   * goods per VAT rate (settledRates) and what was refunded on it. One query; the orders_delivered_idx index
+   * bounds the scan.
    */
   async deliveredOrders(from: string, to: string): Promise<TakingsOrderRow[]> {
     const result = await this.db.execute(sql`
-      with d as (
-        select o.id, to_char((o.delivered_at at time zone ${SHOP_TIME_ZONE})::date, 'YYYY-MM-DD') as day,
-               o.goods, o.total_vat, o.shipping_charge, o.amount,
-               coalesce(o.collected_cash, 0) as cash, coalesce(o.collected_card, 0) as card, o.delivered_at
-          from ${orders} o
-         where o.delivered_at >= (${from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
-           and o.delivered_at < ((${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
-           and o.status = 'Completed'
-      ),
-      lines as (
-        select i.order_id, i.vat_basis_points as rate, i.price * coalesce(i.picked, i.quantity) as net,
-               ((i.price * (10000 + i.vat_basis_points) + 5000) / 10000) * coalesce(i.picked, i.quantity) as gross
-          from order_items i join d on d.id = i.order_id
-         where not i.refused
-        union all
-        select i.order_id, coalesce(i.substitute_vat_basis_points, 0), i.substitute_price * i.substitute_quantity,
-               ((i.substitute_price * (10000 + coalesce(i.substitute_vat_basis_points, 0)) + 5000) / 10000)
-                 * i.substitute_quantity
-          from order_items i join d on d.id = i.order_id
-         where not i.refused and i.substitute_quantity is not null and i.substitute_price is not null
-      ),
-      per_rate as (
-        select order_id, rate, sum(net)::int as net, sum(gross - net)::int as vat from lines group by order_id, rate
-      ),
-      ranked as (
-        select p.*, row_number() over (partition by p.order_id order by p.net + p.vat desc, p.rate desc) as rank,
-               sum(p.net) over (partition by p.order_id) as all_net,
-               sum(p.vat) over (partition by p.order_id) as all_vat
-          from per_rate p
-      ),
-      settled as (
-        select r.order_id, r.rate,
-               r.net + case when r.rank = 1 then d.goods - r.all_net else 0 end as net,
-               r.vat + case when r.rank = 1 then d.total_vat - r.all_vat else 0 end as vat
-          from ranked r join d on d.id = r.order_id
-      ),
+      ${settledRates(from, to)},
       refunded as (
         select f.order_id, sum(f.amount)::int as refunded
           from ${refunds} f join d on d.id = f.order_id group by f.order_id
@@ -147,6 +167,32 @@ export class MoneyRepository {
     return rowsOf<TakingsOrderRow & { rates: unknown }>(result).map((row) => ({
       ...row,
       rates: (typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates) as TakingsOrderRow['rates'],
+    }));
+  }
+
+  /**
+   * The same figures summed in the database per London day of supply (and per VAT rate), so a year of orders
+   * answers without sending every order to the application.
+   */
+  async takingsByDay(from: string, to: string): Promise<TakingsDayRow[]> {
+    const result = await this.db.execute(sql`
+      ${settledRates(from, to)},
+      days as (
+        select day, count(*)::int as orders, sum(shipping_charge)::int as shipping, sum(amount)::int as amount,
+               sum(cash)::int as cash, sum(card)::int as card
+          from d group by day
+      ),
+      day_rates as (
+        select d.day, s.rate, sum(s.net)::int as net, sum(s.vat)::int as vat
+          from settled s join d on d.id = s.order_id group by d.day, s.rate
+      )
+      select days.*, coalesce((select json_agg(json_build_object('rate', r.rate, 'net', r.net, 'vat', r.vat)
+                                               order by r.rate)
+                                 from day_rates r where r.day = days.day), '[]'::json) as rates
+        from days order by days.day`);
+    return rowsOf<TakingsDayRow & { rates: unknown }>(result).map((row) => ({
+      ...row,
+      rates: (typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates) as TakingsDayRow['rates'],
     }));
   }
 
