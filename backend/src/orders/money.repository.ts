@@ -159,10 +159,13 @@ export class MoneyRepository {
           from ${refunds} f join d on d.id = f.order_id group by f.order_id
       )
       select d.id, d.day, d.goods, d.total_vat as vat, d.shipping_charge as shipping, d.amount, d.cash, d.card,
-             coalesce(refunded.refunded, 0) as refunded,
-             coalesce((select json_agg(json_build_object('rate', s.rate, 'net', s.net, 'vat', s.vat) order by s.rate)
-                         from settled s where s.order_id = d.id), '[]'::json) as rates
-        from d left join refunded on refunded.order_id = d.id
+             coalesce(refunded.refunded, 0) as refunded, coalesce(r.rates, '[]'::json) as rates
+        from d
+        left join refunded on refunded.order_id = d.id
+        left join (
+          select order_id, json_agg(json_build_object('rate', rate, 'net', net, 'vat', vat) order by rate) as rates
+            from settled group by order_id
+        ) r on r.order_id = d.id
        order by d.delivered_at, d.id`);
     return rowsOf<TakingsOrderRow & { rates: unknown }>(result).map((row) => ({
       ...row,
@@ -186,10 +189,13 @@ export class MoneyRepository {
         select d.day, s.rate, sum(s.net)::int as net, sum(s.vat)::int as vat
           from settled s join d on d.id = s.order_id group by d.day, s.rate
       )
-      select days.*, coalesce((select json_agg(json_build_object('rate', r.rate, 'net', r.net, 'vat', r.vat)
-                                               order by r.rate)
-                                 from day_rates r where r.day = days.day), '[]'::json) as rates
-        from days order by days.day`);
+      select days.*, coalesce(r.rates, '[]'::json) as rates
+        from days
+        left join (
+          select day, json_agg(json_build_object('rate', rate, 'net', net, 'vat', vat) order by rate) as rates
+            from day_rates group by day
+        ) r on r.day = days.day
+       order by days.day`);
     return rowsOf<TakingsDayRow & { rates: unknown }>(result).map((row) => ({
       ...row,
       rates: (typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates) as TakingsDayRow['rates'],
