@@ -64,13 +64,13 @@ export function ReceiptDocument({ receipt }: ReceiptDocumentProps) {
             <th scope="col" className="py-1">
               Item
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               Qty
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               VAT
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               Amount
             </th>
           </tr>
@@ -79,9 +79,9 @@ export function ReceiptDocument({ receipt }: ReceiptDocumentProps) {
           {receipt.lines.map((line, index) => (
             <tr key={`${line.name}-${index}`} className="border-b border-gray-100">
               <td className="py-1">{line.name}</td>
-              <td className="py-1 text-right">{line.quantity}</td>
-              <td className="py-1 text-right">{line.vatRate}%</td>
-              <td className="py-1 text-right">{formatPounds(line.amount)}</td>
+              <td className="py-1 pl-3 text-right">{line.quantity}</td>
+              <td className="py-1 pl-3 text-right">{line.vatRate}%</td>
+              <td className="py-1 pl-3 text-right">{formatPounds(line.amount)}</td>
             </tr>
           ))}
         </tbody>

@@ -100,7 +100,7 @@ export default function RunPage() {
   const valid = parseIsoDate(date) !== undefined && isDeliverySlot(time);
   useDocumentTitle(valid ? `Run ${date} ${time}` : 'Run');
   const sellerPath = useSellerPath();
-  const { data, isLoading, isError, error, refetch } = useGetRunQuery({ date, time }, { skip: !valid });
+  const { data, isLoading, error, refetch } = useGetRunQuery({ date, time }, { skip: !valid });
   const { queued, add, flush } = useOutcomeQueue();
   const waiting = queued.length;
 
@@ -149,7 +149,7 @@ export default function RunPage() {
           <span className="sr-only">Loading the run</span>
           <Skeleton className="h-40 w-full" />
         </div>
-      ) : isError || !data ? (
+      ) : !data ? (
         <EmptyState
           title="The run could not be loaded"
           message={errorMessage(error, MESSAGES.somethingWentWrong)}
