@@ -969,10 +969,15 @@ export type PlaceOrderResponse = {
 export type TotalsChangedResponse = {
   /** Current total, pounds (when the figures changed) */
   amount?: number;
+  /** Stable and machine-readable: the refusal's own code, or its status's generic one (VALIDATION_FAILED, NOT_SIGNED_IN, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY_REQUESTS, ...). */
+  code: ErrorCode;
   /** The selectable delivery date (when the posted one is gone) */
   deliveryDate?: string;
+  /** With VALIDATION_FAILED from a body's field check: the path of the field refused (`nutrition.sugars`). */
+  field?: string;
   /** Current goods total, pounds */
   goods?: number;
+  /** For people; may be reworded. Compare `code` instead. */
   message: string;
   /** Current shipping charge, pounds */
   shippingCharge?: number;

@@ -8,6 +8,7 @@ import {
 } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 import { PageInfo } from '../../common/pagination';
+import { ErrorResponse } from '../../common/responses';
 
 export class OrderSubstituteView {
   @ResponseField({ format: 'uuid', description: 'Product id of the substitute' })
@@ -359,12 +360,8 @@ export class SellerOrdersResponse extends PageInfo {
   orders!: SellerOrderView[];
 }
 
-export class TotalsChangedResponse {
-  @ResponseField({ example: false })
-  success!: false;
-
-  @ResponseField({ example: 'Prices have changed. Please review your order.' })
-  message!: string;
+/** A refused order (409): the error shape, with the current figures when they are why (TOTALS_CHANGED). */
+export class TotalsChangedResponse extends ErrorResponse {
   @ResponseField({ required: false, description: 'Current total, pounds (when the figures changed)' })
   amount?: number;
 
