@@ -40,7 +40,6 @@ const MENU: readonly MenuEntry[] = [
   { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
   { to: 'promotions', label: 'Promotions', icon: ListIcon },
-  { to: 'promotions', label: 'Promotions', icon: ListIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'picking', label: 'Picking', icon: PickingIcon },
   { to: 'run', label: 'Run', icon: PickingIcon },
