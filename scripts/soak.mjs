@@ -14,7 +14,8 @@
  *   - checkout: signed-in customers (the development sign-in) placing a cash-on-delivery order for the next
  *     delivery date, then cancelling it or having the seller complete it, so stock and slots never run out;
  *   - seller work: the orders list, the summary figures, the pick list, a run sheet and a stock change.
- * Each minute prints the API's resident memory (RSS, the median of a reading every 5 s), its JS heap in use, the
+ * Each minute prints the API's resident memory (RSS, the median of a reading every 5 s), its JS heap in use and
+ * its memory outside the heap that V8 knows of (buffers: external), the
  * event-loop lag (p99 and max, from the shop's own metrics, which reset at each scrape), requests, their p99 and
  * errors (a network error or an answer other than the one expected). At the end: PASS when every minute's RSS from
  * the second on stayed within 10% of minutes 2-5 (the first warms up) and nothing failed; exit 1 otherwise.
@@ -196,6 +197,7 @@ async function eventLoopLag(metricsBase) {
     p99: value('nodejs_eventloop_lag_p99_seconds'),
     max: value('nodejs_eventloop_lag_max_seconds'),
     heapMb: value('nodejs_heap_size_used_bytes') / 1000 / 1024 / 1024,
+    externalMb: value('nodejs_external_memory_bytes') / 1000 / 1024 / 1024,
   };
 }
 
@@ -445,7 +447,12 @@ async function main() {
     async function minuteDone() {
       const done = current;
       current = { latencies: [], errors: new Map(), rss: [] };
-      const lag = await eventLoopLag(shop.metrics).catch(() => ({ p99: NaN, max: NaN }));
+      const lag = await eventLoopLag(shop.metrics).catch(() => ({
+        p99: NaN,
+        max: NaN,
+        heapMb: NaN,
+        externalMb: NaN,
+      }));
       const sorted = done.latencies.sort((a, b) => a - b);
       const errors = [...done.errors.values()].reduce((a, b) => a + b, 0);
       const row = {
@@ -456,6 +463,7 @@ async function main() {
           50,
         ),
         heap: lag.heapMb,
+        external: lag.externalMb,
         lagP99: lag.p99,
         lagMax: lag.max,
         requests: sorted.length,
@@ -464,7 +472,7 @@ async function main() {
       };
       minutes.push(row);
       log(
-        `${String(row.minute).padStart(6)} ${row.rss.toFixed(1).padStart(8)} ${row.heap.toFixed(1).padStart(8)} ${row.lagP99.toFixed(1).padStart(12)} ` +
+        `${String(row.minute).padStart(6)} ${row.rss.toFixed(1).padStart(8)} ${row.heap.toFixed(1).padStart(8)} ${row.external.toFixed(1).padStart(8)} ${row.lagP99.toFixed(1).padStart(12)} ` +
           `${row.lagMax.toFixed(1).padStart(12)} ${String(row.requests).padStart(10)} ${row.p99.toFixed(1).padStart(8)} ` +
           `${String(errors).padStart(8)}` +
           (errors ? `   ${[...done.errors].map(([k, v]) => `${v}× ${k}`).join('; ')}` : ''),
@@ -473,7 +481,7 @@ async function main() {
 
     // USERS people, each waiting for an answer before the next request and pacing themselves so that together
     // they ask RATE requests a second; one that falls behind (a slow answer) does not catch up in a burst.
-    log('minute   RSS MB  heap MB   lag p99 ms   lag max ms   requests   p99 ms   errors');
+    log('minute   RSS MB  heap MB  ext. MB   lag p99 ms   lag max ms   requests   p99 ms   errors');
     let n = 0;
     const person = async () => {
       const every = (USERS * 1000) / RATE;
