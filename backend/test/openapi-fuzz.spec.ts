@@ -389,7 +389,11 @@ function percentEncode(text: string): string {
  * What a refused request may rightly change: a failed seller sign-in is counted, and nothing else (that is the
  * lockout). A session's last use is stamped (at most once a minute) whatever the answer, so it is left out.
  */
-const REFUSED_MAY_CHANGE: Record<string, string[]> = { sellerLogin: ['sign_in_failures'] };
+/** A refused sign-in is counted, and written to the activity log. */
+const REFUSED_MAY_CHANGE: Record<string, string[]> = {
+  sellerLogin: ['sign_in_failures', 'activity_log'],
+  sellerLoginCode: ['sign_in_failures', 'activity_log'],
+};
 const ROW_WITHOUT_LAST_USE: Record<string, string> = { sessions: "to_jsonb(x) - 'last_seen_at'" };
 
 async function takeSnapshot(t: TestApp, tables: string[]): Promise<Snapshot> {
