@@ -15,7 +15,9 @@
  * - no change or cancel once picking has started (each step's expected answer);
  * - `ageCheckRequired` exactly when an 18+ product goes to the door;
  * - a paid order owes back what its total fell by (all of it once cancelled);
- * - every step that changed an order wrote an order event for it, and a refused step changed nothing.
+ * - every step that changed an order wrote an order event for it, and a refused step changed nothing;
+ * - the floor's work is done by pickers and drivers signed in as themselves: a member whose role may not take a
+ *   step (a picker dispatching, a driver picking) is refused 403 and changes nothing.
  *
  * ORDER_MODEL_RUNS sets the number of sequences (default 20), ORDER_MODEL_SEED the seed (fixed by default; a
  * failure prints the seed and the failing sequence to replay).
@@ -27,6 +29,7 @@ import {
   CANCEL_WINDOW_MS,
   DELIVERY_FAILURE_REASONS,
   DELIVERY_SLOTS,
+  mayMoveToStage,
   orderChangeDeadline,
   priceOrder,
   selectableDeliveryDate,
@@ -35,7 +38,7 @@ import {
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FREE_SHIPPING, settings } from '../../test/fixtures';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
-import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { deliverySlotBookings, orderEvents, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
@@ -92,6 +95,9 @@ interface Real {
 let t: TestApp;
 const stripe = new FakeStripeApi();
 let seller: string;
+/** The seller cookies of a picker and a driver (the owner's is `seller`). */
+const members: Record<Member, string> = { owner: '', picker: '', driver: '' };
+type Member = 'owner' | 'picker' | 'driver';
 let customers: { cookie: string; addressId: string }[];
 let clockNow = new Date();
 let sequence = 0;
@@ -107,6 +113,9 @@ beforeAll(async () => {
   });
   t.app.get(Clock).now = () => clockNow;
   seller = await signInSeller(t);
+  members.owner = seller;
+  members.picker = (await signInStaff(t, 'picker', { ownerCookie: seller })).cookie;
+  members.driver = (await signInStaff(t, 'driver', { ownerCookie: seller })).cookie;
   await settings(t, seller, 'shipping', FREE_SHIPPING);
   await settings(t, seller, 'delivery', { slotCapacity: SLOT_CAPACITY });
   await settings(t, seller, 'orders', { maxOpenOrders: 1000 });
@@ -514,6 +523,8 @@ class Fulfil extends Cmd {
   constructor(
     readonly index: number,
     readonly plan: PickPlan,
+    /** Who sends the step: the owner, or a picker or driver signed in as themselves. */
+    readonly by: Member = 'owner',
   ) {
     super();
   }
@@ -540,7 +551,8 @@ class Fulfil extends Cmd {
     const subQuantity = subUsable ? Math.min(sub.quantity, subLine.quantity - found[subIndex]) : 0;
 
     let expected: number;
-    if (order.status !== 'Pending') expected = 409;
+    if (!mayMoveToStage(this.by, to)) expected = 403;
+    else if (order.status !== 'Pending') expected = 409;
     else if (order.payment === 'Online' && !order.isPaid) expected = 409;
     else if (to === 'picked') {
       // Short lines' shelves are counted empty before the substitutes are taken.
@@ -570,7 +582,7 @@ class Fulfil extends Cmd {
 
     const before = await amountOf(order.id);
     const res = await step(order.id, expected === 200, () =>
-      request(t.server).put(`/api/order/${order.id}/fulfilment`).set('Cookie', seller).send(body),
+      request(t.server).put(`/api/order/${order.id}/fulfilment`).set('Cookie', members[this.by]).send(body),
     );
     expectStatus(res, expected, `${this.toString()} at ${order.status}/${order.fulfilment}`);
     if (expected !== 200) return;
@@ -597,7 +609,7 @@ class Fulfil extends Cmd {
     // A paid order owes back what its total fell by.
     if (order.payment === 'Online' && order.isPaid) order.refundDue += Math.max(0, before - after);
   }
-  override toString = () => `Fulfil(#${this.index} ${JSON.stringify(this.plan)})`;
+  override toString = () => `Fulfil(#${this.index} ${JSON.stringify(this.plan)} by ${this.by})`;
 }
 
 /** What the driver records at the door: delivered (refused lines, ID check, money handed over) or not. */
@@ -901,7 +913,11 @@ const pick = fc
     ),
     refused: fc.subarray([0, 1, 2]),
   })
-  .chain((plan) => fc.nat(20).map((index) => new Fulfil(index, plan)));
+  .chain((plan) =>
+    fc
+      .tuple(fc.nat(20), fc.constantFrom<Member>('owner', 'picker', 'picker', 'driver'))
+      .map(([index, by]) => new Fulfil(index, plan, by)),
+  );
 
 const door = fc
   .record({
