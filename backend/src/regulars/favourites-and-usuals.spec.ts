@@ -97,6 +97,45 @@ describe('favourites', () => {
   });
 });
 
+describe('favourites and usuals with a promotion running', () => {
+  it('answer each product with the promotion it is in now, as the product list does', async () => {
+    const seller = await signInSeller(t);
+    const c = await signInCustomerWithAddress(t, { email: 'fav.deal@example.com' }, ADDRESS);
+    const pasta = await createProduct(t, { name: 'Deal Pasta', price: 200, offerPrice: 200 });
+    const promotion = await request(t.server)
+      .post('/api/seller/promotions')
+      .set('Cookie', seller)
+      .send({
+        kind: 'multibuy',
+        products: [pasta],
+        quantity: 3,
+        price: 5,
+        startsAt: '2026-11-23',
+        endsAt: '2026-11-30',
+      })
+      .expect(201);
+    await put(c.cookie, `/api/user/favourites/${pasta}`).expect(200);
+    const expected = { _id: promotion.body.promotion._id, kind: 'multibuy', label: '3 for £5' };
+    const favourite = (await get(c.cookie, '/api/user/favourites').expect(200)).body.products[0];
+    expect(favourite.promotion).toMatchObject(expected);
+
+    await request(t.server)
+      .post('/api/order/cod')
+      .set('Cookie', c.cookie)
+      .send({
+        items: [{ product: pasta, quantity: 1 }],
+        address: c.addressId,
+        amount: 2,
+        shippingCharge: 0,
+        totalVat: 0,
+        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[1] },
+      })
+      .expect(201);
+    const usual = (await get(c.cookie, '/api/user/usuals').expect(200)).body.products[0];
+    expect(usual.product.promotion).toMatchObject(expected);
+  });
+});
+
 describe('usuals', () => {
   async function customer() {
     customers += 1;

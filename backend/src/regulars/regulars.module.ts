@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { MailModule } from '../mail/mail.module';
 import { OrdersModule } from '../orders/orders.module';
 import { RegularsController } from './regulars.controller';
@@ -9,7 +10,7 @@ import { StandingOrdersService } from './standing-orders.service';
 
 /** Regulars: favourites, "your usuals", and regular deliveries (standing orders) with their placing job. */
 @Module({
-  imports: [OrdersModule, MailModule],
+  imports: [CatalogModule, OrdersModule, MailModule],
   controllers: [RegularsController],
   providers: [RegularsRepository, RegularsService, StandingOrdersService, StandingOrderPlacer],
   exports: [StandingOrderPlacer, RegularsService, StandingOrdersService],

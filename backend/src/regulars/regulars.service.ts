@@ -2,21 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { MAX_FAVOURITES, MESSAGES, REGULARS_MESSAGES } from '@larder/shared-domain';
 import { Clock } from '../common/clock';
 import { ConflictError, NotFoundError } from '../common/errors';
-import { toProductView } from '../catalog/product-view';
+import { ProductListCache } from '../catalog/product-list.cache';
 import type { ProductDto } from '../catalog/dto/product.response';
 import type { UsualView } from './dto/regulars.response';
 import { RegularsRepository } from './regulars.repository';
 
-/** A customer's favourites and usuals. */
+/** A customer's favourites and usuals, each product answered as the product list answers it (its promotion too). */
 @Injectable()
 export class RegularsService {
   constructor(
     private readonly repository: RegularsRepository,
     private readonly clock: Clock,
+    private readonly productList: ProductListCache,
   ) {}
 
   async favourites(userId: string): Promise<ProductDto[]> {
-    return (await this.repository.favourites(userId)).map(toProductView);
+    const [rows, list] = await Promise.all([this.repository.favourites(userId), this.productList.get()]);
+    return rows.map((row) => list.view(row));
   }
 
   /** Keeps the product as a favourite (again: nothing changes); 404 for a product not in the catalogue. */
@@ -40,9 +42,12 @@ export class RegularsService {
   }
 
   async usuals(userId: string): Promise<UsualView[]> {
-    const rows = await this.repository.usuals(userId, this.clock.now());
+    const [rows, list] = await Promise.all([
+      this.repository.usuals(userId, this.clock.now()),
+      this.productList.get(),
+    ]);
     return rows.map((row) => ({
-      product: toProductView(row.product),
+      product: list.view(row.product),
       timesBought: row.timesBought,
       lastBought: row.lastBought.toISOString(),
     }));
