@@ -34,4 +34,6 @@ module.exports = [
   { file: 'src/mail/order-emails.spec.ts', tests: 'across restarts and replicas' },
   // Regular deliveries' orders placed once by two replicas racing for the due plans, and after a restart.
   { file: 'src/regulars/standing-orders-replicas.spec.ts', tests: 'two replicas' },
+  // The customer's row lock: plans made at the same moment counted one at a time against the limit.
+  { file: 'src/regulars/standing-orders.spec.ts', tests: 'made at once' },
 ];

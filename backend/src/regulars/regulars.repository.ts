@@ -10,6 +10,7 @@ import {
   products,
   standingOrderItems,
   standingOrders,
+  users,
 } from '../db/schema';
 import type { CatalogProduct } from '../catalog/product-view';
 
@@ -108,7 +109,12 @@ export class RegularsRepository {
 
   // Regular deliveries
 
+  /**
+   * The customer's plans, counted while their row is locked (`for no key update`, as a checkout locks it) until the
+   * transaction ends: plans made at the same moment are counted one at a time against the limit.
+   */
   async countStandingOrders(userId: string, tx: DbExecutor = this.db): Promise<number> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(standingOrders)

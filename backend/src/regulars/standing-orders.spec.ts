@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { and, asc, eq } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, REGULARS_MESSAGES } from '@larder/shared-domain';
+import { DELIVERY_SLOTS, MAX_STANDING_ORDERS, MESSAGES, REGULARS_MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS, bookedIn, FREE_SHIPPING, settings, stockOf } from '../../test/fixtures';
@@ -143,6 +143,31 @@ describe('setting up a regular delivery', () => {
     await createPlan(c, { items: [{ product: wine, quantity: 1 }], weekday: 2, ageConfirmed: true }).expect(
       201,
     );
+  });
+
+  it('holds at most the plans allowed, also when several are made at once', async () => {
+    now = new Date('2026-11-23T10:00:00Z');
+    const cat = await newCustomer();
+    const tea = await pound();
+    const answers = await Promise.all(
+      Array.from({ length: MAX_STANDING_ORDERS + 3 }, () =>
+        createPlan(cat, { items: [{ product: tea, quantity: 1 }], weekday: 5 }),
+      ),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(MAX_STANDING_ORDERS);
+    for (const refused of answers.filter((res) => res.status !== 201))
+      expect(refused.body).toMatchObject({
+        success: false,
+        message: REGULARS_MESSAGES.tooManyStandingOrders,
+      });
+    const plans: { _id: string }[] = await plansOf(cat);
+    expect(plans).toHaveLength(MAX_STANDING_ORDERS);
+    // Ended again, so that the placing tests below meet only their own plans.
+    for (const plan of plans)
+      await request(t.server)
+        .delete(`/api/user/standing-orders/${plan._id}`)
+        .set('Cookie', cat.cookie)
+        .expect(200);
   });
 
   it("is the customer's own: another's plan answers 404 and stays as it was", async () => {
