@@ -54,6 +54,8 @@ export interface MockApiState {
   newsletterSubscribers: Api.NewsletterSubscriberView[];
   /** Entries a page of the seller's lists when the request names no limit (the server's is 50). */
   pageSize: number;
+  /** Who the shop is (GET /api/settings/business): null until the owner or a manager saves them. */
+  business: Api.BusinessDetailsView | null;
 }
 
 export function defaultState(): MockApiState {
@@ -81,6 +83,7 @@ export function defaultState(): MockApiState {
     contactMessages: [],
     newsletterSubscribers: [],
     pageSize: rules.DEFAULT_PAGE_LIMIT,
+    business: null,
   };
 }
 
@@ -492,6 +495,7 @@ const ROUTES: Record<string, Handler> = {
   }),
 
   // Settings and delivery
+  'GET /api/settings/business': (_r, s) => ok<Api.GetBusinessDetailsApiResponse>({ business: s.business }),
   'GET /api/settings/shipping': (_r, s) =>
     ok<Api.GetShippingSettingsApiResponse>({ ...s.shipping, maxPerProduct: s.maxPerProduct }),
   'POST /api/settings/shipping': asSeller((r, s) => {

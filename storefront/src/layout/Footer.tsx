@@ -1,5 +1,6 @@
 import { londonYear } from '@larder/shared-domain';
 import { Link } from 'react-router-dom';
+import { BusinessDetails } from '../components/BusinessDetails';
 
 interface FooterLink {
   text: string;
@@ -74,6 +75,7 @@ export function Footer() {
       </div>
       {/* The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
           reading may differ, which is no reason to warn. */}
+      <BusinessDetails className="pb-4 text-center text-sm text-gray-600" />
       <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
         © {londonYear(new Date())} Larder, London, UK. All rights reserved.
       </p>

@@ -1,24 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useGetBusinessDetailsQuery } from '@larder/shared-state';
+import { BusinessDetails } from '../../components/BusinessDetails';
 import { LegalPage, LegalSection } from '../../components/LegalPage';
-
-/** Who the shop is, as the business details the seller saved give it (nothing until they are saved). */
-function WhoWeAre() {
-  const { data } = useGetBusinessDetailsQuery();
-  const business = data?.business;
-  if (!business) return null;
-  return (
-    <p>
-      Larder is run by {business.legalName}, {business.address}. E-mail{' '}
-      <a href={`mailto:${business.email}`} className="text-primary underline">
-        {business.email}
-      </a>
-      , telephone {business.phone}.
-      {business.companyNumber ? ` Company number ${business.companyNumber}.` : ''}
-      {business.vatNumber ? ` VAT registration number ${business.vatNumber}.` : ''}
-    </p>
-  );
-}
 
 export default function TermsPage() {
   return (
@@ -101,7 +83,7 @@ export default function TermsPage() {
           </Link>
           .
         </p>
-        <WhoWeAre />
+        <BusinessDetails />
       </LegalSection>
     </LegalPage>
   );

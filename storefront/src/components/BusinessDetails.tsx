@@ -1,0 +1,23 @@
+import { useGetBusinessDetailsQuery } from '@larder/shared-state';
+
+/**
+ * Who the shop is, as the business details the seller saved give them (nothing until they are saved): the
+ * name, geographic address, e-mail address, telephone and the company and VAT registration numbers that the
+ * Electronic Commerce Regulations 2002 (reg. 6) ask an online shop to show. Shown in the footer and the terms.
+ */
+export function BusinessDetails({ className }: { className?: string }) {
+  const { data } = useGetBusinessDetailsQuery();
+  const business = data?.business;
+  if (!business) return null;
+  return (
+    <p className={className}>
+      Larder is run by {business.legalName}, {business.address}. E-mail{' '}
+      <a href={`mailto:${business.email}`} className="underline">
+        {business.email}
+      </a>
+      , telephone {business.phone}.
+      {business.companyNumber ? ` Company number ${business.companyNumber}.` : ''}
+      {business.vatNumber ? ` VAT registration number ${business.vatNumber}.` : ''}
+    </p>
+  );
+}
