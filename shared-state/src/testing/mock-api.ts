@@ -496,6 +496,11 @@ const ROUTES: Record<string, Handler> = {
 
   // Settings and delivery
   'GET /api/settings/business': (_r, s) => ok<Api.GetBusinessDetailsApiResponse>({ business: s.business }),
+  'POST /api/settings/business': asSeller((r, s) => {
+    const body = r.body as Api.BusinessDetailsDto;
+    s.business = { ...body, vatNumber: body.vatNumber ?? null, companyNumber: body.companyNumber ?? null };
+    return ok<Api.UpdateBusinessDetailsApiResponse>({ business: s.business });
+  }),
   'GET /api/settings/shipping': (_r, s) =>
     ok<Api.GetShippingSettingsApiResponse>({ ...s.shipping, maxPerProduct: s.maxPerProduct }),
   'POST /api/settings/shipping': asSeller((r, s) => {

@@ -1,10 +1,14 @@
 import { useDocumentTitle } from '@larder/shared-ui';
+import { BusinessDetailsForm } from './BusinessDetailsForm';
 import { DeliveryAreasForm } from './DeliveryAreasForm';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
 import { OrderSettingsForm, PerProductLimitForm } from './OrderSettingsForm';
 import { ShippingSettingsForm } from './ShippingSettingsForm';
 
-/** /seller/settings: the shop's shipping fee and free-shipping threshold, delivery-slot capacity and order limits. */
+/**
+ * /seller/settings: the shop's shipping fee and free-shipping threshold, delivery-slot capacity, order limits,
+ * delivery areas and business details.
+ */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
   return (
@@ -21,6 +25,7 @@ export default function SettingsPage() {
         <OrderSettingsForm />
         <DeliveryAreasForm />
         <PerProductLimitForm />
+        <BusinessDetailsForm />
       </div>
     </div>
   );
