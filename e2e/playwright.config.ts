@@ -20,6 +20,8 @@ const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: './journeys',
+  // The started shop takes more orders per delivery slot (support/global-setup.ts).
+  globalSetup: './support/global-setup.ts',
   // Everything a run leaves behind lives under artifacts/ (gitignored; CI keeps it):
   // report/ (HTML report), results/ (traces and screenshots of failures), screenshots/, server.log.
   outputDir: './artifacts/results',
