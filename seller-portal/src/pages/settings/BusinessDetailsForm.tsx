@@ -144,10 +144,10 @@ export function BusinessDetailsForm() {
       onSubmit={submit}
       formClassName="mt-4 grid gap-4 sm:grid-cols-2 sm:items-start"
     >
-      {box('legalName', 'Legal name', { autoComplete: 'organization' })}
-      {box('address', 'Address', { autoComplete: 'street-address' })}
-      {box('email', 'E-mail', { type: 'email', autoComplete: 'email' })}
-      {box('phone', 'Telephone', { type: 'tel', autoComplete: 'tel' })}
+      {box('legalName', 'Legal name', { required: true, autoComplete: 'organization' })}
+      {box('address', 'Address', { required: true, autoComplete: 'street-address' })}
+      {box('email', 'E-mail', { required: true, type: 'email', autoComplete: 'email' })}
+      {box('phone', 'Telephone', { required: true, type: 'tel', autoComplete: 'tel' })}
       {box('vatNumber', 'VAT number (optional)', {
         autoCapitalize: 'characters',
         placeholder: 'GB123456789',

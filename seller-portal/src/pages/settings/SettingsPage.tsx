@@ -25,7 +25,10 @@ export default function SettingsPage() {
         <OrderSettingsForm />
         <DeliveryAreasForm />
         <PerProductLimitForm />
-        <BusinessDetailsForm />
+        {/* Six boxes: the whole width on wide screens. */}
+        <div className="xl:col-span-2">
+          <BusinessDetailsForm />
+        </div>
       </div>
     </div>
   );
