@@ -110,7 +110,7 @@ describe('the API process', () => {
     const expected = JSON.parse((flags ?? '').replace(/'/g, '"')) as string[];
     expect(expected.length).toBeGreaterThan(0);
     const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
-    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...expected, 'backend/dist/main.js']);
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...expected, 'backend/dist/app/main.js']);
   });
 });
 

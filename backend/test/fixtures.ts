@@ -20,6 +20,9 @@ export const ADDRESS: AddressInput = {
   country: 'United Kingdom',
 };
 
+/** The shop's address for the `n`th of several customers: the same street, house number `n`. */
+export const addressOf = (n: number): AddressInput => ({ ...ADDRESS, street: `${n} Quay St` });
+
 /** The units a product has in stock (null: not counted). */
 export async function stockOf(t: Pick<TestApp, 'db'>, id: string): Promise<number | null> {
   const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));

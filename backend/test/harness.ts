@@ -19,7 +19,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { DestinationStream } from 'pino';
-import { createApp } from '../src/app.factory';
+import { createApp } from '../src/app/app.factory';
 import { ProductListCache } from '../src/catalog/product-list.cache';
 import type { CatalogProduct } from '../src/catalog/product-view';
 import type { AppConfig } from '../src/config/app-config';

@@ -23,13 +23,15 @@
  * Entries are never changed or removed by the application; the database refuses it (a trigger), and the mail
  * job purges entries over two years old.
  */
-import type { ActivityKind } from '@larder/shared-domain';
+import type { ActivityKind, StaffRole } from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database';
 import { activityLog } from '../db/schema';
-import type { StaffIdentity } from '../session/session.decorators';
 
-/** Who did it: the signed-in member, or (a failed sign-in) whoever typed an e-mail known to nobody. */
-export type ActivityActor = StaffIdentity | { id: null; name: string; role: null };
+/**
+ * Who did it: the signed-in member (a route's `StaffIdentity` is one), or (a failed sign-in) whoever typed an
+ * e-mail known to nobody.
+ */
+export type ActivityActor = { id: string; name: string; role: StaffRole } | { id: null; name: string; role: null };
 
 export interface ActivityEntry {
   action: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MAX_STOCK } from '@larder/shared-domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, type Placeholder, sql, SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { ActivityActor } from '../activity/activity-log';
 import { recordProductAdded, recordProductChanged, recordProductDeleted } from './product-activity';
@@ -48,31 +48,48 @@ function stockValues(lines: readonly StockLine[]): SQL {
 /** The catalog_state row this connection bumps (see CATALOG_VERSION_SHARDS). */
 const VERSION_SHARD = sql.raw(`pg_backend_pid() % ${CATALOG_VERSION_SHARDS} + 1`);
 
-/** Checkout's stock taking in one statement (see CatalogRepository.takeStock). */
-const TAKE_STOCK = preparedStatement<StockTaking>(
-  'take_stock',
-  sql`
-    with wanted(id, qty) as (
-      select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('quantities')}::int[])
+/**
+ * Taking an order's units from the counted stocks, as the steps (common table expressions) of one statement: the
+ * one way units are taken, used by takeStock below and composed by checkout into the statement that also books
+ * the order's slot (so checkout stays one round trip). `ids` (uuid[]) and `quantities` (int[]) are the lines.
+ * It locks the counted rows in id order (so concurrent orders and cancels never deadlock), takes from each only
+ * when every one has enough, then bumps the catalogue version. The steps a statement may read after it:
+ *   locked(id, name, stock)  the counted rows, with the stock they had before;
+ *   short                    a row when one has too few (then nothing was taken);
+ *   taken(id)                the rows whose units were taken;
+ *   bumped                   a row when the catalogue version was bumped (reading it orders a later step after it).
+ */
+export function stockTakingSteps(ids: Placeholder, quantities: Placeholder): SQL {
+  return sql`
+    wanted(id, qty) as (
+      select * from unnest(${ids}::uuid[], ${quantities}::int[])
     ),
     locked as (
-      select p.id, p.name, p.stock from products p
+      select p.id, p.name, p.stock from ${products} p
       where p.id in (select id from wanted) and p.stock is not null
       order by p.id
       for no key update
     ),
     short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
     taken as (
-      update products p set stock = p.stock - w.qty
+      update ${products} p set stock = p.stock - w.qty
       from locked l join wanted w on w.id = l.id
       where p.id = l.id and not exists (select 1 from short)
       returning p.id
     ),
     bumped as (
-      insert into catalog_state (id, version) select ${VERSION_SHARD}, 1 where exists (select 1 from taken)
-      on conflict (id) do update set version = catalog_state.version + 1
-    )
-    select l.id, l.name, l.stock, exists (select 1 from taken t where t.id = l.id) as taken
+      insert into ${catalogState} (id, version) select ${VERSION_SHARD}, 1 where exists (select 1 from taken)
+      on conflict (id) do update set version = ${catalogState}.version + 1
+      returning 1
+    )`;
+}
+
+/** Stock taking alone in one statement (see CatalogRepository.takeStock). */
+const TAKE_STOCK = preparedStatement<StockTaking>(
+  'take_stock',
+  sql`
+    with ${stockTakingSteps(sql.placeholder('ids'), sql.placeholder('quantities'))}
+    select l.id, l.name, l.stock, l.id in (select id from taken) as taken
     from locked l`,
 );
 

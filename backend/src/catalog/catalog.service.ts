@@ -19,9 +19,10 @@ import { CatalogRepository, ProductChanges, StockLine, StockTaking } from './cat
 import { AddProductDto } from './dto/add-product.dto';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { assertSupportedImage, ProductImageStore } from './product-images';
-import { CatalogProduct, toProductView } from './product-view';
+import type { CatalogProduct } from './product-view';
 import type { ProductDto } from './dto/product.response';
 import { ProductListCache } from './product-list.cache';
+import { PromotionsService } from './promotions.service';
 
 /** How many products one search answers at most. */
 const SEARCH_LIMIT = 50;
@@ -35,6 +36,7 @@ export class CatalogService {
     private readonly repository: CatalogRepository,
     private readonly images: ProductImageStore,
     private readonly list: ProductListCache,
+    private readonly promotions: PromotionsService,
   ) {}
 
   /** Products by id (pence, VAT basis points), deleted ones included. */
@@ -83,8 +85,9 @@ export class CatalogService {
     await this.checkImages(images, 1);
 
     const stored = await this.images.store(images);
+    let created: CatalogProduct;
     try {
-      const created = await this.repository.insert(
+      created = await this.repository.insert(
         {
           name: dto.name,
           category: dto.category,
@@ -109,11 +112,11 @@ export class CatalogService {
         },
         actor,
       );
-      return toProductView(created);
     } catch (err) {
       await this.images.remove(stored.files);
       throw err;
     }
+    return this.view(created);
   }
 
   /**
@@ -130,8 +133,9 @@ export class CatalogService {
     if (images.length) await this.checkImages(images, 1);
 
     const stored = images.length ? await this.images.store(images) : undefined;
+    let updated: CatalogProduct | undefined;
     try {
-      const updated = await this.repository.update(
+      updated = await this.repository.update(
         id,
         (current) => {
           const changes: ProductChanges = {};
@@ -180,11 +184,12 @@ export class CatalogService {
         actor,
       );
       if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
-      return toProductView(updated);
     } catch (err) {
       if (stored) await this.images.remove(stored.files);
       throw err;
     }
+    // The product was written: its answer is read after the write's transaction, as the list's is.
+    return this.view(updated);
   }
 
   /** Sets the seller's switch, the counted stock (null: not counted), or both. */
@@ -207,7 +212,7 @@ export class CatalogService {
       actor,
     );
     if (!updated) throw new NotFoundError(MESSAGES.productNotFound);
-    return toProductView(updated);
+    return this.view(updated);
   }
 
   /** Soft delete: gone from the list and from every cart; order history keeps its snapshot. */
@@ -249,6 +254,12 @@ export class CatalogService {
     );
     await this.repository.returnStock(lines, tx);
     await this.repository.bumpVersion(tx);
+  }
+
+  /** A product as its answer carries it: with the promotion it is in now and its struck-through price's name. */
+  private async view(row: CatalogProduct): Promise<ProductDto> {
+    const [view] = await this.promotions.productViews([row]);
+    return view;
   }
 
   private async checkImages(images: Buffer[], min: number): Promise<void> {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DATABASE_HANDLE } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
+import { NotifiedCache } from '../db/notified-cache';
 import { CatalogRepository } from './catalog.repository';
 import { Clock } from '../common/clock';
 import type { ProductDto } from './dto/product.response';
@@ -122,71 +123,55 @@ export function buildSnapshot(
  * catalogue version on every read, and once it is back the list is reloaded in full.
  */
 @Injectable()
-export class ProductListCache implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProductListCache extends NotifiedCache {
   private readonly logger = new Logger('ProductListCache');
   private snapshot?: ProductListSnapshot;
-  /** Bumped by every invalidation; a snapshot is fresh when it was read after the latest one. */
-  private generation = 0;
   private reloading?: Promise<ProductListSnapshot>;
-  /** False while nothing tells this process about writes (no listener yet, or its connection is lost). */
-  private told = false;
   /** The catalogue version the current snapshot was checked against while not told. */
   private checkedVersion?: number;
-  private unsubscribe?: () => Promise<void>;
-  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     private readonly repository: CatalogRepository,
-    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
+    @Inject(DATABASE_HANDLE) database: DatabaseHandle,
     private readonly promotions: PromotionsService,
     private readonly clock: Clock,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.unsubscribe = await this.database.subscribe(CATALOG_CHANNEL, {
-      onNotify: () => this.invalidate(),
-      onSubscribed: () => {
-        this.told = true;
-        this.invalidate();
-      },
-      onLost: () => {
-        this.told = false;
-        this.checkedVersion = undefined;
-        this.logger.warn('Lost the catalogue notifications; checking the version on each read until back');
-      },
-    });
+  ) {
+    super(database, CATALOG_CHANNEL);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.unsubscribe?.();
-    this.unsubscribe = undefined;
+  protected override lost(): void {
+    this.checkedVersion = undefined;
+    this.logger.warn('Lost the catalogue notifications; checking the version on each read until back');
   }
 
   /**
    * Whether this process is told about every catalogue write now: while it is not, anything derived from the
    * catalogue and kept in memory (rendered pages) may be stale.
    */
-  get watching(): boolean {
+  override get watching(): boolean {
+    // Pages kept from the list are asked for without reading it: a promotion's start or end must reach them too.
+    this.expireIfDue();
     return this.told;
-  }
-
-  /** Calls `listener` on every catalogue change this process is told about; answers the way to stop. */
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
   }
 
   /** The list in memory when it is known to be current (writes are being notified), else undefined. */
   current(): ProductListSnapshot | undefined {
+    if (this.expireIfDue()) return undefined;
     const current = this.snapshot;
-    // A promotion started or ended since the list was read: it is stale as if the catalogue had changed.
-    if (current?.expiresAt !== undefined && this.clock.now().getTime() >= current.expiresAt) {
-      if (current.generation === this.generation) this.invalidate();
-      return undefined;
-    }
     if (!this.told || !current || current.generation !== this.generation) return undefined;
     current.read = true;
     return current;
+  }
+
+  /**
+   * A promotion started or ended since the list was read: it is stale as if the catalogue had changed (the change
+   * listeners are told once). Answers whether the list in memory is stale for that reason.
+   */
+  private expireIfDue(): boolean {
+    const current = this.snapshot;
+    if (current?.expiresAt === undefined || this.clock.now().getTime() < current.expiresAt) return false;
+    if (current.generation === this.generation) this.invalidate();
+    return true;
   }
 
   /** The list to serve: at once from memory when nothing changed, otherwise after a reload. */
@@ -195,12 +180,10 @@ export class ProductListCache implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Forgets the list (a write happened) and, when the list in memory had been read, starts reading it again.
-   * A list nobody read is not reloaded for each of a burst of writes (orders taking stock): the next read does it.
+   * After a write: when the list in memory had been read, starts reading it again. A list nobody read is not
+   * reloaded for each of a burst of writes (orders taking stock): the next read does it.
    */
-  invalidate(): void {
-    this.generation += 1;
-    for (const listener of this.changeListeners) listener();
+  protected dropped(): void {
     if (!this.reloading && this.snapshot?.read) {
       this.fresh().catch((err: unknown) =>
         this.logger.error(`Reloading the product list failed: ${String(err)}`),

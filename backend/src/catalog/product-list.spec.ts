@@ -10,7 +10,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { waitForList } from '../../test/product-list';
 import { signInSeller } from '../../test/auth-helpers';
-import { createApp, LarderApp } from '../app.factory';
+import { createApp, LarderApp } from '../app/app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { ProductListCache } from './product-list.cache';
 import { pickEncoding } from '../common/http-caching';

@@ -16,6 +16,8 @@ export type CatalogProduct = typeof products.$inferSelect;
 export interface ProductOffer {
   promotion: ProductPromotionDto | null;
   struckPriceLabel: 'RRP' | 'Was';
+  /** A running reduction's price of one unit, pence with VAT (what one unit costs now); unset otherwise. */
+  reducedPrice?: number;
 }
 
 /** A product in no promotion whose struck-through price is not known to have been charged. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import type { PromotionRule } from '@larder/shared-domain';
 import { productPrices, promotions } from '../db/schema';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -27,6 +28,23 @@ function uuidArray(ids: readonly string[]): SQL {
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`;
+}
+
+/** A running promotion as the pricing takes it (shared-domain's PromotionRule), with its label. */
+export interface LabelledRule extends PromotionRule {
+  label: string;
+}
+
+/**
+ * The promotions running at `now` on any of `productIds` as rules, a JSON array by id: the fragment for a statement
+ * that reads them with other things (checkout reads them with its context, in its one round trip).
+ */
+export function runningRulesJson(productIds: SQL, now: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', pr.id, 'kind', pr.kind, 'products', pr.product_ids,
+                'quantity', pr.quantity, 'price', pr.price, 'free', pr.free, 'label', pr.label) order by pr.id),
+                '[]'::json)
+         from ${promotions} pr
+        where pr.product_ids && ${productIds} and pr.starts_at <= ${now} and pr.ends_at > ${now})`;
 }
 
 /** The promotions' queries; every write also marks the catalogue changed (the product answers carry them). */

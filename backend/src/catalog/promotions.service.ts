@@ -13,7 +13,6 @@ import {
   wasPriceHeld,
   wasPriceNotChargedMessage,
   MAX_DEAL_UNITS,
-  type PromotionRule,
 } from '@larder/shared-domain';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { Clock } from '../common/clock';
@@ -21,13 +20,11 @@ import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { CatalogRepository } from './catalog.repository';
 import type { PromotionDto, PromotionInputDto, SellerPromotionDto } from './dto/promotion.dto';
-import type { CatalogProduct, ProductOffer } from './product-view';
+import type { ProductDto } from './dto/product.response';
+import { NO_OFFER, toOfferedProductView, type CatalogProduct, type ProductOffer } from './product-view';
 import { NewPromotionRow, PriceChange, PromotionRow, PromotionsRepository } from './promotions.repository';
 
 /** A running promotion as the pricing takes it, with its label (what an order keeps of it). */
-export interface LabelledRule extends PromotionRule {
-  label: string;
-}
 
 /** What the product list shows of the promotions at a moment, and when that changes next. */
 export interface CatalogueOffers {
@@ -143,11 +140,6 @@ export class PromotionsService {
       .map(({ order: _order, ends: _ends, ...view }) => view);
   }
 
-  /** The promotions running at `now` on any of these products, as the pricing takes them. */
-  async rulesFor(productIds: readonly string[], now: Date, tx: DbExecutor): Promise<LabelledRule[]> {
-    return (await this.repository.runningFor(productIds, now, tx)).map(toRule);
-  }
-
   /**
    * For the product list: the promotion each product is in at `now` (with its unit price at the promotional
    * price), whether its struck-through price was its own selling price ("Was") or a recommended one ("RRP"), and
@@ -163,6 +155,24 @@ export class PromotionsService {
       this.repository.priceHistory(undefined, tx),
     ]);
     return catalogueOffers(rows, promotions, history, now);
+  }
+
+  /**
+   * These products as every single-product answer carries them (a seller's write, a regular delivery's items):
+   * with the promotion each is in now and the name of its struck-through price, read afresh from the database
+   * (the list in memory may not have heard of a write just committed). Computed as the list's are
+   * (catalogueOffers), from the promotions running on these products and their own price history only.
+   */
+  async productViews(rows: readonly CatalogProduct[], tx: DbExecutor = this.db): Promise<ProductDto[]> {
+    if (!rows.length) return [];
+    const now = this.clock.now();
+    const ids = [...new Set(rows.map((row) => row.id))];
+    const [running, history] = await Promise.all([
+      this.repository.runningFor(ids, now, tx),
+      this.repository.priceHistory(ids, tx),
+    ]);
+    const { offers } = catalogueOffers(rows, running, history, now);
+    return rows.map((row) => toOfferedProductView(row, offers.get(row.id) ?? NO_OFFER));
   }
 
   /** The input checked against the catalogue and the other promotions, as a row (400 or 409 otherwise). */
@@ -236,18 +246,6 @@ export class PromotionsService {
 
 function withVat(history: readonly PriceChange[]): { price: number; at: Date }[] {
   return history.map((h) => ({ price: unitPriceWithVat(h.offerPrice, h.vatBasisPoints), at: h.at }));
-}
-
-function toRule(row: PromotionRow): LabelledRule {
-  return {
-    id: row.id,
-    kind: row.kind,
-    products: row.productIds,
-    quantity: row.quantity,
-    price: row.price,
-    free: row.free,
-    label: row.label,
-  };
 }
 
 /** The activity entry of a change of a promotion (kind product: promotions set the prices shoppers pay). */
@@ -337,7 +335,13 @@ export function catalogueOffers(
         label: promotion.label,
         endsAt: londonIsoString(promotion.endsAt),
         unitPrice: promotionalUnitPrice(promotion, row),
+        price: promotion.kind === 'reduction' ? penceToPounds(promotion.price) : null,
+        was:
+          promotion.kind === 'reduction' && promotion.wasPrice !== null
+            ? penceToPounds(promotion.wasPrice)
+            : null,
       };
+      if (promotion.kind === 'reduction') offer.reducedPrice = promotion.price;
     }
   }
   return { offers, nextChange: nextChange === undefined ? undefined : new Date(nextChange) };

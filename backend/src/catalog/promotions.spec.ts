@@ -12,13 +12,15 @@ import {
   priceBasket,
   selectableDeliveryDate,
   wasPriceNotChargedMessage,
+  youSavedText,
   PROMOTION_TEXTS,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, productPrices, promotions } from '../db/schema';
 import { Clock } from '../common/clock';
+import { ProductListCache } from './product-list.cache';
 
 let t: TestApp;
 let seller: string;
@@ -237,6 +239,10 @@ describe('seller promotions', () => {
       endsAt: '2026-10-26T00:00:00+00:00',
       active: false,
     });
+    // While it runs the product is sold at the reduced price, and its answer says so with the price before.
+    now = new Date('2026-10-25T09:00:00Z');
+    expect((await productAnswer(held)).promotion).toMatchObject({ kind: 'reduction', price: 1.8, was: 2.5 });
+    now = new Date('2026-10-20T09:00:00Z');
     const refused = await create({ ...reduction, products: [raised] }).expect(400);
     expect(refused.body.message).toBe(wasPriceNotChargedMessage('Tea Bags', 250));
     expect((await create({ ...reduction, products: [raised], price: 2.6 }).expect(400)).body.message).toBe(
@@ -246,6 +252,46 @@ describe('seller promotions', () => {
     await create({ ...reduction, products: [raised], startsAt: '2026-11-08', endsAt: '2026-11-09' }).expect(
       201,
     );
+  });
+
+  it('checks a reduction\'s "was" price again when its terms are changed (PUT), changing nothing when refused', async () => {
+    now = new Date('2026-10-20T09:00:00Z');
+    const flour = await pack(250, { name: 'Bread Flour' });
+    // £2.20 until ten days ago, £2.50 since: £2.50 is a lawful "was" price only from 8 November.
+    await priceHistory(flour, [
+      [220, new Date(now.getTime() - 40 * DAY)],
+      [250, new Date(now.getTime() - 10 * DAY)],
+    ]);
+    const terms = {
+      kind: 'reduction',
+      products: [flour],
+      price: 1.8,
+      startsAt: '2026-11-08',
+      endsAt: '2026-11-09',
+    };
+    const made = (await create(terms).expect(201)).body.promotion;
+    const put = (body: Record<string, unknown>) =>
+      request(t.server).put(`/api/seller/promotions/${made._id}`).set('Cookie', seller).send(body);
+    const stored = async () => (await t.db.select().from(promotions).where(eq(promotions.id, made._id)))[0];
+    const before = await stored();
+
+    const earlier = await put({ ...terms, startsAt: '2026-10-25' }).expect(400);
+    expect(earlier.body.message).toBe(wasPriceNotChargedMessage('Bread Flour', 250));
+    expect((await put({ ...terms, price: 2.5 }).expect(400)).body.message).toBe(
+      PROMOTION_TEXTS.reductionNotLower,
+    );
+    expect(await stored()).toEqual(before);
+
+    const changed = await put({ ...terms, price: 1.5, endsAt: '2026-11-12' }).expect(200);
+    expect(changed.body).toMatchObject({
+      message: PROMOTION_TEXTS.promotionUpdated,
+      promotion: { _id: made._id, label: 'Was £2.50, now £1.50', wasPrice: 2.5, price: 1.5 },
+    });
+    expect(await stored()).toMatchObject({
+      price: 150,
+      wasPrice: 250,
+      endsAt: new Date('2026-11-13T00:00:00Z'),
+    });
   });
 
   it('names the struck-through price "Was" only when the shop sold at it for the 28 days before its price', async () => {
@@ -292,6 +338,40 @@ describe('seller promotions', () => {
     });
     now = new Date('2026-08-03T19:00:00Z');
     expect((await productAnswer(jam)).promotion).toBeNull();
+  });
+
+  it('tells what keeps pages made from the list (ShopPages) when a promotion starts or ends, with no read of the list', async () => {
+    now = new Date('2026-08-10T09:00:00Z');
+    const marmalade = await pack(300, { name: 'Orange Marmalade' });
+    await create({
+      kind: 'multibuy',
+      products: [marmalade],
+      quantity: 2,
+      price: 5,
+      startsAt: '2026-08-11',
+      endsAt: '2026-08-11',
+    }).expect(201);
+    expect((await productAnswer(marmalade)).promotion).toBeNull();
+    const cache = t.app.get(ProductListCache);
+    let told = 0;
+    const stop = cache.onChange(() => (told += 1));
+    try {
+      // A kept page asks whether it may still be served (ShopPages reads `watching` for every request).
+      expect(cache.watching).toBe(true);
+      expect(told).toBe(0);
+      now = new Date('2026-08-10T23:00:00Z'); // midnight in London: it starts
+      expect(cache.watching).toBe(true);
+      expect(told).toBe(1);
+      expect(cache.watching).toBe(true);
+      expect(told).toBe(1);
+      expect((await productAnswer(marmalade)).promotion).toMatchObject({ label: '2 for £5' });
+      now = new Date('2026-08-11T23:00:00Z'); // it has ended
+      expect(cache.watching).toBe(true);
+      expect(told).toBe(2);
+      expect((await productAnswer(marmalade)).promotion).toBeNull();
+    } finally {
+      stop();
+    }
   });
 
   it('ends a running promotion now and removes a scheduled one; an ended one cannot be changed', async () => {
@@ -484,5 +564,244 @@ describe('orders under promotions', () => {
     // 2 of 3 found: £2.00 at their own price, below the £2.50 agreed.
     const picked = await stage({ stage: 'picked', lines: [{ product: soup, picked: 2 }] }).expect(200);
     expect(picked.body.order).toMatchObject({ amount: 2, savings: 0 });
+  });
+});
+
+describe('receipts of orders priced with deals', () => {
+  const stage = (id: string, body: Record<string, unknown>, cookie = seller) =>
+    request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
+  const pence = (pounds: number) => Math.round(pounds * 100);
+
+  /** Picks (as given), sends out and delivers with the cash collected, as a driver. */
+  async function deliver(id: string, picked: Array<{ product: string; picked: number }>, cash: number) {
+    const driver = await signInStaff(t, 'driver', { ownerCookie: seller, name: `Driver ${id.slice(0, 4)}` });
+    await stage(id, { stage: 'picking' }).expect(200);
+    await stage(id, { stage: 'picked', lines: picked }).expect(200);
+    await stage(id, { stage: 'out_for_delivery' }, driver.cookie).expect(200);
+    await stage(id, { stage: 'delivered', collected: { cash, card: 0 } }, driver.cookie).expect(200);
+  }
+
+  it("carries the order's savings, each deal and each line's deal and saving; the lines less the savings are the total", async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const bread = await pack(200, { name: 'Receipt Bread' }); // 0% VAT
+    const wine = await pack(200, { name: 'Receipt Red', vatBasisPoints: 2000 }); // £2.40 with VAT
+    const jam = await pack(300, { name: 'Receipt Jam' });
+    await create({
+      kind: 'multibuy',
+      products: [bread, wine],
+      quantity: 3,
+      price: 5,
+      startsAt: '2026-11-24',
+      endsAt: '2026-11-30',
+    }).expect(201);
+    await create({
+      kind: 'buy_get_free',
+      products: [jam],
+      quantity: 2,
+      free: 1,
+      startsAt: '2026-11-24',
+      endsAt: '2026-11-30',
+    }).expect(201);
+    const c = await customer();
+    const items = [
+      { product: bread, quantity: 2 },
+      { product: wine, quantity: 2 },
+      { product: jam, quantity: 3 },
+    ];
+    // Any 3 for £5 and a bread at £2 (£7.00, saving £1.80); 3 jams for the price of 2 (£6.00, saving £3.00).
+    const priced = (await placeCod(c, items, 0, 0).expect(409)).body;
+    expect(priced.amount).toBe(13);
+    const placed = await placeCod(c, items, 13, priced.totalVat).expect(201);
+    const id = placed.body.orderId;
+    await deliver(
+      id,
+      items.map((i) => ({ product: i.product, picked: i.quantity })),
+      13,
+    );
+    const order = await orderOf(c, id);
+    expect(order.savings).toBe(4.8);
+
+    const { receipt } = (
+      await request(t.server).get(`/api/order/${id}/receipt`).set('Cookie', c.cookie).expect(200)
+    ).body;
+    expect(receipt).toMatchObject({
+      total: 13,
+      savings: 4.8,
+      deals: expect.arrayContaining([
+        { label: 'Any 3 for £5', saving: 1.8 },
+        { label: '3 for 2', saving: 3 },
+      ]),
+    });
+    expect(receipt.deals).toHaveLength(2);
+    const line = (name: string) => receipt.lines.find((l: { name: string }) => l.name === name);
+    expect(line('Receipt Jam')).toMatchObject({ quantity: 3, amount: 9, promotion: '3 for 2', saving: 3 });
+    expect(line('Receipt Red')).toMatchObject({ quantity: 2, amount: 4.8, promotion: 'Any 3 for £5' });
+    expect(line('Receipt Bread')).toMatchObject({ quantity: 2, amount: 4, promotion: 'Any 3 for £5' });
+    expect(pence(line('Receipt Red').saving) + pence(line('Receipt Bread').saving)).toBe(180);
+    const sum = (key: 'amount' | 'saving') =>
+      receipt.lines.reduce((total: number, l: Record<string, number>) => total + pence(l[key]), 0);
+    expect(sum('saving')).toBe(pence(receipt.savings));
+    expect(sum('amount') - sum('saving')).toBe(pence(receipt.total));
+    const rates = receipt.vatRates.reduce((total: number, r: { gross: number }) => total + pence(r.gross), 0);
+    expect(rates).toBe(pence(receipt.total));
+
+    // The delivered e-mail says what was saved, and on which deals.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+    const completed = mails.find((m) => m.kind === 'order-completed');
+    expect(completed?.textBody).toContain(`${youSavedText(480)} on this order.`);
+    expect(completed?.textBody).toMatch(/Any 3 for £5\s+-£1\.80/);
+    expect(completed?.textBody).toMatch(/3 for 2\s+-£3\.00/);
+  });
+
+  it('after a short pick breaks a deal: the savings the order kept, and the lines still come to the total', async () => {
+    now = new Date('2026-11-24T10:00:00Z');
+    const soup = await pack(100, { name: 'Receipt Soup', stock: 50 });
+    const rolls = await pack(150, { name: 'Receipt Rolls', stock: 50 });
+    await create({
+      kind: 'multibuy',
+      products: [soup],
+      quantity: 3,
+      price: 2.5,
+      startsAt: '2026-11-24',
+      endsAt: '2026-11-30',
+    }).expect(201);
+    const c = await customer();
+    // 6 soups: two deals (£5.00, saving £1.00), and rolls at £1.50.
+    const id = (
+      await placeCod(
+        c,
+        [
+          { product: soup, quantity: 6 },
+          { product: rolls, quantity: 1 },
+        ],
+        6.5,
+      ).expect(201)
+    ).body.orderId;
+    // 4 soups found: one deal and one soup at its own price (£3.50, saving £0.50).
+    await deliver(
+      id,
+      [
+        { product: soup, picked: 4 },
+        { product: rolls, picked: 1 },
+      ],
+      5,
+    );
+    const order = await orderOf(c, id);
+    expect(order).toMatchObject({ amount: 5, savings: 0.5 });
+    const { receipt } = (
+      await request(t.server).get(`/api/order/${id}/receipt`).set('Cookie', c.cookie).expect(200)
+    ).body;
+    expect(receipt).toMatchObject({
+      total: 5,
+      savings: 0.5,
+      deals: [{ label: '3 for £2.50', saving: 0.5 }],
+      lines: expect.arrayContaining([
+        { name: 'Receipt Soup', quantity: 4, amount: 4, vatRate: 0, promotion: '3 for £2.50', saving: 0.5 },
+        { name: 'Receipt Rolls', quantity: 1, amount: 1.5, vatRate: 0, promotion: null, saving: 0 },
+      ]),
+    });
+    // The delivered e-mail lists what was delivered, at what it cost, as the receipt does.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+    const completed = mails.find((m) => m.kind === 'order-completed')?.textBody ?? '';
+    expect(completed).toMatch(/4 x Receipt Soup \(3 for £2\.50\)\s+£3\.50/);
+    expect(completed).toMatch(/1 x Receipt Rolls\s+£1\.50/);
+    expect(completed).not.toContain('6 x Receipt Soup');
+  });
+});
+
+describe('every product answer carries the promotion the product is in now', () => {
+  const edit = (id: string, data: Record<string, unknown>) =>
+    request(t.server)
+      .put(`/api/product/${id}`)
+      .set('Cookie', seller)
+      .field('productData', JSON.stringify(data))
+      .expect(200);
+
+  it("the seller's edit and stock answers, and a regular delivery's items, as the product list answers them", async () => {
+    now = new Date('2026-11-23T10:00:00Z'); // Monday
+    const oats = await pack(150, { name: 'Porridge Oats 500g', stock: 20 });
+    const promotion = (
+      await create({
+        kind: 'multibuy',
+        products: [oats],
+        quantity: 2,
+        price: 2.5,
+        startsAt: '2026-11-23',
+        endsAt: '2026-11-30',
+      }).expect(201)
+    ).body.promotion;
+    const carried = {
+      _id: promotion._id,
+      kind: 'multibuy',
+      label: '2 for £2.50',
+      endsAt: '2026-12-01T00:00:00+00:00',
+      // £2.50 for 1 kg
+      unitPrice: { amount: 2.5, per: 'kg' },
+      price: null,
+      was: null,
+    };
+    expect((await productAnswer(oats)).promotion).toEqual(carried);
+
+    const edited = await edit(oats, { name: 'Jumbo Porridge Oats 500g' });
+    expect(edited.body.product).toMatchObject({ name: 'Jumbo Porridge Oats 500g', promotion: carried });
+    const stocked = await request(t.server)
+      .post('/api/product/stock')
+      .set('Cookie', seller)
+      .send({ id: oats, stock: 12 })
+      .expect(200);
+    expect(stocked.body.product).toMatchObject({ stock: 12, promotion: carried });
+    expect(stocked.body.product).toEqual(await productAnswer(oats));
+
+    const c = await customer();
+    const plan = await request(t.server)
+      .post('/api/user/standing-orders')
+      .set('Cookie', c.cookie)
+      .send({
+        address: c.addressId,
+        time: DELIVERY_SLOTS[0],
+        every: 1,
+        weekday: 4,
+        items: [{ product: oats, quantity: 2 }],
+      })
+      .expect(201);
+    expect(plan.body.standingOrder.items[0].item).toMatchObject({ _id: oats, promotion: carried });
+    const plans = await request(t.server)
+      .get('/api/user/standing-orders')
+      .set('Cookie', c.cookie)
+      .expect(200);
+    expect(plans.body.standingOrders[0].items[0].item).toEqual(await productAnswer(oats));
+
+    // Once it has ended, none of them carries it.
+    now = new Date('2026-12-01T09:00:00Z');
+    expect((await edit(oats, { stock: 11 })).body.product.promotion).toBeNull();
+    const after = await request(t.server)
+      .get('/api/user/standing-orders')
+      .set('Cookie', c.cookie)
+      .expect(200);
+    expect(after.body.standingOrders[0].items[0].item.promotion).toBeNull();
+  });
+
+  it('a price the seller changes names the struck-through price afresh in the very next product answer', async () => {
+    now = new Date('2026-10-20T09:00:00Z');
+    const cheese = await pack(300, { name: 'Mature Cheddar 400g', price: 300 });
+    await priceHistory(cheese, [[300, new Date(now.getTime() - 60 * DAY)]]);
+    // Sold at £3.00 for 60 days, now £2.50: £3.00 is what it was.
+    const lowered = await edit(cheese, { offerPrice: 2.5 });
+    expect(lowered.body.product).toMatchObject({
+      priceWithVat: 3,
+      offerPriceWithVat: 2.5,
+      struckPriceLabel: 'Was',
+    });
+    expect(await productAnswer(cheese)).toMatchObject({ priceWithVat: 3, struckPriceLabel: 'Was' });
+
+    // A struck-through £3.20 was never charged: a recommended price.
+    const raised = await edit(cheese, { price: 3.2 });
+    expect(raised.body.product).toMatchObject({ priceWithVat: 3.2, struckPriceLabel: 'RRP' });
+    expect(await productAnswer(cheese)).toMatchObject({ priceWithVat: 3.2, struckPriceLabel: 'RRP' });
+
+    // Back to £3.00 struck through: what it sold at for the 28 days before £2.50 took effect.
+    now = new Date('2026-10-21T09:00:00Z');
+    expect((await edit(cheese, { price: 3 })).body.product.struckPriceLabel).toBe('Was');
+    expect((await productAnswer(cheese)).struckPriceLabel).toBe('Was');
   });
 });

@@ -70,3 +70,40 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Codes that say the database cannot be reached right now: the connection was refused, cut or timed out (Node's
+ * socket errors), the server is shutting down or starting up (PostgreSQL's class 57P), or the connection failed
+ * (class 08).
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+/** What node-postgres says, without a code, when a connection ends under a query or cannot be opened in time. */
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+
+/**
+ * Whether an error (possibly wrapped by Drizzle) means the database is unreachable for a moment, e.g. while it
+ * restarts: the request may be retried, and is answered 503 with Retry-After rather than as a failure of the shop.
+ */
+export function databaseUnreachable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

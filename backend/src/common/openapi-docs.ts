@@ -51,7 +51,8 @@ function declareError(responses: Responses, status: string, why: string): void {
  * - every operation may answer 400 (hostile text in the query, path or body is refused before any route runs,
  *   and the validation pipe refuses a bad body), and `4XX` for a malformed request (a bad URL encoding, an
  *   over-long path parameter, a body too large or of an unsupported type) refused before any route runs;
- * - every write (POST, PUT, PATCH, DELETE) may answer 403 from the origin check, and every operation a 5xx;
+ * - every write (POST, PUT, PATCH, DELETE) may answer 403 from the origin check, and every operation a 5xx (503 with
+ *   Retry-After while the database cannot be reached);
  * - every error answer (4xx and 5xx) is the shop's error shape in JSON, whatever its success answers are (a CSV
  *   route's errors are JSON too);
  * - a nullable reference (`nullable` beside `allOf: [{ $ref }]`, how `nullable: true` on a DTO-typed field comes out)
@@ -71,7 +72,8 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
       }
       responses['4XX'] ??= { description: 'Malformed request', content: ERROR_CONTENT };
       responses['5XX'] ??= {
-        description: 'The shop failed (INTERNAL_ERROR)',
+        description:
+          'The shop failed (INTERNAL_ERROR), or its database cannot be reached for a moment: 503 SERVICE_UNAVAILABLE with Retry-After (seconds); retry then, with the same Idempotency-Key',
         content: ERROR_CONTENT,
       };
       for (const [status, response] of Object.entries(responses)) {

@@ -500,6 +500,51 @@ export const refunds = pgTable(
 );
 
 /**
+ * Each delivered order's figures for the takings, written in the transaction that records its delivery (a
+ * Completed order's figures never change after), so a range of days is summed from these narrow rows by their
+ * London day of supply instead of from the order lines. Pence. `refunded` grows with each refund of the order.
+ */
+export const takingsOrders = pgTable(
+  'takings_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The London day of supply (delivered_at in Europe/London). */
+    day: date('day', { mode: 'string' }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+    goods: integer('goods').notNull(),
+    vat: integer('vat').notNull(),
+    shipping: integer('shipping').notNull(),
+    amount: integer('amount').notNull(),
+    cash: integer('cash').notNull(),
+    card: integer('card').notNull(),
+    /** What the promotions took off the order, pence with VAT. */
+    savings: integer('savings').notNull(),
+    refunded: integer('refunded').notNull().default(0),
+  },
+  (t) => [index('takings_orders_day_idx').on(t.day, t.deliveredAt)],
+);
+
+/**
+ * A delivered order's goods per VAT rate (basis points): net and VAT, settled so that its rates add up to the
+ * order's own goods and VAT (the receipt's rule).
+ */
+export const takingsRates = pgTable(
+  'takings_rates',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => takingsOrders.orderId, { onDelete: 'cascade' }),
+    rate: integer('rate').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.rate] }), index('takings_rates_day_idx').on(t.day)],
+);
+
+/**
  * A run's cash-up: the cash a manager counted in against the cash its drivers collected. The first entry of a
  * run signs it off; a later one (`corrects` naming the entry it corrects) is a correction with its reason. Never
  * changed once written.

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, genericErrorCode, MESSAGES, type ErrorCode } from '@larder/shared-domain';
-import { DomainError, pgErrorCode, PG_UNIQUE_VIOLATION } from '../common/errors';
+import { databaseUnreachable, DomainError, pgErrorCode, PG_UNIQUE_VIOLATION } from '../common/errors';
 
 export interface ErrorBody {
   success: false;
@@ -53,11 +53,21 @@ const FASTIFY_STATUS: Record<string, number> = {
   FST_ERR_ASYNC_CONSTRAINT: 400,
 };
 
+/** Seconds a client waits before retrying while the database cannot be reached (it restarts in a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /** Nest's route-not-found message ("Cannot GET /path") echoes the request; never send it back. */
 const NEST_NOT_FOUND = /^Cannot [A-Z]+ /;
 
+/** An error answer: its status, body and any headers it needs (Retry-After). */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
 /** Maps any error to a status and the `{ success: false, message, code }` body; 5xx never leak internals. */
-export function errorResponse(exception: unknown): { status: number; body: ErrorBody } {
+export function errorResponse(exception: unknown): ErrorAnswer {
   if (exception instanceof DomainError) {
     return {
       status: exception.status,
@@ -92,6 +102,14 @@ export function errorResponse(exception: unknown): { status: number; body: Error
       message = HTTP_FALLBACK_MESSAGES[status] ?? 'Request failed';
     }
     return { status, body: { success: false, message: message as string, code: genericErrorCode(status) } };
+  }
+  if (databaseUnreachable(exception)) {
+    // Nothing was stored by the failed statement (its transaction is gone with the connection): safe to retry.
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { success: false, message: MESSAGES.shopBusy, code: ERROR_CODES.SERVICE_UNAVAILABLE },
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
   if (pgErrorCode(exception) === PG_UNIQUE_VIOLATION) {
     return {
@@ -144,14 +162,17 @@ export function errorForLog(exception: unknown): string {
  * an over-long path parameter) answer the shop's error shape too.
  */
 export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, reply: FastifyReply): void {
-  const { status, body } = errorResponse(error);
-  void reply.status(status).header('cache-control', 'no-store').send(body);
+  const { status, body, headers } = errorResponse(error);
+  void reply
+    .status(status)
+    .headers({ ...headers, 'cache-control': 'no-store' })
+    .send(body);
 }
 
 /**
  * Answers a request that failed with the shop's error shape, `no-store`; a 5xx is logged with the route's pattern
  * (never the URL: its ids and query string stay out of the log). Used by the exception filter and by the routes
- * answered outside Nest's pipeline (./checkout-fast-path.ts).
+ * answered outside Nest's pipeline (../orders/checkout-fast-path.ts).
  */
 export function sendError(
   exception: unknown,
@@ -159,15 +180,20 @@ export function sendError(
   reply: FastifyReply,
   logger: Logger,
 ): void {
-  const { status, body } = errorResponse(exception);
+  const { status, body, headers } = errorResponse(exception);
   if (status >= 500) {
     const route = `${request?.method ?? ''} ${request?.routeOptions?.url ?? ''}`;
     // A deliberate answer (a feature that is not configured): one line, no stack trace.
     if (exception instanceof DomainError) logger.warn(`${route} answered ${status}: ${exception.message}`);
+    else if (headers?.['retry-after'])
+      logger.warn(`${route} answered ${status}: the database cannot be reached`);
     else logger.error(`${route} failed: ${errorForLog(exception)}`);
   }
   if (reply.sent) return;
-  void reply.status(status).header('cache-control', 'no-store').send(body);
+  void reply
+    .status(status)
+    .headers({ ...headers, 'cache-control': 'no-store' })
+    .send(body);
 }
 
 @Catch()

@@ -15,7 +15,7 @@
  * 11. the routes outside Nest: robots.txt and sitemap.xml, the product pictures, the built frontends (../web/);
  * 12. the Nest routes, with the validation pipe and the exception filter (the shop's error shape); placing a
  *     cash-on-delivery order is answered just before its Nest handler, with the same guards and answers
- *     (./checkout-fast-path.ts);
+ *     (../orders/checkout-fast-path.ts, registered by the app factory);
  * 13. a request no route took: the page for a GET outside /api (rendered on the server when the storefront's
  *     route table says so, ../web/shop-pages.ts), the JSON 404 otherwise (./page-fallback.ts).
  */
@@ -36,7 +36,6 @@ import { registerHttpMetrics } from '../metrics/http-metrics';
 import { Metrics } from '../metrics/metrics';
 import { registerStaticContent } from '../web/frontends';
 import { registerSeoRoutes } from '../web/seo';
-import { registerCheckoutFastPath } from './checkout-fast-path';
 import { AppExceptionFilter } from './http-exception.filter';
 import { originCheckHook } from './origin-check';
 import type { ShopFastifyAdapter } from './page-fallback';
@@ -55,7 +54,6 @@ export async function registerHttpPipeline(
   app: NestFastifyApplication,
   adapter: ShopFastifyAdapter,
   config: AppConfig,
-  { checkoutFastPath = true }: { checkoutFastPath?: boolean } = {},
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const metrics = app.get(Metrics);
@@ -107,7 +105,6 @@ export async function registerHttpPipeline(
       }),
   });
 
-  if (checkoutFastPath) registerCheckoutFastPath(fastify, app);
   app.useGlobalPipes(createValidationPipe());
   // Also receives fastify's own errors (bad JSON, body too large): Nest routes them through the filters.
   app.useGlobalFilters(new AppExceptionFilter());

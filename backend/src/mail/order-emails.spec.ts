@@ -9,7 +9,7 @@ import { asc } from 'drizzle-orm';
 import { Client } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { DELIVERY_SLOTS } from '@larder/shared-domain';
-import { createApp } from '../app.factory';
+import { createApp } from '../app/app.factory';
 import type { AppConfig } from '../config/app-config';
 import type { Database } from '../db/database';
 import { DB } from '../db/database.module';

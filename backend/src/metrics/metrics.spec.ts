@@ -16,6 +16,7 @@ import { insertProductImages } from '../db/product-images';
 import { Clock } from '../common/clock';
 import { refusalReason } from './metrics';
 import { MetricsServer } from './metrics-server';
+import { addressOf } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -99,13 +100,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       signInCustomerWithAddress(
         t,
         { email: `metrics-${n}@example.com`, firstName: 'Met', lastName: `Ric${n}`, phone: '07700 900789' },
-        {
-          street: `${n} Quay St`,
-          city: 'Bristol',
-          state: 'Avon',
-          postalCode: 'BS1 4DJ',
-          country: 'United Kingdom',
-        },
+        addressOf(n),
       );
     const place = (c: { cookie: string; addressId: string }) =>
       request(t.server)

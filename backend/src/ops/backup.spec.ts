@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { Client } from 'pg';
 import { DELIVERY_SLOTS } from '@larder/shared-domain';
-import { createApp } from '../app.factory';
+import { createApp } from '../app/app.factory';
 import { createPglite } from '../db/database';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
@@ -32,6 +32,7 @@ import {
   shopTables,
   Target,
 } from './backup';
+import { addressOf } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -166,13 +167,7 @@ describe.each(directions)('backup from %s, restore into %s', (from, to) => {
     signInCustomerWithAddress(
       { server },
       { email: `backup-${n}@example.com`, firstName: 'Back', lastName: `Up${n}`, phone: '07700 900123' },
-      {
-        street: `${n} Quay St`,
-        city: 'Bristol',
-        state: 'Avon',
-        postalCode: 'BS1 4DJ',
-        country: 'United Kingdom',
-      },
+      addressOf(n),
     );
 
   beforeAll(async () => {

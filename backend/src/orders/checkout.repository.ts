@@ -4,7 +4,6 @@ import {
   DEFAULT_DELIVERY_AREAS,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
-  DEFAULT_SLOT_CAPACITY,
   type DeliveryAreas,
   OPEN_ORDER_STATUSES,
   type ShippingSettings,
@@ -14,10 +13,7 @@ import { preparedStatement } from '../db/prepared';
 import { transactionOpenedWith } from '../db/transaction-opened-with';
 import {
   addresses,
-  CATALOG_VERSION_SHARDS,
   cartItems,
-  catalogState,
-  deliverySlotBookings,
   orderChangeKeys,
   orderItems,
   orders,
@@ -26,7 +22,10 @@ import {
   users,
 } from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
+import { stockTakingSteps } from '../catalog/catalog.repository';
+import { runningRulesJson, type LabelledRule } from '../catalog/promotions.repository';
 import type { CatalogProduct } from '../catalog/product-view';
+import { slotBooking } from '../delivery/delivery.repository';
 import { DEFAULT_SHIPPING } from '../settings/settings.repository';
 import type { NewOrder, NewOrderLine, OrderRow } from './orders.repository';
 
@@ -47,6 +46,8 @@ export interface CheckoutContext {
   maxPerProduct: number;
   /** Where the shop delivers now: an address saved before the seller narrowed it may lie outside. */
   deliveryAreas: DeliveryAreas;
+  /** The promotions running at the checkout's moment on any of its products, as the pricing takes them. */
+  promotions: LabelledRule[];
 }
 
 /** A product as checkout prices it (pence, VAT basis points). */
@@ -73,6 +74,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   maxOpenOrders: number | null;
   maxPerProduct: number | null;
   deliveryAreas: DeliveryAreas | null;
+  promotions: LabelledRule[];
 }>(
   'checkout_context',
   sql`
@@ -97,15 +99,19 @@ const CHECKOUT_CONTEXT = preparedStatement<{
           and o.status = any(${sql.placeholder('openStatuses')}::text[])) as "openOrders",
       (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders",
       (select s.max_per_product from ${shopSettings} s where s.id = 1) as "maxPerProduct",
-      (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas"`,
+      (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas",
+      ${runningRulesJson(
+        sql`${sql.placeholder('productIds')}::uuid[]`,
+        sql`${sql.placeholder('now')}::timestamptz`,
+      )} as promotions`,
 );
 
 /**
- * A placed order's units and slot place in one statement (see CheckoutRepository.takeUnitsAndBookSlot). It takes
- * the rows in the order every change of them does (OrderBookings): the counted products in id order, then the
- * connection's catalogue version row, then the slot row. Each later step reads the one before it, so the order is
- * fixed by the data and not left to the planner: the slot is booked only once no product was short and the
- * version was bumped.
+ * A placed order's units and slot place in one statement (see CheckoutRepository.takeUnitsAndBookSlot): the
+ * catalogue's stock taking, then the delivery module's slot booking. It takes the rows in the order every change
+ * of them does (OrderBookings): the counted products in id order, then the connection's catalogue version row,
+ * then the slot row. Each later step reads the one before it, so the order is fixed by the data and not left to
+ * the planner: the slot is booked only once no product was short and the version was bumped.
  */
 const TAKE_UNITS_AND_BOOK_SLOT = preparedStatement<{
   id: string | null;
@@ -116,37 +122,12 @@ const TAKE_UNITS_AND_BOOK_SLOT = preparedStatement<{
 }>(
   'take_units_and_book_slot',
   sql`
-    with wanted(id, qty) as (
-      select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('quantities')}::int[])
-    ),
-    locked as (
-      select p.id, p.name, p.stock from ${products} p
-      where p.id in (select id from wanted) and p.stock is not null
-      order by p.id
-      for no key update
-    ),
-    short as (select 1 from locked l join wanted w on w.id = l.id where l.stock < w.qty),
-    taken as (
-      update ${products} p set stock = p.stock - w.qty
-      from locked l join wanted w on w.id = l.id
-      where p.id = l.id and not exists (select 1 from short)
-      returning p.id
-    ),
-    bumped as (
-      insert into ${catalogState} (id, version)
-      select pg_backend_pid() % ${sql.raw(String(CATALOG_VERSION_SHARDS))} + 1, 1 where exists (select 1 from taken)
-      on conflict (id) do update set version = ${catalogState}.version + 1
-      returning 1
-    ),
-    booked as (
-      insert into ${deliverySlotBookings} as b (delivery_date, delivery_time, booked)
-      select ${sql.placeholder('date')}::date, ${sql.placeholder('time')}::text, 1
-      where not exists (select 1 from short) and (select count(*) from bumped) >= 0
-      on conflict (delivery_date, delivery_time) do update set booked = b.booked + 1
-      where b.booked < coalesce((select s.slot_capacity from ${shopSettings} s where s.id = 1),
-                                ${sql.raw(String(DEFAULT_SLOT_CAPACITY))})
-      returning 1
-    )
+    with ${stockTakingSteps(sql.placeholder('ids'), sql.placeholder('quantities'))},
+    booked as (${slotBooking(
+      sql.placeholder('date'),
+      sql.placeholder('time'),
+      sql`not exists (select 1 from short) and (select count(*) from bumped) >= 0`,
+    )})
     select l.id, l.name, l.stock, l.id in (select id from taken) as taken, slot.booked
     from (select exists (select 1 from booked) as booked) slot left join locked l on true`,
 );
@@ -266,12 +247,14 @@ export class CheckoutRepository {
     userId: string,
     addressId: string | null,
     productIds: readonly string[],
+    now: Date,
     tx: DbExecutor = this.db,
   ): Promise<CheckoutContext> {
     const rows = await CHECKOUT_CONTEXT(tx, {
       userId,
       addressId,
       productIds: [...productIds],
+      now: now.toISOString(),
       openStatuses: [...OPEN_ORDER_STATUSES],
     });
     const [row] = rows;
@@ -289,6 +272,7 @@ export class CheckoutRepository {
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
       maxPerProduct: row.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT,
       deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
+      promotions: row.promotions,
     };
   }
 

@@ -25,7 +25,7 @@ import {
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
 import type { AddressSnapshot, OrderDeal } from '../db/schema';
-import { PromotionsService } from '../catalog/promotions.service';
+import { CatalogService } from '../catalog/catalog.service';
 import {
   ConflictError,
   InvalidError,
@@ -37,6 +37,7 @@ import {
 } from '../common/errors';
 import { isUuid } from '../common/uuid-param';
 import { Clock } from '../common/clock';
+import { DeliveryService } from '../delivery/delivery.service';
 import type { ChangeOrderDto, PlaceOrderDto } from './dto/place-order.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { OrderBookings } from './order-bookings';
@@ -104,10 +105,11 @@ export class CheckoutService {
     private readonly repository: CheckoutRepository,
     private readonly orders: OrdersRepository,
     private readonly bookings: OrderBookings,
+    private readonly catalog: CatalogService,
+    private readonly delivery: DeliveryService,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
     private readonly emails: OrderEmails,
-    private readonly promotions: PromotionsService,
   ) {}
 
   /**
@@ -237,14 +239,14 @@ export class CheckoutService {
     // created: read them again with the customer's and the product rows locked, and refuse as COD would when
     // the order is no longer the same. The customer's row, then the products, then the slot, as COD takes them.
     const stored = await this.inTransactionHoldingCustomer(userId, async (tx) => {
-      await this.bookings.lockProducts(
+      await this.catalog.lockProducts(
         prepared.lines.map((line) => line.productId),
         tx,
       );
       const current = await this.prepare(userId, input, now, tx, { placing: true });
       if (!sameLines(current.lines, prepared.lines)) throw totalsChanged(current.totals);
       await this.bookings.takeUnits(current.lines, tx);
-      await this.bookings.bookSlot(prepared, tx);
+      await this.delivery.bookSlot(prepared.deliveryDate, prepared.deliveryTime, tx);
       if (!(await this.repository.insert(row, current.lines, tx))) throw new AlreadyPlaced();
       return true;
     }).catch(async (err: unknown) => {
@@ -298,7 +300,7 @@ export class CheckoutService {
       }
       const slot = input.deliverySlot ?? { date: order.deliveryDate, time: order.deliveryTime };
       const wanted = input.items.map((item) => String(item.product).toLowerCase()).filter(isUuid);
-      await this.bookings.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
+      await this.catalog.lockProducts([...before.map((line) => line.productId), ...wanted], tx);
       const prepared = await this.prepare(userId, { ...input, deliverySlot: slot }, now, tx, {
         held,
         previous,
@@ -372,7 +374,7 @@ export class CheckoutService {
     if (addressId !== null && !isUuid(addressId))
       throw new InvalidError(MESSAGES.addressNotFound, { code: ERROR_CODES.ADDRESS_NOT_FOUND });
     const context = isUuid(userId)
-      ? await this.repository.context(userId, addressId, productIds, tx)
+      ? await this.repository.context(userId, addressId, productIds, now, tx)
       : undefined;
     const address = context?.address ?? null;
     if (!context || (addressId !== null && !address))
@@ -441,8 +443,9 @@ export class CheckoutService {
       });
     }
 
-    // The promotions running now, as the product answers showed them; each line keeps its charged price.
-    const running = await this.promotions.rulesFor([...merged.keys()], now, tx);
+    // The promotions running now (read with the context), as the product answers showed them; each line keeps its
+    // charged price.
+    const running = context.promotions;
     const kept = dealRules(placedDeals)
       .map((rule, i) => ({ ...rule, label: placedDeals[i].label }))
       .filter((rule) => !running.some((r) => r.id === rule.id));

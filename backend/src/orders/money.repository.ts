@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { cashUps, deliveryOutcomes, documentNumbers, orderItems, orders, refunds } from '../db/schema';
+import {
+  cashUps,
+  deliveryOutcomes,
+  documentNumbers,
+  orders,
+  refunds,
+  takingsOrders,
+  takingsRates,
+} from '../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type CashUpRow = typeof cashUps.$inferSelect;
@@ -12,49 +20,9 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * The delivered orders of a range of London days (`d`) and their goods per VAT rate (`settled`), made to add up to
- * each order's own goods and VAT (shared-domain's vatRateTotals, in SQL: the lines as supplied at their stored
- * prices, the difference from the order's figures given to the rate with the most goods).
- */
-function settledRates(from: string, to: string): SQL {
-  return sql`
-      with d as (
-        select o.id, to_char((o.delivered_at at time zone ${SHOP_TIME_ZONE})::date, 'YYYY-MM-DD') as day,
-               o.goods, o.total_vat, o.shipping_charge, o.amount,
-               coalesce(o.collected_cash, 0) as cash, coalesce(o.collected_card, 0) as card, o.delivered_at
-          from ${orders} o
-         where o.delivered_at >= (${from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
-           and o.delivered_at < ((${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
-           and o.status = 'Completed'
-      ),
-      lines as (
-        select i.order_id, i.vat_basis_points as rate, i.price * coalesce(i.picked, i.quantity) as net,
-               ((i.price * (10000 + i.vat_basis_points) + 5000) / 10000) * coalesce(i.picked, i.quantity) as gross
-          from ${orderItems} i join d on d.id = i.order_id
-         where not i.refused
-        union all
-        select i.order_id, coalesce(i.substitute_vat_basis_points, 0), i.substitute_price * i.substitute_quantity,
-               ((i.substitute_price * (10000 + coalesce(i.substitute_vat_basis_points, 0)) + 5000) / 10000)
-                 * i.substitute_quantity
-          from ${orderItems} i join d on d.id = i.order_id
-         where not i.refused and i.substitute_quantity is not null and i.substitute_price is not null
-      ),
-      per_rate as (
-        select order_id, rate, sum(net)::int as net, sum(gross - net)::int as vat from lines group by order_id, rate
-      ),
-      ranked as (
-        select p.*, row_number() over (partition by p.order_id order by p.net + p.vat desc, p.rate desc) as rank,
-               sum(p.net) over (partition by p.order_id) as all_net,
-               sum(p.vat) over (partition by p.order_id) as all_vat
-          from per_rate p
-      ),
-      settled as (
-        select r.order_id, r.rate,
-               r.net + case when r.rank = 1 then d.goods - r.all_net else 0 end as net,
-               r.vat + case when r.rank = 1 then d.total_vat - r.all_vat else 0 end as vat
-          from ranked r join d on d.id = r.order_id
-      )`;
+/** A json column as an array, from either driver (PGlite may answer json as text). */
+function jsonArray<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }
 
 /** One London day's delivered orders summed (pence), with their goods per VAT rate. */
@@ -65,6 +33,7 @@ export interface TakingsDayRow {
   amount: number;
   cash: number;
   card: number;
+  savings: number;
   rates: { rate: number; net: number; vat: number }[];
 }
 
@@ -93,6 +62,7 @@ export interface TakingsOrderRow {
   amount: number;
   cash: number;
   card: number;
+  savings: number;
   refunded: number;
   rates: { rate: number; net: number; vat: number }[];
 }
@@ -141,64 +111,102 @@ export class MoneyRepository {
       .orderBy(asc(refunds.createdAt), asc(refunds.creditNote));
   }
 
+  /** A refund, and what was refunded on the order in its takings row (when delivered), in the caller's transaction. */
   async insertRefund(refund: typeof refunds.$inferInsert, tx: DbExecutor): Promise<RefundRow> {
     const [row] = await tx.insert(refunds).values(refund).returning();
+    await tx
+      .update(takingsOrders)
+      .set({ refunded: sql`${takingsOrders.refunded} + ${row.amount}` })
+      .where(eq(takingsOrders.orderId, row.orderId));
     return row;
   }
 
   /**
-   * Every order delivered (its time of supply, London) from `from` to `to` (YYYY-MM-DD, inclusive), with its
-   * goods per VAT rate (settledRates) and what was refunded on it. One query; the orders_delivered_idx index
-   * bounds the scan.
+   * Writes a delivered order's takings: its figures and London day of supply from the order's row, and its goods
+   * per VAT rate as given (the receipt's split, worked out by the caller from the order's priced lines), in the
+   * transaction that records the delivery, after its lines and totals are final (refusals at the door re-priced).
+   * One statement; an order whose takings are written already, or that is not Completed with a time of supply,
+   * writes nothing. (Orders delivered before the split was made from the priced lines keep the split migration
+   * 0028_takings_split gave them: the lines at their own prices, any deal's saving given to the rate with the
+   * most goods.)
+   */
+  async recordDelivered(
+    orderId: string,
+    rates: readonly { vatBasisPoints: number; net: number; vat: number }[],
+    tx: DbExecutor,
+  ): Promise<void> {
+    const kept = sql`
+      insert into ${takingsOrders} (order_id, day, delivered_at, goods, vat, shipping, amount, cash, card, savings,
+                                    refunded)
+      select o.id, (o.delivered_at at time zone ${SHOP_TIME_ZONE})::date, o.delivered_at, o.goods, o.total_vat,
+             o.shipping_charge, o.amount, coalesce(o.collected_cash, 0), coalesce(o.collected_card, 0), o.savings,
+             coalesce((select sum(f.amount) from ${refunds} f where f.order_id = o.id), 0)
+        from ${orders} o
+       where o.id = ${orderId} and o.status = 'Completed' and o.delivered_at is not null
+      on conflict (order_id) do nothing`;
+    if (!rates.length) {
+      await tx.execute(kept);
+      return;
+    }
+    const values = sql.join(
+      rates.map((r) => sql`(${r.vatBasisPoints}::int, ${r.net}::int, ${r.vat}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      with d as (${kept} returning order_id, day)
+      insert into ${takingsRates} (order_id, rate, day, net, vat)
+      select d.order_id, r.rate, d.day, r.net, r.vat from d, (values ${values}) as r (rate, net, vat)`);
+  }
+
+  /**
+   * Every order delivered (its London day of supply) from `from` to `to` (YYYY-MM-DD, inclusive), in the order
+   * they were handed over, from their takings rows (takings_orders_day_idx bounds the scan).
    */
   async deliveredOrders(from: string, to: string): Promise<TakingsOrderRow[]> {
     const result = await this.db.execute(sql`
-      ${settledRates(from, to)},
-      refunded as (
-        select f.order_id, sum(f.amount)::int as refunded
-          from ${refunds} f join d on d.id = f.order_id group by f.order_id
-      )
-      select d.id, d.day, d.goods, d.total_vat as vat, d.shipping_charge as shipping, d.amount, d.cash, d.card,
-             coalesce(refunded.refunded, 0) as refunded, coalesce(r.rates, '[]'::json) as rates
-        from d
-        left join refunded on refunded.order_id = d.id
-        left join (
-          select order_id, json_agg(json_build_object('rate', rate, 'net', net, 'vat', vat) order by rate) as rates
-            from settled group by order_id
-        ) r on r.order_id = d.id
-       order by d.delivered_at, d.id`);
+      select t.order_id as id, to_char(t.day, 'YYYY-MM-DD') as day, t.goods, t.vat, t.shipping, t.amount, t.cash,
+             t.card, t.savings, t.refunded,
+             coalesce((select json_agg(json_build_object('rate', r.rate, 'net', r.net, 'vat', r.vat) order by r.rate)
+                         from ${takingsRates} r where r.order_id = t.order_id), '[]'::json) as rates
+        from ${takingsOrders} t
+       where t.day between ${from}::date and ${to}::date
+       order by t.day, t.delivered_at, t.order_id`);
     return rowsOf<TakingsOrderRow & { rates: unknown }>(result).map((row) => ({
       ...row,
-      rates: (typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates) as TakingsOrderRow['rates'],
+      rates: jsonArray<TakingsOrderRow['rates'][number]>(row.rates),
     }));
   }
 
   /**
-   * The same figures summed in the database per London day of supply (and per VAT rate), so a year of orders
-   * answers without sending every order to the application.
+   * The delivered orders' figures summed in the database per London day of supply, and their goods per day and
+   * VAT rate: narrow rows read by their day's index, so a year of orders answers in one short statement.
    */
   async takingsByDay(from: string, to: string): Promise<TakingsDayRow[]> {
     const result = await this.db.execute(sql`
-      ${settledRates(from, to)},
-      days as (
-        select day, count(*)::int as orders, sum(shipping_charge)::int as shipping, sum(amount)::int as amount,
-               sum(cash)::int as cash, sum(card)::int as card
-          from d group by day
+      with days as (
+        select day, count(*)::int as orders, sum(shipping)::int as shipping, sum(amount)::int as amount,
+               sum(cash)::int as cash, sum(card)::int as card, sum(savings)::int as savings
+          from ${takingsOrders}
+         where day between ${from}::date and ${to}::date
+         group by day
       ),
       day_rates as (
-        select d.day, s.rate, sum(s.net)::int as net, sum(s.vat)::int as vat
-          from settled s join d on d.id = s.order_id group by d.day, s.rate
+        select day, rate, sum(net)::int as net, sum(vat)::int as vat
+          from ${takingsRates}
+         where day between ${from}::date and ${to}::date
+         group by day, rate
+      ),
+      rates as (
+        select day, json_agg(json_build_object('rate', rate, 'net', net, 'vat', vat) order by rate) as rates
+          from day_rates group by day
       )
-      select days.*, coalesce(r.rates, '[]'::json) as rates
-        from days
-        left join (
-          select day, json_agg(json_build_object('rate', rate, 'net', net, 'vat', vat) order by rate) as rates
-            from day_rates group by day
-        ) r on r.day = days.day
+      select to_char(days.day, 'YYYY-MM-DD') as day, days.orders, days.shipping, days.amount, days.cash,
+             days.card, days.savings, coalesce(rates.rates, '[]'::json) as rates
+        from days left join rates on rates.day = days.day
        order by days.day`);
     return rowsOf<TakingsDayRow & { rates: unknown }>(result).map((row) => ({
       ...row,
-      rates: (typeof row.rates === 'string' ? JSON.parse(row.rates) : row.rates) as TakingsDayRow['rates'],
+      rates: jsonArray<TakingsDayRow['rates'][number]>(row.rates),
     }));
   }
 

@@ -23,11 +23,6 @@ export class OrderBookings {
     private readonly checkout: CheckoutRepository,
   ) {}
 
-  /** Locks the rows of these products until the transaction ends, in the shared order. */
-  lockProducts(productIds: readonly string[], tx: DbExecutor): Promise<void> {
-    return this.catalog.lockProducts(productIds, tx);
-  }
-
   /**
    * Takes the order's units from the products that count stock and books its slot place, in one statement
    * inside the order's transaction (409 when either has run out; the stock is checked first); `storedOrderId`
@@ -46,10 +41,6 @@ export class OrderBookings {
     const taken = stockTaken(counted, stock);
     if (!booked) throw new ConflictError(MESSAGES.slotFull, { code: ERROR_CODES.SLOT_FULL });
     await this.markTaken(lines, counted, taken, tx, storedOrderId);
-  }
-
-  bookSlot(slot: { deliveryDate: string; deliveryTime: string }, tx: DbExecutor): Promise<void> {
-    return this.delivery.bookSlot(slot.deliveryDate, slot.deliveryTime, tx);
   }
 
   /**
@@ -112,29 +103,9 @@ export class OrderBookings {
     const key = (slot: typeof from) => `${slot.deliveryDate} ${slot.deliveryTime}`;
     const steps = [
       { key: key(from), run: () => this.delivery.releaseSlot(from.deliveryDate, from.deliveryTime, tx) },
-      { key: key(to), run: () => this.bookSlot(to, tx) },
+      { key: key(to), run: () => this.delivery.bookSlot(to.deliveryDate, to.deliveryTime, tx) },
     ].sort((a, b) => (a.key < b.key ? -1 : 1));
     for (const step of steps) await step.run();
-  }
-
-  /** Products by id as they are now (deleted ones included), read inside the transaction that locked them. */
-  products(productIds: readonly string[], tx: DbExecutor) {
-    return this.catalog.findProductsByIds(productIds, tx);
-  }
-
-  /** For lines found short while picking: their counted products' stock becomes 0. */
-  emptyShelves(productIds: readonly string[], tx: DbExecutor): Promise<void> {
-    return this.catalog.emptyShelves(productIds, tx);
-  }
-
-  /** Takes a picked order's substitute units from counted stock (409 when short); answers the products taken. */
-  takeSubstitutes(lines: readonly StockLine[], tx: DbExecutor): Promise<Set<string>> {
-    return this.catalog.takeStock(lines, tx);
-  }
-
-  /** For an order delivered: frees its slot place (its units left with it). */
-  releaseSlot(order: Pick<OrderBooking, 'deliveryDate' | 'deliveryTime'>, tx: DbExecutor): Promise<void> {
-    return this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
   }
 
   /** For an order just cancelled: gives back the units its lines took and frees its slot place. */

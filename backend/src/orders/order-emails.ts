@@ -10,6 +10,7 @@ import {
   formatPence,
   includesVatText,
   PROMOTION_TEXTS,
+  youSavedText,
   orderChangeDeadline,
   orderReference,
   SHOP_LOCATION,
@@ -19,6 +20,7 @@ import {
 import type { DbExecutor } from '../db/database.module';
 import { MailService, OutgoingMail } from '../mail/mail.service';
 import { OrdersRepository, OrderWithItems } from './orders.repository';
+import { orderSupply } from './order-supply';
 
 /** What an order e-mail is about (email_outbox.kind). */
 export type OrderEmailKind =
@@ -99,6 +101,18 @@ function savingRows(order: OrderWithItems): [string, string][] {
   ];
 }
 
+/** A delivered order's saving: "You saved £1.80", and what each deal took off. */
+function savedBlocks(order: OrderWithItems): Block[] {
+  if (order.savings <= 0) return [];
+  const deals = order.deals.filter((deal) => deal.saving > 0);
+  return [
+    { paragraph: `${youSavedText(order.savings)} on this order.` },
+    ...(deals.length
+      ? [{ rows: deals.map((deal): [string, string] => [deal.label, `-${formatPence(deal.saving)}`]) }]
+      : []),
+  ];
+}
+
 /** The label of a deal the order was priced with ("3 for £5"). */
 function dealLabel(order: OrderWithItems, promotionId: string): string {
   return order.deals.find((deal) => deal.promotion === promotionId)?.label ?? PROMOTION_TEXTS.onOffer;
@@ -108,14 +122,27 @@ function greeting(order: OrderWithItems): Block {
   return { paragraph: order.customerName ? `Hello ${order.customerName},` : 'Hello,' };
 }
 
+/** A line's row: its units and name, and its deal when it is in one. */
+function itemRow(order: OrderWithItems, quantity: number, name: string, promotionId: string | null): string {
+  return promotionId ? `${quantity} x ${name} (${dealLabel(order, promotionId)})` : `${quantity} x ${name}`;
+}
+
+/** The lines as ordered. A line in a deal costs its share of the deal, and says which deal. */
 function itemRows(order: OrderWithItems): Block {
   return {
-    // A line in a deal costs its share of the deal, and says which deal.
     rows: order.items.map((item) => [
-      item.promotionId
-        ? `${item.quantity} x ${item.name} (${dealLabel(order, item.promotionId)})`
-        : `${item.quantity} x ${item.name}`,
+      itemRow(order, item.quantity, item.name, item.promotionId),
       formatPence(item.charged ?? unitPriceWithVat(item.price, item.vatBasisPoints) * item.quantity),
+    ]),
+  };
+}
+
+/** The lines as delivered, as the receipt has them: units found, substitutes, refused and missing units gone. */
+function suppliedRows(order: OrderWithItems): Block {
+  return {
+    rows: orderSupply(order).lines.map((line) => [
+      itemRow(order, line.quantity, line.name, line.pricing.promotion),
+      formatPence(line.pricing.charged),
     ]),
   };
 }
@@ -246,8 +273,9 @@ export function renderOrderStatus(
   return render(subject, [
     greeting(order),
     { paragraph: news },
-    itemRows(order),
+    status === 'Completed' ? suppliedRows(order) : itemRows(order),
     totalRows(order),
+    ...(status === 'Completed' ? savedBlocks(order) : []),
     ...deliveryParagraphs(order),
     ...(status === 'Completed' && receiptUrl ? [{ paragraph: `Your receipt: ${receiptUrl}` }] : []),
   ]);

@@ -51,7 +51,8 @@ export class OrderEventsController {
       'or fulfilment stage) arrives as `event: order` with an `id` and the order as it is now in `data`: to a ' +
       'customer for their own orders, to the seller for every order. A comment line is sent every 25 s. A client ' +
       `reconnecting with \`Last-Event-ID\` first gets the orders changed since then (up to ${ORDER_EVENTS_REPLAY_SECONDS / 60} ` +
-      'minutes back), each once. The stream ends when the session ends (at once on sign-out and account deletion; ' +
+      'minutes back), each once, and again those changed in the moments before it (a change may commit after a ' +
+      'newer one was sent); none of them carries an id below the one sent back. The stream ends when the session ends (at once on sign-out and account deletion; ' +
       `at the next heartbeat for new seller credentials). A session keeps at most ${ORDER_STREAMS_PER_SESSION} ` +
       'streams open (one more ends its oldest), and one client address at most ' +
       `${ORDER_STREAMS_PER_ADDRESS} on each replica (429 beyond).`,

@@ -14,6 +14,13 @@ import { toOrderEvent, type OrderEventView } from './order-event-view';
 
 /** The channel the trigger on orders notifies with each new order_events id (see the migration). */
 export const ORDER_EVENTS_CHANNEL = 'larder_order_events';
+/**
+ * How long before a moment a transaction may have taken its event (a lower id) and still be committing after it:
+ * its change is sent again on catching up, after a lost listening connection and to a client reconnecting with
+ * Last-Event-ID (orders' transactions take milliseconds).
+ */
+const IN_FLIGHT_SECONDS = 30;
+
 /** How far back a reconnecting stream's Last-Event-ID is honoured, and how long events are kept. */
 export const ORDER_EVENTS_REPLAY_SECONDS = 5 * 60;
 /** Open streams one session may hold on a replica: opening one more ends its oldest (a forgotten tab). */
@@ -76,6 +83,10 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
   private newestSeen = 0;
   /** Set when reading the notified events failed: events after this id may not have been sent. */
   private missedAfter?: number;
+  /** When the listening connection was lost (unset once caught up): notifications since then reached nobody. */
+  private lostAt?: number;
+  /** Whether the listening connection is up: while it is not, notifications reach nobody. */
+  private listening = false;
   private retryTimer?: NodeJS.Timeout;
   private listenedBefore = false;
   private unsubscribe?: () => Promise<void>;
@@ -91,10 +102,15 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
     this.unsubscribe = await this.database.subscribe(ORDER_EVENTS_CHANNEL, {
       onNotify: (payload) => this.notified(payload),
       onSubscribed: () => {
+        this.listening = true;
         if (this.listenedBefore) this.catchUp();
         this.listenedBefore = true;
       },
-      onLost: () => this.logger.warn('Lost the order notifications; reconnecting'),
+      onLost: () => {
+        this.listening = false;
+        this.lostAt ??= Date.now();
+        this.logger.warn('Lost the order notifications; reconnecting');
+      },
     });
     // Sign-out and account deletion on any replica end that session's streams here at once.
     this.unsubscribeSessions = await this.database.subscribe(SESSIONS_ENDED_CHANNEL, {
@@ -178,11 +194,16 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
 
   /**
    * The orders the watcher may see that changed after event `afterId` (within the replay window), each once as
-   * it is now, oldest change first.
+   * it is now, oldest change first. Changes that took a lower id up to IN_FLIGHT_SECONDS before that event are
+   * sent again: one of them may have committed after the client was sent `afterId`, while it was away.
    */
   async replay(afterId: number, userId?: string): Promise<OrderEvent[]> {
-    const rows = await this.repository.changedSince(afterId, ORDER_EVENTS_REPLAY_SECONDS, userId);
-    return rows.map(toEvent);
+    const rows = await this.repository.changedSince(afterId, ORDER_EVENTS_REPLAY_SECONDS, {
+      userId,
+      inFlightSeconds: IN_FLIGHT_SECONDS,
+    });
+    // Sent again under `afterId` at least, so the client's Last-Event-ID never moves back.
+    return rows.map((row) => toEvent({ ...row, eventId: Math.max(row.eventId, afterId) }));
   }
 
   private notified(payload: string): void {
@@ -217,16 +238,30 @@ export class OrderEventsHub implements OnApplicationBootstrap, OnModuleDestroy, 
 
   /**
    * Notifications sent while not listening are lost, and so are the events a failed read did not get: send again
-   * what changed since the newest event seen, or since the oldest missed one. A failed catch-up is tried again.
+   * what changed since. After a lost connection that is every order changed from IN_FLIGHT_SECONDS before the
+   * loss, whatever its event id: a transaction takes its event id when it writes and may commit after a newer one
+   * was announced, so "after the newest id seen" would skip it. After a failed read it is every event after the
+   * oldest missed one (the notifications still arrive). A failed catch-up is tried again. While the listening
+   * connection is down, nothing is caught up: what commits until it is back would be missed again, so the
+   * catch-up waits for it (onSubscribed), and then covers the failed reads as well.
    */
   private catchUp(): void {
-    const from = Math.min(this.newestSeen, this.missedAfter ?? Infinity);
+    if (!this.listening) return;
+    const { lostAt, missedAfter } = this;
+    this.lostAt = undefined;
     this.missedAfter = undefined;
     if (this.watchers.size === 0) return;
-    this.replay(from)
-      .then((events) => this.dispatch(events))
+    const afterId = lostAt !== undefined ? 0 : (missedAfter ?? this.newestSeen);
+    const withinSeconds =
+      lostAt !== undefined && missedAfter === undefined
+        ? Math.min(ORDER_EVENTS_REPLAY_SECONDS, Math.ceil((Date.now() - lostAt) / 1000) + IN_FLIGHT_SECONDS)
+        : ORDER_EVENTS_REPLAY_SECONDS;
+    this.repository
+      .changedSince(afterId, withinSeconds)
+      .then((rows) => this.dispatch(rows.map(toEvent)))
       .catch((err: unknown) => {
-        this.missedBefore(from + 1);
+        if (lostAt !== undefined) this.lostAt ??= lostAt;
+        this.missedBefore(afterId + 1);
         this.logger.error(`Catching up on order events failed: ${String(err)}`);
       });
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { DB, Database } from '../db/database.module';
 import { orderEvents, orders } from '../db/schema';
 import type { OrderEventSource } from './order-event-view';
@@ -39,17 +39,34 @@ export class OrderEventsRepository {
 
   /**
    * The orders changed after event `afterId` within the last `withinSeconds` (of one customer when `userId` is
-   * given), each once with its latest event id and its current state, oldest first.
+   * given), each once with its latest event id and its current state, oldest first. With `inFlightSeconds`, also
+   * those with a lower event id written up to that long before event `afterId` was (while that event is kept).
    */
-  async changedSince(afterId: number, withinSeconds: number, userId?: string): Promise<OrderEventRow[]> {
+  async changedSince(
+    afterId: number,
+    withinSeconds: number,
+    { userId, inFlightSeconds }: { userId?: string; inFlightSeconds?: number } = {},
+  ): Promise<OrderEventRow[]> {
     const latest = sql<number>`max(${orderEvents.id})`.mapWith(Number);
+    const afterEvent = gt(orderEvents.id, afterId);
+    const around =
+      inFlightSeconds === undefined
+        ? afterEvent
+        : or(
+            afterEvent,
+            and(
+              lt(orderEvents.id, afterId),
+              sql`${orderEvents.createdAt} >= (select e.created_at from ${orderEvents} e where e.id = ${afterId})
+                    - make_interval(secs => ${inFlightSeconds})`,
+            ),
+          );
     return this.db
       .select({ eventId: latest, ...EVENT_ORDER })
       .from(orderEvents)
       .innerJoin(orders, eq(orders.id, orderEvents.orderId))
       .where(
         and(
-          gt(orderEvents.id, afterId),
+          around,
           sql`${orderEvents.createdAt} > now() - make_interval(secs => ${withinSeconds})`,
           userId === undefined ? undefined : eq(orders.userId, userId),
         ),

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { Client } from 'pg';
 import request from 'supertest';
 import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { ADDRESS } from '../../test/fixtures';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
-import { createApp, LarderApp } from '../app.factory';
+import { createApp, LarderApp } from '../app/app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from '../common/clock';
@@ -319,6 +320,36 @@ describe('GET /api/order/events', () => {
     expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, second))).toEqual([]);
   });
 
+  it('replays an order whose change took a lower event id but committed after the last event the client had', async () => {
+    const ann = await newCustomer();
+    const early = await placeOrder(ann);
+    // A slow transaction takes the next event id for its change of `early`, then a newer order is written and sent.
+    const taken = (await t.db.execute(
+      sql`select nextval(pg_get_serial_sequence('order_events', 'id'))::int as id`,
+    )) as unknown as { rows: Array<{ id: number }> };
+    const slowId = Number(taken.rows[0].id);
+    const s = await stream(t.server, { cookie: ann.cookie });
+    const late = await placeOrder(ann);
+    await s.until(() => s.orders.some((o) => o.id === late));
+    const lastId = Number(s.events.at(-1)?.id);
+    expect(lastId).toBeGreaterThan(slowId);
+    s.close();
+    // While the client is away the slow transaction commits: the order's new state under the lower id.
+    await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, early));
+    await t.db.delete(orderEvents).where(and(eq(orderEvents.orderId, early), gt(orderEvents.id, lastId)));
+    await t.db.insert(orderEvents).values({ id: slowId, orderId: early });
+
+    const back = await stream(t.server, { cookie: ann.cookie, 'last-event-id': String(lastId) });
+    await back.until(() => back.orders.length >= 1);
+    const beats = back.comments.length;
+    await back.until(() => back.comments.length > beats);
+    expect(back.orders.map(({ id, status }) => ({ id, status }))).toEqual([
+      { id: early, status: 'Cancelled' },
+    ]);
+    // Its id is not below the one the client had, so the client's Last-Event-ID does not move back.
+    expect(back.events.map((e) => Number(e.id))).toEqual([lastId]);
+  });
+
   it('sends a heartbeat comment at the configured interval', async () => {
     const c = await newCustomer();
     const s = await stream(t.server, { cookie: c.cookie });
@@ -370,6 +401,9 @@ if (process.env.DATABASE_URL) {
       const customerStream = await stream(otherServer, { cookie: ann.cookie });
       const sellerStream = await stream(otherServer, { cookie: seller });
       const order = await placeOrder(ann, 1, t.server);
+      // Each event carries the order as it is when it is read: the placing is read before the cancel commits.
+      for (const s of [customerStream, sellerStream])
+        await s.until(() => s.orders.some((o) => o.id === order));
       await request(t.server)
         .put(`/api/order/${order}/status`)
         .set('Cookie', seller)
@@ -393,6 +427,32 @@ if (process.env.DATABASE_URL) {
       // Written at once, before either replica can be listening again: its notification reaches nobody.
       await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order));
       await s.until(() => s.orders.some((o) => o.id === order && o.status === 'Cancelled'), 10_000);
+    });
+
+    it('sends a change committed while it was not listening even when a newer change was sent before', async () => {
+      const ann = await newCustomer();
+      const bob = await newCustomer();
+      const s = await stream(otherServer, { cookie: seller });
+      const early = await placeOrder(ann, 1, t.server);
+      await s.until(() => s.orders.some((o) => o.id === early));
+      // A transaction takes its event (a lower id) first and commits last, as busy checkouts do.
+      const slow = new Client({ connectionString: t.config.databaseUrl });
+      await slow.connect();
+      try {
+        await slow.query('begin');
+        await slow.query(`update orders set status = 'Cancelled' where id = $1`, [early]);
+        const late = await placeOrder(bob, 1, t.server);
+        await s.until(() => s.orders.some((o) => o.id === late));
+        await t.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+        );
+        // Its notification reaches nobody; its event id is below the newest one the replica was told of.
+        await slow.query('commit');
+      } finally {
+        await slow.end();
+      }
+      await s.until(() => s.orders.some((o) => o.id === early && o.status === 'Cancelled'), 10_000);
     });
 
     it("ends a replica's open streams when it shuts down", async () => {

@@ -5,6 +5,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { orders } from '../db/schema';
 import { Clock } from '../common/clock';
+import { addressOf } from '../../test/fixtures';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -26,13 +27,7 @@ describe('placing orders is rate limited per customer', () => {
     signInCustomerWithAddress(
       t,
       { email: `limit-${n}@example.com`, firstName: 'Lim', lastName: `It${n}`, phone: '07700 900789' },
-      {
-        street: `${n} Quay St`,
-        city: 'Bristol',
-        state: 'Avon',
-        postalCode: 'BS1 4DJ',
-        country: 'United Kingdom',
-      },
+      addressOf(n),
     );
 
   const place = (c: { cookie: string; addressId: string }, path = '/api/order/cod') =>

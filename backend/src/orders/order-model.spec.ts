@@ -17,7 +17,9 @@
  * - a paid order owes back what its total fell by (all of it once cancelled);
  * - every step that changed an order wrote an order event for it, and a refused step changed nothing;
  * - the floor's work is done by pickers and drivers signed in as themselves: a member whose role may not take a
- *   step (a picker dispatching, a driver picking) is refused 403 and changes nothing.
+ *   step (a picker dispatching, a driver picking) is refused 403 and changes nothing;
+ * - a completed order's receipt and its "complete" e-mail list what the model says went to the door (units found,
+ *   substitutes; refused lines gone), the same on both.
  *
  * ORDER_MODEL_RUNS sets the number of sequences (default 20), ORDER_MODEL_SEED the seed (fixed by default; a
  * failure prints the seed and the failing sequence to replay).
@@ -39,7 +41,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { FREE_SHIPPING, settings } from '../../test/fixtures';
 import { FakeStripeApi, signedEvent, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
-import { deliverySlotBookings, orderEvents, orderItems, orders, products } from '../db/schema';
+import { deliverySlotBookings, emailOutbox, orderEvents, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
 
 const RUNS = Number(process.env.ORDER_MODEL_RUNS ?? 20);
@@ -226,6 +228,46 @@ async function eventsSince(orderId: string, after: number): Promise<number> {
   return row.n;
 }
 
+/** Units by product name, for comparing what went to the door with a receipt and an e-mail. */
+type Units = Record<string, number>;
+
+/** What the model says a completed order supplied: each line's units found and its substitute, refused lines gone. */
+function suppliedUnits(order: ModelOrder): Units {
+  const units: Units = {};
+  const add = (key: Key, n: number) => {
+    if (n > 0) units[`${key} ${sequence}`] = (units[`${key} ${sequence}`] ?? 0) + n;
+  };
+  for (const line of order.lines) {
+    if (line.refused) continue;
+    add(line.key, line.picked ?? line.quantity);
+    if (line.substitute) add(line.substitute.key, line.substitute.quantity);
+  }
+  return units;
+}
+
+/** The completed orders whose receipt and e-mail were compared already (neither changes after completion). */
+const receiptsChecked = new Set<string>();
+
+async function expectReceiptAndEmailAsSupplied(order: ModelOrder): Promise<void> {
+  const res = await request(t.server).get(`/api/order/${order.id}/receipt`).set('Cookie', seller).expect(200);
+  const onReceipt: Units = {};
+  for (const line of res.body.receipt.lines as { name: string; quantity: number }[])
+    if (line.name !== 'Delivery') onReceipt[line.name] = (onReceipt[line.name] ?? 0) + line.quantity;
+  const [mail] = await t.db
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.kind, 'order-completed')));
+  const inEmail: Units = {};
+  for (const [, n, name] of mail.text.matchAll(/^(\d+) x (.+?)(?: \([^)]*\))? {2,}£[\d.,]+$/gm))
+    inEmail[name] = (inEmail[name] ?? 0) + Number(n);
+  const supplied = suppliedUnits(order);
+  expect({ id: order.id, onReceipt, inEmail }).toEqual({
+    id: order.id,
+    onReceipt: supplied,
+    inEmail: supplied,
+  });
+}
+
 async function amountOf(orderId: string): Promise<number> {
   const [row] = await t.db.select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
   return row.amount;
@@ -343,6 +385,10 @@ async function checkInvariants(m: Model, r: Real): Promise<void> {
       withinAgreed: true,
       ageCheckRequired: ageCheckExpected(order),
     });
+    if (order.status === 'Completed' && !receiptsChecked.has(order.id)) {
+      await expectReceiptAndEmailAsSupplied(order);
+      receiptsChecked.add(order.id);
+    }
   }
 }
 

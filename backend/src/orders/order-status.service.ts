@@ -20,24 +20,29 @@ import {
   REBOOKED_FULFILMENT,
   selectableDeliveryDate,
   statusChangeRefusal,
+  storedSubstitute,
 } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../common/errors';
 import { recordFulfilment, recordOrderStatus } from './order-activity';
 import type { StaffIdentity } from '../session/session.decorators';
+import { CatalogService } from '../catalog/catalog.service';
 import type { CatalogProduct } from '../catalog/product-view';
+import { DeliveryService } from '../delivery/delivery.service';
 import { UsersService } from '../users/users.service';
 import { Clock } from '../common/clock';
 import type { OrderView, SellerOrderView } from './dto/order.response';
 import { toOrderView, toSellerOrderView } from './order-views';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
+import { CardSessionsRepository } from './card-sessions.repository';
 import { CheckoutRepository } from './checkout.repository';
 import { checkIdempotencyKey } from './idempotency-key';
 import { ChangedOrder, OrderItemRow, OrderRow, OrdersRepository, OrderWithItems } from './orders.repository';
 import type { FulfilmentLineDto, UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
 import { StripeGateway } from './stripe-gateway';
+import { TakingsService } from './takings.service';
 import { dealRules, repricedDeals } from './order-deals';
 
 /**
@@ -50,12 +55,16 @@ export class OrderStatusService implements OnModuleInit {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly repository: OrdersRepository,
+    private readonly cardSessions: CardSessionsRepository,
     private readonly bookings: OrderBookings,
+    private readonly catalog: CatalogService,
+    private readonly delivery: DeliveryService,
     private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly stripe: StripeGateway,
     private readonly emails: OrderEmails,
     private readonly checkout: CheckoutRepository,
+    private readonly takings: TakingsService,
   ) {}
 
   /**
@@ -87,7 +96,7 @@ export class OrderStatusService implements OnModuleInit {
    * longer has open (paid or expired already) or cannot be asked about leaves its order to the transaction.
    */
   private async closeCardPayments(userId: string): Promise<void> {
-    const open = await this.repository.unpaidCardSessions(userId);
+    const open = await this.cardSessions.unpaidCardSessions(userId);
     await Promise.all(
       open.map(async ({ id, stripeSessionId }) => {
         const outcome = await this.stripe.expireSessionQuietly(
@@ -97,7 +106,7 @@ export class OrderStatusService implements OnModuleInit {
         if (outcome !== 'expired') return;
         const now = this.clock.now();
         await this.db.transaction(async (tx) => {
-          const cancelled = await this.repository.cancelUnpaidBySession(stripeSessionId, now, tx);
+          const cancelled = await this.cardSessions.cancelUnpaidBySession(stripeSessionId, now, tx);
           if (cancelled) await this.bookings.giveBack(cancelled, tx);
         });
       }),
@@ -157,7 +166,9 @@ export class OrderStatusService implements OnModuleInit {
             if (order && actor) await recordOrderStatus(tx, actor, order, 'Pending', status);
             if (order && status === 'Cancelled') await this.bookings.giveBack(order, tx);
             // A delivered order no longer needs its place in the van.
-            if (order && status === 'Completed') await this.bookings.releaseSlot(order, tx);
+            if (order && status === 'Completed')
+              await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+            if (order && status === 'Completed') await this.takings.recordDelivery(order.id, tx);
             if (order) await this.emails.statusChanged(order.id, status, tx);
             return order;
           });
@@ -224,7 +235,7 @@ export class OrderStatusService implements OnModuleInit {
       if (input.stage === 'picked') await this.recordPicking(order, input.lines, tx);
       if (input.stage === 'delivered') {
         await this.recordRefusals(order, input.lines ?? [], input.idCheck, tx);
-        await this.bookings.releaseSlot(order, tx);
+        await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
         await this.repository.recordOutcome(
           { order, outcome: 'delivered', staffId: actor?.id ?? null, staffName: actor?.name ?? null },
           tx,
@@ -249,7 +260,11 @@ export class OrderStatusService implements OnModuleInit {
         tx,
       );
       if (input.stage === 'picked') await this.emails.orderPicked(orderId, tx);
-      if (input.stage === 'delivered') await this.emails.statusChanged(orderId, 'Completed', tx);
+      if (input.stage === 'delivered') {
+        // Its lines and totals are final now (refusals re-priced): its takings are written with the delivery.
+        await this.takings.recordDelivery(orderId, tx);
+        await this.emails.statusChanged(orderId, 'Completed', tx);
+      }
       return this.found(orderId, tx);
     });
   }
@@ -358,10 +373,10 @@ export class OrderStatusService implements OnModuleInit {
     const substituteIds = [...byProduct.values()].flatMap((l) =>
       l.substitute ? [l.substitute.product] : [],
     );
-    await this.bookings.lockProducts([...lines.map((l) => l.productId), ...substituteIds], tx);
-    const products = new Map((await this.bookings.products(substituteIds, tx)).map((p) => [p.id, p]));
+    await this.catalog.lockProducts([...lines.map((l) => l.productId), ...substituteIds], tx);
+    const products = new Map((await this.catalog.findProductsByIds(substituteIds, tx)).map((p) => [p.id, p]));
     const shortLines = lines.filter((line) => byProduct.get(line.productId)!.picked! < line.quantity);
-    await this.bookings.emptyShelves(
+    await this.catalog.emptyShelves(
       shortLines.map((line) => line.productId),
       tx,
     );
@@ -380,7 +395,7 @@ export class OrderStatusService implements OnModuleInit {
         });
       substitutes.push({ line, product, quantity: wanted.quantity });
     }
-    const taken = await this.bookings.takeSubstitutes(
+    const taken = await this.catalog.takeStock(
       substitutes
         .filter((s) => s.product.stock !== null)
         .map((s) => ({ productId: s.product.id, quantity: s.quantity })),
@@ -447,14 +462,7 @@ export class OrderStatusService implements OnModuleInit {
       lines.map((line) => ({
         ...line,
         refused: line.refused || leaving.has(line.productId),
-        substitute:
-          line.substituteQuantity && line.substitutePrice !== null
-            ? {
-                quantity: line.substituteQuantity,
-                price: line.substitutePrice,
-                vatBasisPoints: line.substituteVatBasisPoints ?? 0,
-              }
-            : null,
+        substitute: storedSubstitute(line),
       })),
       tx,
     );

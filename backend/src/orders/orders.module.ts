@@ -14,6 +14,9 @@ import { OrderEventsHub } from './order-events.hub';
 import { OrderEventsRepository } from './order-events.repository';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
+import { PickingRepository } from './picking.repository';
+import { SellerFiguresRepository } from './seller-figures.repository';
+import { CardSessionsRepository } from './card-sessions.repository';
 import { OrderStatusService } from './order-status.service';
 import { StripeWebhookService } from './stripe-webhook.service';
 import { PickingController } from './picking.controller';
@@ -53,6 +56,9 @@ import { TakingsService } from './takings.service';
     StripeWebhookService,
     OrderBookings,
     OrdersRepository,
+    SellerFiguresRepository,
+    CardSessionsRepository,
+    PickingRepository,
     OrderEmails,
     SellerSummaryService,
     PickingService,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, min, ne, or, SQL, sql } from 'drizzle-orm';
-import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
+import { and, asc, desc, eq, gt, inArray, or, SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
@@ -14,7 +14,7 @@ export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 /** What giving back an order's units and slot place needs to know about it. */
 export type OrderBooking = Pick<OrderRow, 'id' | 'status' | 'deliveryDate' | 'deliveryTime'>;
 
-const BOOKING = {
+export const BOOKING = {
   id: orders.id,
   status: orders.status,
   deliveryDate: orders.deliveryDate,
@@ -44,7 +44,7 @@ function refundAllIfPaid(now: Date): { refundDue: SQL; refundDueAt: SQL } {
 }
 
 /** The rows of a raw query, from either driver (node-postgres and PGlite both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
@@ -52,9 +52,28 @@ export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
 }
 
+/** Attaches the lines selected by `filter` (all lines when absent) to their orders. */
+export async function withItems(db: DbExecutor, rows: OrderRow[], filter?: SQL): Promise<OrderWithItems[]> {
+  if (!rows.length) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(filter)
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+}
+
 /**
- * The queries of placed orders and their lines (checkout's reads and inserts are in CheckoutRepository, the only
- * order queries that touch other modules' tables).
+ * The queries of a placed order's own life and its lines: the customer's and the seller's lists, its changes,
+ * cancels and status. Checkout's reads and inserts are in CheckoutRepository (the only order queries that touch
+ * other modules' tables); the readers with queries of their own have their repository: SellerFiguresRepository
+ * (the seller's dashboard), CardSessionsRepository (Stripe Checkout Sessions), PickingRepository (the floor).
  */
 @Injectable()
 export class OrdersRepository {
@@ -144,84 +163,24 @@ export class OrdersRepository {
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id));
     const ownOrders = this.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-    return this.withItems(rows, inArray(orderItems.orderId, ownOrders));
+    return withItems(this.db, rows, inArray(orderItems.orderId, ownOrders));
   }
 
   /** One page of every order, newest first, with their lines, and how many orders there are in all. */
   async listAll(page: PageRequest): Promise<Page<OrderWithItems>> {
     const { rows, total } = await newestFirstPage(this.db, orders, page);
-    const withItems = await this.withItems(
+    const withLines = await withItems(
+      this.db,
       rows,
       inArray(
         orderItems.orderId,
         rows.map((row) => row.id),
       ),
     );
-    return { rows: withItems, total };
-  }
-
-  /**
-   * Orders and revenue (pence) per London calendar date from `firstDate` to `lastDate` (YYYY-MM-DD), one row per
-   * date, oldest first, dates without orders as zeros; cancelled orders left out. `from`/`to` are the instants at
-   * which those London dates start and end, so the orders_created_idx index bounds the scan.
-   */
-  async dailySales(
-    firstDate: string,
-    lastDate: string,
-    from: Date,
-    to: Date,
-    tx: DbExecutor = this.db,
-  ): Promise<{ date: string; orders: number; revenue: number }[]> {
-    const result = await tx.execute(sql`
-      with placed as (
-        select (${orders.createdAt} at time zone ${SHOP_TIME_ZONE})::date as day, ${orders.amount} as amount
-        from ${orders}
-        where ${orders.status} <> 'Cancelled'
-          and ${orders.createdAt} >= ${from.toISOString()}::timestamptz
-          and ${orders.createdAt} < ${to.toISOString()}::timestamptz
-      )
-      select to_char(d.day, 'YYYY-MM-DD') as date,
-             count(placed.day)::int as orders,
-             coalesce(sum(placed.amount), 0)::int as revenue
-      from generate_series(${firstDate}::date, ${lastDate}::date, interval '1 day') as d(day)
-      left join placed on placed.day = d.day::date
-      group by d.day
-      order by d.day`);
-    return rowsOf<{ date: string; orders: number; revenue: number }>(result);
+    return { rows: withLines, total };
   }
 
   /** How many orders have the given status. */
-  async countWithStatus(status: OrderStatus, tx: DbExecutor = this.db): Promise<number> {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(eq(orders.status, status));
-    return row?.n ?? 0;
-  }
-
-  /**
-   * The products with the most units on orders placed since `since` (cancelled ones left out), most first,
-   * ties by name; each named as on its most recent order.
-   */
-  async topProducts(
-    since: Date,
-    limit: number,
-    tx: DbExecutor = this.db,
-  ): Promise<{ productId: string; name: string; quantity: number }[]> {
-    const latestName = sql<string>`(array_agg(${orderItems.name} order by ${orders.createdAt} desc))[1]`;
-    return tx
-      .select({
-        productId: orderItems.productId,
-        name: latestName,
-        quantity: sql<number>`sum(${orderItems.quantity})::int`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(ne(orders.status, 'Cancelled'), gte(orders.createdAt, since)))
-      .groupBy(orderItems.productId)
-      .orderBy(sql`sum(${orderItems.quantity}) desc`, latestName, asc(orderItems.productId))
-      .limit(limit);
-  }
 
   async findOwned(
     id: string,
@@ -353,79 +312,9 @@ export class OrdersRepository {
     return { ...row, items };
   }
 
-  /**
-   * Marks the unpaid order of a Checkout Session paid; returns it, or undefined when there is no such order or it
-   * is paid already (a repeated event). An order cancelled meanwhile (by its customer, the seller, or the
-   * customer deleting their account) is marked refund due by the same statement.
-   */
-  async markPaidBySession(
-    sessionId: string,
-    now: Date,
-    tx: DbExecutor = this.db,
-  ): Promise<Pick<OrderRow, 'id' | 'userId' | 'status'> | undefined> {
-    const [row] = await tx
-      .update(orders)
-      .set({
-        isPaid: true,
-        refundDue: sql`case when ${orders.status} = 'Cancelled' then ${orders.amount} else 0 end`,
-        refundDueAt: sql`case when ${orders.status} = 'Cancelled' then ${now.toISOString()}::timestamptz end`,
-        updatedAt: now,
-      })
-      .where(and(eq(orders.stripeSessionId, sessionId), eq(orders.isPaid, false)))
-      .returning({ id: orders.id, userId: orders.userId, status: orders.status });
-    return row;
-  }
-
   /** Whether an order was started with this Checkout Session. */
-  async hasSession(sessionId: string, tx: DbExecutor = this.db): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.stripeSessionId, sessionId))
-      .limit(1);
-    return row !== undefined;
-  }
 
   /** Cancels the still-unpaid Pending order of an expired Checkout Session; answers it when one was cancelled. */
-  async cancelUnpaidBySession(
-    sessionId: string,
-    now: Date,
-    tx: DbExecutor = this.db,
-  ): Promise<OrderBooking | undefined> {
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'Cancelled', updatedAt: now })
-      .where(
-        and(eq(orders.stripeSessionId, sessionId), eq(orders.status, 'Pending'), eq(orders.isPaid, false)),
-      )
-      .returning(BOOKING);
-    return row;
-  }
-
-  /**
-   * The customer's card orders that are Pending and unpaid, with the Checkout Session each could still be paid
-   * through.
-   */
-  async unpaidCardSessions(
-    userId: string,
-    tx: DbExecutor = this.db,
-  ): Promise<{ id: string; stripeSessionId: string }[]> {
-    const rows = await tx
-      .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.status, 'Pending'),
-          eq(orders.paymentType, 'Online'),
-          eq(orders.isPaid, false),
-          isNotNull(orders.stripeSessionId),
-        ),
-      );
-    return rows.flatMap((row) =>
-      row.stripeSessionId ? [{ id: row.id, stripeSessionId: row.stripeSessionId }] : [],
-    );
-  }
 
   /**
    * For a customer deleting their account: cancels their Pending orders (a paid one is marked refund due) and
@@ -454,71 +343,6 @@ export class OrdersRepository {
   }
 
   /** The non-cancelled orders for a delivery date (and slot, when given) with their lines, as they were placed. */
-  async forDelivery(date: string, time?: string): Promise<OrderWithItems[]> {
-    const where = and(
-      eq(orders.deliveryDate, date),
-      time === undefined ? undefined : eq(orders.deliveryTime, time),
-      ne(orders.status, 'Cancelled'),
-    );
-    const rows = await this.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(asc(orders.createdAt), asc(orders.id));
-    const ids = rows.map((row) => row.id);
-    return this.withItems(rows, ids.length ? inArray(orderItems.orderId, ids) : undefined);
-  }
 
   /** The earliest delivery date on or after `from` (YYYY-MM-DD) with a non-cancelled order, or undefined. */
-  async firstDeliveryDateFrom(from: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ date: min(orders.deliveryDate) })
-      .from(orders)
-      .where(and(gte(orders.deliveryDate, from), ne(orders.status, 'Cancelled')));
-    return row?.date ?? undefined;
-  }
-
-  /**
-   * The pick list of a delivery date: each live product's units across the date's non-cancelled orders (a picked
-   * line counts what was found, a substitute counts as its own product), by category then name.
-   */
-  async pickList(
-    date: string,
-  ): Promise<{ product: string; name: string; quantity: number; orders: number }[]> {
-    const result = await this.db.execute(sql`
-      with wanted as (
-        select i.product_id, i.order_id, coalesce(i.picked, i.quantity) as units
-          from ${orderItems} i join ${orders} o on o.id = i.order_id
-         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
-        union all
-        select i.substitute_product_id, i.order_id, i.substitute_quantity
-          from ${orderItems} i join ${orders} o on o.id = i.order_id
-         where o.delivery_date = ${date}::date and o.status <> 'Cancelled' and not i.refused
-           and i.substitute_product_id is not null
-      )
-      select p.id as product, p.name, sum(w.units)::int as quantity, count(distinct w.order_id)::int as orders
-        from wanted w join products p on p.id = w.product_id
-       where p.deleted_at is null
-       group by p.id, p.name, p.category
-      having sum(w.units) > 0
-       order by p.category, p.name, p.id`);
-    return rowsOf<{ product: string; name: string; quantity: number; orders: number }>(result);
-  }
-
-  /** Attaches the lines selected by `filter` (all lines when absent) to their orders. */
-  private async withItems(rows: OrderRow[], filter?: SQL): Promise<OrderWithItems[]> {
-    if (!rows.length) return [];
-    const items = await this.db
-      .select()
-      .from(orderItems)
-      .where(filter)
-      .orderBy(asc(orderItems.name), asc(orderItems.id));
-    const byOrder = new Map<string, OrderItemRow[]>();
-    for (const item of items) {
-      const list = byOrder.get(item.orderId);
-      if (list) list.push(item);
-      else byOrder.set(item.orderId, [item]);
-    }
-    return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
-  }
 }

@@ -11,13 +11,13 @@ import { Clock } from '../common/clock';
 import { InvalidError } from '../common/errors';
 import type { PickingResponse, SellerOrderView } from './dto/order.response';
 import { toSellerOrderView } from './order-views';
-import { OrdersRepository } from './orders.repository';
+import { PickingRepository } from './picking.repository';
 
 /** The seller's day: the pick list and orders per slot of a delivery date, and each slot's run sheet. */
 @Injectable()
 export class PickingService {
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly repository: PickingRepository,
     private readonly clock: Clock,
   ) {}
 

@@ -2,16 +2,20 @@
  * The money behind the door, over HTTP: the business's details (GB VAT number), each delivered order's receipt
  * (a plain receipt without a VAT number; with one, a simplified VAT invoice at £250.00 and a full one, numbered
  * without gaps, at £250.01), refunds (credit notes, never more than was paid), the takings per day and VAT rate
- * adding up to the orders to the penny (JSON and CSV), and each run's cash-up (variance, reason, lock,
+ * adding up to the orders to the penny (JSON and CSV), a deal mixing VAT rates split by its priced lines in the
+ * receipt and the takings alike, and each run's cash-up (variance, reason, lock,
  * corrections as new entries, the activity log).
  */
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
+import { DELIVERY_SLOTS, MESSAGES, priceBasket, selectableDeliveryDate } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
-import { activityLog, cashUps, emailOutbox, orders } from '../db/schema';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { activityLog, cashUps, emailOutbox, orders, takingsOrders, takingsRates } from '../db/schema';
+import { MIGRATIONS_FOLDER } from '../db/database';
 import { Clock } from '../common/clock';
 
 interface Customer {
@@ -165,6 +169,10 @@ describe('receipts', () => {
       (m) => m.kind === 'order-completed',
     );
     expect(mail.textBody).toContain(`/my-orders/${id}/receipt`);
+    // It lists what was delivered: the refused eggs are not on it.
+    expect(mail.textBody).toMatch(/2 x Receipt milk\s+£2\.40/);
+    expect(mail.textBody).toMatch(/1 x Receipt wine\s+£8\.40/);
+    expect(mail.textBody).not.toContain('Receipt eggs');
   });
 
   it('keeps the business details in the GB format, for the owner and managers only', async () => {
@@ -352,7 +360,7 @@ describe('takings', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'reference,date of supply,net 0%,VAT 0%,net 5%,VAT 5%,net 20%,VAT 20%,delivery,gross,cash,card,refunded',
+      'reference,date of supply,net 0%,VAT 0%,net 5%,VAT 5%,net 20%,VAT 20%,delivery,gross,cash,card,refunded,savings',
     );
     expect(lines).toHaveLength(4);
     const gross = sum(lines.slice(1).map((line) => pence(Number(line.split(',')[9]))));
@@ -374,6 +382,289 @@ describe('takings', () => {
       .get(`/api/seller/takings?from=${first}&to=${second}`)
       .set('Cookie', driver.cookie)
       .expect(403);
+  });
+});
+
+describe('a deal mixing VAT rates', () => {
+  const pence = (pounds: number) => Math.round(pounds * 100);
+
+  it("puts each line's share of the deal on its own rate: the receipt, the takings (JSON and CSV) and the order agree to the penny", async () => {
+    nextDay();
+    const date = new Date(now).toISOString().slice(0, 10);
+    const bread = await product(150, 0, 'Mixed bread');
+    const wine = await product(500, 2000, 'Mixed wine');
+    const juice = await product(217, 500, 'Mixed juice');
+    await request(t.server)
+      .post('/api/seller/promotions')
+      .set('Cookie', owner)
+      .send({
+        kind: 'multibuy',
+        products: [bread, wine],
+        quantity: 2,
+        price: 5,
+        startsAt: date,
+        endsAt: date,
+      })
+      .expect(201);
+    // 2 bread (150p), 1 wine (600p with VAT), 1 juice (228p, in no deal). The wine and one bread make "2 for £5":
+    // 750p for 500p, the 250p saved shared by price, 200p off the wine and 50p off the bread. £8.78 in all.
+    const placed = await request(t.server)
+      .post('/api/order/cod')
+      .set('Cookie', customer.cookie)
+      .send({
+        items: [
+          { product: bread, quantity: 2 },
+          { product: wine, quantity: 1 },
+          { product: juice, quantity: 1 },
+        ],
+        address: customer.addressId,
+        amount: 8.78,
+        shippingCharge: 0,
+        totalVat: 0.78,
+        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
+      })
+      .expect(201);
+    const id: string = placed.body.orderId;
+    await deliver(id, { cash: 10, card: 0 });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ goods: 800, totalVat: 78, amount: 878, shippingCharge: 0, savings: 250 });
+
+    // The one pricing function's lines, summed per rate: the bread's 250p all at 0%; the wine's 400p is 333p and
+    // 67p VAT; the juice 217p and 11p.
+    const priced = priceBasket(
+      [
+        { product: 'bread', offerPrice: 150, vatBasisPoints: 0, quantity: 2 },
+        { product: 'wine', offerPrice: 500, vatBasisPoints: 2000, quantity: 1 },
+        { product: 'juice', offerPrice: 217, vatBasisPoints: 500, quantity: 1 },
+      ],
+      { shippingCharge: 0, shippingThreshold: 0 },
+      [{ id: 'deal', kind: 'multibuy', products: ['bread', 'wine'], quantity: 2, price: 500, free: 0 }],
+    );
+    const expected = [0, 500, 2000].map((rate) => {
+      const at = priced.lines.filter((_, i) => [0, 2000, 500][i] === rate);
+      const net = at.reduce((sum, l) => sum + l.net, 0);
+      const vat = at.reduce((sum, l) => sum + l.vat, 0);
+      return { rate: rate / 100, net: net / 100, vat: vat / 100, gross: (net + vat) / 100 };
+    });
+    expect(expected).toEqual([
+      { rate: 0, net: 2.5, vat: 0, gross: 2.5 },
+      { rate: 5, net: 2.17, vat: 0.11, gross: 2.28 },
+      { rate: 20, net: 3.33, vat: 0.67, gross: 4 },
+    ]);
+
+    const shown = (await receipt(id).expect(200)).body.receipt;
+    expect(shown.vatRates).toEqual(expected);
+    expect(shown).toMatchObject({
+      total: 8.78,
+      savings: 2.5,
+      lines: [
+        { name: 'Mixed bread', quantity: 2, amount: 3, vatRate: 0, saving: 0.5 },
+        { name: 'Mixed juice', quantity: 1, amount: 2.28, vatRate: 5, saving: 0 },
+        { name: 'Mixed wine', quantity: 1, amount: 6, vatRate: 20, saving: 2 },
+      ],
+    });
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const rates = shown.vatRates as { net: number; vat: number; gross: number }[];
+    expect(sum(rates.map((r) => pence(r.net)))).toBe(order.goods);
+    expect(sum(rates.map((r) => pence(r.vat)))).toBe(order.totalVat);
+    expect(sum(rates.map((r) => pence(r.gross)))).toBe(order.amount);
+
+    // The takings of that day (this order alone) say the same per rate, as the rows kept at delivery do.
+    const takings = (
+      await request(t.server)
+        .get(`/api/seller/takings?from=${date}&to=${date}`)
+        .set('Cookie', owner)
+        .expect(200)
+    ).body;
+    expect(takings.days).toHaveLength(1);
+    expect(takings.days[0]).toMatchObject({ date, orders: 1, gross: 8.78, delivery: 0, savings: 2.5 });
+    expect(takings.days[0].rates).toEqual(expected);
+    expect(takings.total.rates).toEqual(expected);
+    const kept = await t.db
+      .select()
+      .from(takingsRates)
+      .where(eq(takingsRates.orderId, id))
+      .orderBy(takingsRates.rate);
+    expect(kept.map((r) => [r.rate, r.net, r.vat, r.day])).toEqual([
+      [0, 250, 0, date],
+      [500, 217, 11, date],
+      [2000, 333, 67, date],
+    ]);
+
+    const csv = (
+      await request(t.server)
+        .get(`/api/seller/takings?from=${date}&to=${date}&format=csv`)
+        .set('Cookie', owner)
+        .expect(200)
+    ).text
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'reference,date of supply,net 0%,VAT 0%,net 5%,VAT 5%,net 20%,VAT 20%,delivery,gross,cash,card,refunded,savings',
+    );
+    expect(csv).toHaveLength(2);
+    expect(csv[1].split(',').slice(1)).toEqual([
+      date,
+      '2.50',
+      '0.00',
+      '2.17',
+      '0.11',
+      '3.33',
+      '0.67',
+      '0.00',
+      '8.78',
+      '10.00',
+      '0.00',
+      '0.00',
+      '2.50',
+    ]);
+  });
+});
+
+describe('takings kept with each delivery', () => {
+  const pence = (pounds: number) => Math.round(pounds * 100);
+
+  it("stores each delivered order's split as the order and its receipt have it, after a refused line, a refund and a deal, and the migration's backfill writes the same rows for orders without a saving", async () => {
+    nextDay();
+    const date = new Date(now).toISOString().slice(0, 10);
+    const rice = await product(200, 0, 'Split rice');
+    const juice = await product(217, 500, 'Split juice');
+    const wine = await product(649, 2000, 'Split wine');
+    const beer = await product(180, 2000, 'Split beer');
+    await request(t.server)
+      .post('/api/seller/promotions')
+      .set('Cookie', owner)
+      .send({ kind: 'multibuy', products: [rice], quantity: 3, price: 5, startsAt: date, endsAt: date })
+      .expect(201);
+    // 3 rice for £5 (saving £1), 2 juice (2 x 228p), 1 wine (779p), 2 beer (2 x 216p): £21.67.
+    const placed = await request(t.server)
+      .post('/api/order/cod')
+      .set('Cookie', customer.cookie)
+      .send({
+        items: [
+          { product: rice, quantity: 3 },
+          { product: juice, quantity: 2 },
+          { product: wine, quantity: 1 },
+          { product: beer, quantity: 2 },
+        ],
+        address: customer.addressId,
+        amount: 21.67,
+        shippingCharge: 0,
+        totalVat: 2.24,
+        ageConfirmed: true,
+        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
+      })
+      .expect(201);
+    const id: string = placed.body.orderId;
+    // The beer is refused at the door: the order loses it, and the 20% rate keeps only the wine.
+    await deliver(id, { cash: 20, card: 0 }, [{ product: beer, refused: true }]);
+    await request(t.server)
+      .post(`/api/order/${id}/refunds`)
+      .set('Cookie', manager.cookie)
+      .send({ amount: 2.5, method: 'cash', reason: 'Juice leaked' })
+      .expect(201);
+    await request(t.server)
+      .post(`/api/order/${id}/refunds`)
+      .set('Cookie', manager.cookie)
+      .send({ amount: 1, method: 'cash', reason: 'Goodwill' })
+      .expect(201);
+
+    // An order marked Completed by its status (no outcome recorded at the door) is kept too.
+    const marked = await place([[juice, 1, 217, 500]], DELIVERY_SLOTS[1]);
+    now = new Date(now.getTime() + 60_000);
+    await request(t.server)
+      .put(`/api/order/${marked}/status`)
+      .set('Cookie', owner)
+      .send({ status: 'Completed' })
+      .expect(200);
+    expect(await t.db.select().from(takingsRates).where(eq(takingsRates.orderId, marked))).toMatchObject([
+      { rate: 500, day: date, net: 217, vat: 11 },
+    ]);
+
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ goods: 500 + 434 + 649, totalVat: 22 + 130, savings: 100 });
+    const [kept] = await t.db.select().from(takingsOrders).where(eq(takingsOrders.orderId, id));
+    expect(kept).toMatchObject({
+      day: date,
+      goods: order.goods,
+      vat: order.totalVat,
+      shipping: order.shippingCharge,
+      amount: order.amount,
+      cash: 2000,
+      card: 0,
+      savings: 100,
+      refunded: 350,
+    });
+    const receiptRates = (await receipt(id).expect(200)).body.receipt.vatRates as {
+      rate: number;
+      net: number;
+      vat: number;
+    }[];
+    const keptRates = await t.db
+      .select()
+      .from(takingsRates)
+      .where(eq(takingsRates.orderId, id))
+      .orderBy(takingsRates.rate);
+    expect(keptRates.map((r) => [r.rate / 100, r.net, r.vat, r.day])).toEqual(
+      receiptRates.map((r) => [r.rate, pence(r.net), pence(r.vat), date]),
+    );
+    expect(keptRates.map((r) => r.rate)).toEqual([0, 500, 2000]);
+
+    const day = (
+      await request(t.server)
+        .get(`/api/seller/takings?from=${date}&to=${date}`)
+        .set('Cookie', owner)
+        .expect(200)
+    ).body.days[0];
+    expect(day).toMatchObject({ orders: 2, gross: (order.amount + 228) / 100, savings: 1, refunds: 3.5 });
+    const csv = (
+      await request(t.server)
+        .get(`/api/seller/takings?from=${date}&to=${date}&format=csv`)
+        .set('Cookie', owner)
+        .expect(200)
+    ).text
+      .trim()
+      .split('\r\n');
+    expect(csv.map((line) => line.split(',').slice(-2))).toEqual([
+      ['refunded', 'savings'],
+      ['3.50', '1.00'],
+      ['0.00', '0.00'],
+    ]);
+
+    // The migration fills the same order rows as the deliveries wrote, and the same rate rows for every order a
+    // deal saved nothing on. It splits the way the takings did before they followed the priced lines (the lines at
+    // their own prices, a deal's saving given to the rate with the most goods), so an order with a saving, such
+    // as this one's 3 rice for £5 at 0% beside the larger 20% rate, keeps that older split: its rates still add
+    // up to its goods and VAT, but the migration file, which may have run already, stays as it was.
+    const all = async () => ({
+      orders: await t.db.select().from(takingsOrders).orderBy(takingsOrders.orderId),
+      rates: await t.db.select().from(takingsRates).orderBy(takingsRates.orderId, takingsRates.rate),
+    });
+    const written = await all();
+    expect(written.orders.length).toBeGreaterThan(5);
+    const saved = new Set(written.orders.filter((o) => o.savings > 0).map((o) => o.orderId));
+    expect(saved).toContain(id);
+    const backfill = fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, '0028_takings_split.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n\s*)*INSERT/.test(statement));
+    expect(backfill).toHaveLength(2);
+    await t.db.transaction(async (tx) => {
+      await tx.delete(takingsOrders);
+      for (const statement of backfill) await tx.execute(sql.raw(statement));
+    });
+    const filled = await all();
+    expect(filled.orders).toEqual(written.orders);
+    const withoutSaving = (rows: typeof written.rates) => rows.filter((r) => !saved.has(r.orderId));
+    expect(withoutSaving(filled.rates)).toEqual(withoutSaving(written.rates));
+    expect(withoutSaving(filled.rates).length).toBeGreaterThan(5);
+    for (const o of filled.orders.filter((o) => saved.has(o.orderId))) {
+      const rows = filled.rates.filter((r) => r.orderId === o.orderId);
+      expect([rows.reduce((sum, r) => sum + r.net, 0), rows.reduce((sum, r) => sum + r.vat, 0)]).toEqual([
+        o.goods,
+        o.vat,
+      ]);
+    }
   });
 });
 

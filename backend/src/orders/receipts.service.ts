@@ -11,8 +11,6 @@ import {
   receiptKind,
   SHOP_LOCATION,
   SHOP_NAME,
-  suppliedLines,
-  vatRateTotals,
 } from '@larder/shared-domain';
 import { DB, Database } from '../db/database.module';
 import { Clock } from '../common/clock';
@@ -23,6 +21,7 @@ import type { StaffIdentity } from '../session/session.decorators';
 import type { ReceiptView, RefundDto, RefundView } from './dto/money.dto';
 import { MoneyRepository, RefundRow } from './money.repository';
 import { OrderEmails } from './order-emails';
+import { orderSupply } from './order-supply';
 import { OrdersRepository } from './orders.repository';
 
 /** Who asks for a receipt: the order's customer, or a member of staff. */
@@ -82,10 +81,8 @@ export class ReceiptsService {
       });
       order = (await this.orders.findWithItems(orderId))!;
     }
-    const lines = suppliedLines(
-      order.items.map((item) => ({ ...item, vatBasisPoints: item.vatBasisPoints })),
-    );
-    const rates = vatRateTotals(lines, order);
+    const labels = new Map(order.deals.map((deal) => [deal.promotion, deal.label]));
+    const { lines, rates } = orderSupply(order);
     // The delivery charge carries no VAT: it joins the 0% rate.
     if (order.shippingCharge > 0) {
       const zero = rates.find((r) => r.vatBasisPoints === 0);
@@ -128,11 +125,26 @@ export class ReceiptsService {
           quantity: line.quantity,
           amount: penceToPounds(line.gross),
           vatRate: line.vatBasisPoints / 100,
+          promotion: line.pricing.promotion ? (labels.get(line.pricing.promotion) ?? null) : null,
+          saving: penceToPounds(line.pricing.saving),
         })),
         ...(order.shippingCharge > 0
-          ? [{ name: 'Delivery', quantity: 1, amount: penceToPounds(order.shippingCharge), vatRate: 0 }]
+          ? [
+              {
+                name: 'Delivery',
+                quantity: 1,
+                amount: penceToPounds(order.shippingCharge),
+                vatRate: 0,
+                promotion: null,
+                saving: 0,
+              },
+            ]
           : []),
       ],
+      savings: penceToPounds(order.savings),
+      deals: order.deals
+        .filter((deal) => deal.saving > 0)
+        .map((deal) => ({ label: deal.label, saving: penceToPounds(deal.saving) })),
       vatRates: rates.map((r) => ({
         rate: r.vatBasisPoints / 100,
         net: penceToPounds(r.net),

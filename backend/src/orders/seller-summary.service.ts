@@ -3,7 +3,7 @@ import { addCalendarDays, londonInstant, londonParts, penceToPounds } from '@lar
 import { CatalogService } from '../catalog/catalog.service';
 import { Clock } from '../common/clock';
 import type { SellerSummaryResponse } from './dto/seller-summary.response';
-import { OrdersRepository } from './orders.repository';
+import { SellerFiguresRepository } from './seller-figures.repository';
 
 /** London calendar dates shown day by day on the seller's dashboard. */
 export const SUMMARY_DAYS = 14;
@@ -21,7 +21,7 @@ function startOfLondonDate(isoDate: string): Date {
 @Injectable()
 export class SellerSummaryService {
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly repository: SellerFiguresRepository,
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
   ) {}

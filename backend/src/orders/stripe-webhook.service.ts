@@ -7,7 +7,7 @@ import { CartService } from '../cart/cart.service';
 import { Clock } from '../common/clock';
 import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
-import { OrdersRepository } from './orders.repository';
+import { CardSessionsRepository } from './card-sessions.repository';
 import { StripeGateway } from './stripe-gateway';
 
 /** Stripe's reports on Checkout Sessions: a payment marks its order paid, an expired session cancels it. */
@@ -17,7 +17,7 @@ export class StripeWebhookService {
 
   constructor(
     @Inject(DB) private readonly db: Database,
-    private readonly repository: OrdersRepository,
+    private readonly repository: CardSessionsRepository,
     private readonly bookings: OrderBookings,
     private readonly cart: CartService,
     private readonly clock: Clock,

@@ -17,10 +17,10 @@ export class TakingsController {
   @ApiOperation({
     summary: 'Takings of delivered orders per day and VAT rate, or as CSV (owner and managers)',
     description:
-      'Per London day of supply: net, VAT and gross per VAT rate, delivery charges, cash and card, refunds. Each ' +
-      "order's rates add up to its own goods and VAT, so the figures add up to the orders' totals to the penny. " +
-      'format=csv: one row per delivered order (reference, date of supply, net and VAT per rate, delivery, gross, ' +
-      'cash, card, refunded).',
+      'Per London day of supply: net, VAT and gross per VAT rate, delivery charges, cash and card, refunds, and ' +
+      "the savings promotions gave. Each order's rates add up to its own goods and VAT, so the figures add up to " +
+      "the orders' totals to the penny. format=csv: one row per delivered order (reference, date of supply, net " +
+      'and VAT per rate, delivery, gross, cash, card, refunded, savings).',
   })
   @ApiProduces('application/json', 'text/csv')
   @ApiOkResponse({ type: TakingsResponse, description: 'JSON, or text/csv with format=csv' })

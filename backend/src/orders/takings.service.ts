@@ -8,13 +8,15 @@ import {
   penceToPounds,
   poundsToPence,
 } from '@larder/shared-domain';
-import { DB, Database } from '../db/database.module';
+import { DB, Database, DbExecutor } from '../db/database.module';
 import { Clock } from '../common/clock';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { ActivityLog } from '../activity/activity-log';
 import type { StaffIdentity } from '../session/session.decorators';
 import type { CashUpDto, CashUpRunView, TakingsDayView, TakingsResponse } from './dto/money.dto';
 import { CashUpRow, MoneyRepository, TakingsDayRow, TakingsOrderRow } from './money.repository';
+import { OrdersRepository } from './orders.repository';
+import { orderSupply } from './order-supply';
 
 /** The longest range of days the takings answer at once. */
 export const MAX_TAKINGS_DAYS = 366;
@@ -28,10 +30,11 @@ interface DayTotals {
   cash: number;
   card: number;
   refunds: number;
+  savings: number;
 }
 
 function emptyDay(date: string): DayTotals {
-  return { date, orders: 0, rates: new Map(), delivery: 0, gross: 0, cash: 0, card: 0, refunds: 0 };
+  return { date, orders: 0, rates: new Map(), delivery: 0, gross: 0, cash: 0, card: 0, refunds: 0, savings: 0 };
 }
 
 /** Adds one day's figures to a total. */
@@ -47,6 +50,7 @@ function addDay(day: DayTotals, order: Omit<TakingsDayRow, 'day'>): void {
   day.gross += order.amount;
   day.cash += order.cash;
   day.card += order.card;
+  day.savings += order.savings;
 }
 
 function dayView(day: DayTotals): TakingsDayView {
@@ -66,6 +70,7 @@ function dayView(day: DayTotals): TakingsDayView {
     cash: penceToPounds(day.cash),
     card: penceToPounds(day.card),
     refunds: penceToPounds(day.refunds),
+    savings: penceToPounds(day.savings),
   };
 }
 
@@ -90,8 +95,20 @@ export class TakingsService {
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly money: MoneyRepository,
+    private readonly orders: OrdersRepository,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Keeps a delivered order's takings: called in the transaction that records its delivery, once its lines and
+   * totals are final, so the figures the takings sum are the order's own, and its goods per VAT rate those of its
+   * receipt (orderSupply: each priced line's net and VAT at its own rate).
+   */
+  async recordDelivery(orderId: string, tx: DbExecutor): Promise<void> {
+    const order = await this.orders.findWithItems(orderId, tx);
+    if (!order || order.status !== 'Completed' || !order.deliveredAt) return;
+    await this.money.recordDelivered(orderId, orderSupply(order).rates, tx);
+  }
 
   /**
    * Delivered orders from `from` to `to` (London days of supply): per day and VAT rate the net, VAT and gross of
@@ -128,7 +145,8 @@ export class TakingsService {
 
   /**
    * One row per delivered order: reference, date of supply, net and VAT per rate (a pair of columns for each rate
-   * in the range), delivery, gross, cash, card and refunded; amounts in pounds with two decimals.
+   * in the range), delivery, gross, cash, card, refunded and savings (what promotions took off); amounts in pounds
+   * with two decimals.
    */
   async takingsCsv(from: string, to: string): Promise<string> {
     const orders = await this.ordersIn(from, to);
@@ -142,6 +160,7 @@ export class TakingsService {
       'cash',
       'card',
       'refunded',
+      'savings',
     ];
     const rows = orders.map((order) => [
       orderReference(order.id),
@@ -155,6 +174,7 @@ export class TakingsService {
       pounds(order.cash),
       pounds(order.card),
       pounds(order.refunded),
+      pounds(order.savings),
     ]);
     return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
   }

@@ -232,6 +232,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
       plan.userId,
       plan.addressId,
       lines.map((l) => l.productId),
+      this.clock.now(),
     );
     const address = context.address;
     if (!address || !deliversTo(address.postalCode, address.city, context.deliveryAreas)) {
@@ -315,7 +316,7 @@ export class StandingOrderPlacer implements OnApplicationBootstrap, BeforeApplic
     this.logger.log(`Regular delivery ${plan.id}: no order for ${date} (${reason})`);
     this.pendingMail.delete(plan.id);
     if (!this.mail.enabled) return;
-    const context = await this.checkoutContext.context(plan.userId, null, []);
+    const context = await this.checkoutContext.context(plan.userId, null, [], this.clock.now());
     const recipient = context.contact?.email;
     if (!recipient) return;
     const paragraphs = [

@@ -21,7 +21,8 @@ import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { isUuid } from '../common/uuid-param';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { CheckoutRepository } from '../orders/checkout.repository';
-import { toProductView } from '../catalog/product-view';
+import { PromotionsService } from '../catalog/promotions.service';
+import type { ProductDto } from '../catalog/dto/product.response';
 import type { CreateStandingOrderDto, UpdateStandingOrderDto } from './dto/standing-order.dto';
 import type { StandingOrderView } from './dto/regulars.response';
 import { RegularsRepository, StandingOrderLine, StandingOrderWithLines } from './regulars.repository';
@@ -35,15 +36,21 @@ function schedule(weekday: number, now: Date, after: string | null) {
   return { nextDelivery, placeAt: standingOrderPlaceAt(nextDelivery) };
 }
 
-/** A regular delivery as the API shows it. */
-export function toStandingOrderView(plan: StandingOrderWithLines): StandingOrderView {
+/**
+ * A regular delivery as the API shows it, each item's product as `items` answers it (in order, one per line):
+ * with the promotion it is in now (PromotionsService.productViews).
+ */
+export function toStandingOrderView(
+  plan: StandingOrderWithLines,
+  items: readonly ProductDto[],
+): StandingOrderView {
   return {
     _id: plan.id,
-    items: plan.lines.map((line) => ({
+    items: plan.lines.map((line, i) => ({
       product: line.productId,
       quantity: line.quantity,
       allowSubstitutes: line.allowSubstitutes,
-      item: toProductView(line.product),
+      item: items[i],
     })),
     address: plan.addressId,
     deliveryAddress: plan.address ? formatAddress(plan.address) : '',
@@ -70,10 +77,21 @@ export class StandingOrdersService {
     private readonly checkout: CheckoutRepository,
     private readonly placer: StandingOrderPlacer,
     private readonly clock: Clock,
+    private readonly promotions: PromotionsService,
   ) {}
 
   async list(userId: string): Promise<StandingOrderView[]> {
-    return (await this.repository.listOwned(userId)).map(toStandingOrderView);
+    const plans = await this.repository.listOwned(userId);
+    const items = await this.promotions.productViews(
+      plans.flatMap((plan) => plan.lines.map((l) => l.product)),
+    );
+    let at = 0;
+    return plans.map((plan) => toStandingOrderView(plan, items.slice(at, (at += plan.lines.length))));
+  }
+
+  /** The plan as the API shows it, its products with the promotion each is in now. */
+  private async view(plan: StandingOrderWithLines): Promise<StandingOrderView> {
+    return toStandingOrderView(plan, await this.promotions.productViews(plan.lines.map((l) => l.product)));
   }
 
   async create(userId: string, input: CreateStandingOrderDto): Promise<StandingOrderView> {
@@ -152,9 +170,9 @@ export class StandingOrdersService {
     if (plan.active && plan.nextDelivery === selectableDeliveryDate(now)) {
       await this.placer.runDue({ planId: id });
       const placed = await this.repository.find(id);
-      if (placed) return toStandingOrderView(placed);
+      if (placed) return this.view(placed);
     }
-    return toStandingOrderView(plan);
+    return this.view(plan);
   }
 
   private async linesOf(id: string, tx: DbExecutor) {
@@ -191,7 +209,13 @@ export class StandingOrdersService {
         allowSubstitutes: (before?.allowSubstitutes ?? true) && item.allowSubstitutes !== false,
       });
     }
-    const context = await this.checkout.context(userId, addressId.toLowerCase(), [...merged.keys()], tx);
+    const context = await this.checkout.context(
+      userId,
+      addressId.toLowerCase(),
+      [...merged.keys()],
+      this.clock.now(),
+      tx,
+    );
     const address = context.address;
     if (!address) throw new InvalidError(MESSAGES.addressNotFound);
     if (!deliversTo(address.postalCode, address.city, context.deliveryAreas)) {

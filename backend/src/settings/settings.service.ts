@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeliveryAreas,
   isValidPerOrderLimit,
@@ -14,62 +14,28 @@ import {
 import { InvalidError } from '../common/errors';
 import { DATABASE_HANDLE, type DbExecutor } from '../db/database.module';
 import type { DatabaseHandle } from '../db/database';
+import { NotifiedCache } from '../db/notified-cache';
 import type { ActivityActor } from '../activity/activity-log';
 import { SETTINGS_CHANNEL, SettingsRepository } from './settings.repository';
 
 /**
  * The shop settings. The shipping settings every page reads are kept in memory while this process hears of
- * every settings change (SETTINGS_CHANNEL, notified at commit by any replica); a change this process makes is
- * seen at once, one made elsewhere as soon as its notification arrives.
+ * every settings change (SETTINGS_CHANNEL, notified at commit by any replica: a NotifiedCache); a change this
+ * process makes is seen at once, one made elsewhere as soon as its notification arrives.
  */
 @Injectable()
-export class SettingsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SettingsService extends NotifiedCache {
   private shipping?: Promise<ShippingSettings>;
-  /** Bumped by every change heard of; a read started before a change is not kept. */
-  private generation = 0;
-  private told = false;
-  private readonly changeListeners = new Set<() => void>();
-  private unsubscribe?: () => Promise<void>;
 
   constructor(
     private readonly repository: SettingsRepository,
-    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.unsubscribe = await this.database.subscribe(SETTINGS_CHANNEL, {
-      onNotify: () => this.changed(),
-      onSubscribed: () => {
-        this.told = true;
-        this.changed();
-      },
-      onLost: () => {
-        this.told = false;
-        this.changed();
-      },
-    });
+    @Inject(DATABASE_HANDLE) database: DatabaseHandle,
+  ) {
+    super(database, SETTINGS_CHANNEL);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
-
-  /** Whether every settings change reaches this process now (else what was derived from them may be stale). */
-  get watching(): boolean {
-    return this.told;
-  }
-
-  /** Calls `listener` on every settings change this process hears of; answers the way to stop. */
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  private changed(): void {
-    this.generation += 1;
+  protected dropped(): void {
     this.shipping = undefined;
-    for (const listener of this.changeListeners) listener();
   }
 
   /**
@@ -112,7 +78,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     }
     const saved = await this.repository.saveShipping({ shippingCharge, shippingThreshold }, actor);
     // Seen at once here; other processes hear of it from the notification.
-    this.changed();
+    this.invalidate();
     return saved;
   }
 
@@ -131,7 +97,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
       throw new InvalidError(MESSAGES.invalidSlotCapacity);
     }
     const saved = await this.repository.saveSlotCapacity(slotCapacity, actor);
-    this.changed();
+    this.invalidate();
     return saved;
   }
 
@@ -164,7 +130,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     if (maxPerProduct !== undefined && !isValidPerOrderLimit(maxPerProduct))
       throw new InvalidError(MESSAGES.invalidMaxPerProduct);
     const saved = await this.repository.saveOrderLimits(maxOpenOrders, maxPerProduct, actor);
-    this.changed();
+    this.invalidate();
     return saved;
   }
 
@@ -181,7 +147,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     const areas = normaliseDeliveryAreas(input);
     if (!areas) throw new InvalidError(MESSAGES.invalidDeliveryAreas);
     const saved = await this.repository.saveDeliveryAreas(areas, actor);
-    this.changed();
+    this.invalidate();
     return saved;
   }
 }

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
-import { createApp, LarderApp } from '../app.factory';
+import { createApp, LarderApp } from '../app/app.factory';
 import { SettingsService } from './settings.service';
 
 describe('shipping settings', () => {

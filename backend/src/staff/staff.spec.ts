@@ -379,11 +379,16 @@ describe('the activity log', () => {
       await request(t.server).get(`/api/seller/activity?${bad}`).set('Cookie', owner).expect(400);
   });
 
-  it('cannot be changed or removed: the database refuses an UPDATE or DELETE', async () => {
+  it('cannot be changed or removed: the database refuses an UPDATE, DELETE or TRUNCATE, saying so', async () => {
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(activityLog);
-    await expect(t.db.update(activityLog).set({ summary: 'nothing happened' })).rejects.toThrow();
-    await expect(t.db.delete(activityLog)).rejects.toThrow();
-    await expect(t.db.execute(sql`truncate activity_log`)).rejects.toThrow();
+    const refused = {
+      cause: expect.objectContaining({ message: 'activity_log entries cannot be changed or removed' }),
+    };
+    await expect(t.db.update(activityLog).set({ summary: 'nothing happened' })).rejects.toMatchObject(
+      refused,
+    );
+    await expect(t.db.delete(activityLog)).rejects.toMatchObject(refused);
+    await expect(t.db.execute(sql`truncate activity_log`)).rejects.toMatchObject(refused);
     const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(activityLog);
     expect(after).toBe(n);
   });

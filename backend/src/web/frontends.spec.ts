@@ -43,6 +43,7 @@ describe('built frontends', () => {
     };
     write('host-shell/dist/index.html', '<!doctype html><title>Larder</title><div id="root"></div>');
     write('host-shell/dist/main.3f2a9c1b.js', 'console.log("host")');
+    write('host-shell/dist/seller-sw.js', 'self.addEventListener("fetch", () => undefined);');
     write('host-shell/dist/offers/weekly', 'a file where a page path is');
     write('storefront/dist/remoteEntry.js', 'var storefront;');
     write('storefront/dist/412.0e1d2c3b.js', 'var chunk;');
@@ -191,6 +192,21 @@ describe('built frontends', () => {
     const chunk = await request(t.server).get('/remotes/storefront/412.0e1d2c3b.js').expect(200);
     expect(chunk.headers['cache-control']).toContain('immutable');
     await request(t.server).get('/remotes/seller-portal/remoteEntry.js').expect(200);
+  });
+
+  it('serves the seller service worker as a script, never kept, that may control /seller/ pages only', async () => {
+    const worker = await request(t.server).get('/seller-sw.js').expect(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/seller/');
+    // A seller page may register it: workers fall back to script-src, which allows this origin.
+    const page = await request(t.server).get('/seller/run').set('Accept', 'text/html').expect(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/worker-src|child-src/);
+    // Any other script keeps the default: no widening of a worker's scope.
+    const asset = await request(t.server).get('/main.3f2a9c1b.js').expect(200);
+    expect(asset.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it("sends a file's own headers with scripts, and the document's with pages and the API", async () => {

@@ -23,12 +23,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** webpack's content hash in a file name: main.3f2a9c1b.js, 412.0e1d2c3b4a5f.css */
 const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/**
+ * The seller area's service worker (host-shell/src/service-worker), built at the host's root. A browser checks it
+ * for updates on every visit, so it is never kept; and it may control /seller/ pages only, never the shop's, even
+ * if something registered it with a wider scope.
+ */
+export const SELLER_WORKER = { file: 'seller-sw.js', scope: '/seller/' } as const;
 
 export function cacheControlFor(filePath: string): string {
   // Pre-compressed variants (main.3f2a9c1b.js.br) are cached like the file they encode.
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (
     name === 'index.html' ||
+    name === SELLER_WORKER.file ||
     name === 'remoteEntry.js' ||
     name.endsWith('.html') ||
     name.endsWith('.json')
@@ -159,9 +166,13 @@ export async function registerStaticContent(
       // source maps are not served in production.
       allowedPath: (pathName: string) => servesStaticPath(pathName, config),
       setHeaders: (reply: FastifyReply | { setHeader(name: string, value: string): void }, file: string) => {
-        const value = cacheFor(file);
-        if ('header' in reply && typeof reply.header === 'function') reply.header('cache-control', value);
-        else if ('setHeader' in reply) reply.setHeader('cache-control', value);
+        const headers: Record<string, string> = { 'cache-control': cacheFor(file) };
+        if (path.basename(file).replace(/\.(br|gz)$/, '') === SELLER_WORKER.file)
+          headers['service-worker-allowed'] = SELLER_WORKER.scope;
+        for (const [name, value] of Object.entries(headers)) {
+          if ('header' in reply && typeof reply.header === 'function') reply.header(name, value);
+          else if ('setHeader' in reply) reply.setHeader(name, value);
+        }
       },
     });
     decorated = true;
@@ -223,7 +234,7 @@ export async function registerStaticContent(
           headInput,
           fetchFor: (request, personal) => inProcessFetch(fastify, request, personal),
           finishPage: async (pathname, html) =>
-            withSeoHead(html, pageSeo(pathname, (await services.catalogue.get()).rows, config.publicUrl)),
+            withSeoHead(html, pageSeo(pathname, await services.catalogue.get(), config.publicUrl)),
           metrics: services.metrics,
           rendersPerAddress: config.ssrRendersPerAddress,
         })

@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { HOME_DESCRIPTION, HOME_TITLE, categoryDescription, productDescription } from '@larder/shared-domain';
+import {
+  HOME_DESCRIPTION,
+  HOME_TITLE,
+  categoryDescription,
+  londonIsoString,
+  productDescription,
+} from '@larder/shared-domain';
 import { signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { storefrontServerBuild } from '../../test/storefront-build';
 import type { ProductDto } from '../catalog/dto/product.response';
+import { Clock } from '../common/clock';
 import { productJsonLd, withSeoHead, type PageSeo } from './seo';
 
 const PUBLIC_URL = 'https://larder.example';
@@ -346,5 +353,36 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse('2026-01-02T03:04:05Z'));
     await request(t.server).delete(`/api/product/${added}`).set('Cookie', seller).expect(200);
     expect(await sitemap()).not.toContain(added);
+  });
+  it('gives a product in a reduction its reduced price, valid until the reduction’s last day', async () => {
+    const clock = t.app.get(Clock);
+    const realNow = clock.now;
+    const DAY = 24 * 60 * 60 * 1000;
+    const start = Date.now();
+    try {
+      // Sold at £2.50 (no VAT) for 40 days, then reduced to £1.80 for one London day, 20 November 2026.
+      const coffee = await createProduct(t, {
+        name: 'Coffee Beans 250g',
+        category: 'Beverages',
+        price: 250,
+        offerPrice: 250,
+        vatBasisPoints: 0,
+      });
+      clock.now = () => new Date(start + 40 * DAY);
+      const seller = await signInSeller(t);
+      const day = londonIsoString(new Date(start + 41 * DAY)).slice(0, 10);
+      await request(t.server)
+        .post('/api/seller/promotions')
+        .set('Cookie', seller)
+        .send({ kind: 'reduction', products: [coffee], price: 1.8, startsAt: day, endsAt: day })
+        .expect(201);
+      clock.now = () => new Date(start + 41 * DAY + 60_000);
+      const html = (await page(`/products/beverages/${coffee}`)).text;
+      expect(metaOf(html, 'property', 'product:price:amount')).toBe('1.80');
+      const [product] = jsonLdOf(html);
+      expect(product!.offers).toMatchObject({ price: '1.80', priceValidUntil: day, priceCurrency: 'GBP' });
+    } finally {
+      clock.now = realNow;
+    }
   });
 });

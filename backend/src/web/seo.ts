@@ -18,11 +18,13 @@ import {
   categorySlug,
   categoryText,
   documentTitle,
+  londonIsoString,
+  penceToPounds,
   productDescription,
   productScreenTitle,
 } from '@larder/shared-domain';
 import type { ProductListSnapshot } from '../catalog/product-list.cache';
-import { toProductView, type CatalogProduct } from '../catalog/product-view';
+import type { CatalogProduct } from '../catalog/product-view';
 import type { ProductDto } from '../catalog/dto/product.response';
 import { jsonForHtml } from './page-head';
 
@@ -60,9 +62,10 @@ const SCHEMA = 'https://schema.org';
 /** The head of a shop page, or undefined for a path that is not one of the server-rendered shop pages. */
 export function pageSeo(
   pathname: string,
-  rows: readonly CatalogProduct[],
+  catalogue: Pick<ProductListSnapshot, 'rows' | 'view' | 'offers'>,
   publicUrl: string,
 ): PageSeo | undefined {
+  const { rows } = catalogue;
   const parts = pathname.split('/').filter(Boolean).map(safeDecode);
   const home = `${publicUrl}/`;
   const homeCrumb = { name: 'Home', url: home };
@@ -108,7 +111,18 @@ export function pageSeo(
   const id = parts[2]!.toLowerCase();
   const row = rows.find((p) => p.id === id);
   if (!row) return notFound('Product not found', pathname, publicUrl);
-  const product = toProductView(row);
+  const product = catalogue.view(row);
+  // During a reduction one unit sells at its reduced price until the reduction ends.
+  const reducedPrice = catalogue.offers.get(row.id)?.reducedPrice;
+  const sale =
+    reducedPrice !== undefined && product.promotion
+      ? {
+          price: penceToPounds(reducedPrice),
+          // The last London day it holds: it ends at the start of the day after.
+          validUntil: londonIsoString(new Date(Date.parse(product.promotion.endsAt) - 1)).slice(0, 10),
+        }
+      : undefined;
+  const price = sale?.price ?? product.offerPriceWithVat;
   const url = productUrl(row, publicUrl);
   const categoryUrl = `${publicUrl}/products/${categorySlug(product.category)}`;
   const title = documentTitle(productScreenTitle(product));
@@ -122,12 +136,12 @@ export function pageSeo(
       ...openGraph('product', title, description, url),
       ...(images[0] ? { 'og:image': images[0], 'og:image:alt': product.name } : {}),
       // Shoppers, and search results shown to them, see prices with VAT.
-      'product:price:amount': product.offerPriceWithVat.toFixed(2),
+      'product:price:amount': price.toFixed(2),
       'product:price:currency': 'GBP',
       'product:availability': product.inStock ? 'in stock' : 'out of stock',
     },
     jsonLd: [
-      productJsonLd(product, url, images),
+      productJsonLd(product, url, images, sale),
       breadcrumbs([
         homeCrumb,
         { name: categoryText(product.category), url: categoryUrl },
@@ -137,11 +151,15 @@ export function pageSeo(
   };
 }
 
-/** A product's structured data: what Google's merchant listings require and recommend that the shop knows. */
+/**
+ * A product's structured data: what Google's merchant listings require and recommend that the shop knows. With
+ * `sale` (a running reduction) the offer is its price, valid until the reduction's last day.
+ */
 export function productJsonLd(
   product: ProductDto,
   url: string,
   images: readonly string[],
+  sale?: { price: number; validUntil: string },
 ): Record<string, unknown> {
   const unitPrice = product.unitPrice;
   const quantity = unitPrice ? UNIT_QUANTITY[unitPrice.per] : undefined;
@@ -157,7 +175,8 @@ export function productJsonLd(
     offers: {
       '@type': 'Offer',
       url,
-      price: product.offerPriceWithVat.toFixed(2),
+      price: (sale?.price ?? product.offerPriceWithVat).toFixed(2),
+      ...(sale ? { priceValidUntil: sale.validUntil } : {}),
       priceCurrency: 'GBP',
       availability: `${SCHEMA}/${product.inStock ? 'InStock' : 'OutOfStock'}`,
       itemCondition: `${SCHEMA}/NewCondition`,

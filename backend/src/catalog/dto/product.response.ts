@@ -44,6 +44,24 @@ export class ProductPromotionDto {
       'The unit price at the promotional price, with VAT (a multibuy: bought at the deal); null without a pack size',
   })
   unitPrice: UnitPriceDto | null;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    example: 1.8,
+    description:
+      "A reduction: the product's price with VAT while it runs, pounds (what it is sold at); null for a deal",
+  })
+  price: number | null;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    example: 2.5,
+    description:
+      'A reduction: the price with VAT it was sold at before, pounds ("Was £2.50"); null for a deal',
+  })
+  was: number | null;
 }
 
 export class NutritionViewDto {

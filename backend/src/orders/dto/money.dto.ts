@@ -94,6 +94,25 @@ export class ReceiptLineView {
   @ResponseField({ type: 'integer', example: 2 }) quantity!: number;
   @ResponseField({ description: 'Pounds with VAT', example: 2.5 }) amount!: number;
   @ResponseField({ description: 'VAT rate in percent', example: 0 }) vatRate!: number;
+  @ResponseField({
+    type: String,
+    nullable: true,
+    description: 'The label of the deal some of its units are in ("Any 3 for £5"); null when none',
+    example: 'Any 3 for £5',
+  })
+  promotion!: string | null;
+  @ResponseField({
+    description:
+      'What the deals took off the line, pounds with VAT (0 when none): it cost amount less saving',
+    example: 0.6,
+  })
+  saving!: number;
+}
+
+export class ReceiptDealView {
+  @ResponseField({ example: 'Any 3 for £5' }) label!: string;
+  @ResponseField({ description: 'What it took off the order, pounds with VAT', example: 1.8 })
+  saving!: number;
 }
 
 export class ReceiptVatRateView {
@@ -139,6 +158,19 @@ export class ReceiptView {
   lines!: ReceiptLineView[];
 
   @ResponseField({ type: () => ReceiptVatRateView, isArray: true }) vatRates!: ReceiptVatRateView[];
+  @ResponseField({
+    description:
+      "What the promotions took off the order, pounds with VAT (the order's savings): the lines' amounts less " +
+      'this are the total',
+    example: 1.8,
+  })
+  savings!: number;
+  @ResponseField({
+    type: () => ReceiptDealView,
+    isArray: true,
+    description: 'The deals that took something off the order, with what each took off',
+  })
+  deals!: ReceiptDealView[];
   @ResponseField({ description: 'Pounds with VAT' }) total!: number;
   @ResponseField({ description: 'Cash handed over, pounds' }) cash!: number;
   @ResponseField({ description: 'Paid by card at the door, pounds' }) card!: number;
@@ -189,6 +221,11 @@ export class TakingsDayView {
   @ResponseField({ description: 'Cash collected, pounds' }) cash!: number;
   @ResponseField({ description: 'Card at the door, pounds' }) card!: number;
   @ResponseField({ description: 'Refunds given that day, pounds' }) refunds!: number;
+  @ResponseField({
+    description:
+      "What promotions took off the delivered orders, pounds with VAT (the sum of the orders' savings)",
+  })
+  savings!: number;
 }
 
 export class TakingsResponse {

@@ -6,7 +6,6 @@ import {
   MESSAGES,
   MIN_QUANTITY,
   PAYMENT_TYPES,
-  isPounds,
 } from '@larder/shared-domain';
 import {
   BoolField,
@@ -19,6 +18,7 @@ import {
   TextField,
   UuidField,
 } from '../../common/api-field';
+import { compiledBodyCheck } from '../../common/body-schema';
 import { registerBodyFastCheck } from '../../common/validation';
 
 export class OrderLineDto {
@@ -133,84 +133,12 @@ export class PlaceOrderDto {
   ageConfirmed?: boolean;
 }
 
-// ------------------------------------------------------------------------------------------------------------
-// The checkout body checked without class-transformer and class-validator (see registerBodyFastCheck): the same
-// rules as the decorators above, narrower where that is simpler (null for an optional field, a blank or padded
-// field, any key not declared: all go to the decorators, which then answer or refuse as always).
-// place-order-fast-check.spec.ts runs both on the same bodies.
-
-/** class-validator's IsUUID('all') (validator.js), without the nil and max ids. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LINE_KEYS = new Set(['product', 'quantity', 'vat', 'allowSubstitutes']);
-const SLOT_KEYS = new Set(['date', 'time']);
-const ORDER_KEYS = new Set([
-  'userId',
-  'items',
-  'address',
-  'paymentType',
-  'amount',
-  'shippingCharge',
-  'totalVat',
-  'deliverySlot',
-  'ageConfirmed',
-]);
-
-function plainObject(value: unknown, keys: ReadonlySet<string>): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key of Object.keys(value)) if (!keys.has(key)) return false;
-  return true;
-}
-
-const isUuidText = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
-const isMoney = (v: unknown, max: number): v is number =>
-  typeof v === 'number' && isPounds(v) && v >= 0 && v <= max;
-const absentOr = (v: unknown, ok: (v: unknown) => boolean): boolean => v === undefined || ok(v);
-const isBool = (v: unknown): boolean => typeof v === 'boolean';
-
-function fastOrderLine(value: unknown): OrderLineDto | undefined {
-  if (!plainObject(value, LINE_KEYS)) return undefined;
-  const { product, quantity, vat, allowSubstitutes } = value;
-  if (!isUuidText(product)) return undefined;
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity)) return undefined;
-  if (quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) return undefined;
-  if (!absentOr(vat, (v) => isMoney(v, 100)) || !absentOr(allowSubstitutes, isBool)) return undefined;
-  return Object.assign(new OrderLineDto(), value);
-}
-
-function fastDeliverySlot(value: unknown): DeliverySlotDto | undefined {
-  if (!plainObject(value, SLOT_KEYS)) return undefined;
-  const { date, time } = value;
-  // Already trimmed (the decorators trim) and short enough for the length limit.
-  if (typeof date !== 'string' || date.length > 32 || date.trim() !== date || !DATE.test(date))
-    return undefined;
-  if (typeof time !== 'string' || !(DELIVERY_SLOTS as readonly string[]).includes(time)) return undefined;
-  return Object.assign(new DeliverySlotDto(), { date, time });
-}
-
-/** The PlaceOrderDto of a body that certainly passes its decorators, undefined for any other. */
-export function fastPlaceOrder(body: unknown): PlaceOrderDto | undefined {
-  if (!plainObject(body, ORDER_KEYS)) return undefined;
-  const { userId, items, address, paymentType, amount, shippingCharge, totalVat, ageConfirmed } = body;
-  if (!absentOr(userId, (v) => typeof v === 'string' && v.length <= 100 && v.trim() === v && v !== ''))
-    return undefined;
-  if (!Array.isArray(items) || items.length < 1 || items.length > MAX_CART_LINES) return undefined;
-  if (!isUuidText(address)) return undefined;
-  if (!absentOr(paymentType, (v) => (PAYMENT_TYPES as readonly unknown[]).includes(v))) return undefined;
-  if (!isMoney(amount, 1_000_000) || !isMoney(shippingCharge, 1_000_000) || !isMoney(totalVat, 1_000_000))
-    return undefined;
-  if (!absentOr(ageConfirmed, isBool)) return undefined;
-  const lines: OrderLineDto[] = [];
-  for (const item of items) {
-    const line = fastOrderLine(item);
-    if (!line) return undefined;
-    lines.push(line);
-  }
-  const deliverySlot = fastDeliverySlot(body.deliverySlot);
-  if (!deliverySlot) return undefined;
-  return Object.assign(new PlaceOrderDto(), body, { items: lines, deliverySlot });
-}
+/**
+ * The PlaceOrderDto of a body that certainly passes its decorators, undefined for any other (left to them): the
+ * body checked by the JSON schema compiled from this class's contract (../../common/body-schema.ts).
+ * place-order-fast-check.spec.ts runs both on the same bodies.
+ */
+export const fastPlaceOrder = compiledBodyCheck(PlaceOrderDto);
 
 registerBodyFastCheck(PlaceOrderDto, fastPlaceOrder);
 

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApiDocument, createApp } from './app.factory';
-import { createPglite } from './db/database';
+import { createPglite } from '../db/database';
 
-export const OPENAPI_FILE = path.resolve(__dirname, '../openapi.json');
+export const OPENAPI_FILE = path.resolve(__dirname, '../../openapi.json');
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);

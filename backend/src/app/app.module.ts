@@ -2,28 +2,27 @@ import { DynamicModule, Module, RequestMethod, Type } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
-import { AppConfig } from './config/app-config';
-import { ConfigModule } from './config/config.module';
-import { DatabaseModule, DatabaseModuleOptions } from './db/database.module';
-import { MetricsModule } from './metrics/metrics.module';
-import { RateLimitModule } from './http/rate-limit.module';
-import { ClockModule } from './common/clock';
-import { SessionModule } from './session/session.module';
-import { AuthModule } from './auth/auth.module';
-import { StaffModule } from './staff/staff.module';
-import { ActivityModule } from './activity/activity.module';
-import { UsersModule } from './users/users.module';
-import { CatalogModule } from './catalog/catalog.module';
-import { CartModule } from './cart/cart.module';
-import { SettingsModule } from './settings/settings.module';
-import { BusinessModule } from './business/business.module';
-import { OrdersModule } from './orders/orders.module';
-import { DeliveryModule } from './delivery/delivery.module';
-import { ContactModule } from './contact/contact.module';
-import { NewsletterModule } from './newsletter/newsletter.module';
-import { PrivacyModule } from './privacy/privacy.module';
-import { HealthModule } from './health/health.module';
-import { RegularsModule } from './regulars/regulars.module';
+import { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule, DatabaseModuleOptions } from '../db/database.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { RateLimitModule } from '../http/rate-limit.module';
+import { ClockModule } from '../common/clock';
+import { SessionModule } from '../session/session.module';
+import { AuthModule } from '../auth/auth.module';
+import { StaffModule } from '../staff/staff.module';
+import { UsersModule } from '../users/users.module';
+import { CatalogModule } from '../catalog/catalog.module';
+import { CartModule } from '../cart/cart.module';
+import { SettingsModule } from '../settings/settings.module';
+import { BusinessModule } from '../business/business.module';
+import { OrdersModule } from '../orders/orders.module';
+import { DeliveryModule } from '../delivery/delivery.module';
+import { ContactModule } from '../contact/contact.module';
+import { NewsletterModule } from '../newsletter/newsletter.module';
+import { PrivacyModule } from '../privacy/privacy.module';
+import { HealthModule } from '../health/health.module';
+import { RegularsModule } from '../regulars/regulars.module';
 
 /**
  * Human-readable log lines for a developer at a terminal (pino-pretty is a development dependency), formatted
@@ -133,7 +132,6 @@ export class AppModule {
         SessionModule,
         AuthModule,
         StaffModule,
-        ActivityModule,
         UsersModule,
         CatalogModule,
         CartModule,

@@ -1,6 +1,6 @@
 /**
  * Builds the Nest application: the modules (./app.module.ts), the HTTP work around their routes in its order
- * (./http/http-pipeline.ts), Swagger and logging.
+ * (../http/http-pipeline.ts), Swagger and logging.
  * Used by main.ts, the OpenAPI script and the tests.
  *
  * There is no global route prefix: controllers carry their full path, e.g. `@Controller('api/product')`.
@@ -11,18 +11,19 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { AppConfig, loadConfig, withOverrides } from './config/app-config';
-import { CUSTOMER_AUTH, finishOpenApiDocument, SELLER_AUTH } from './common/openapi-docs';
-import { CUSTOMER_COOKIE, SELLER_COOKIE } from './session/session-cookies';
-import { frameworkErrorHandler } from './http/http-exception.filter';
-import { MAX_BODY_BYTES, registerHttpPipeline } from './http/http-pipeline';
-import { ShopFastifyAdapter } from './http/page-fallback';
+import { AppConfig, loadConfig, withOverrides } from '../config/app-config';
+import { CUSTOMER_AUTH, finishOpenApiDocument, SELLER_AUTH } from '../common/openapi-docs';
+import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
+import { frameworkErrorHandler } from '../http/http-exception.filter';
+import { MAX_BODY_BYTES, registerHttpPipeline } from '../http/http-pipeline';
+import { ShopFastifyAdapter } from '../http/page-fallback';
+import { registerCheckoutFastPath } from '../orders/checkout-fast-path';
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Skip the Swagger UI routes (the document can still be built with buildOpenApiDocument). */
   swagger?: boolean;
   /**
-   * Whether placing a COD order is answered before its Nest handler (./http/checkout-fast-path.ts). On unless
+   * Whether placing a COD order is answered before its Nest handler (../orders/checkout-fast-path.ts). On unless
    * false: a test compares the answers of both ways.
    */
   checkoutFastPath?: boolean;
@@ -76,7 +77,8 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 
-  await registerHttpPipeline(app, adapter, config, { checkoutFastPath: options.checkoutFastPath !== false });
+  await registerHttpPipeline(app, adapter, config);
+  if (options.checkoutFastPath !== false) registerCheckoutFastPath(adapter.getInstance(), app);
 
   if (options.swagger !== false) {
     // Built on the first request for the docs, not kept from start-up.

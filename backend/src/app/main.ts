@@ -1,6 +1,6 @@
 import { createApp } from './app.factory';
-import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from './config/app-config';
-import { DEV_STAFF } from './staff/staff.service';
+import { ConfigError, DEV_SELLER_EMAIL, DEV_SELLER_PASSWORD } from '../config/app-config';
+import { DEV_STAFF } from '../staff/staff.service';
 
 async function bootstrap(): Promise<void> {
   const { app, config } = await createApp();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { createTestApp, TestApp } from '../test/harness';
+import { createTestApp, TestApp } from '../../test/harness';
 import { buildOpenApiDocument } from './app.factory';
 import { OPENAPI_FILE, serializeOpenApi } from './openapi';
 

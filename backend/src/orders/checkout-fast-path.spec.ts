@@ -7,12 +7,17 @@ import type { Observable } from 'rxjs';
 import { DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Clock } from '../common/clock';
+import { CustomerAuthGuard } from '../session/session.guards';
+import { placeCodOrderGuards } from './checkout-fast-path';
+import { OrdersController } from './orders.controller';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 const TUESDAY = '2026-11-24';
-const ORDER_LIMIT = 12;
+const ORDER_LIMIT = 17;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The requests that reached Nest's route pipeline (a global interceptor runs for every Nest handler). */
@@ -42,11 +47,17 @@ function seen(res: request.Response) {
   const body = { ...(res.body as Record<string, unknown>) };
   if (typeof body.orderId === 'string' && UUID.test(body.orderId)) body.orderId = '<uuid>';
   const headers = Object.fromEntries(
-    Object.entries(res.headers).filter(([name]) =>
-      /^(content-type|cache-control|vary|retry-after|x-ratelimit-|x-content-type|x-frame|referrer)/.test(
+    Object.entries(res.headers)
+      .filter(([name]) =>
+        /^(content-type|cache-control|vary|retry-after|x-ratelimit-|x-content-type|x-frame|referrer)/.test(
+          name,
+        ),
+      )
+      // The seconds left in the limit's window move with the wall clock: that there are some is what compares.
+      .map(([name, value]) => [
         name,
-      ),
-    ),
+        /^(x-ratelimit-reset-|retry-after$)/.test(name) && /^\d+$/.test(String(value)) ? '<seconds>' : value,
+      ]),
   );
   return { status: res.status, body, headers };
 }
@@ -143,6 +154,16 @@ describe('placing a COD order outside Nest’s route pipeline (checkout-fast-pat
     );
     answers.badQuantity = seen(await post(order(shop, { items: [{ product: shop.product, quantity: 0 }] })));
     answers.unknownField = seen(await post(order(shop, { coupon: 'FREE' })));
+    answers.unknownTime = seen(
+      await post(order(shop, { deliverySlot: { date: TUESDAY, time: '23:00 - 24:00' } })),
+    );
+    answers.noSlot = seen(await post(order(shop, { deliverySlot: undefined })));
+    answers.badAddressId = seen(await post(order(shop, { address: 'home' })));
+    answers.threeDecimals = seen(await post(order(shop, { amount: 9.999 })));
+    // The decorators trim a padded date: taken by them rather than by the schema, and refused only for its total.
+    answers.paddedDate = seen(
+      await post(order(shop, { amount: 1, deliverySlot: { date: ` ${TUESDAY} `, time: DELIVERY_SLOTS[0] } })),
+    );
     // Every request above but the signed-out one counted against the customer's limit, however it was answered.
     const upToLimit: number[] = [];
     for (let i = 0; i < ORDER_LIMIT; i += 1) upToLimit.push((await post(order(shop, { amount: 1 }))).status);
@@ -183,17 +204,36 @@ describe('placing a COD order outside Nest’s route pipeline (checkout-fast-pat
       status: 409,
       body: { message: MESSAGES.itemUnavailable },
     });
-    expect(viaNest.badQuantity.status).toBe(400);
-    expect(viaNest.unknownField.status).toBe(400);
+    expect(viaNest.badQuantity).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(viaNest.unknownField).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(viaNest.unknownTime).toMatchObject({
+      status: 400,
+      body: { message: MESSAGES.deliveryTimeInvalid, field: 'deliverySlot.time' },
+    });
+    expect(viaNest.noSlot).toMatchObject({ status: 400, body: { message: MESSAGES.selectDeliverySlot } });
+    expect(viaNest.badAddressId).toMatchObject({ status: 400, body: { message: MESSAGES.selectAddress } });
+    expect(viaNest.threeDecimals.status).toBe(400);
+    expect(viaNest.paddedDate).toMatchObject({ status: 409, body: { message: MESSAGES.totalsChanged } });
     expect(viaNest.placed.headers['cache-control']).toBe('no-store');
-    // The signed-out request is refused before the limit counts; the ten after it count, so two more get through
-    // (refused for their total), then 429.
+    // The signed-out request is refused before the limit counts; the fifteen after it count, so two more get
+    // through (refused for their total), then 429.
     expect(viaNest.limit.body.statuses).toEqual([409, 409, ...Array(ORDER_LIMIT - 2).fill(429)]);
 
     // Without the fast path every request the guards let through reached Nest's handler pipeline (the 401 and
-    // the 429s did not); with it, only the bodies its check leaves to Nest's validation.
-    expect(nestSaw).toHaveLength(12);
-    expect(fastSaw).toEqual(['POST /api/order/cod', 'POST /api/order/cod']);
+    // the 429s did not); with it, none did: it refuses what the decorators refuse, with their answer.
+    expect(nestSaw).toHaveLength(17);
+    expect(fastSaw).toEqual([]);
+  });
+
+  it('runs exactly the guards the route declares, in the order Nest runs them', () => {
+    const declared = [
+      ...((Reflect.getMetadata(GUARDS_METADATA, OrdersController) ?? []) as unknown[]),
+      ...((Reflect.getMetadata(GUARDS_METADATA, OrdersController.prototype.placeCodOrder) ??
+        []) as unknown[]),
+    ];
+    expect(placeCodOrderGuards()).toEqual(declared);
+    // The customer's session first (a signed-out request is not counted), then the per-customer limit.
+    expect(declared).toEqual([CustomerAuthGuard, ThrottlerGuard]);
   });
 
   it('stores the same order either way: lines, totals, slot and stock', async () => {

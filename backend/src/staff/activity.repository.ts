@@ -24,7 +24,7 @@ export interface ActivityRow {
   summary: string;
 }
 
-/** Reads the activity log (the writer is ActivityLog.record, in each change's transaction). */
+/** Reads the activity log (the writer is ActivityLog.record, activity/activity-log.ts, in each change's transaction). */
 @Injectable()
 export class ActivityRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
