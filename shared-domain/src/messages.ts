@@ -128,6 +128,8 @@ export const MESSAGES = {
   /** How the seller's lists name a customer whose account (and personal data) is gone. */
   deletedCustomer: 'Deleted customer',
   tooManyRequests: 'Too many requests, please try again shortly',
+  /** The database cannot be reached for a moment (it restarts): answered 503 with Retry-After. */
+  shopBusy: 'The shop is busy for a moment. Please try again in a few seconds.',
   forbiddenOrigin: 'Request origin not allowed',
   invalidPhone: 'Please enter a valid UK phone number',
   invalidPostcode: 'Please enter a valid UK postcode',

@@ -392,6 +392,21 @@ export interface FulfilledLine {
   refused: boolean;
 }
 
+/** A stored order line's substitute as the pricing takes it: null when none was sent. */
+export function storedSubstitute(line: {
+  substituteQuantity: number | null;
+  substitutePrice: number | null;
+  substituteVatBasisPoints: number | null;
+}): FulfilledLine['substitute'] {
+  return line.substituteQuantity && line.substitutePrice !== null
+    ? {
+        quantity: line.substituteQuantity,
+        price: line.substitutePrice,
+        vatBasisPoints: line.substituteVatBasisPoints ?? 0,
+      }
+    : null;
+}
+
 /**
  * An order re-priced from what really goes to the door: the units found, substitutes at their own price and VAT,
  * refused lines left out, the shipping charge as placed (a shortage never raises it). With the promotions the

@@ -28,6 +28,7 @@ export const PROMOTION_TEXTS = {
   ends: 'Ends',
   youSave: 'You save',
   totalSavings: 'Total savings',
+  youSaved: 'You saved',
   promotionCreated: 'Promotion created',
   promotionUpdated: 'Promotion updated',
   promotionEnded: 'Promotion ended',
@@ -49,6 +50,11 @@ export const PROMOTION_TEXTS = {
 /** 409: a product already in a promotion that runs at the same time. */
 export function productInPromotionMessage(productName: string): string {
   return `${productName} is already in a promotion at that time`;
+}
+
+/** "You saved £1.80": what the promotions took off an order (pence), as its receipt and e-mail say it. */
+export function youSavedText(savings: number): string {
+  return `${PROMOTION_TEXTS.youSaved} ${formatPence(savings)}`;
 }
 
 /** 400: a reduction whose "was" price was not the product's price for the 28 days before it starts. */

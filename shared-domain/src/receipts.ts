@@ -3,7 +3,14 @@
  * what kind of document a delivered order's receipt is, and what was supplied at each VAT rate. Money is pence and
  * VAT rates basis points, as everywhere.
  */
-import { unitPriceWithVat } from './pricing';
+import {
+  priceFulfilledBasket,
+  storedSubstitute,
+  unitPriceWithVat,
+  type FulfilledLine,
+  type LinePricing,
+  type PromotionRule,
+} from './pricing';
 
 /** The business details' limits. */
 export const MAX_BUSINESS_TEXT_LENGTH = 200;
@@ -72,35 +79,92 @@ export interface SuppliedLine {
   vatBasisPoints: number;
 }
 
+/** An order line as stored, with the product that puts it in a deal (a substitute joins its product's deal). */
+export interface StoredOrderLine extends StoredLine {
+  product?: string;
+}
+
+/** Amounts at one VAT rate, pence: before VAT and the VAT. */
+export interface RateAmounts {
+  vatBasisPoints: number;
+  net: number;
+  vat: number;
+}
+
+/** A line supplied, at its own price (SuppliedLine) and as it was charged once the order's deals were applied. */
+export interface PricedSuppliedLine extends SuppliedLine {
+  /** What the line costs (`charged`, `net`, `vat`), its share of the deals' saving and its deal. */
+  pricing: LinePricing;
+}
+
+/** What was supplied, priced; and the goods per VAT rate (delivery not included). */
+export interface PricedSupply {
+  lines: PricedSuppliedLine[];
+  rates: VatRateTotal[];
+}
+
 /**
- * What was handed over: each line's units found (all of them before picking) and each substitute, at the prices
- * stored on the order (a unit's price with VAT as the shopper saw it); refused lines and missing units are gone.
+ * What was handed over and what it cost, priced as picking and the door priced the order (priceFulfilledBasket):
+ * each line's units found (all of them before picking) and each substitute, refused lines and missing units gone,
+ * the deals the order was placed with applied again, the goods never above what was agreed (the order's amount
+ * less its delivery charge). Each line carries its own price (gross and net of its units at the stored price, as
+ * the shopper saw it) and its pricing (its share of the deals' saving, and the net and VAT of what it costs at its
+ * own rate). `rates` sums the priced lines per VAT rate (vatRateTotals), so a deal mixing a 0% and a 20% product
+ * leaves each rate what its own lines cost.
  */
-export function suppliedLines(lines: readonly StoredLine[]): SuppliedLine[] {
-  const supplied: SuppliedLine[] = [];
-  for (const line of lines) {
-    if (line.refused) continue;
+export function pricedSupply(
+  lines: readonly StoredOrderLine[],
+  order: { goods: number; totalVat: number; amount: number; shippingCharge: number },
+  promotions: readonly PromotionRule[] = [],
+): PricedSupply {
+  const fulfilled: FulfilledLine[] = lines.map((line) => ({
+    product: line.product,
+    price: line.price,
+    vatBasisPoints: line.vatBasisPoints,
+    quantity: line.quantity,
+    picked: line.picked,
+    refused: line.refused,
+    substitute: storedSubstitute(line),
+  }));
+  const basket = priceFulfilledBasket(fulfilled, order.shippingCharge, {
+    promotions,
+    agreed: order.amount - order.shippingCharge,
+  });
+  // priceFulfilledBasket prices each line kept, then its substitute when it has one, in that order.
+  const supplied: PricedSuppliedLine[] = [];
+  const amounts: RateAmounts[] = [];
+  let at = 0;
+  lines.forEach((line, i) => {
+    if (line.refused) return;
+    const own = basket.lines[at++];
     const units = line.picked ?? line.quantity;
-    if (units > 0)
+    // A line none of whose units were found costs nothing and adds no rate.
+    if (units > 0) {
+      amounts.push({ vatBasisPoints: line.vatBasisPoints, net: own.net, vat: own.vat });
       supplied.push({
         name: line.name,
         quantity: units,
         gross: unitPriceWithVat(line.price, line.vatBasisPoints) * units,
         net: line.price * units,
         vatBasisPoints: line.vatBasisPoints,
-      });
-    if (line.substituteName && line.substituteQuantity && line.substitutePrice !== null) {
-      const rate = line.substituteVatBasisPoints ?? 0;
-      supplied.push({
-        name: line.substituteName,
-        quantity: line.substituteQuantity,
-        gross: unitPriceWithVat(line.substitutePrice, rate) * line.substituteQuantity,
-        net: line.substitutePrice * line.substituteQuantity,
-        vatBasisPoints: rate,
+        pricing: own,
       });
     }
-  }
-  return supplied;
+    const substitute = fulfilled[i].substitute;
+    if (!substitute) return;
+    const priced = basket.lines[at++];
+    amounts.push({ vatBasisPoints: substitute.vatBasisPoints, net: priced.net, vat: priced.vat });
+    if (line.substituteName)
+      supplied.push({
+        name: line.substituteName,
+        quantity: substitute.quantity,
+        gross: unitPriceWithVat(substitute.price, substitute.vatBasisPoints) * substitute.quantity,
+        net: substitute.price * substitute.quantity,
+        vatBasisPoints: substitute.vatBasisPoints,
+        pricing: priced,
+      });
+  });
+  return { lines: supplied, rates: vatRateTotals(amounts, order) };
 }
 
 /** One VAT rate's share of an order or a day: pence before VAT, the VAT, and with it. */
@@ -112,13 +176,14 @@ export interface VatRateTotal {
 }
 
 /**
- * The goods of an order per VAT rate, made to add up to the order's own goods and VAT to the penny: each rate's
- * lines as supplied, and any difference from the order's stored figures (a promotion's saving spread over its
- * lines) given to the rate with the most goods. The delivery charge, which carries no VAT here, is not included.
- * The takings query (SQL) applies the same rule.
+ * The goods of an order per VAT rate: the net and VAT of its priced lines (LinePricing, each deal's saving already
+ * spread over its lines at their own rates) summed per rate, made to add up to the order's own goods and VAT to
+ * the penny: a difference from the order's stored figures (a rounding remainder, such as a penny a tie in the
+ * spreading gives another line when the lines come in another order than at checkout) is given to the rate with
+ * the most goods. The delivery charge, which carries no VAT here, is not included.
  */
 export function vatRateTotals(
-  lines: readonly SuppliedLine[],
+  lines: readonly RateAmounts[],
   order: { goods: number; totalVat: number },
 ): VatRateTotal[] {
   const byRate = new Map<number, VatRateTotal>();
@@ -130,7 +195,7 @@ export function vatRateTotals(
       gross: 0,
     };
     total.net += line.net;
-    total.vat += line.gross - line.net;
+    total.vat += line.vat;
     byRate.set(line.vatBasisPoints, total);
   }
   const totals = [...byRate.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);

@@ -39,5 +39,10 @@ export type { SpinnerProps } from './components/Spinner';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
 export { VisuallyHidden } from './components/VisuallyHidden';
-export { ReceiptDocument } from './components/ReceiptDocument';
-export type { ReceiptDocumentData, ReceiptDocumentProps } from './components/ReceiptDocument';
+export { ReceiptDocument, ReceiptScreen } from './components/ReceiptDocument';
+export type {
+  ReceiptDocumentData,
+  ReceiptDocumentProps,
+  ReceiptScreenProps,
+  ReceiptScreenState,
+} from './components/ReceiptDocument';

@@ -1306,12 +1306,21 @@ export type ReceiptCustomerView = {
   address: string | null;
   name: string;
 };
+export type ReceiptDealView = {
+  label: string;
+  /** What it took off the order, pounds with VAT */
+  saving: number;
+};
 export type ReceiptKind = 'receipt' | 'simplified_vat_invoice' | 'full_vat_invoice';
 export type ReceiptLineView = {
   /** Pounds with VAT */
   amount: number;
   name: string;
+  /** The label of the deal some of its units are in ("Any 3 for £5"); null when none */
+  promotion: string | null;
   quantity: number;
+  /** What the deals took off the line, pounds with VAT (0 when none): it cost amount less saving */
+  saving: number;
   /** VAT rate in percent */
   vatRate: number;
 };
@@ -1351,6 +1360,8 @@ export type ReceiptView = {
   change: number;
   /** A full VAT invoice: the customer's name and address; null otherwise */
   customer: ReceiptCustomerView | (null | null);
+  /** The deals that took something off the order, with what each took off */
+  deals: ReceiptDealView[];
   /** receipt (the shop has no VAT number), simplified_vat_invoice (at most £250), full_vat_invoice (above £250) */
   kind: ReceiptKind;
   /** What was delivered, and delivery */
@@ -1359,6 +1370,8 @@ export type ReceiptView = {
   number: string;
   /** Refunds given, with their credit notes */
   refunds: RefundView[];
+  /** What the promotions took off the order, pounds with VAT (the order's savings): the lines' amounts less this are the total */
+  savings: number;
   seller: ReceiptSellerView;
   /** When the goods were handed over */
   timeOfSupply: string;
@@ -1458,8 +1471,12 @@ export type ProductPromotionDto = {
   endsAt: string;
   kind: PromotionKind;
   label: string;
+  /** A reduction: the product's price with VAT while it runs, pounds (what it is sold at); null for a deal */
+  price: number | null;
   /** The unit price at the promotional price, with VAT (a multibuy: bought at the deal); null without a pack size */
   unitPrice: UnitPriceDto | (null | null);
+  /** A reduction: the price with VAT it was sold at before, pounds ("Was £2.50"); null for a deal */
+  was: number | null;
 };
 export type StruckPriceLabel = 'RRP' | 'Was';
 export type TrafficLight = 'low' | 'medium' | 'high';
@@ -1891,6 +1908,8 @@ export type TakingsDayView = {
   rates: TakingsRateView[];
   /** Refunds given that day, pounds */
   refunds: number;
+  /** What promotions took off the delivered orders, pounds with VAT (the sum of the orders' savings) */
+  savings: number;
 };
 export type TakingsResponse = {
   /** Days with deliveries or refunds */

@@ -475,6 +475,32 @@ const ROUTES: Record<string, Handler> = {
       201,
     );
   }),
+  // A change replaces the terms of one not yet ended (its state and dates kept as the fake has no clock).
+  'PUT /api/seller/promotions/:id': asSeller((r, s) => {
+    const promotion = s.sellerPromotions.find((p) => p._id === r.url.split('/')[4]);
+    if (!promotion) return refuse(404, rules.PROMOTION_TEXTS.promotionNotFound);
+    if (promotion.state === 'ended') return refuse(409, rules.PROMOTION_TEXTS.endedPromotion);
+    const body = r.body as Api.PromotionInputDto;
+    if (!body.products?.length) return refuse(400, rules.PROMOTION_TEXTS.invalidProducts);
+    Object.assign(promotion, {
+      label: rules.promotionLabel({
+        kind: body.kind,
+        quantity: body.quantity ?? 1,
+        price: pence(body.price ?? 0),
+        free: body.free ?? 0,
+        productCount: body.products.length,
+        was: promotion.wasPrice === null ? undefined : pence(promotion.wasPrice),
+      }),
+      products: body.products,
+      quantity: body.quantity ?? 1,
+      price: body.price ?? 0,
+      free: body.free ?? 0,
+    });
+    return ok<Api.UpdatePromotionApiResponse>({
+      message: rules.PROMOTION_TEXTS.promotionUpdated,
+      promotion,
+    });
+  }),
   'DELETE /api/seller/promotions/:id': asSeller((r, s) => {
     const promotion = s.sellerPromotions.find((p) => p._id === r.url.split('/')[4]);
     if (!promotion) return refuse(404, rules.PROMOTION_TEXTS.promotionNotFound);
