@@ -13,6 +13,7 @@ const PickingPage = lazy(() => import('./pages/picking/PickingPage'));
 const RunSheetPage = lazy(() => import('./pages/run-sheet/RunSheetPage'));
 const RunPage = lazy(() => import('./pages/run/RunPage'));
 const CashUpPage = lazy(() => import('./pages/cash-up/CashUpPage'));
+const TakingsPage = lazy(() => import('./pages/takings/TakingsPage'));
 const ReceiptPage = lazy(() => import('./pages/receipt/ReceiptPage'));
 const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
@@ -40,6 +41,7 @@ export function SellerPortal() {
               <Route path="run-sheet" element={<RunSheetPage />} />
               <Route path="run" element={<RunPage />} />
               <Route path="cash-up" element={<CashUpPage />} />
+              <Route path="takings" element={<TakingsPage />} />
               <Route path="receipt/:id" element={<ReceiptPage />} />
               <Route path="messages" element={<MessagesPage />} />
               <Route path="settings" element={<SettingsPage />} />

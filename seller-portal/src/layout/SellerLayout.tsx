@@ -44,6 +44,7 @@ const MENU: readonly MenuEntry[] = [
   { to: 'picking', label: 'Picking', icon: PickingIcon },
   { to: 'run', label: 'Run', icon: PickingIcon },
   { to: 'cash-up', label: 'Cash-up', icon: OrdersIcon },
+  { to: 'takings', label: 'Takings', icon: ListIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'staff', label: 'Staff', icon: StaffIcon },

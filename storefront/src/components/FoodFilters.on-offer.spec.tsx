@@ -17,6 +17,8 @@ const rice = grain('p-rice', 'Basmati Rice', {
     label: '3 for £5',
     endsAt: '2026-12-01T00:00:00+00:00',
     unitPrice: null,
+    price: null,
+    was: null,
   },
 });
 const oats = grain('p-oats', 'Porridge Oats');

@@ -76,6 +76,37 @@ describe('ProductCard', () => {
     expect(screen.getByTestId('unit-price')).toHaveTextContent('£10.00/litre');
   });
 
+  it('during a reduction shows the reduced price, what it was sold at struck through as "Was", and the unit price at the reduced price', () => {
+    setup({
+      signedIn: false,
+      product: makeProduct({
+        ...APPLES,
+        netQuantity: 500,
+        unit: 'g',
+        price: 2.5,
+        offerPrice: 2.5,
+        unitPrice: { amount: 5, per: 'kg' },
+        promotion: {
+          _id: 'promo-1',
+          kind: 'reduction',
+          label: 'Was £2.50, now £1.80',
+          endsAt: '2026-12-01T00:00:00+00:00',
+          unitPrice: { amount: 3.6, per: 'kg' },
+          price: 1.8,
+          was: 2.5,
+        },
+      }),
+    });
+    const card = screen.getByTestId('product-card');
+    expect(card).toHaveTextContent('Offer price £1.80');
+    expect(card.querySelector('del')).toHaveTextContent('£2.50');
+    expect(card).toHaveTextContent('Was £2.50');
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('£3.60/kg');
+    expect(screen.getByTestId('promotion')).toHaveTextContent('Was £2.50, now £1.80');
+    // Its unit price is shown once, with the price.
+    expect(screen.queryByTestId('promotion-unit-price')).not.toBeInTheDocument();
+  });
+
   it('shows the unit price beside the price, and the 18+ note only on age-restricted products', () => {
     setup({
       signedIn: false,

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { categorySlug, categoryText, isCategoryPath } from '@larder/shared-domain';
 import { selectCartQuantity, useAppSelector } from '@larder/shared-state';
-import { Price, ProductImage, QuantityStepper, Skeleton, cx } from '@larder/shared-ui';
+import { ProductImage, QuantityStepper, Skeleton, cx } from '@larder/shared-ui';
 import { productImageSrcSet } from './product-images';
 import { useCartActions } from './useCartActions';
 import type { Product } from './useProducts';
@@ -18,6 +18,7 @@ import { LowStockNote, maxOrderable, useShopLimit } from './stock';
 import { AgeRestrictedNote, UnitPrice } from './food-marks';
 import { FavouriteButton } from './FavouriteButton';
 import { PromotionBadge } from './PromotionBadge';
+import { ShelfPrice, shelfPrice } from './ShelfPrice';
 
 /** The route of a product's detail page. */
 export function productPath(product: Pick<Product, '_id' | 'category'>): string {
@@ -88,12 +89,8 @@ export function ProductCard({
       <PromotionBadge product={product} className="mt-2" />
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <div className="flex flex-col">
-          <Price
-            price={product.priceWithVat}
-            offerPrice={product.offerPriceWithVat}
-            struckLabel={product.struckPriceLabel}
-          />
-          <UnitPrice product={product} />
+          <ShelfPrice product={product} />
+          <UnitPrice product={shelfPrice(product)} />
         </div>
         <div className="relative z-10">
           {quantity > 0 ? (

@@ -4,7 +4,8 @@ import type { Product } from './useProducts';
 
 /**
  * The promotion a product is in: its label ("3 for £5"), the unit price at the promotional price beside the
- * normal one (Price Marking Order 2004, as amended from 6 April 2026) and when it ends. Nothing when none.
+ * normal one (Price Marking Order 2004, as amended from 6 April 2026; a reduction's is the price's own, shown with
+ * it) and when it ends. Nothing when none.
  */
 export function PromotionBadge({
   product,
@@ -23,7 +24,8 @@ export function PromotionBadge({
       <span className="rounded-full bg-danger-soft px-2 py-0.5 font-semibold text-danger">
         {promotion.label}
       </span>
-      {promotion.unitPrice && (
+      {/* A reduction's unit price is the one shown with the price (ShelfPrice): a deal's goes beside it. */}
+      {promotion.unitPrice && promotion.kind !== 'reduction' && (
         <span className="tabular-nums text-gray-700" data-testid="promotion-unit-price">
           {formatUnitPrice(promotion.unitPrice)} on offer
         </span>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import {
   openLogin,
   selectSessionStatus,
@@ -37,9 +37,15 @@ export function Navbar() {
   // The drawer's code loads the first time it opens (a phone visit often never opens it) and stays.
   const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // Back and Forward close the drawer; its own links close it as they navigate. (Not "when the location
+  // changes": a page still arriving commits its location later, and would close a drawer opened meanwhile.)
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const close = () => setDrawerOpen(false);
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, [drawerOpen]);
 
   const account =
     status !== 'ready' && !user ? (

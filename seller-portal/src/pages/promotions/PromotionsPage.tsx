@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   formatPounds,
+  londonParts,
   MESSAGES,
   PROMOTION_TEXTS,
   promotionEndsText,
@@ -14,6 +15,8 @@ import {
   useEndPromotionMutation,
   useListProductsQuery,
   useListSellerPromotionsQuery,
+  useUpdatePromotionMutation,
+  type PromotionInputDto,
   type SellerPromotionDto,
 } from '@larder/shared-state';
 import { Badge, Button, Select, Skeleton, TextInput, useConfirm, useDocumentTitle } from '@larder/shared-ui';
@@ -38,7 +41,30 @@ const startText = (iso: string) =>
     minute: '2-digit',
   }).format(new Date(iso));
 
-/** The seller's promotions: create one, see running, scheduled and ended ones with what they sold, end one early. */
+/** The London date (YYYY-MM-DD) of an instant. */
+function londonDate(instant: Date): string {
+  const { year, month, day } = londonParts(instant);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * A promotion's start or end as its date box shows it: the London date it starts on; for an end, the last day it
+ * runs (an end at midnight is the end of the day before).
+ */
+function dayOf(iso: string, edge: 'start' | 'end'): string {
+  const at = new Date(iso);
+  const { hour, minute } = londonParts(at);
+  return edge === 'end' && hour === 0 && minute === 0
+    ? londonDate(new Date(at.getTime() - 1))
+    : londonDate(at);
+}
+
+interface ProductChoice {
+  _id: string;
+  name: string;
+}
+
+/** The seller's promotions: create one, see running, scheduled and ended ones with what they sold, change or end one. */
 export default function PromotionsPage() {
   useDocumentTitle('Promotions');
   const { data, isLoading, isError, refetch } = useListSellerPromotionsQuery(undefined, {
@@ -49,6 +75,7 @@ export default function PromotionsPage() {
     () => new Map((products.data?.products ?? []).map((p) => [p._id, p.name])),
     [products.data],
   );
+  const listed = useMemo(() => (products.data?.products ?? []).filter((p) => p.listed), [products.data]);
 
   return (
     <div className="flex max-w-4xl flex-col gap-8">
@@ -85,15 +112,18 @@ export default function PromotionsPage() {
         ) : (
           <ul className="flex flex-col gap-3">
             {data.promotions.map((promotion) => (
-              <PromotionCard key={promotion._id} promotion={promotion} names={names} />
+              <PromotionCard
+                key={promotion._id}
+                promotion={promotion}
+                names={names}
+                products={listed}
+                loading={products.isLoading}
+              />
             ))}
           </ul>
         )}
       </section>
-      <CreatePromotion
-        products={(products.data?.products ?? []).filter((p) => p.listed)}
-        loading={products.isLoading}
-      />
+      <CreatePromotion products={listed} loading={products.isLoading} />
     </div>
   );
 }
@@ -101,11 +131,17 @@ export default function PromotionsPage() {
 function PromotionCard({
   promotion,
   names,
+  products,
+  loading,
 }: {
   promotion: SellerPromotionDto;
   names: ReadonlyMap<string, string>;
+  products: readonly ProductChoice[];
+  loading: boolean;
 }) {
   const [end, { isLoading }] = useEndPromotionMutation();
+  const [update] = useUpdatePromotionMutation();
+  const [editing, setEditing] = useState(false);
   const confirm = useConfirm();
   const headingId = `promotion-${promotion._id}`;
   const endEarly = async () => {
@@ -152,58 +188,48 @@ function PromotionCard({
           <dt>Saving given</dt>
           <dd className="font-medium text-gray-900">{formatPounds(promotion.saving)}</dd>
         </dl>
-        {promotion.state !== 'ended' && (
-          <div>
+        {promotion.state !== 'ended' && !editing && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Change
+            </Button>
             <Button variant="secondary" size="sm" onClick={() => void endEarly()} loading={isLoading}>
               {promotion.state === 'running' ? 'End now' : 'Remove'}
             </Button>
           </div>
+        )}
+        {editing && (
+          <section
+            aria-label={`Change ${promotion.label}`}
+            className="mt-2 rounded-md border border-gray-200 bg-gray-50 p-4"
+          >
+            <PromotionForm
+              // The products it covers stay choosable even when no longer listed.
+              products={[
+                ...promotion.products
+                  .filter((id) => !products.some((p) => p._id === id))
+                  .map((id) => ({ _id: id, name: names.get(id) ?? 'A deleted product' })),
+                ...products,
+              ]}
+              loading={loading}
+              initial={promotion}
+              submitLabel="Save changes"
+              onCancel={() => setEditing(false)}
+              onSubmit={async (input) => {
+                const result = await update({ id: promotion._id, promotionInputDto: input }).unwrap();
+                toast.success(successMessage(result, PROMOTION_TEXTS.promotionUpdated));
+                setEditing(false);
+              }}
+            />
+          </section>
         )}
       </article>
     </li>
   );
 }
 
-function CreatePromotion({
-  products,
-  loading,
-}: {
-  products: readonly { _id: string; name: string }[];
-  loading: boolean;
-}) {
-  const [kind, setKind] = useState<PromotionKind>('multibuy');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [quantity, setQuantity] = useState('3');
-  const [free, setFree] = useState('1');
-  const [price, setPrice] = useState('');
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
-  const [error, setError] = useState<string>();
-  const [create, { isLoading }] = useCreatePromotionMutation();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    try {
-      const result = await create({
-        promotionInputDto: {
-          kind,
-          products: chosen,
-          ...(kind !== 'reduction' && { quantity: Number(quantity) }),
-          ...(kind !== 'buy_get_free' && price.trim() !== '' && { price: Number(price) }),
-          ...(kind === 'buy_get_free' && { free: Number(free) }),
-          startsAt,
-          endsAt,
-        },
-      }).unwrap();
-      toast.success(successMessage(result, PROMOTION_TEXTS.promotionCreated));
-      setChosen([]);
-      setPrice('');
-      setError(undefined);
-    } catch (failure) {
-      setError(errorMessage(failure, MESSAGES.somethingWentWrong));
-    }
-  };
-
+function CreatePromotion({ products, loading }: { products: readonly ProductChoice[]; loading: boolean }) {
+  const [create] = useCreatePromotionMutation();
   return (
     <section
       aria-labelledby="create-promotion-heading"
@@ -212,8 +238,93 @@ function CreatePromotion({
       <h2 id="create-promotion-heading" className="text-lg font-semibold text-gray-900">
         Create a promotion
       </h2>
-      <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-        <div className="sm:col-span-2">
+      <div className="mt-4">
+        <PromotionForm
+          products={products}
+          loading={loading}
+          submitLabel="Create promotion"
+          onSubmit={async (input) => {
+            const result = await create({ promotionInputDto: input }).unwrap();
+            toast.success(successMessage(result, PROMOTION_TEXTS.promotionCreated));
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The terms of a promotion: a new one, or (`initial`) one not yet ended, whose kind stays as it is. A start or end
+ * at a time other than midnight is sent as it was unless its day is changed. The API's refusal is shown as it
+ * says it (a reduction's "was" price not charged for 28 days, a product in another promotion, ...).
+ */
+function PromotionForm({
+  products,
+  loading,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  products: readonly ProductChoice[];
+  loading: boolean;
+  initial?: SellerPromotionDto;
+  submitLabel: string;
+  onSubmit: (input: PromotionInputDto) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const initialDays = initial && {
+    startsAt: dayOf(initial.startsAt, 'start'),
+    endsAt: dayOf(initial.endsAt, 'end'),
+  };
+  const [kind, setKind] = useState<PromotionKind>((initial?.kind as PromotionKind | undefined) ?? 'multibuy');
+  const [chosen, setChosen] = useState<string[]>(initial?.products ?? []);
+  const [quantity, setQuantity] = useState(
+    String(initial && initial.kind !== 'reduction' ? initial.quantity : 3),
+  );
+  const [free, setFree] = useState(String(initial?.kind === 'buy_get_free' ? initial.free : 1));
+  const [price, setPrice] = useState(
+    initial && initial.kind !== 'buy_get_free' ? initial.price.toFixed(2) : '',
+  );
+  const [startsAt, setStartsAt] = useState(initialDays?.startsAt ?? '');
+  const [endsAt, setEndsAt] = useState(initialDays?.endsAt ?? '');
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const id = initial?._id ?? 'new';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await onSubmit({
+        kind,
+        products: chosen,
+        ...(kind !== 'reduction' && { quantity: Number(quantity) }),
+        ...(kind !== 'buy_get_free' && price.trim() !== '' && { price: Number(price) }),
+        ...(kind === 'buy_get_free' && { free: Number(free) }),
+        startsAt: initial && startsAt === initialDays?.startsAt ? initial.startsAt : startsAt,
+        endsAt: initial && endsAt === initialDays?.endsAt ? initial.endsAt : endsAt,
+      });
+      if (!initial) {
+        setChosen([]);
+        setPrice('');
+      }
+      setError(undefined);
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.somethingWentWrong));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <div className="sm:col-span-2">
+        {initial ? (
+          <p className="text-sm text-gray-700">
+            Kind: {KIND_OPTIONS.find((option) => option.value === kind)?.label ?? kind}
+          </p>
+        ) : (
           <Select
             label="Kind"
             name="promotion-kind"
@@ -221,90 +332,95 @@ function CreatePromotion({
             options={KIND_OPTIONS}
             onChange={(event) => setKind(event.target.value as PromotionKind)}
           />
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-gray-900">
-            Products {kind === 'reduction' ? '(one)' : '(mix and match)'}
-          </legend>
-          {loading ? (
-            <Skeleton className="mt-2 h-24 w-full" />
-          ) : (
-            <div className="mt-2 max-h-56 overflow-y-auto rounded-md border border-gray-200 p-2">
-              {products.map((product) => (
-                <label key={product._id} className="flex min-h-9 items-center gap-2 text-sm text-gray-800">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-primary"
-                    checked={chosen.includes(product._id)}
-                    onChange={(event) =>
-                      setChosen((current) =>
-                        event.target.checked
-                          ? [...current, product._id]
-                          : current.filter((id) => id !== product._id),
-                      )
-                    }
-                  />
-                  {product.name}
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
-        {kind !== 'reduction' && (
-          <TextInput
-            label={kind === 'multibuy' ? 'Units in a deal' : 'Units paid for'}
-            name="promotion-quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          />
         )}
-        {kind === 'buy_get_free' ? (
-          <TextInput
-            label="Units free"
-            name="promotion-free"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={free}
-            onChange={(event) => setFree(event.target.value)}
-          />
+      </div>
+      <fieldset className="sm:col-span-2">
+        <legend className="text-sm font-medium text-gray-900">
+          Products {kind === 'reduction' ? '(one)' : '(mix and match)'}
+        </legend>
+        {loading ? (
+          <Skeleton className="mt-2 h-24 w-full" />
         ) : (
-          <TextInput
-            label={kind === 'multibuy' ? 'Deal price (£, with VAT)' : 'Reduced price (£, with VAT)'}
-            name="promotion-price"
-            inputMode="decimal"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
+          <div className="mt-2 max-h-56 overflow-y-auto rounded-md border border-gray-200 bg-white p-2">
+            {products.map((product) => (
+              <label key={product._id} className="flex min-h-9 items-center gap-2 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-primary"
+                  checked={chosen.includes(product._id)}
+                  onChange={(event) =>
+                    setChosen((current) =>
+                      event.target.checked
+                        ? [...current, product._id]
+                        : current.filter((chosenId) => chosenId !== product._id),
+                    )
+                  }
+                />
+                {product.name}
+              </label>
+            ))}
+          </div>
         )}
+      </fieldset>
+      {kind !== 'reduction' && (
         <TextInput
-          label="First day"
-          name="promotion-starts"
-          type="date"
-          value={startsAt}
-          onChange={(event) => setStartsAt(event.target.value)}
+          label={kind === 'multibuy' ? 'Units in a deal' : 'Units paid for'}
+          name={`promotion-quantity-${id}`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
         />
+      )}
+      {kind === 'buy_get_free' ? (
         <TextInput
-          label="Last day"
-          name="promotion-ends"
-          type="date"
-          value={endsAt}
-          onChange={(event) => setEndsAt(event.target.value)}
+          label="Units free"
+          name={`promotion-free-${id}`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={free}
+          onChange={(event) => setFree(event.target.value)}
         />
-        {error && (
-          <p role="alert" className="text-sm text-danger sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" loading={isLoading}>
-            Create promotion
+      ) : (
+        <TextInput
+          label={kind === 'multibuy' ? 'Deal price (£, with VAT)' : 'Reduced price (£, with VAT)'}
+          name={`promotion-price-${id}`}
+          inputMode="decimal"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+      )}
+      <TextInput
+        label="First day"
+        name={`promotion-starts-${id}`}
+        type="date"
+        value={startsAt}
+        onChange={(event) => setStartsAt(event.target.value)}
+      />
+      <TextInput
+        label="Last day"
+        name={`promotion-ends-${id}`}
+        type="date"
+        value={endsAt}
+        onChange={(event) => setEndsAt(event.target.value)}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-danger sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
           </Button>
-        </div>
-      </form>
-    </section>
+        )}
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_FAILURE_LABELS,
@@ -25,6 +25,7 @@ import {
 import { Badge, Button, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
 import { queueOutcome, queuedOutcomes, removeOutcome, type QueuedOutcome } from '../../lib/outcome-queue';
+import { keepRunOffline } from './offline-worker';
 
 const BIG = 'min-h-12 px-4 text-base';
 
@@ -40,7 +41,11 @@ function mapsUrl(order: SellerOrderView): string | undefined {
  * dropped and said; a lost connection or a server error keeps it, and the rest, for the next try.
  */
 function useOutcomeQueue() {
-  const [queued, setQueued] = useState<QueuedOutcome[]>([]);
+  /** What waits on the phone; undefined until the phone's store has been read. */
+  const [queued, setQueued] = useState<QueuedOutcome[] | undefined>(undefined);
+  const [sendingNow, setSendingNow] = useState(false);
+  /** Why the server refused an outcome, by order: said on its drop until the page is left. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const [updateFulfilment] = useUpdateFulfilmentMutation();
   const sending = useRef(false);
 
@@ -49,6 +54,7 @@ function useOutcomeQueue() {
   const flush = useCallback(async () => {
     if (sending.current) return;
     sending.current = true;
+    setSendingNow(true);
     try {
       for (const outcome of await queuedOutcomes()) {
         try {
@@ -62,13 +68,16 @@ function useOutcomeQueue() {
           const status = (error as { status?: unknown }).status;
           if (typeof status === 'number' && status >= 400 && status < 500) {
             await removeOutcome(outcome.key);
-            toast.error(errorMessage(error, MESSAGES.somethingWentWrong));
+            const message = errorMessage(error, MESSAGES.somethingWentWrong);
+            setRefused((all) => ({ ...all, [outcome.orderId]: message }));
+            toast.error(message);
           } else break;
         }
       }
     } finally {
-      sending.current = false;
       await refresh();
+      sending.current = false;
+      setSendingNow(false);
     }
   }, [refresh, updateFulfilment]);
 
@@ -81,6 +90,7 @@ function useOutcomeQueue() {
 
   const add = useCallback(
     async (orderId: string, body: Record<string, unknown>) => {
+      setRefused(({ [orderId]: _dropped, ...others }) => others);
       await queueOutcome({ orderId, body });
       await refresh();
       await flush();
@@ -88,7 +98,38 @@ function useOutcomeQueue() {
     [flush, refresh],
   );
 
-  return { queued, add, flush };
+  return { queued, refused, sending: sendingNow, add, flush };
+}
+
+function subscribeToSignal(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the phone says it has a connection. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToSignal,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** Whether the Run page will open again without signal (its service worker is in place). */
+function useWorksOffline(): boolean {
+  const [works, setWorks] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void keepRunOffline().then((ready) => current && setWorks(ready));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return works;
 }
 
 /** /seller/run?date=&time=: a driver's drops in run-sheet order, with each door's outcome, on a phone. */
@@ -101,8 +142,10 @@ export default function RunPage() {
   useDocumentTitle(valid ? `Run ${date} ${time}` : 'Run');
   const sellerPath = useSellerPath();
   const { data, isLoading, error, refetch } = useGetRunQuery({ date, time }, { skip: !valid });
-  const { queued, add, flush } = useOutcomeQueue();
-  const waiting = queued.length;
+  const { queued, refused, sending, add, flush } = useOutcomeQueue();
+  const waiting = queued?.length ?? 0;
+  const online = useOnline();
+  const worksOffline = useWorksOffline();
 
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-4 text-gray-900">
@@ -125,14 +168,29 @@ export default function RunPage() {
             </Link>
           ))}
         </nav>
+        {!online ? (
+          <p className="rounded bg-amber-100 px-3 py-2 text-base font-medium text-amber-900">
+            No signal: the run as last loaded on this phone.
+          </p>
+        ) : (
+          worksOffline && (
+            <p className="text-base text-gray-700">This run also opens on this phone without signal.</p>
+          )
+        )}
         <p role="status" aria-live="polite" className="text-base font-medium">
-          {waiting > 0 ? (
+          {queued === undefined ? null : waiting > 0 ? (
             <span className="flex flex-wrap items-center gap-2">
               <Badge tone="warning">
                 {waiting === 1 ? '1 update waiting' : `${waiting} updates waiting`}
               </Badge>
               <span className="text-gray-800">Kept on this phone; sent when the signal returns.</span>
-              <Button variant="secondary" size="sm" className={BIG} onClick={() => void flush()}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className={BIG}
+                loading={sending}
+                onClick={() => void flush()}
+              >
                 Send now
               </Button>
             </span>
@@ -164,7 +222,8 @@ export default function RunPage() {
               key={order._id}
               order={order}
               stop={index + 1}
-              pending={queued.some((q) => q.orderId === order._id)}
+              pending={queued?.some((q) => q.orderId === order._id) ?? false}
+              refusal={refused[order._id]}
               onOutcome={(body) => add(order._id, body)}
             />
           ))}
@@ -178,10 +237,12 @@ interface DropProps {
   order: SellerOrderView;
   stop: number;
   pending: boolean;
+  /** Why the server refused what was recorded here, if it did. */
+  refusal?: string;
   onOutcome: (body: Record<string, unknown>) => Promise<void>;
 }
 
-function Drop({ order, stop, pending, onOutcome }: DropProps) {
+function Drop({ order, stop, pending, refusal, onOutcome }: DropProps) {
   const headingId = useId();
   const [mode, setMode] = useState<'none' | 'delivered' | 'failed'>('none');
   const reference = orderReference(order._id);
@@ -240,6 +301,11 @@ function Drop({ order, stop, pending, onOutcome }: DropProps) {
       )}
 
       <DropState order={order} pending={pending} />
+      {refusal && (
+        <p role="alert" className="mt-3 text-base font-medium text-red-700">
+          Not recorded: {refusal}
+        </p>
+      )}
 
       {open && mode === 'none' && (
         <div className="mt-3 grid grid-cols-2 gap-3">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { formatPence, linePriceWithVat, PROMOTION_TEXTS, type LinePricing } from '@larder/shared-domain';
-import { Price, ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
+import { ProductImage, QuantityStepper, Skeleton } from '@larder/shared-ui';
 import { productImageSrcSet } from '../../components/product-images';
 import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable, PerOrderLimitNote, useShopLimit } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
+import { ShelfPrice, shelfPrice } from '../../components/ShelfPrice';
 import { pricedLine, type CartLine } from './checkout';
 
 interface CartLineItemProps {
@@ -54,13 +55,8 @@ export function CartLineItem({
           </Link>
         </h2>
         <div className="mt-1 flex flex-wrap items-baseline gap-x-2">
-          <Price
-            price={product.priceWithVat}
-            offerPrice={product.offerPriceWithVat}
-            struckLabel={product.struckPriceLabel}
-            size="sm"
-          />
-          <UnitPrice product={product} />
+          <ShelfPrice product={product} size="sm" />
+          <UnitPrice product={shelfPrice(product)} />
         </div>
         <LowStockNote product={product} className="mt-1" />
         <PerOrderLimitNote product={product} className="mt-1" />

@@ -36,6 +36,8 @@ const rice = makeProduct({
     label: '3 for £5',
     endsAt: '2026-11-30T00:00:00+00:00',
     unitPrice: { amount: 3.33, per: 'kg' },
+    price: null,
+    was: null,
   },
 });
 const milk = makeProduct({ _id: 'p-milk', name: 'Whole Milk', offerPrice: 1.2, price: 1.2 });

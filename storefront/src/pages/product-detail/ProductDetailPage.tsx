@@ -39,6 +39,7 @@ import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
 import { PromotionBadge } from '../../components/PromotionBadge';
+import { shelfPrice } from '../../components/ShelfPrice';
 import { FavouriteButton } from '../../components/FavouriteButton';
 
 export default function ProductDetailPage() {
@@ -171,7 +172,9 @@ function ProductDetail({ product }: { product: Product }) {
   const images = product.image.length > 0 ? product.image : [undefined];
   const main = images[Math.min(selected, images.length - 1)];
   // Shoppers are shown prices with VAT (Price Marking Order 2004): the MRP, the offer and the saving all hold it.
-  const saving = toPence(product.priceWithVat) - toPence(product.offerPriceWithVat);
+  // During a reduction the offer price is the reduced one, and the struck price what it was sold at before.
+  const shown = shelfPrice(product);
+  const saving = toPence(shown.priceWithVat) - toPence(shown.offerPriceWithVat);
   const max = maxOrderable(product, useShopLimit());
   const atStock = max > 0 && quantity >= max;
   const limitId = useId();
@@ -249,17 +252,13 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="mt-6 space-y-1">
           <p className="text-sm text-gray-600">
             {/* "Was" only for a price the shop really charged, and only when it is above today's. */}
-            {saving > 0 ? product.struckPriceLabel : 'RRP'}:{' '}
-            {saving > 0 ? (
-              <del>{formatPounds(product.priceWithVat)}</del>
-            ) : (
-              formatPounds(product.priceWithVat)
-            )}
+            {saving > 0 ? shown.struckPriceLabel : 'RRP'}:{' '}
+            {saving > 0 ? <del>{formatPounds(shown.priceWithVat)}</del> : formatPounds(shown.priceWithVat)}
           </p>
           <p className="flex flex-wrap items-baseline gap-2 text-gray-900">
             <span className="text-sm text-gray-600">Offer price:</span>
-            <span className="text-2xl font-semibold">{formatPounds(product.offerPriceWithVat)}</span>
-            <UnitPrice product={product} className="text-sm" />
+            <span className="text-2xl font-semibold">{formatPounds(shown.offerPriceWithVat)}</span>
+            <UnitPrice product={shown} className="text-sm" />
             {saving > 0 && (
               <span className="text-sm font-medium text-primary">You save {formatPence(saving)}</span>
             )}

@@ -4,7 +4,6 @@ import { selectCartQuantity, useAppSelector, useUsualsQuery, type UsualView } fr
 import {
   Button,
   EmptyState,
-  Price,
   ProductImage,
   QuantityStepper,
   Skeleton,
@@ -17,6 +16,7 @@ import { SignInGate } from '../../components/SignInGate';
 import { maxOrderable, useShopLimit } from '../../components/stock';
 import { useCartActions } from '../../components/useCartActions';
 import { FavouriteButton } from '../../components/FavouriteButton';
+import { ShelfPrice } from '../../components/ShelfPrice';
 
 const TITLE = 'Your usuals';
 
@@ -99,11 +99,7 @@ function UsualLine({ usual }: { usual: UsualView }) {
         </p>
         {!product.inStock && <p className="text-sm font-medium text-danger">Out of stock</p>}
       </div>
-      <Price
-        price={product.priceWithVat}
-        offerPrice={product.offerPriceWithVat}
-        struckLabel={product.struckPriceLabel}
-      />
+      <ShelfPrice product={product} />
       <div className="flex items-center gap-2">
         <QuantityStepper
           value={quantity}
