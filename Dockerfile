@@ -25,7 +25,7 @@ RUN npm prune --omit=dev --workspaces --include-workspace-root && mkdir -p /data
 EXPOSE 3000
 VOLUME ["/data"]
 # The same V8 flags as every other start of the API (scripts/api-process.mjs).
-CMD ["node", "--max-semi-space-size=4", "--expose-gc", "backend/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--expose-gc", "backend/dist/app/main.js"]
 
 # The files a static site publishes: no source maps (they would hand out the source) and not the storefront's
 # Node server bundle (dist/server, run by the API for server rendering, never by a browser).

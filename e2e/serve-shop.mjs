@@ -19,7 +19,7 @@ const root = path.dirname(e2eDir);
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 const required = [
-  ['backend/dist/main.js', 'the backend'],
+  ['backend/dist/app/main.js', 'the backend'],
   ['host-shell/dist/index.html', 'the host shell'],
   ['storefront/dist/remoteEntry.js', 'the storefront remote'],
   ['seller-portal/dist/remoteEntry.js', 'the seller portal remote'],

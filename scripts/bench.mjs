@@ -4,15 +4,18 @@
 //   npm run build && npm run bench            full run (about 2 minutes per database engine)
 //   npm run bench -- --quick                  a short smoke run (BENCH_QUICK=1 does the same)
 //   DATABASE_URL=postgres://... npm run bench also on that PostgreSQL server, in a throw-away database
-//   npm run bench -- --api=/other/backend/dist/main.js   another build of the API, next to this one
+//   npm run bench -- --api=/other/backend/dist/app/main.js   another build of the API, next to this one
 //   npm run bench -- --checkout-only          only the checkout figures (no catalogue run)
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
 //   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
 //   npm run bench -- --search-only            only the search figures
 //   npm run bench -- --promotions-only        only what promotions add to a checkout's CPU
+//   npm run bench -- --takings-only           only the takings and cash-up (PostgreSQL server: with --server-only)
 //   BENCH_API_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench   extra node flags for the API
+//   BENCH_PROMOTION_ROUNDS=24 npm run bench -- --promotions-only   more pairs of bursts (default 8);
+//                                             BENCH_VERBOSE=1 also prints each burst's CPU per checkout
 //
-// For each engine it starts backend/dist/main.js by itself on a free port (BENCH_PORT picks the first port
+// For each engine it starts backend/dist/app/main.js by itself on a free port (BENCH_PORT picks the first port
 // to try) with its own temporary data directory and the demo catalogue, then measures:
 //   - GET /api/product/list with autocannon (50 connections), and a bare node:http server answering the very
 //     same bytes and headers, and the ratio of the two;
@@ -64,7 +67,7 @@ const TAKINGS_ORDERS = Number(process.env.BENCH_TAKINGS_ORDERS) || 100_000;
 const pagesOnly = args.includes('--pages-only');
 const searchOnly = args.includes('--search-only');
 const apis = args.filter((a) => a.startsWith('--api=')).map((a) => path.resolve(a.slice('--api='.length)));
-if (!apis.length) apis.push(path.join(root, 'backend/dist/main.js'));
+if (!apis.length) apis.push(path.join(root, 'backend/dist/app/main.js'));
 const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
 
 const CONNECTIONS = 50;
@@ -78,7 +81,7 @@ const ORDERS_EACH = quick ? 2 : 10;
 const STANDING_PLANS = Number(process.env.BENCH_PLANS) || (quick ? 1000 : 10_000);
 const STANDING_SHOPPERS = 10;
 const PROMOTION_SHOPPERS = quick ? 5 : 20;
-const PROMOTION_ORDERS_EACH = quick ? 2 : 5;
+const PROMOTION_ORDERS_EACH = quick ? 2 : 10;
 // A fresh PGlite data directory runs initdb first: slow on a busy machine.
 const START_TIMEOUT_MS = (Number(process.env.BENCH_START_TIMEOUT_S) || 300) * 1000;
 
@@ -150,6 +153,26 @@ async function settle(pid, maxMs = 8000) {
 function cpuMs(pid) {
   const split = cpuSplitMs(pid);
   return split && split.user + split.kernel;
+}
+
+/**
+ * CPU time (ms, to the nanosecond) used so far by a process's live threads: the scheduler's own count
+ * (/proc/PID/task/TID/schedstat), far finer than the 10 ms ticks of /proc/PID/stat. Falls back to those ticks.
+ */
+function cpuPreciseMs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* the thread ended meanwhile */
+      }
+    }
+    return ns / 1e6;
+  } catch {
+    return cpuMs(pid);
+  }
 }
 
 /** CPU time (ms) used so far by a process, in its own code (user) and in the kernel on its behalf (kernel). */
@@ -901,7 +924,10 @@ function printTakings(results, label) {
     if (!t) continue;
     console.log(
       `${(r.engine + label(r.api)).padEnd(30)} ${fmt(t.orders).padStart(8)} ${fmt(t.takings.p50).padStart(12)} ` +
-        `${fmt(t.takings.p99).padStart(7)} ${fmt(t.cashUp.p50).padStart(12)} ${fmt(t.cashUp.p99).padStart(7)}`,
+        `${fmt(t.takings.p99).padStart(7)} ${fmt(t.cashUp.p50).padStart(12)} ${fmt(t.cashUp.p99).padStart(7)}` +
+        (t.backfillMs === undefined
+          ? ''
+          : `   (migration's backfill of the orders: ${fmt(t.backfillMs)} ms)`),
     );
   }
 }
@@ -916,7 +942,7 @@ async function measurePromotions(shop) {
     api: shopRequest,
     signUp,
     prepareShopForLoad,
-    cpuMs,
+    cpuMs: cpuPreciseMs,
     domain,
   });
   await settle(shop.pid);
@@ -928,19 +954,23 @@ function printPromotions(results, label) {
   if (!results.some((r) => r.promotions)) return;
   console.log(
     `\nPromotions: POST /api/order/cod of 10-line baskets (6 products in deals), ${PROMOTION_SHOPPERS} customers x ` +
-      `${PROMOTION_ORDERS_EACH} orders a burst, bursts without and with 20 running promotions, alternating; goal: at ` +
-      'most 0.2 ms of API CPU added',
+      `${PROMOTION_ORDERS_EACH} orders a burst, pairs of bursts without and with 20 running promotions; added: the ` +
+      "median of the pairs' differences (their middle half in brackets); alike: the same for two bursts with nothing " +
+      'changed between them, the noise; goal: at most 0.2 ms of API CPU added',
   );
+  const middle = (m) =>
+    `${m.median.toFixed(2).padStart(5)} (${m.low.toFixed(2)} to ${m.high.toFixed(2)})`.padEnd(21);
   console.log(
-    `${'engine'.padEnd(30)} ${'CPU ms none'.padStart(12)} ${'with 20'.padStart(8)} ${'added'.padStart(7)} ` +
-      `${'refused'.padStart(8)} ${'pricing µs none'.padStart(16)} ${'with 20'.padStart(8)}`,
+    `${'engine'.padEnd(30)} ${'pairs'.padStart(5)} ${'CPU ms none'.padStart(12)} ${'with 20'.padStart(8)}  ` +
+      `${'added'.padEnd(21)} ${'alike'.padEnd(21)} ${'refused'.padStart(7)} ${'pricing µs none'.padStart(16)} ` +
+      `${'with 20'.padStart(8)}`,
   );
   for (const r of results) {
     const p = r.promotions;
     if (!p) continue;
     console.log(
-      `${(r.engine + label(r.api)).padEnd(30)} ${p.none.toFixed(2).padStart(12)} ${p.with.toFixed(2).padStart(8)} ` +
-        `${p.added.toFixed(2).padStart(7)} ${String(p.refused).padStart(8)} ` +
+      `${(r.engine + label(r.api)).padEnd(30)} ${String(p.rounds).padStart(5)} ${p.none.toFixed(2).padStart(12)} ` +
+        `${p.with.toFixed(2).padStart(8)}  ${middle(p.added)} ${middle(p.alike)} ${String(p.refused).padStart(7)} ` +
         `${p.functionUs.none.toFixed(1).padStart(16)} ${p.functionUs.with.toFixed(1).padStart(8)}`,
     );
   }
@@ -973,7 +1003,10 @@ async function main() {
     engines.push(['PostgreSQL', url.toString()]);
   }
   // With several builds, each is named after the folder holding its backend/ (e.g. a checkout of main).
-  const label = (file) => (apis.length > 1 ? ` [${path.basename(path.resolve(file, '../../..'))}]` : '');
+  const label = (file) =>
+    apis.length > 1
+      ? ` [${path.basename(file.slice(0, file.lastIndexOf(`${path.sep}backend${path.sep}`)))}]`
+      : '';
   const results = [];
   try {
     for (const [engine, url] of engines) {

@@ -14,7 +14,8 @@
  *     order, when the customer retries through A.
  * It installs nothing: it needs `npm run build` (backend/dist), `nginx` on the PATH (or NGINX), PostgreSQL
  * (CRASH_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and Redis (CRASH_TEST_REDIS_URL,
- * default redis://127.0.0.1:6379). Ports: CRASH_TEST_PORT (nginx, default 4550) and the next two (the replicas).
+ * default redis://127.0.0.1:6379). Ports: CRASH_TEST_PORT (nginx) and the next two (the replicas); by default
+ * three that the system says are free.
  * Prints a summary; exits non-zero on any failure; always stops what it started and drops its database.
  *
  * `npm run crash-test -- --restart-db` restarts the database instead: on a PostgreSQL cluster of its own (initdb
@@ -37,6 +38,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { apiArgs } from './api-process.mjs';
+import { freePort, freePorts } from './lib/ports.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromBackend = createRequire(path.join(root, 'backend/package.json'));
@@ -47,8 +49,9 @@ const GOOGLE_CLIENT_ID = 'crash-test.apps.example';
 let oidc;
 
 const CUSTOMERS = Number(process.env.CRASH_TEST_CUSTOMERS ?? 200);
-const LB_PORT = Number(process.env.CRASH_TEST_PORT ?? 4550);
-const REPLICA_PORTS = [LB_PORT + 1, LB_PORT + 2];
+const [LB_PORT, ...REPLICA_PORTS] = process.env.CRASH_TEST_PORT
+  ? [0, 1, 2].map((n) => Number(process.env.CRASH_TEST_PORT) + n)
+  : await freePorts(3);
 /** Restart the database mid-burst (on a cluster of the test's own) instead of killing a replica. */
 const RESTART_DB = process.argv.slice(2).includes('--restart-db');
 /** The server the throw-away database lives on; in --restart-db mode, the test's own cluster (set in main). */
@@ -127,7 +130,13 @@ function call(port, method, urlPath, { body, cookie, from, forwardedFor, idempot
             // Production cookies carry the __Host- prefix; they are looked up by their plain name.
             cookies[pair.slice(0, eq).replace(/^__Host-/, '')] = pair;
           }
-          resolve({ status: res.statusCode, body: parsed, cookies });
+          resolve({
+            status: res.statusCode,
+            body: parsed,
+            cookies,
+            retryAfter: res.headers['retry-after'],
+            headers: res.headers,
+          });
         });
         res.on('error', reject);
       },
@@ -144,10 +153,12 @@ async function waitFor(what, probe, timeoutMs = 120_000) {
   for (;;) {
     try {
       if (await probe()) return;
-    } catch {
+    } catch (err) {
+      if (err.fatal) throw err;
       /* not yet */
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting for ${what} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -237,8 +248,9 @@ function startReplica(name, port) {
     },
   });
   const entry = { name, child, exited: false };
-  child.on('exit', () => {
+  child.on('exit', (code, signal) => {
     entry.exited = true;
+    entry.exitedWith = signal ?? `code ${code}`;
   });
   children.push(entry);
   return entry;
@@ -270,6 +282,10 @@ function writeNginxConfig() {
   if (/api-\d:3000/.test(site))
     throw new Error('deploy/nginx/host-shell.conf names more replicas than this test runs');
   fs.mkdirSync(path.join(workDir, 'html'), { recursive: true });
+  // The seller area's service worker as built (a stand-in line without a build: its headers are nginx's).
+  const worker = path.join(root, 'host-shell/dist/seller-sw.js');
+  if (fs.existsSync(worker)) fs.copyFileSync(worker, path.join(workDir, 'html/seller-sw.js'));
+  else fs.writeFileSync(path.join(workDir, 'html/seller-sw.js'), '// the seller area service worker\n');
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     fs.mkdirSync(path.join(workDir, 'tmp', d), { recursive: true });
   }
@@ -281,6 +297,9 @@ error_log ${workDir}/nginx-error.log warn;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 events { worker_connections 2048; }
 http {
+  # As the nginx image's own nginx.conf does, around the site's file in conf.d.
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
   log_format crash '$msec "$upstream_addr" $status $http_x_crash_attempt';
   access_log ${workDir}/nginx-access.log crash;
   client_body_temp_path ${workDir}/tmp/client_body;
@@ -420,9 +439,9 @@ async function checkoutTemplate(customer, productId) {
 }
 
 const SLOTS = ['10:00 - 11:00', '11:00 - 12:00', '12:00 - 13:00'];
-// While the database restarts a replica may answer 500 (a query on a connection the server ended): safe to retry,
-// as every retry carries the same Idempotency-Key.
-const RETRYABLE = new Set(RESTART_DB ? [500, 502, 503, 504] : [502, 503, 504]);
+// While the database restarts a replica answers 503 with Retry-After (a query on a connection the server ended, or
+// no connection to be had): safe to retry, as every retry carries the same Idempotency-Key. A 500 is not retried.
+const RETRYABLE = new Set([502, 503, 504]);
 
 /**
  * Places the customer's order through `port`, retrying a retryable answer or a cut connection with the same
@@ -445,7 +464,7 @@ async function checkout(customer, template, onAnswer, port = LB_PORT, onAttempt 
         idempotencyKey: key,
         attempt: `${customer.i}-${attempt}`,
       });
-      onAttempt(res.status, Date.now());
+      onAttempt(res.status, Date.now(), res.retryAfter);
       if (!RETRYABLE.has(res.status)) {
         onAnswer();
         return { status: res.status, body: res.body, retries };
@@ -537,8 +556,8 @@ async function answerLostOnTheWayBack(productId) {
 
 /** Checks what the test needs, creates its database, starts both replicas and nginx in front of them. */
 async function setUp() {
-  if (!fs.existsSync(path.join(root, 'backend/dist/main.js')))
-    throw new Error('backend/dist/main.js is missing: run `npm run build` first');
+  if (!fs.existsSync(path.join(root, 'backend/dist/app/main.js')))
+    throw new Error('backend/dist/app/main.js is missing: run `npm run build` first');
   if (spawnSync(NGINX, ['-v']).status !== 0)
     throw new Error(`nginx is not installed (apt-get install nginx), or set NGINX`);
   if (!(await redisReachable())) throw new Error(`Redis is not reachable at ${REDIS_URL}`);
@@ -555,7 +574,10 @@ async function setUp() {
   for (const [n, port] of REPLICA_PORTS.entries()) {
     await waitFor(`replica ${'AB'[n]} on port ${port}`, async () => {
       if (replicas[n].exited)
-        throw Object.assign(new Error(`replica ${'AB'[n]} exited; see ${workDir}`), { fatal: true });
+        throw Object.assign(
+          new Error(`replica ${'AB'[n]} exited (${replicas[n].exitedWith}); see its log below`),
+          { fatal: true },
+        );
       return (await call(port, 'GET', '/api/health')).status === 200;
     });
   }
@@ -683,9 +705,25 @@ async function checkStored(customers, results, productId) {
   return { placed, refused, unanswered, retried, lost, duplicated };
 }
 
+/** nginx serves the seller area's service worker as deploy/nginx/host-shell.conf says. */
+async function workerHeaders() {
+  const res = await call(LB_PORT, 'GET', '/seller-sw.js');
+  const allowed = res.headers['service-worker-allowed'];
+  const cache = res.headers['cache-control'];
+  check(
+    res.status === 200 &&
+      allowed === '/seller/' &&
+      cache === 'no-cache' &&
+      /javascript/.test(res.headers['content-type']),
+    `nginx serves the seller's service worker for /seller/ only, checked on every visit (${res.status}, ` +
+      `Service-Worker-Allowed ${allowed}, Cache-Control ${cache}, ${res.headers['content-type']})`,
+  );
+}
+
 async function main() {
   const started = Date.now();
   const replicas = await setUp();
+  await workerHeaders();
   await sessionsAcrossReplicas();
   // The catalogue: the product of the burst, and another for the answer lost on its way back.
   const [productId, otherProductId] = await addProducts();
@@ -830,13 +868,7 @@ async function startOwnCluster() {
           : reject(new Error(`${name} ${args.join(' ')} failed (${code}):\n${output}`)),
       );
     });
-  const port = await new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-instructions']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir}`;
   const pgCtl = (...args) =>
@@ -960,11 +992,7 @@ async function restartDatabaseRun() {
   const watchers = REPLICA_PORTS.map((port, n) =>
     watchOrders(port, seller.cookies.larder_seller, `198.18.${subnet}.${10 + n}`),
   );
-  await waitFor(
-    'both event streams open',
-    async () => streams.every((w) => w.status === 200),
-    10_000,
-  );
+  await waitFor('both event streams open', async () => streams.every((w) => w.status === 200), 10_000);
 
   const startedAt = await withServer(async (c) =>
     Number((await c.query('select extract(epoch from pg_postmaster_start_time()) * 1000 as t')).rows[0].t),
@@ -992,7 +1020,7 @@ async function restartDatabaseRun() {
           }
         },
         LB_PORT,
-        (status, at) => attempts.push({ status, at }),
+        (status, at, retryAfter) => attempts.push({ status, at, retryAfter }),
       ),
     ),
   );
@@ -1017,6 +1045,12 @@ async function restartDatabaseRun() {
   const firstFailure = Math.min(...failed.map((a) => a.at));
   const backAt = Math.min(
     ...attempts.filter((a) => a.at >= restartedAt && a.status === 201).map((a) => a.at),
+  );
+  const away = attempts.filter((a) => a.at >= restartAt && a.status >= 500);
+  const busy = away.filter((a) => a.status === 503 && Number(a.retryAfter) > 0);
+  check(
+    busy.length === away.length,
+    `while the database was away every failed checkout was answered 503 with Retry-After (${busy.length} of ${away.length}: ${[...new Set(away.map((a) => a.status))].join(', ') || 'none'})`,
   );
   const retriedAnswered = retried.filter((r) => r.status === 201 || r.status === 409).length;
   check(
@@ -1148,7 +1182,26 @@ async function cleanUp() {
   await smtp?.close().catch(() => {});
   await cluster?.stop();
   if (failures.length === 0) fs.rmSync(workDir, { recursive: true, force: true });
-  else log(`logs kept in ${workDir}`);
+  else {
+    log(`logs kept in ${workDir}`);
+    printLogTails();
+  }
+}
+
+/** The end of every log in the work folder, so that a failure in CI shows why without the folder. */
+function printLogTails(lines = 40) {
+  let files = [];
+  try {
+    files = fs.readdirSync(workDir).filter((f) => f.endsWith('.log'));
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(workDir, file), 'utf8').trimEnd();
+    if (!text) continue;
+    log(`--- last ${lines} lines of ${file} ---`);
+    for (const line of text.split('\n').slice(-lines)) log(`  ${line}`);
+  }
 }
 
 let interrupted = false;
@@ -1170,6 +1223,8 @@ try {
   if (!interrupted) await cleanUp();
 }
 if (failures.length) {
+  // Said again after the logs' tails, so that the end of the output (all a CI summary may keep) names them.
+  for (const what of failures) log(`FAIL ${what}`);
   log(`${failures.length} failure(s)`);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * `npm run lighthouse`: Lighthouse on the built shop, started here on a free port (backend/dist/main.js with a
+ * `npm run lighthouse`: Lighthouse on the built shop, started here on a free port (backend/dist/app/main.js with a
  * throw-away seeded database, serving host-shell/dist, storefront/dist and seller-portal/dist).
  * Run `npm run build` first.
  *

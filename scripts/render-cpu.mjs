@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const apiArg = process.argv.find((a) => a.startsWith('--api='));
 const dist = path.resolve(apiArg ? apiArg.slice('--api='.length) : path.join(root, 'backend/dist'));
-const require = createRequire(path.join(dist, 'main.js'));
+const require = createRequire(path.join(dist, 'app/main.js'));
 const ITERATIONS = Number(process.env.ITERATIONS) || 200;
 const onlyPage = process.argv.includes('--page-only');
 const WARMUP = Math.min(50, ITERATIONS);
@@ -34,7 +34,7 @@ Object.assign(process.env, {
 delete process.env.DATABASE_URL;
 delete process.env.GOOGLE_CLIENT_ID;
 
-const { createApp } = require(path.join(dist, 'app.factory.js'));
+const { createApp } = require(path.join(dist, 'app/app.factory.js'));
 const { StorefrontServerRenderer } = require(path.join(dist, 'web/server-render.js'));
 const { withRenderedPage } = require(path.join(dist, 'web/page-head.js'));
 

@@ -4,7 +4,7 @@
  * and CSS that a shopper's browser loads for the home page and for a product page (each a cold visit).
  *
  * The pages are loaded in Chromium (playwright-core + Debian's /usr/bin/chromium) from the built files
- * served by the backend (backend/dist/main.js, on a free port with a throw-away seeded database), so the
+ * served by the backend (backend/dist/app/main.js, on a free port with a throw-away seeded database), so the
  * count is exactly what the browser asked for: the host's index.html assets, /remotes.json, the
  * storefront's remoteEntry.js and the chunks the route pulls in. When the backend is not built, a small
  * static server stands in (API calls then fail and the product page is a made-up id).

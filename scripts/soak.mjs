@@ -3,7 +3,7 @@
  * `npm run soak -- --minutes=30`: a long steady load on the built shop (run `npm run build` first), to see whether
  * it holds over time: memory, event-loop lag, latency and errors, printed for every minute.
  *
- * It starts backend/dist/main.js (or --api=<main.js>) on a free port, in development mode with the demo catalogue,
+ * It starts backend/dist/app/main.js (or --api=<main.js>) on a free port, in development mode with the demo catalogue,
  * on a throw-away database of the machine's PostgreSQL server (SOAK_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; created here and dropped at the end), with its metrics endpoint on
  * another free port. Then, for --minutes (default 30), --users people (default 8), each waiting for an answer before
@@ -12,10 +12,11 @@
  *     list and the delivery slots (JSON);
  *   - searching: shoppers' queries, typos included;
  *   - checkout: signed-in customers (the development sign-in) placing a cash-on-delivery order for the next
- *     delivery date, then cancelling it or having the seller complete it, so stock and slots never run out;
+ *     delivery date, then cancelling it or having the seller complete it (up to a busy day's 150 deliveries, then
+ *     the seller cancels), so stock and slots never run out and the day stays the size of a real one;
  *   - seller work: the orders list, the summary figures, the pick list, a run sheet and a stock change.
- * Each minute prints the API's resident memory (RSS, the median of a reading every 5 s), its JS heap in use and
- * its memory outside the heap that V8 knows of (buffers: external), the
+ * Each minute prints the API's resident memory (RSS, the median of a reading every 5 s), its JS heap in use, the
+ * heap V8 has committed (heap tot.) and its memory outside the heap that V8 knows of (buffers: external), the
  * event-loop lag (p99 and max, from the shop's own metrics, which reset at each scrape), requests, their p99 and
  * errors (a network error or an answer other than the one expected). At the end: PASS when every minute's RSS from
  * the second on stayed within 10% of minutes 2-5 (the first warms up) and nothing failed; exit 1 otherwise.
@@ -26,12 +27,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { apiArgs } from './api-process.mjs';
+import { freePort } from './lib/ports.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requireFromBackend = createRequire(path.join(root, 'backend/package.json'));
@@ -44,12 +45,20 @@ const option = (name, fallback) => {
 const MINUTES = Number(option('minutes', '30'));
 const RATE = Number(option('rate', '10'));
 const USERS = Number(option('users', '8'));
-const API = path.resolve(option('api', path.join(root, 'backend/dist/main.js')));
+const API = path.resolve(option('api', path.join(root, 'backend/dist/app/main.js')));
 const SERVER_URL = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CUSTOMERS = 20;
+/**
+ * Orders the seller completes on the one delivery date the soak orders for (a busy day: three slots of 50); past
+ * it, orders are cancelled. All orders go to the next delivery date, and a day that grew for the whole run would
+ * make each run sheet and day's figure larger minute by minute: load that grows, not load that holds.
+ */
+const DAY_DELIVERIES = 150;
 const sharedDomainEntry = path.join(root, 'shared-domain/dist/index.js');
 if (!(MINUTES > 0) || !(RATE > 0) || !(USERS >= 1)) {
-  console.error('usage: npm run soak -- [--minutes=30] [--rate=10] [--users=8] [--api=backend/dist/main.js]');
+  console.error(
+    'usage: npm run soak -- [--minutes=30] [--rate=10] [--users=8] [--api=backend/dist/app/main.js]',
+  );
   process.exit(2);
 }
 for (const file of [API, sharedDomainEntry]) {
@@ -62,16 +71,6 @@ const domain = requireFromBackend(sharedDomainEntry);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => process.stdout.write(`soak: ${line}\n`);
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid) {
   try {
@@ -197,6 +196,7 @@ async function eventLoopLag(metricsBase) {
     p99: value('nodejs_eventloop_lag_p99_seconds'),
     max: value('nodejs_eventloop_lag_max_seconds'),
     heapMb: value('nodejs_heap_size_used_bytes') / 1000 / 1024 / 1024,
+    heapTotalMb: value('nodejs_heap_size_total_bytes') / 1000 / 1024 / 1024,
     externalMb: value('nodejs_external_memory_bytes') / 1000 / 1024 / 1024,
   };
 }
@@ -318,6 +318,8 @@ async function main() {
 
     /** Every order placed and not yet cancelled or completed, oldest first. */
     const open = [];
+    /** Orders delivered (Completed) on the soak's delivery date. */
+    let completed = 0;
     let step = 0;
     const actions = [
       // Browsing (about half the requests).
@@ -427,11 +429,15 @@ async function main() {
         case 'complete': {
           const order = open.shift();
           if (!order) return undefined;
+          // Past a day's deliveries the seller cancels instead (see DAY_DELIVERIES).
+          const status = completed < DAY_DELIVERIES ? 'Completed' : 'Cancelled';
           const res = await request(base, 'PUT', `/api/order/${order.id}/status`, {
             cookie: setup.seller,
-            body: { status: 'Completed' },
+            body: { status },
           });
-          return res.status === 200 ? undefined : `complete ${res.status}: ${res.json?.message ?? ''}`;
+          if (res.status !== 200) return `${status} ${res.status}: ${res.json?.message ?? ''}`;
+          if (status === 'Completed') completed += 1;
+          return undefined;
         }
         default:
           throw new Error(kind);
@@ -451,6 +457,7 @@ async function main() {
         p99: NaN,
         max: NaN,
         heapMb: NaN,
+        heapTotalMb: NaN,
         externalMb: NaN,
       }));
       const sorted = done.latencies.sort((a, b) => a - b);
@@ -463,6 +470,7 @@ async function main() {
           50,
         ),
         heap: lag.heapMb,
+        heapTotal: lag.heapTotalMb,
         external: lag.externalMb,
         lagP99: lag.p99,
         lagMax: lag.max,
@@ -472,7 +480,7 @@ async function main() {
       };
       minutes.push(row);
       log(
-        `${String(row.minute).padStart(6)} ${row.rss.toFixed(1).padStart(8)} ${row.heap.toFixed(1).padStart(8)} ${row.external.toFixed(1).padStart(8)} ${row.lagP99.toFixed(1).padStart(12)} ` +
+        `${String(row.minute).padStart(6)} ${row.rss.toFixed(1).padStart(8)} ${row.heap.toFixed(1).padStart(8)} ${row.heapTotal.toFixed(1).padStart(9)} ${row.external.toFixed(1).padStart(8)} ${row.lagP99.toFixed(1).padStart(12)} ` +
           `${row.lagMax.toFixed(1).padStart(12)} ${String(row.requests).padStart(10)} ${row.p99.toFixed(1).padStart(8)} ` +
           `${String(errors).padStart(8)}` +
           (errors ? `   ${[...done.errors].map(([k, v]) => `${v}× ${k}`).join('; ')}` : ''),
@@ -481,7 +489,9 @@ async function main() {
 
     // USERS people, each waiting for an answer before the next request and pacing themselves so that together
     // they ask RATE requests a second; one that falls behind (a slow answer) does not catch up in a burst.
-    log('minute   RSS MB  heap MB  ext. MB   lag p99 ms   lag max ms   requests   p99 ms   errors');
+    log(
+      'minute   RSS MB  heap MB  heap tot.  ext. MB   lag p99 ms   lag max ms   requests   p99 ms   errors',
+    );
     let n = 0;
     const person = async () => {
       const every = (USERS * 1000) / RATE;

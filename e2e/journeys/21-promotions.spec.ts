@@ -1,7 +1,9 @@
 // A "3 for £5" on a 500 g pack: the shopper sees the deal with its unit price at the deal (£3.33/kg) and when it
 // ends on the card and the product page, is told in the basket what completes the deal, completes it, sees the
-// saving on the lines and in the totals, and finds the saving on the placed order. Axe-clean basket; screenshots
-// on the desktop and the 360 px phone. (The order e-mail's savings are checked by the API's tests.)
+// saving on the lines and in the totals, finds the saving on the placed order and, once delivered, on its receipt
+// ("You saved £1.00"). The seller changes the deal's price on the Promotions page and ends it. Axe-clean basket,
+// order and receipt; screenshots on the desktop and the 360 px phone. (The e-mails' savings are checked by the
+// API's tests.)
 import { newCustomer, uniqueName } from '../support/api';
 import { runClockNow } from '../support/clock';
 import { expect, test } from '../support/fixtures';
@@ -113,6 +115,26 @@ test.describe('promotions', { tag: '@phone' }, () => {
       await screenshot(page, testInfo, 'promotion-order');
       expect(await a11yProblems(page, testInfo, 'promotion-order')).toBe('');
 
+      // Delivered (paid in cash at the door): the receipt says what the deal saved, on its line and in all.
+      const total = (await definition(mine, 'Total').textContent())!.trim();
+      await seller.moveFulfilment(placed!._id, 'picking');
+      await seller.moveFulfilment(placed!._id, 'picked', [{ product: rice._id, picked: 3 }]);
+      await seller.moveFulfilment(placed!._id, 'out_for_delivery');
+      await seller.moveFulfilment(placed!._id, 'delivered', undefined, {
+        collected: { cash: Number(total.replace('£', '')), card: 0 },
+      });
+      await page.goto(`/my-orders/${placed!._id}/receipt`);
+      const receipt = page.getByRole('region', { name: `Receipt #${reference}` });
+      const saved = receipt.getByRole('region', { name: 'You saved £1.00' });
+      await expect(saved).toBeVisible();
+      await expect(definition(saved, '3 for £5')).toHaveText('-£1.00');
+      await expect(receipt.getByRole('row', { name: new RegExp(rice.name) })).toContainText(
+        '3 for £5: -£1.00',
+      );
+      await expect(definition(receipt, 'Total')).toHaveText(total);
+      await screenshot(page, testInfo, 'promotion-receipt');
+      expect(await a11yProblems(page, testInfo, 'promotion-receipt')).toBe('');
+
       // The seller (on the desktop, in a session of their own) sees it on the dashboard and the Promotions page
       // with the units sold and the saving given, and ends it early.
       if (testInfo.project.name === 'desktop') {
@@ -126,9 +148,28 @@ test.describe('promotions', { tag: '@phone' }, () => {
         await expect(definition(card, 'Saving given')).toHaveText('£1.00');
         await screenshot(otherPage, testInfo, 'seller-promotions');
         expect(await a11yProblems(otherPage, testInfo, 'seller-promotions')).toBe('');
-        await card.getByRole('button', { name: 'End now' }).click();
-        await confirm(otherPage, 'End 3 for £5 now?', 'End now');
-        await expect(card).toContainText('Ended');
+
+        // Changed while it runs: £4.50 for three from now on; a price that saves nothing is refused as the shop says.
+        await card.getByRole('button', { name: 'Change' }).click();
+        const change = card.getByRole('region', { name: 'Change 3 for £5' });
+        const price = change.getByLabel('Deal price (£, with VAT)');
+        await expect(price).toHaveValue('5.00');
+        await price.fill('6.00');
+        await change.getByRole('button', { name: 'Save changes' }).click();
+        await expect(change.getByRole('alert')).toHaveText(
+          'The deal must cost less than its units at their own prices',
+        );
+        await price.fill('4.50');
+        await screenshot(otherPage, testInfo, 'seller-promotion-change');
+        expect(await a11yProblems(otherPage, testInfo, 'seller-promotion-change')).toBe('');
+        await change.getByRole('button', { name: 'Save changes' }).click();
+        await expectToast(otherPage, 'Promotion updated');
+        const changed = otherPage.getByRole('article', { name: '3 for £4.50' }).first();
+        await expect(changed).toContainText('Running');
+
+        await changed.getByRole('button', { name: 'End now' }).click();
+        await confirm(otherPage, 'End 3 for £4.50 now?', 'End now');
+        await expect(changed).toContainText('Ended');
         ended = true;
       }
     } finally {

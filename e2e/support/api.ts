@@ -346,9 +346,14 @@ export class ShopApi {
     await this.call('POST', '/api/settings/delivery', { data: { slotCapacity } });
   }
 
-  /** Moves an order to its next fulfilment stage, as the seller (signed in with `sellerLogin`). */
-  async moveFulfilment(id: string, stage: string, lines?: unknown[]): Promise<void> {
-    await this.call('PUT', `/api/order/${id}/fulfilment`, { data: { stage, ...(lines && { lines }) } });
+  /**
+   * Moves an order to its next fulfilment stage, as the seller (signed in with `sellerLogin`); `more` carries the
+   * stage's other fields (what was collected at the door).
+   */
+  async moveFulfilment(id: string, stage: string, lines?: unknown[], more: object = {}): Promise<void> {
+    await this.call('PUT', `/api/order/${id}/fulfilment`, {
+      data: { stage, ...(lines && { lines }), ...more },
+    });
   }
 
   async deleteProduct(id: string): Promise<void> {

@@ -1,12 +1,17 @@
 // The promotions' line of `npm run bench`: what pricing with promotions adds to a checkout's CPU. Customers place
 // 10-line baskets (six products in promotions, two or three of each so that they form deals, and four others)
-// first with no promotion running, then with 20 running (multi-buys and "3 for 2"s), then again without and with
-// (alternating evens out a machine whose speed drifts). Measured: the API's CPU per checkout in each, and the
-// pricing function alone in this process (a 10-line basket priced with 20 promotions and with none).
+// in pairs of bursts, one with no promotion running and one with 20 running (multi-buys and "3 for 2"s). Measured:
+// the API's CPU per checkout in each burst, the median of the pairs' differences beside the same figure for two
+// alike bursts (the noise), and the pricing function alone in this process (a 10-line basket priced with 20
+// promotions and with none).
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 const PROMOTIONS = 20;
+/** Pairs of bursts, one without and one with the promotions (BENCH_PROMOTION_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_PROMOTION_ROUNDS) || 8;
+/** Orders each customer places in the burst, not measured, that follows a start or an end of the promotions. */
+const SETTLING_ORDERS = 2;
 
 /**
  * @param {object} o
@@ -136,38 +141,71 @@ export async function benchPromotions({
   };
 
   let round = 0;
-  /** Every customer places `ordersEach` orders at once; the API's CPU per request and how many were refused. */
-  const burst = async () => {
+  /**
+   * Every customer places `ordersEach` orders at once; the API's CPU per request and how many were refused. Then,
+   * outside the measured time, each cancels what it placed, so that any number of bursts fits the delivery slots.
+   */
+  const burst = async (each = ordersEach) => {
     round += 1;
     const before = cpuMs(pid);
     let requests = 0;
     let refused = 0;
+    const placed = shoppers.map(() => []);
     await Promise.all(
       shoppers.map(async (c, n) => {
-        for (let k = 0; k < ordersEach; k += 1) {
+        for (let k = 0; k < each; k += 1) {
           const res = await api(base, 'POST', '/api/order/cod', {
             cookie: c.cookie,
             body: orderBody(c, n, round * ordersEach + k),
             headers: { 'idempotency-key': crypto.randomUUID() },
           });
           requests += 1;
-          if (res.status !== 201) refused += 1;
+          if (res.status === 201) placed[n].push(res.json.orderId);
+          else refused += 1;
         }
       }),
     );
-    return { cpuPerRequest: (cpuMs(pid) - before) / requests, requests, refused };
+    const cpuPerRequest = (cpuMs(pid) - before) / requests;
+    await Promise.all(
+      shoppers.map(async (c, n) => {
+        for (const id of placed[n]) {
+          const res = await api(base, 'PUT', `/api/order/${id}/cancel`, { cookie: c.cookie });
+          if (res.status !== 200) throw new Error(`cancelling an order answered ${res.status}`);
+        }
+      }),
+    );
+    // What the cancellations set off (notifications, reloads) is over before the next burst's reading.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { cpuPerRequest, requests, refused };
   };
 
+  // Pairs of bursts, one without and one with the promotions, ROUNDS of them (BENCH_PROMOTION_ROUNDS, default 8):
+  // a burst's CPU swings with the collections that fall in it and with the machine's other work, so each pair is
+  // compared on its own and the middle difference is the figure. The order flips from pair to pair (none, with;
+  // with, none; ...), so neither side is always the later one. Starting or ending the promotions is a seller's
+  // change, not a checkout's: the shop's caches and compiled code settle after it in a burst that is not measured.
   await burst(); // warms the checkout code
-  const none1 = await burst();
   await start();
   await burst(); // warms the promotions' code
-  const with1 = await burst();
   await stop();
-  const none2 = await burst();
-  await start();
-  const with2 = await burst();
-  await stop();
+  const noneRuns = [];
+  const withRuns = [];
+  const settleAfter = async (change) => {
+    await change();
+    await burst(SETTLING_ORDERS);
+  };
+  for (let r = 0; r < ROUNDS; r += 1) {
+    if (r % 2 === 0) {
+      noneRuns.push(await burst());
+      await settleAfter(start);
+      withRuns.push(await burst());
+    } else {
+      withRuns.push(await burst());
+      await settleAfter(stop);
+      noneRuns.push(await burst());
+    }
+  }
+  if (running.length) await stop();
 
   // The pricing function alone, in this process.
   const lines = basket(1, 1).map(({ product, quantity }) => ({
@@ -193,14 +231,45 @@ export async function benchPromotions({
   };
   const functionUs = { none: time([]), with: time(rules) };
 
-  const none = (none1.cpuPerRequest + none2.cpuPerRequest) / 2;
-  const withPromotions = (with1.cpuPerRequest + with2.cpuPerRequest) / 2;
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `  CPU ms per checkout, each burst: none ${noneRuns.map((b) => b.cpuPerRequest.toFixed(2)).join(' ')}; ` +
+        `with ${withRuns.map((b) => b.cpuPerRequest.toFixed(2)).join(' ')}`,
+    );
+  const mean = (runs) => runs.reduce((sum, b) => sum + b.cpuPerRequest, 0) / runs.length;
+  const added = middle(withRuns.map((b, i) => b.cpuPerRequest - noneRuns[i].cpuPerRequest));
+  // The control: two bursts alike, one after the other with nothing changed between (the second of a pair and the
+  // first of the next), compared the same way. What it shows is the machine's noise, since nothing differs.
+  // Between pairs r - 1 and r: the two "with" bursts when r is odd, the two "without" when it is even; the sign
+  // alternates as the pairs' order does.
+  const alike = middle(
+    Array.from({ length: ROUNDS - 1 }, (_, k) => {
+      const r = k + 1;
+      const runs = r % 2 ? withRuns : noneRuns;
+      const [earlier, later] = [runs[r - 1].cpuPerRequest, runs[r].cpuPerRequest];
+      return r % 2 ? later - earlier : earlier - later;
+    }),
+  );
   return {
-    none,
-    with: withPromotions,
-    added: withPromotions - none,
-    bursts: { none1, with1, none2, with2 },
-    refused: none1.refused + with1.refused + none2.refused + with2.refused,
+    none: mean(noneRuns),
+    with: mean(withRuns),
+    added,
+    alike,
+    rounds: ROUNDS,
+    refused: [...noneRuns, ...withRuns].reduce((sum, b) => sum + b.refused, 0),
     functionUs,
+  };
+}
+
+/** The median of some differences and their middle half (NaN for none). */
+function middle(values) {
+  if (!values.length) return { median: NaN, low: NaN, high: NaN };
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const n = sorted.length;
+  return {
+    median: n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
+    low: at(0.25),
+    high: at(0.75),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The built shop served from one free port for a measurement (`npm run size`, `npm run lighthouse`):
- * backend/dist/main.js with a throw-away seeded database, serving the frontends' dist folders.
+ * backend/dist/app/main.js with a throw-away seeded database, serving the frontends' dist folders.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,10 +36,10 @@ export async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export const backendMain = path.join(root, 'backend/dist/main.js');
+export const backendMain = path.join(root, 'backend/dist/app/main.js');
 
 /**
- * Starts backend/dist/main.js on a free port.
+ * Starts backend/dist/app/main.js on a free port.
  * @param {{ hostShell: string, storefront: string, sellerPortal: string }} dists the frontends' dist folders
  * @param {Record<string,string>} [env] extra environment
  */
