@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { CATALOG_CHANNEL } from '../src/catalog/product-list.cache';
+import type { DatabaseHandle } from '../src/db/database';
+import { DATABASE_HANDLE } from '../src/db/database.module';
+import type { TestApp } from './harness';
+import { waitFor } from './wait-for';
 
 export interface ListedProduct {
   _id: string;
@@ -48,4 +55,28 @@ export async function waitForListed(
     withinMs,
   );
   return products.find((p) => p._id === id);
+}
+
+/**
+ * Returns once every catalogue notification committed so far has reached this process. A PostgreSQL server
+ * delivers them on the listening connection a moment after each commit, in commit order, so a marker sent now
+ * arrives after all of them (and the catalogue's own listener, on the same connection, has heard them too).
+ * On PGlite they arrive before the write returns, and this returns at once.
+ */
+export async function catalogueNotificationsHeard(t: TestApp): Promise<void> {
+  const marker = `heard-${randomUUID()}`;
+  let heard = false;
+  const stop = await t.app.get<DatabaseHandle>(DATABASE_HANDLE).subscribe(CATALOG_CHANNEL, {
+    onNotify: (payload) => {
+      if (payload === marker) heard = true;
+    },
+    onSubscribed: () => undefined,
+    onLost: () => undefined,
+  });
+  try {
+    await t.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${marker})`);
+    await waitFor(() => heard, 'the catalogue notifications sent so far');
+  } finally {
+    await stop();
+  }
 }

@@ -21,6 +21,7 @@ import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, productPrices, promotions } from '../db/schema';
 import { Clock } from '../common/clock';
 import { ProductListCache } from './product-list.cache';
+import { catalogueNotificationsHeard } from '../../test/product-list';
 
 let t: TestApp;
 let seller: string;
@@ -351,6 +352,9 @@ describe('seller promotions', () => {
       startsAt: '2026-08-11',
       endsAt: '2026-08-11',
     }).expect(201);
+    // The list is read after the promotion's notification (a server sends it a moment after the commit), so no
+    // change is still on its way when the listener below starts counting.
+    await catalogueNotificationsHeard(t);
     expect((await productAnswer(marmalade)).promotion).toBeNull();
     const cache = t.app.get(ProductListCache);
     let told = 0;
