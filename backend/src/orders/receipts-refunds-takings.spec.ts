@@ -48,21 +48,38 @@ async function place(
     (sum, [, q, p, bp]) => sum + (Math.floor((p * (10000 + bp) + 5000) / 10000) - p) * q,
     0,
   );
+  return placeAt(
+    lines.map(([product, quantity]) => [product, quantity]),
+    { amount: (goods + vat) / 100, totalVat: vat / 100 },
+    slot,
+    c,
+  );
+}
+
+/** A COD order of [product, quantity] lines at these totals (pounds, as the basket shows them), 18+ confirmed. */
+async function placeAt(
+  items: Array<[string, number]>,
+  totals: { amount: number; totalVat: number },
+  slot: string = DELIVERY_SLOTS[0],
+  c: Customer = customer,
+): Promise<string> {
   const res = await request(t.server)
     .post('/api/order/cod')
     .set('Cookie', c.cookie)
     .send({
-      items: lines.map(([product, quantity]) => ({ product, quantity })),
+      items: items.map(([product, quantity]) => ({ product, quantity })),
       address: c.addressId,
-      amount: (goods + vat) / 100,
+      ...totals,
       shippingCharge: 0,
-      totalVat: vat / 100,
       ageConfirmed: true,
       deliverySlot: { date: selectableDeliveryDate(now), time: slot },
     });
   if (res.status !== 201) throw new Error(`place answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.orderId;
 }
+
+/** Pounds as the API answers them, in pence. */
+const pence = (pounds: number) => Math.round(pounds * 100);
 
 const stage = (id: string, body: Record<string, unknown>, cookie = owner) =>
   request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
@@ -328,7 +345,6 @@ describe('takings', () => {
       .select()
       .from(orders)
       .where(sql`${orders.id} in ${ids}`);
-    const pence = (pounds: number) => Math.round(pounds * 100);
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     expect(res.body.days.map((d: { date: string; orders: number }) => [d.date, d.orders])).toEqual([
       [first, 2],
@@ -386,8 +402,6 @@ describe('takings', () => {
 });
 
 describe('a deal mixing VAT rates', () => {
-  const pence = (pounds: number) => Math.round(pounds * 100);
-
   it("puts each line's share of the deal on its own rate: the receipt, the takings (JSON and CSV) and the order agree to the penny", async () => {
     nextDay();
     const date = new Date(now).toISOString().slice(0, 10);
@@ -408,23 +422,14 @@ describe('a deal mixing VAT rates', () => {
       .expect(201);
     // 2 bread (150p), 1 wine (600p with VAT), 1 juice (228p, in no deal). The wine and one bread make "2 for £5":
     // 750p for 500p, the 250p saved shared by price, 200p off the wine and 50p off the bread. £8.78 in all.
-    const placed = await request(t.server)
-      .post('/api/order/cod')
-      .set('Cookie', customer.cookie)
-      .send({
-        items: [
-          { product: bread, quantity: 2 },
-          { product: wine, quantity: 1 },
-          { product: juice, quantity: 1 },
-        ],
-        address: customer.addressId,
-        amount: 8.78,
-        shippingCharge: 0,
-        totalVat: 0.78,
-        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
-      })
-      .expect(201);
-    const id: string = placed.body.orderId;
+    const id = await placeAt(
+      [
+        [bread, 2],
+        [wine, 1],
+        [juice, 1],
+      ],
+      { amount: 8.78, totalVat: 0.78 },
+    );
     await deliver(id, { cash: 10, card: 0 });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(order).toMatchObject({ goods: 800, totalVat: 78, amount: 878, shippingCharge: 0, savings: 250 });
@@ -522,8 +527,6 @@ describe('a deal mixing VAT rates', () => {
 });
 
 describe('takings kept with each delivery', () => {
-  const pence = (pounds: number) => Math.round(pounds * 100);
-
   it("stores each delivered order's split as the order and its receipt have it, after a refused line, a refund and a deal, and the migration's backfill writes the same rows for orders without a saving", async () => {
     nextDay();
     const date = new Date(now).toISOString().slice(0, 10);
@@ -537,25 +540,15 @@ describe('takings kept with each delivery', () => {
       .send({ kind: 'multibuy', products: [rice], quantity: 3, price: 5, startsAt: date, endsAt: date })
       .expect(201);
     // 3 rice for £5 (saving £1), 2 juice (2 x 228p), 1 wine (779p), 2 beer (2 x 216p): £21.67.
-    const placed = await request(t.server)
-      .post('/api/order/cod')
-      .set('Cookie', customer.cookie)
-      .send({
-        items: [
-          { product: rice, quantity: 3 },
-          { product: juice, quantity: 2 },
-          { product: wine, quantity: 1 },
-          { product: beer, quantity: 2 },
-        ],
-        address: customer.addressId,
-        amount: 21.67,
-        shippingCharge: 0,
-        totalVat: 2.24,
-        ageConfirmed: true,
-        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
-      })
-      .expect(201);
-    const id: string = placed.body.orderId;
+    const id = await placeAt(
+      [
+        [rice, 3],
+        [juice, 2],
+        [wine, 1],
+        [beer, 2],
+      ],
+      { amount: 21.67, totalVat: 2.24 },
+    );
     // The beer is refused at the door: the order loses it, and the 20% rate keeps only the wine.
     await deliver(id, { cash: 20, card: 0 }, [{ product: beer, refused: true }]);
     await request(t.server)
