@@ -8,17 +8,17 @@
 // the describe and test titles together. A new race test: add its file, or widen the file's pattern.
 module.exports = [
   // Customers racing for the last units and slot places; replayed keys; cancel against complete.
-  { file: 'src/orders/orders-stock-and-slots.spec.ts', tests: 'racing|racers|race' },
+  { file: 'src/checkout/stock-and-slots.spec.ts', tests: 'racing|racers|race' },
   // Concurrent checkouts with one key or one cart; racing cancels and seller changes.
   { file: 'src/orders/orders.spec.ts', tests: 'concurrent|racing' },
   // The lock on the customer's row: one of several concurrent orders at maxOpenOrders.
-  { file: 'src/orders/orders-hoarding-limits.spec.ts', tests: 'concurrent' },
+  { file: 'src/checkout/hoarding-limits.spec.ts', tests: 'concurrent' },
   // An order change against a checkout, and against the seller starting to pick.
-  { file: 'src/orders/orders-change.spec.ts', tests: 'races|never both' },
+  { file: 'src/checkout/order-change.spec.ts', tests: 'races|never both' },
   // One confirmation and one cancellation e-mail when Stripe's events or cancels arrive at the same moment.
-  { file: 'src/orders/orders-stripe-emails.spec.ts', tests: 'same moment' },
+  { file: 'src/checkout/checkout-card-emails.spec.ts', tests: 'same moment' },
   // Cancelling twice at once gives back once.
-  { file: 'src/orders/orders-fulfilment.spec.ts', tests: 'gives back exactly what was taken' },
+  { file: 'src/fulfilment/fulfilment.spec.ts', tests: 'gives back exactly what was taken' },
   // The customer's row lock against concurrent address additions.
   { file: 'src/users/address-limits.spec.ts', tests: 'race' },
   // The lock a transaction's first statement takes is held until it ends; a connection the server ends (a
@@ -27,7 +27,7 @@ module.exports = [
   // Account deletion holding the customer's row while checkouts arrive.
   { file: 'src/privacy/account-deletion-payments.spec.ts', tests: 'while' },
   // Order events, the product list and the settings between two replicas over LISTEN/NOTIFY.
-  { file: 'src/orders/order-events.spec.ts', tests: 'between two replicas' },
+  { file: 'src/live/order-events.spec.ts', tests: 'between two replicas' },
   { file: 'src/catalog/product-list.spec.ts', tests: 'between two replicas' },
   { file: 'src/settings/settings.spec.ts', tests: 'between two replicas' },
   // The e-mail outbox claimed with SKIP LOCKED by two replicas, and across restarts.

@@ -79,6 +79,21 @@ export function exceedsPerOrderLimit(
 }
 
 /** Catalogue limits: products on the home page, related products, pictures per product, the loader's delay. */
+/**
+ * The checks of a checkout, in the order the server makes them: the first that fails is the answer. The server's
+ * checkout steps and the frontends' fake API both run them in this order.
+ * - `address`: the address is the customer's, in the delivery area (ADDRESS_NOT_FOUND 400, NOT_DELIVERED_HERE 400)
+ * - `openOrders`: the customer holds fewer open orders than the seller allows (TOO_MANY_OPEN_ORDERS 409)
+ * - `slot`: the delivery date is the one on offer (DELIVERY_DATE_UNAVAILABLE 409)
+ * - `lines`: each product exists, is listed, within its per-order limit and in stock (ITEM_UNAVAILABLE,
+ *   OUT_OF_STOCK, PER_ORDER_LIMIT 409)
+ * - `ageConfirmation`: an 18+ line comes with the customer's confirmation (AGE_CONFIRMATION_REQUIRED 400)
+ * - `totals`: the basket priced on the server matches the totals posted (TOTALS_CHANGED 409)
+ * Taking the stock and a place in the slot comes after them, when the order is written (OUT_OF_STOCK, SLOT_FULL).
+ */
+export const CHECKOUT_CHECKS = ['address', 'openOrders', 'slot', 'lines', 'ageConfirmation', 'totals'] as const;
+export type CheckoutCheck = (typeof CHECKOUT_CHECKS)[number];
+
 export const HOME_PRODUCT_COUNT = 5;
 export const RELATED_PRODUCT_COUNT = 5;
 export const MAX_PRODUCT_IMAGES = 4;

@@ -17,13 +17,13 @@ import { CUSTOMER_COOKIE, SELLER_COOKIE } from '../session/session-cookies';
 import { frameworkErrorHandler } from '../http/http-exception.filter';
 import { MAX_BODY_BYTES, registerHttpPipeline } from '../http/http-pipeline';
 import { ShopFastifyAdapter } from '../http/page-fallback';
-import { registerCheckoutFastPath } from '../orders/checkout-fast-path';
+import { registerCheckoutFastPath } from '../checkout/checkout-fast-path';
 
 export interface CreateAppOptions extends AppModuleOptions {
   /** Skip the Swagger UI routes (the document can still be built with buildOpenApiDocument). */
   swagger?: boolean;
   /**
-   * Whether placing a COD order is answered before its Nest handler (../orders/checkout-fast-path.ts). On unless
+   * Whether placing a COD order is answered before its Nest handler (../checkout/checkout-fast-path.ts). On unless
    * false: a test compares the answers of both ways.
    */
   checkoutFastPath?: boolean;

@@ -10,6 +10,7 @@ import { RateLimitModule } from '../http/rate-limit.module';
 import { ClockModule } from '../common/clock';
 import { SessionModule } from '../session/session.module';
 import { AuthModule } from '../auth/auth.module';
+import { SellerAuthModule } from '../seller-auth/seller-auth.module';
 import { StaffModule } from '../staff/staff.module';
 import { UsersModule } from '../users/users.module';
 import { CatalogModule } from '../catalog/catalog.module';
@@ -17,6 +18,10 @@ import { CartModule } from '../cart/cart.module';
 import { SettingsModule } from '../settings/settings.module';
 import { BusinessModule } from '../business/business.module';
 import { OrdersModule } from '../orders/orders.module';
+import { CheckoutModule } from '../checkout/checkout.module';
+import { FulfilmentModule } from '../fulfilment/fulfilment.module';
+import { MoneyModule } from '../money/money.module';
+import { LiveModule } from '../live/live.module';
 import { DeliveryModule } from '../delivery/delivery.module';
 import { ContactModule } from '../contact/contact.module';
 import { NewsletterModule } from '../newsletter/newsletter.module';
@@ -131,6 +136,7 @@ export class AppModule {
         ClockModule,
         SessionModule,
         AuthModule,
+        SellerAuthModule,
         StaffModule,
         UsersModule,
         CatalogModule,
@@ -139,6 +145,10 @@ export class AppModule {
         BusinessModule,
         DeliveryModule,
         OrdersModule,
+        CheckoutModule,
+        FulfilmentModule,
+        MoneyModule,
+        LiveModule,
         RegularsModule,
         ContactModule,
         NewsletterModule,

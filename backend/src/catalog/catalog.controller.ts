@@ -26,8 +26,7 @@ import {
 } from './dto/product.response';
 import { SearchProductsQuery } from './dto/search-products.dto';
 import { SetProductStockDto } from './dto/set-product-stock.dto';
-import { AddProductDto } from './dto/add-product.dto';
-import { UpdateProductDto } from './dto/update-product.dto';
+import { AddProductDto, UpdateProductDto } from './dto/add-product.dto';
 import { MultipartRequest, ProductUpload, ProductUploadPipe } from './product-upload';
 import { sendList } from './product-list.http';
 

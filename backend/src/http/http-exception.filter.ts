@@ -172,7 +172,7 @@ export function frameworkErrorHandler(error: unknown, _request: FastifyRequest, 
 /**
  * Answers a request that failed with the shop's error shape, `no-store`; a 5xx is logged with the route's pattern
  * (never the URL: its ids and query string stay out of the log). Used by the exception filter and by the routes
- * answered outside Nest's pipeline (../orders/checkout-fast-path.ts).
+ * answered outside Nest's pipeline (../checkout/checkout-fast-path.ts).
  */
 export function sendError(
   exception: unknown,

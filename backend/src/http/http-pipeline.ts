@@ -15,7 +15,7 @@
  * 11. the routes outside Nest: robots.txt and sitemap.xml, the product pictures, the built frontends (../web/);
  * 12. the Nest routes, with the validation pipe and the exception filter (the shop's error shape); placing a
  *     cash-on-delivery order is answered just before its Nest handler, with the same guards and answers
- *     (../orders/checkout-fast-path.ts, registered by the app factory);
+ *     (../checkout/checkout-fast-path.ts, registered by the app factory);
  * 13. a request no route took: the page for a GET outside /api (rendered on the server when the storefront's
  *     route table says so, ../web/shop-pages.ts), the JSON 404 otherwise (./page-fallback.ts).
  */

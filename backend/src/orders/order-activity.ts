@@ -5,6 +5,10 @@
 import { fulfilmentStageLabel, orderReference } from '@larder/shared-domain';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import type { DbExecutor } from '../db/database.module';
+import type { StaffIdentity } from '../session/session.decorators';
+
+/** Who changed an order (the signed-in member): written to the activity log, and kept with each outcome at the door. */
+export type OrderActor = Pick<StaffIdentity, 'id' | 'name' | 'role'>;
 
 /** "Order #1A2B3C4D: Pending → Cancelled". */
 export async function recordOrderStatus(

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database.module';
 import type { StockLine } from '../catalog/catalog.repository';
-import { CatalogService, stockTaken } from '../catalog/catalog.service';
-import { ConflictError } from '../common/errors';
+import { CatalogService } from '../catalog/catalog.service';
 import { DeliveryService } from '../delivery/delivery.service';
-import { CheckoutRepository } from './checkout.repository';
 import { NewOrderLine, OrderBooking, OrdersRepository } from './orders.repository';
 
 /**
@@ -20,28 +17,7 @@ export class OrderBookings {
     private readonly repository: OrdersRepository,
     private readonly catalog: CatalogService,
     private readonly delivery: DeliveryService,
-    private readonly checkout: CheckoutRepository,
   ) {}
-
-  /**
-   * Takes the order's units from the products that count stock and books its slot place, in one statement
-   * inside the order's transaction (409 when either has run out; the stock is checked first); `storedOrderId`
-   * names the order whose lines are stored already. As takeUnits, marks which lines took their units.
-   */
-  async takeUnitsAndSlot(
-    lines: NewOrderLine[],
-    slot: { deliveryDate: string; deliveryTime: string },
-    tx: DbExecutor,
-    storedOrderId: string,
-  ): Promise<void> {
-    // The slot row last: of the rows every order shares it is the hottest (a few per date), so it is held only
-    // from this statement to the commit.
-    const counted = lines.filter((line) => line.stockTaken);
-    const { stock, booked } = await this.checkout.takeUnitsAndBookSlot(counted, slot, tx);
-    const taken = stockTaken(counted, stock);
-    if (!booked) throw new ConflictError(MESSAGES.slotFull, { code: ERROR_CODES.SLOT_FULL });
-    await this.markTaken(lines, counted, taken, tx, storedOrderId);
-  }
 
   /**
    * Takes the units of the lines marked stockTaken (their product counted stock when priced) and marks which
@@ -54,7 +30,7 @@ export class OrderBookings {
   }
 
   /** Marks which lines took their units (also on the stored rows of `storedOrderId` for those that did not). */
-  private async markTaken(
+  async markTaken(
     lines: NewOrderLine[],
     counted: readonly NewOrderLine[],
     taken: ReadonlySet<string>,

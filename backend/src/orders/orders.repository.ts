@@ -4,7 +4,7 @@ import type { OrderStatus } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
-import { deliveryOutcomes, orderItems, orders } from '../db/schema';
+import { deliveryOutcomes, orderChangeKeys, orderItems, orders } from '../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -116,6 +116,19 @@ export class OrdersRepository {
   /** Sets columns of an order whose row this transaction holds locked. */
   async update(id: string, changes: Partial<NewOrder>, tx: DbExecutor): Promise<void> {
     await tx.update(orders).set(changes).where(eq(orders.id, id));
+  }
+
+  /**
+   * Records the Idempotency-Key of a change of the order; false when that key changed the order before. Called
+   * with the order's row locked, so a concurrent retry waits for the first change and then finds its key.
+   */
+  async claimChangeKey(orderId: string, key: string, tx: DbExecutor): Promise<boolean> {
+    const inserted = await tx
+      .insert(orderChangeKeys)
+      .values({ orderId, idempotencyKey: key })
+      .onConflictDoNothing()
+      .returning({ orderId: orderChangeKeys.orderId });
+    return inserted.length > 0;
   }
 
   /** Sets columns of one line of an order. */

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ContactService } from '../contact/contact.service';
 import { MailService } from '../mail/mail.service';
 import { NewsletterService } from '../newsletter/newsletter.service';
-import { OrderStatusService } from '../orders/order-status.service';
+import { OrdersService } from '../orders/orders.service';
 import { RegularsService } from '../regulars/regulars.service';
 import { StandingOrdersService } from '../regulars/standing-orders.service';
 import { UsersService } from '../users/users.service';
@@ -13,7 +13,7 @@ import type { DataExportResponse } from './dto/data-export.response';
 export class PrivacyService implements OnModuleInit {
   constructor(
     private readonly users: UsersService,
-    private readonly orders: OrderStatusService,
+    private readonly orders: OrdersService,
     private readonly contact: ContactService,
     private readonly newsletter: NewsletterService,
     private readonly mail: MailService,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { MailModule } from '../mail/mail.module';
-import { OrdersModule } from '../orders/orders.module';
+import { CheckoutModule } from '../checkout/checkout.module';
 import { RegularsController } from './regulars.controller';
 import { RegularsRepository } from './regulars.repository';
 import { RegularsService } from './regulars.service';
@@ -10,7 +10,7 @@ import { StandingOrdersService } from './standing-orders.service';
 
 /** Regulars: favourites, "your usuals", and regular deliveries (standing orders) with their placing job. */
 @Module({
-  imports: [CatalogModule, OrdersModule, MailModule],
+  imports: [CatalogModule, CheckoutModule, MailModule],
   controllers: [RegularsController],
   providers: [RegularsRepository, RegularsService, StandingOrdersService, StandingOrderPlacer],
   exports: [StandingOrderPlacer, RegularsService, StandingOrdersService],

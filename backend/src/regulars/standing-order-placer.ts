@@ -25,8 +25,8 @@ import { ConflictError } from '../common/errors';
 import { redact } from '../config/redact';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { MailService, OutgoingMail } from '../mail/mail.service';
-import { CheckoutRepository } from '../orders/checkout.repository';
-import { CheckoutService } from '../orders/checkout.service';
+import { CheckoutRepository } from '../checkout/checkout.repository';
+import { CheckoutService } from '../checkout/checkout.service';
 import { escapeHtml } from '../orders/order-emails';
 import { RegularsRepository, StandingOrderRow } from './regulars.repository';
 

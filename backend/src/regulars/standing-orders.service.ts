@@ -20,7 +20,7 @@ import { Clock } from '../common/clock';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
 import { isUuid } from '../common/uuid-param';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { CheckoutRepository } from '../orders/checkout.repository';
+import { CheckoutRepository } from '../checkout/checkout.repository';
 import { PromotionsService } from '../catalog/promotions.service';
 import type { ProductDto } from '../catalog/dto/product.response';
 import type { CreateStandingOrderDto, UpdateStandingOrderDto } from './dto/standing-order.dto';

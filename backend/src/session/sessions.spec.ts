@@ -4,7 +4,7 @@ import { ERROR_CODES, MESSAGES, signInLockedMessage } from '@larder/shared-domai
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { sessions, signInFailures, users } from '../db/schema';
-import { ACCOUNT_FAILURES_PER_HOUR } from '../auth/seller-auth.service';
+import { ACCOUNT_FAILURES_PER_HOUR } from '../seller-auth/seller-auth.service';
 import { SessionService } from './session.service';
 
 const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized, code: ERROR_CODES.NOT_SIGNED_IN };

@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/swagger';
 import {
   CATEGORY_PATHS,
   MAX_NET_QUANTITY,
@@ -170,3 +171,6 @@ export class AddProductDto {
 }
 
 export const ADD_PRODUCT_REQUIRED_MESSAGE = MESSAGES.fillAllFields;
+
+/** The `productData` JSON part of PUT /api/product/{id}: any of the add fields; absent ones stay as they are. */
+export class UpdateProductDto extends PartialType(AddProductDto) {}

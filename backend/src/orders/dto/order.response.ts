@@ -8,7 +8,6 @@ import {
 } from '@larder/shared-domain';
 import { ResponseField } from '../../common/api-field';
 import { PageInfo } from '../../common/pagination';
-import { ErrorResponse } from '../../common/responses';
 
 export class OrderSubstituteView {
   @ResponseField({ format: 'uuid', description: 'Product id of the substitute' })
@@ -318,28 +317,6 @@ export class SellerOrderView extends OrderView {
   refundDue!: boolean;
 }
 
-export class PlaceOrderResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ example: 'Order placed successfully' })
-  message!: string;
-
-  @ResponseField({ format: 'uuid' })
-  orderId!: string;
-}
-
-export class StripeCheckoutResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ description: 'Stripe Checkout page to redirect the customer to' })
-  url!: string;
-
-  @ResponseField({ format: 'uuid' })
-  orderId!: string;
-}
-
 export class UserOrdersResponse {
   @ResponseField({ example: true })
   success!: true;
@@ -357,110 +334,5 @@ export class SellerOrdersResponse extends PageInfo {
     isArray: true,
     description: 'This page of the orders, newest first',
   })
-  orders!: SellerOrderView[];
-}
-
-/** A refused order (409): the error shape, with the current figures when they are why (TOTALS_CHANGED). */
-export class TotalsChangedResponse extends ErrorResponse {
-  @ResponseField({ required: false, description: 'Current total, pounds (when the figures changed)' })
-  amount?: number;
-
-  @ResponseField({ required: false, description: 'Current shipping charge, pounds' })
-  shippingCharge?: number;
-
-  @ResponseField({ required: false, description: 'Current VAT, pounds' })
-  totalVat?: number;
-
-  @ResponseField({ required: false, description: 'Current goods total, pounds' })
-  goods?: number;
-
-  @ResponseField({
-    required: false,
-    description: 'The selectable delivery date (when the posted one is gone)',
-  })
-  deliveryDate?: string;
-}
-
-export class WebhookResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ example: true })
-  received!: true;
-}
-
-export class ChangeOrderResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ example: 'Order updated' })
-  message!: string;
-
-  @ResponseField({ type: () => OrderView })
-  order!: OrderView;
-}
-
-export class FulfilmentResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ example: 'Fulfilment updated' })
-  message!: string;
-
-  @ResponseField({ type: () => SellerOrderView })
-  order!: SellerOrderView;
-}
-
-export class PickListLineView {
-  @ResponseField({ format: 'uuid' })
-  product!: string;
-
-  @ResponseField()
-  name!: string;
-
-  @ResponseField({ type: 'integer', description: "Units across the day's orders", example: 4 })
-  quantity!: number;
-
-  @ResponseField({ type: 'integer', description: 'How many orders have the product', example: 2 })
-  orders!: number;
-}
-
-export class PickingSlotView {
-  @ResponseField({ example: DELIVERY_SLOTS[0] })
-  time!: string;
-
-  @ResponseField({ type: () => SellerOrderView, isArray: true })
-  orders!: SellerOrderView[];
-}
-
-export class PickingResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
-  date!: string;
-
-  @ResponseField({
-    type: () => PickListLineView,
-    isArray: true,
-    description: "Every product's total across the day's non-cancelled orders, by category then name",
-  })
-  products!: PickListLineView[];
-
-  @ResponseField({ type: () => PickingSlotView, isArray: true })
-  slots!: PickingSlotView[];
-}
-
-export class RunResponse {
-  @ResponseField({ example: true })
-  success!: true;
-
-  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
-  date!: string;
-
-  @ResponseField({ example: DELIVERY_SLOTS[0] })
-  time!: string;
-
-  @ResponseField({ type: () => SellerOrderView, isArray: true, description: 'By postcode, as the run sheet' })
   orders!: SellerOrderView[];
 }

@@ -7,7 +7,7 @@ import {
   STANDING_ORDER_INTERVALS,
 } from '@larder/shared-domain';
 import { BoolField, IntField, NestedListField, TextField, UuidField } from '../../common/api-field';
-import { OrderLineDto } from '../../orders/dto/place-order.dto';
+import { OrderLineDto } from '../../checkout/dto/place-order.dto';
 
 /** A regular delivery as the customer sets it up: the lines of an order, an address, a slot and a weekday. */
 export class CreateStandingOrderDto {

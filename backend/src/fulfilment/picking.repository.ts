@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, inArray, min, ne, sql } from 'drizzle-orm';
 import { DB, Database } from '../db/database.module';
 import { orderItems, orders } from '../db/schema';
-import { rowsOf, withItems, type OrderWithItems } from './orders.repository';
+import { rowsOf, withItems, type OrderWithItems } from '../orders/orders.repository';
 
 /** The floor's reads: a delivery date's orders as placed, its pick list, and the next date with orders. */
 @Injectable()

@@ -2,27 +2,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   changeGiven,
   formatAddress,
-  formatPence,
   MESSAGES,
   orderDue,
   orderReference,
   penceToPounds,
-  poundsToPence,
   receiptKind,
   SHOP_LOCATION,
   SHOP_NAME,
 } from '@larder/shared-domain';
 import { DB, Database } from '../db/database.module';
-import { Clock } from '../common/clock';
-import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
-import { ActivityLog } from '../activity/activity-log';
+import { ConflictError, NotFoundError } from '../common/errors';
 import { BusinessService } from '../business/business.service';
-import type { StaffIdentity } from '../session/session.decorators';
-import type { ReceiptView, RefundDto, RefundView } from './dto/money.dto';
+import { OrdersRepository } from '../orders/orders.repository';
+import type { ReceiptView, RefundView } from './dto/money.dto';
 import { MoneyRepository, RefundRow } from './money.repository';
-import { OrderEmails } from './order-emails';
-import { orderSupply } from './order-supply';
-import { OrdersRepository } from './orders.repository';
+import { orderSupply } from '../orders/order-supply';
 
 /** Who asks for a receipt: the order's customer, or a member of staff. */
 export type ReceiptViewer = { customer: string } | { staff: true };
@@ -49,7 +43,7 @@ export function toRefundView(row: RefundRow): RefundView {
 
 /**
  * A delivered order's receipt (the kind the law asks for: a plain receipt, or a simplified or full VAT invoice),
- * and the refunds given on orders, each with a credit note from its own unbroken sequence.
+ * with the refunds given on it (RefundsService).
  */
 @Injectable()
 export class ReceiptsService {
@@ -58,8 +52,6 @@ export class ReceiptsService {
     private readonly orders: OrdersRepository,
     private readonly money: MoneyRepository,
     private readonly business: BusinessService,
-    private readonly emails: OrderEmails,
-    private readonly clock: Clock,
   ) {}
 
   /**
@@ -157,72 +149,5 @@ export class ReceiptsService {
       change: penceToPounds(order.paymentType === 'COD' ? changeGiven(orderDue(order), cash, card) : 0),
       refunds: refunds.map(toRefundView),
     };
-  }
-
-  /**
-   * Gives money back on a paid order: never more than can be given back (a cash-on-delivery order: what was
-   * handed over at the door less what was refunded; a card order: what it is owed), 409 otherwise. The refund
-   * settles what the order is owed (refundDue) as far as it covers it, takes the next credit note number, and is
-   * written to the activity log and e-mailed to the customer, in one transaction.
-   */
-  async refund(orderId: string, input: RefundDto, actor: StaffIdentity): Promise<RefundView> {
-    const amount = poundsToPence(input.amount)!;
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const order = await this.orders.lock(orderId, tx);
-      if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
-      if (!order.isPaid) throw new ConflictError(MESSAGES.refundNotPaid);
-      const refunded = (await this.money.refundsOf(orderId, tx)).reduce((sum, r) => sum + r.amount, 0);
-      const received =
-        order.paymentType === 'COD'
-          ? (order.collectedCash ?? order.amount) + (order.collectedCard ?? 0) - refunded
-          : order.refundDue;
-      if (amount > received) throw new ConflictError(MESSAGES.refundTooLarge);
-      if (input.lines?.length) {
-        const lines = await this.orders.lines(orderId, tx);
-        for (const wanted of input.lines) {
-          const line = lines.find((l) => l.productId === wanted.product.toLowerCase());
-          if (!line || line.refused || wanted.quantity > (line.picked ?? line.quantity))
-            throw new InvalidError(MESSAGES.refundLinesInvalid);
-        }
-      }
-      const creditNote = await this.money.nextNumber('credit_note', tx);
-      const row = await this.money.insertRefund(
-        {
-          orderId,
-          amount,
-          method: input.method,
-          reference: input.reference ?? null,
-          reason: input.reason,
-          lines: (input.lines ?? []).map((l) => ({ product: l.product.toLowerCase(), quantity: l.quantity })),
-          creditNote,
-          staffId: actor.id,
-          staffName: actor.name,
-          createdAt: now,
-        },
-        tx,
-      );
-      const owed = Math.max(0, order.refundDue - amount);
-      if (owed !== order.refundDue)
-        await this.orders.update(
-          orderId,
-          { refundDue: owed, refundDueAt: owed > 0 ? order.refundDueAt : null, updatedAt: now },
-          tx,
-        );
-      await ActivityLog.record(tx, actor, {
-        action: 'order.refund',
-        kind: 'order',
-        id: orderId,
-        summary:
-          `Refund ${formatPence(amount)} by ${input.method}, credit note ${creditNoteNumber(creditNote)}` +
-          `${owed !== order.refundDue ? `, refund due ${formatPence(order.refundDue)} → ${formatPence(owed)}` : ''}`,
-      });
-      await this.emails.refunded(
-        orderId,
-        { amount, method: input.method, creditNote: creditNoteNumber(creditNote) },
-        tx,
-      );
-      return toRefundView(row);
-    });
   }
 }

@@ -11,23 +11,14 @@ import {
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
 import { preparedStatement } from '../db/prepared';
 import { transactionOpenedWith } from '../db/transaction-opened-with';
-import {
-  addresses,
-  cartItems,
-  orderChangeKeys,
-  orderItems,
-  orders,
-  products,
-  shopSettings,
-  users,
-} from '../db/schema';
+import { addresses, cartItems, orderItems, orders, products, shopSettings, users } from '../db/schema';
 import type { AddressSnapshot } from '../db/schema';
 import { stockTakingSteps } from '../catalog/catalog.repository';
 import { runningRulesJson, type LabelledRule } from '../catalog/promotions.repository';
 import type { CatalogProduct } from '../catalog/product-view';
 import { slotBooking } from '../delivery/delivery.repository';
 import { DEFAULT_SHIPPING } from '../settings/settings.repository';
-import type { NewOrder, NewOrderLine, OrderRow } from './orders.repository';
+import type { NewOrder, NewOrderLine, OrderRow } from '../orders/orders.repository';
 
 /**
  * What checkout reads in one statement: the customer's address and contact, the shipping settings, the products,
@@ -162,7 +153,7 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
     with o as (
       insert into ${orders} (id, user_id, address, address_id, customer_name, customer_email, customer_phone,
         payment_type, goods, total_vat, shipping_charge, amount, delivery_date, delivery_time, status, is_paid,
-        age_confirmed, idempotency_key, stripe_session_id, created_at, updated_at, savings, deals)
+        age_confirmed, idempotency_key, stripe_session_id, created_at, updated_at, savings, deals, standing_order_id)
       values (coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${sql.placeholder('userId')}::uuid,
         ${sql.placeholder('address')}::jsonb, ${sql.placeholder('addressId')}::uuid,
         ${sql.placeholder('customerName')}::text, ${sql.placeholder('customerEmail')}::text,
@@ -174,7 +165,8 @@ function insertOrderStatement(name: string, emptyCart: boolean) {
         ${sql.placeholder('ageConfirmed')}::boolean, ${sql.placeholder('idempotencyKey')}::text, ${sql.placeholder('stripeSessionId')}::text,
         coalesce(${sql.placeholder('createdAt')}::timestamptz, now()),
         coalesce(${sql.placeholder('updatedAt')}::timestamptz, now()),
-        ${sql.placeholder('savings')}::int, ${sql.placeholder('deals')}::jsonb)
+        ${sql.placeholder('savings')}::int, ${sql.placeholder('deals')}::jsonb,
+        ${sql.placeholder('standingOrderId')}::uuid)
       on conflict (user_id, idempotency_key) do nothing
       returning id
     ),
@@ -222,19 +214,6 @@ export class CheckoutRepository {
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
       .limit(1);
     return row;
-  }
-
-  /**
-   * Records the Idempotency-Key of a change of the order; false when that key changed the order before. Called
-   * with the order's row locked, so a concurrent retry waits for the first change and then finds its key.
-   */
-  async claimChangeKey(orderId: string, key: string, tx: DbExecutor): Promise<boolean> {
-    const inserted = await tx
-      .insert(orderChangeKeys)
-      .values({ orderId, idempotencyKey: key })
-      .onConflictDoNothing()
-      .returning({ orderId: orderChangeKeys.orderId });
-    return inserted.length > 0;
   }
 
   /**
@@ -363,6 +342,7 @@ export class CheckoutRepository {
       promotions: lines.map((l) => l.promotionId ?? null),
       savings: order.savings ?? 0,
       deals: JSON.stringify(order.deals ?? []),
+      standingOrderId: order.standingOrderId ?? null,
     });
     return rows[0]?.id;
   }

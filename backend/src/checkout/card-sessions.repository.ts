@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { orders } from '../db/schema';
-import { BOOKING, type OrderBooking, type OrderRow } from './orders.repository';
+import { BOOKING, type OrderBooking, type OrderRow } from '../orders/orders.repository';
 
 /** Orders paid by card, through their Stripe Checkout Session: paid, expired, still open. */
 @Injectable()

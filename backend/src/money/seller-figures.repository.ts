@@ -3,7 +3,7 @@ import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE, type OrderStatus } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { orderItems, orders } from '../db/schema';
-import { rowsOf } from './orders.repository';
+import { rowsOf } from '../orders/orders.repository';
 
 /** The seller's figures (the dashboard): sales per day, orders waiting, best sellers. Reads only. */
 @Injectable()

@@ -1,22 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import {
-  csvCell,
-  formatPence,
-  MESSAGES,
-  orderReference,
-  parseIsoDate,
-  penceToPounds,
-  poundsToPence,
-} from '@larder/shared-domain';
-import { DB, Database, DbExecutor } from '../db/database.module';
-import { Clock } from '../common/clock';
-import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
-import { ActivityLog } from '../activity/activity-log';
-import type { StaffIdentity } from '../session/session.decorators';
-import type { CashUpDto, CashUpRunView, TakingsDayView, TakingsResponse } from './dto/money.dto';
-import { CashUpRow, MoneyRepository, TakingsDayRow, TakingsOrderRow } from './money.repository';
-import { OrdersRepository } from './orders.repository';
-import { orderSupply } from './order-supply';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { csvCell, MESSAGES, orderReference, parseIsoDate, penceToPounds } from '@larder/shared-domain';
+import type { DbExecutor } from '../db/database.module';
+import { InvalidError } from '../common/errors';
+import { OrderHooks } from '../orders/order-hooks';
+import { OrdersRepository } from '../orders/orders.repository';
+import type { TakingsDayView, TakingsResponse } from './dto/money.dto';
+import { MoneyRepository, TakingsDayRow, TakingsOrderRow } from './money.repository';
+import { orderSupply } from '../orders/order-supply';
 
 /** The longest range of days the takings answer at once. */
 export const MAX_TAKINGS_DAYS = 366;
@@ -34,7 +24,17 @@ interface DayTotals {
 }
 
 function emptyDay(date: string): DayTotals {
-  return { date, orders: 0, rates: new Map(), delivery: 0, gross: 0, cash: 0, card: 0, refunds: 0, savings: 0 };
+  return {
+    date,
+    orders: 0,
+    rates: new Map(),
+    delivery: 0,
+    gross: 0,
+    cash: 0,
+    card: 0,
+    refunds: 0,
+    savings: 0,
+  };
 }
 
 /** Adds one day's figures to a total. */
@@ -87,17 +87,21 @@ function checkRange(from: string, to: string): void {
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 /**
- * The shop's money: takings of delivered orders per day and VAT rate (and as CSV for a bookkeeper), and each
- * run's cash-up: the cash a manager counts in against what the drivers recorded.
+ * The shop's takings: delivered orders per day and VAT rate (and as CSV for a bookkeeper), kept as each order is
+ * completed.
  */
 @Injectable()
-export class TakingsService {
+export class TakingsService implements OnModuleInit {
   constructor(
-    @Inject(DB) private readonly db: Database,
     private readonly money: MoneyRepository,
     private readonly orders: OrdersRepository,
-    private readonly clock: Clock,
+    private readonly hooks: OrderHooks,
   ) {}
+
+  /** A completed order's takings are kept in the transaction that completes it. */
+  onModuleInit(): void {
+    this.hooks.onCompleted((orderId, tx) => this.recordDelivery(orderId, tx));
+  }
 
   /**
    * Keeps a delivered order's takings: called in the transaction that records its delivery, once its lines and
@@ -183,85 +187,4 @@ export class TakingsService {
     checkRange(from, to);
     return this.money.deliveredOrders(from, to);
   }
-
-  /** A delivery date's runs with their figures and, once signed off, the cash handed in and its variance. */
-  async cashUp(date: string): Promise<CashUpRunView[]> {
-    if (!parseIsoDate(date)) throw new InvalidError(MESSAGES.pickingDateInvalid);
-    const [runs, entries] = await Promise.all([this.money.runs(date), this.money.cashUpsOf(date)]);
-    return runs.map((run) =>
-      runView(
-        run,
-        entries.filter((e) => e.deliveryTime === run.time),
-      ),
-    );
-  }
-
-  /**
-   * A manager counts in a run's cash: variance = handed in − cash collected; a variance needs a reason (400). The
-   * first entry signs the run off; the run is then locked: a later entry is a correction, with its reason, and
-   * never changes the first. Each is written to the activity log. Entries of one run are taken one at a time.
-   */
-  async signOff(input: CashUpDto, actor: StaffIdentity): Promise<CashUpRunView> {
-    if (!parseIsoDate(input.date)) throw new InvalidError(MESSAGES.pickingDateInvalid);
-    const handedIn = poundsToPence(input.handedIn)!;
-    const reason = input.reason?.trim() || null;
-    return this.db.transaction(async (tx) => {
-      await this.money.lockRun(input.date, input.time, tx);
-      const run = (await this.money.runs(input.date, tx)).find((r) => r.time === input.time);
-      if (!run || run.delivered === 0) throw new NotFoundError(MESSAGES.cashUpRunUnknown);
-      const variance = handedIn - run.cash;
-      if (variance !== 0 && !reason) throw new InvalidError(MESSAGES.cashUpReasonRequired);
-      const latest = await this.money.latestCashUp(input.date, input.time, tx);
-      if (latest && !reason) throw new ConflictError(MESSAGES.cashUpCorrectionReasonRequired);
-      await this.money.insertCashUp(
-        {
-          deliveryDate: input.date,
-          deliveryTime: input.time,
-          handedIn,
-          cash: run.cash,
-          variance,
-          reason,
-          corrects: latest?.id ?? null,
-          staffId: actor.id,
-          staffName: actor.name,
-          createdAt: this.clock.now(),
-        },
-        tx,
-      );
-      await ActivityLog.record(tx, actor, {
-        action: latest ? 'cash-up.correction' : 'cash-up.sign-off',
-        kind: 'order',
-        id: `${input.date} ${input.time}`,
-        summary:
-          `${latest ? 'Corrected' : 'Signed off'} the ${input.date} ${input.time} run: handed in ` +
-          `${formatPence(handedIn)}, cash collected ${formatPence(run.cash)}, variance ${formatPence(variance)}` +
-          `${reason ? ` (${reason})` : ''}`,
-      });
-      const entries = (await this.money.cashUpsOf(input.date, tx)).filter(
-        (e) => e.deliveryTime === input.time,
-      );
-      return runView(run, entries);
-    });
-  }
-}
-
-function runView(
-  run: Awaited<ReturnType<MoneyRepository['runs']>>[number],
-  entries: CashUpRow[],
-): CashUpRunView {
-  const latest = entries.at(-1);
-  return {
-    time: run.time,
-    drivers: run.drivers.map((d) => ({ _id: d.id, name: d.name })),
-    delivered: run.delivered,
-    failed: run.failed,
-    due: penceToPounds(run.due),
-    cash: penceToPounds(run.cash),
-    card: penceToPounds(run.card),
-    handedIn: latest ? penceToPounds(latest.handedIn) : null,
-    variance: latest ? penceToPounds(latest.handedIn - run.cash) : null,
-    reason: latest?.reason ?? null,
-    signedOff: latest ? { by: latest.staffName, at: latest.createdAt.toISOString() } : null,
-    corrections: Math.max(0, entries.length - 1),
-  };
 }

@@ -17,12 +17,14 @@ import { UnauthorizedError } from '../common/errors';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { ReceiptResponse, RefundDto, RefundResponse } from './dto/money.dto';
 import { ReceiptsService } from './receipts.service';
+import { RefundsService } from './refunds.service';
 
 @ApiTags('order')
 @Controller('api/order')
 export class ReceiptsController {
   constructor(
     private readonly receipts: ReceiptsService,
+    private readonly refunds: RefundsService,
     private readonly sessions: SessionService,
   ) {}
 
@@ -74,6 +76,6 @@ export class ReceiptsController {
     @Body() body: RefundDto,
     @CurrentStaff() staff: StaffIdentity,
   ): Promise<RefundResponse> {
-    return { success: true, refund: await this.receipts.refund(id, body, staff) };
+    return { success: true, refund: await this.refunds.refund(id, body, staff) };
   }
 }

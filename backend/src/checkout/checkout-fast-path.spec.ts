@@ -11,8 +11,9 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Clock } from '../common/clock';
 import { CustomerAuthGuard } from '../session/session.guards';
-import { placeCodOrderGuards } from './checkout-fast-path';
-import { OrdersController } from './orders.controller';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import { routeGuards } from './checkout-fast-path';
+import { CheckoutController } from './checkout.controller';
 
 /** Monday 23 November 2026, 10:00 in London: the selectable delivery date is Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -226,12 +227,15 @@ describe('placing a COD order outside Nest’s route pipeline (checkout-fast-pat
   });
 
   it('runs exactly the guards the route declares, in the order Nest runs them', () => {
+    const handler = CheckoutController.prototype.placeCodOrder;
     const declared = [
-      ...((Reflect.getMetadata(GUARDS_METADATA, OrdersController) ?? []) as unknown[]),
-      ...((Reflect.getMetadata(GUARDS_METADATA, OrdersController.prototype.placeCodOrder) ??
-        []) as unknown[]),
+      ...((Reflect.getMetadata(GUARDS_METADATA, CheckoutController) ?? []) as unknown[]),
+      ...((Reflect.getMetadata(GUARDS_METADATA, handler) ?? []) as unknown[]),
     ];
-    expect(placeCodOrderGuards()).toEqual(declared);
+    // The route's Fastify config names its controller and handler for the path.
+    const marked = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler)?.checkoutFastPath;
+    expect(marked).toEqual({ controller: CheckoutController, handler });
+    expect(routeGuards(marked)).toEqual(declared);
     // The customer's session first (a signed-out request is not counted), then the per-customer limit.
     expect(declared).toEqual([CustomerAuthGuard, ThrottlerGuard]);
   });

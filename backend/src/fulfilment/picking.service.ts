@@ -9,8 +9,9 @@ import {
 } from '@larder/shared-domain';
 import { Clock } from '../common/clock';
 import { InvalidError } from '../common/errors';
-import type { PickingResponse, SellerOrderView } from './dto/order.response';
-import { toSellerOrderView } from './order-views';
+import type { SellerOrderView } from '../orders/dto/order.response';
+import type { PickingResponse } from './dto/fulfilment.response';
+import { toSellerOrderView } from '../orders/order-views';
 import { PickingRepository } from './picking.repository';
 
 /** The seller's day: the pick list and orders per slot of a delivery date, and each slot's run sheet. */

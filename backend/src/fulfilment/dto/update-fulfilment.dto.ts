@@ -22,7 +22,7 @@ import {
   TextField,
   UuidField,
 } from '../../common/api-field';
-import { DeliverySlotDto } from './place-order.dto';
+import { DeliverySlotDto } from '../../delivery/dto/delivery-slot.dto';
 
 export class SubstituteDto {
   @UuidField({ description: 'The product sent instead (another live product)' })

@@ -4,12 +4,16 @@ import type { FastifyReply } from 'fastify';
 import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import { ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { CashUpDto, CashUpQuery, CashUpResponse, TakingsQuery, TakingsResponse } from './dto/money.dto';
+import { CashUpService } from './cash-up.service';
 import { TakingsService } from './takings.service';
 
 @ApiTags('seller')
 @Controller('api/seller')
 export class TakingsController {
-  constructor(private readonly takings: TakingsService) {}
+  constructor(
+    private readonly takings: TakingsService,
+    private readonly cashUps: CashUpService,
+  ) {}
 
   @Get('takings')
   @SellerAuth()
@@ -48,7 +52,7 @@ export class TakingsController {
   @ApiOkResponse({ type: CashUpResponse })
   @ApiInvalid('date is not a YYYY-MM-DD calendar date')
   async getCashUp(@Query() query: CashUpQuery): Promise<CashUpResponse> {
-    return { success: true, date: query.date, runs: await this.takings.cashUp(query.date) };
+    return { success: true, date: query.date, runs: await this.cashUps.cashUp(query.date) };
   }
 
   @Post('cash-up')
@@ -68,6 +72,6 @@ export class TakingsController {
     @Body() body: CashUpDto,
     @CurrentStaff() staff: StaffIdentity,
   ): Promise<CashUpResponse> {
-    return { success: true, date: body.date, runs: [await this.takings.signOff(body, staff)] };
+    return { success: true, date: body.date, runs: [await this.cashUps.signOff(body, staff)] };
   }
 }

@@ -5,8 +5,8 @@ import { DB, Database } from '../db/database.module';
 import { InvalidError, NotImplementedError } from '../common/errors';
 import { CartService } from '../cart/cart.service';
 import { Clock } from '../common/clock';
-import { OrderBookings } from './order-bookings';
-import { OrderEmails } from './order-emails';
+import { OrderBookings } from '../orders/order-bookings';
+import { OrderEmails } from '../orders/order-emails';
 import { CardSessionsRepository } from './card-sessions.repository';
 import { StripeGateway } from './stripe-gateway';
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { SellerAuth } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
-import { PickingResponse, RunResponse } from './dto/order.response';
+import { PickingResponse, RunResponse } from './dto/fulfilment.response';
 import { PickingDayQuery, RunSheetQuery } from './dto/update-fulfilment.dto';
 import { PickingService } from './picking.service';
 

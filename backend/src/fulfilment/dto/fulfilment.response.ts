@@ -1,0 +1,68 @@
+import { DELIVERY_SLOTS } from '@larder/shared-domain';
+import { ResponseField } from '../../common/api-field';
+import { SellerOrderView } from '../../orders/dto/order.response';
+
+export class FulfilmentResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ example: 'Fulfilment updated' })
+  message!: string;
+
+  @ResponseField({ type: () => SellerOrderView })
+  order!: SellerOrderView;
+}
+
+export class PickListLineView {
+  @ResponseField({ format: 'uuid' })
+  product!: string;
+
+  @ResponseField()
+  name!: string;
+
+  @ResponseField({ type: 'integer', description: "Units across the day's orders", example: 4 })
+  quantity!: number;
+
+  @ResponseField({ type: 'integer', description: 'How many orders have the product', example: 2 })
+  orders!: number;
+}
+
+export class PickingSlotView {
+  @ResponseField({ example: DELIVERY_SLOTS[0] })
+  time!: string;
+
+  @ResponseField({ type: () => SellerOrderView, isArray: true })
+  orders!: SellerOrderView[];
+}
+
+export class PickingResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
+  date!: string;
+
+  @ResponseField({
+    type: () => PickListLineView,
+    isArray: true,
+    description: "Every product's total across the day's non-cancelled orders, by category then name",
+  })
+  products!: PickListLineView[];
+
+  @ResponseField({ type: () => PickingSlotView, isArray: true })
+  slots!: PickingSlotView[];
+}
+
+export class RunResponse {
+  @ResponseField({ example: true })
+  success!: true;
+
+  @ResponseField({ description: 'YYYY-MM-DD', example: '2026-11-24' })
+  date!: string;
+
+  @ResponseField({ example: DELIVERY_SLOTS[0] })
+  time!: string;
+
+  @ResponseField({ type: () => SellerOrderView, isArray: true, description: 'By postcode, as the run sheet' })
+  orders!: SellerOrderView[];
+}
