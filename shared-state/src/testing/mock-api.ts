@@ -207,52 +207,69 @@ function priceLines(lines: readonly { product: Api.ProductDto; quantity: number 
 }
 
 /**
- * Checkout as the server checks it, in its order: the address, the delivery date, each line's product and
- * stock, the age confirmation, the totals (priceOrder), then a place in the slot. Then its units and slot place
- * are taken and the cart emptied; the order itself is not kept (seed userOrders for My Orders).
+ * Checkout as the server checks it, in shared-domain's CHECKOUT_CHECKS order (the server's checkout steps run the
+ * same list): the address, the customer's open orders, the delivery date, each line's product and stock, the age
+ * confirmation, the totals (priceOrder); then a place in the slot. Then its units and slot place are taken and the
+ * cart emptied; the order itself is not kept (seed userOrders for My Orders).
  */
 function placeCodOrder(request: RecordedRequest, state: MockApiState, user: Api.UserDto): Answer {
   const body = request.body as Api.PlaceOrderDto;
-  const address = user.addresses.find((a) => a._id === body.address);
-  if (!address) return refuse(400, MESSAGES.addressNotFound, { code: rules.ERROR_CODES.ADDRESS_NOT_FOUND });
-  const deliveryDate = rules.selectableDeliveryDate(new Date());
-  if (body.deliverySlot.date !== deliveryDate)
-    return refuse(409, MESSAGES.deliveryDateUnavailable, {
-      deliveryDate,
-      code: rules.ERROR_CODES.DELIVERY_DATE_UNAVAILABLE,
-    });
   const lines: { product: Api.ProductDto; quantity: number }[] = [];
-  for (const item of body.items) {
-    const product = state.products.find((p) => p._id === item.product);
-    if (!product) return refuse(409, MESSAGES.itemUnavailable, { code: rules.ERROR_CODES.ITEM_UNAVAILABLE });
-    if (!product.inStock)
-      return refuse(409, rules.outOfStockMessage(product.name), { code: rules.ERROR_CODES.OUT_OF_STOCK });
-    if (product.stock !== null && product.stock < item.quantity)
-      return refuse(409, rules.notEnoughStockMessage(product.name, product.stock), {
-        code: rules.ERROR_CODES.OUT_OF_STOCK,
-      });
-    lines.push({ product, quantity: item.quantity });
+  const checks: Record<rules.CheckoutCheck, () => Answer | undefined> = {
+    address: () =>
+      user.addresses.some((a) => a._id === body.address)
+        ? undefined
+        : refuse(400, MESSAGES.addressNotFound, { code: rules.ERROR_CODES.ADDRESS_NOT_FOUND }),
+    // The fake keeps no orders of the customer's to count (userOrders are what My Orders shows).
+    openOrders: () => undefined,
+    slot: () => {
+      const deliveryDate = rules.selectableDeliveryDate(new Date());
+      return body.deliverySlot.date === deliveryDate
+        ? undefined
+        : refuse(409, MESSAGES.deliveryDateUnavailable, {
+            deliveryDate,
+            code: rules.ERROR_CODES.DELIVERY_DATE_UNAVAILABLE,
+          });
+    },
+    lines: () => {
+      for (const item of body.items) {
+        const product = state.products.find((p) => p._id === item.product);
+        if (!product)
+          return refuse(409, MESSAGES.itemUnavailable, { code: rules.ERROR_CODES.ITEM_UNAVAILABLE });
+        if (!product.inStock)
+          return refuse(409, rules.outOfStockMessage(product.name), { code: rules.ERROR_CODES.OUT_OF_STOCK });
+        if (product.stock !== null && product.stock < item.quantity)
+          return refuse(409, rules.notEnoughStockMessage(product.name, product.stock), {
+            code: rules.ERROR_CODES.OUT_OF_STOCK,
+          });
+        lines.push({ product, quantity: item.quantity });
+      }
+      return undefined;
+    },
+    ageConfirmation: () =>
+      rules.ageConfirmationMissing(
+        lines.map((l) => l.product),
+        false,
+        body.ageConfirmed,
+      )
+        ? refuse(400, MESSAGES.ageConfirmationRequired, { code: rules.ERROR_CODES.AGE_CONFIRMATION_REQUIRED })
+        : undefined,
+    totals: () => {
+      const totals = priceLines(lines, state);
+      return pence(body.amount) !== totals.amount ||
+        pence(body.shippingCharge) !== totals.shipping ||
+        pence(body.totalVat) !== totals.vat
+        ? refuse(409, MESSAGES.totalsChanged, {
+            ...totalsInPounds(totals),
+            code: rules.ERROR_CODES.TOTALS_CHANGED,
+          })
+        : undefined;
+    },
+  };
+  for (const check of rules.CHECKOUT_CHECKS) {
+    const refused = checks[check]();
+    if (refused) return refused;
   }
-  if (
-    rules.ageConfirmationMissing(
-      lines.map((l) => l.product),
-      false,
-      body.ageConfirmed,
-    )
-  )
-    return refuse(400, MESSAGES.ageConfirmationRequired, {
-      code: rules.ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
-    });
-  const totals = priceLines(lines, state);
-  if (
-    pence(body.amount) !== totals.amount ||
-    pence(body.shippingCharge) !== totals.shipping ||
-    pence(body.totalVat) !== totals.vat
-  )
-    return refuse(409, MESSAGES.totalsChanged, {
-      ...totalsInPounds(totals),
-      code: rules.ERROR_CODES.TOTALS_CHANGED,
-    });
   const slot = slotPlaces(state, body.deliverySlot.time);
   if (slot.available <= 0) return refuse(409, MESSAGES.slotFull, { code: rules.ERROR_CODES.SLOT_FULL });
 
