@@ -21,3 +21,5 @@ export * from './staff';
 export * from './regulars';
 export * from './promotions';
 export * from './receipts';
+export * from './delivery-vat';
+export * from './door-money';

@@ -162,6 +162,8 @@ export const MESSAGES = {
   refusedLinesInvalid: 'Refused lines must name lines of the order',
   // At the door (the driver's outcome of a delivery) and after it
   collectedInvalid: 'Collected cash and card must be amounts in pounds of 0 or more',
+  handedOverTooMuch: 'That is more than £50 over what is due: check the amount.',
+  reasonNeedsWords: 'Give the reason in words',
   deliveryReasonRequired: 'Say why the order could not be delivered',
   deliveryNoteRequired: 'Describe the other reason in a note',
   rebookSlotRequired: 'Choose the delivery slot to re-book the order in',
@@ -170,7 +172,7 @@ export const MESSAGES = {
   vatNumberInvalid: 'Enter the VAT number in the UK format, e.g. GB123456789',
   companyNumberInvalid: 'Enter the company number as 8 characters, e.g. 01234567',
   receiptNotReady: 'A receipt is given once the order has been delivered',
-  refundTooLarge: 'A refund cannot be more than was paid less what was refunded already',
+  refundTooLarge: 'A refund cannot be more than the shop kept of the order less what was refunded already',
   refundNotPaid: 'Only a paid order can be refunded',
   refundLinesInvalid: 'Refund lines must name lines of the order, at most the units supplied',
   takingsRangeInvalid: 'Give from and to as YYYY-MM-DD, from on or before to, at most 366 days apart',

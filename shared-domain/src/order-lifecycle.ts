@@ -204,15 +204,19 @@ export function orderDue(order: { paymentType: string; isPaid: boolean; amount: 
   return order.paymentType === 'COD' || !order.isPaid ? order.amount : 0;
 }
 
-/** What was handed over at the door in words: "£9.50 cash", "£5.00 cash and £4.50 by card" (pence in). */
-export function collectedText(collected: { cash: number; card: number }): string {
+/**
+ * What was handed over at the door in words: "£9.50 cash", "£5.00 cash and £4.50 by card", with the change given
+ * back when there was any: "£50.00 cash, £44.01 change" (pence in).
+ */
+export function collectedText(collected: { cash: number; card: number; change?: number }): string {
   const parts: string[] = [];
   if (collected.cash > 0 || collected.card === 0) parts.push(`${formatPence(collected.cash)} cash`);
   if (collected.card > 0) parts.push(`${formatPence(collected.card)} by card`);
-  return parts.join(' and ');
+  const text = parts.join(' and ');
+  return collected.change ? `${text}, ${formatPence(collected.change)} change` : text;
 }
 
-/** The note beside what was collected when it is not what was due: "£2.00 less than due" (pence in). */
+/** The note beside what was collected when what the shop kept is not what was due: "£2.00 less than due" (pence in). */
 export function collectedDifferenceText(due: number, collected: number): string | undefined {
   if (collected === due) return undefined;
   return collected > due

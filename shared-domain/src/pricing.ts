@@ -242,7 +242,7 @@ export function priceBasket(
 }
 
 /** The price before VAT of an amount with VAT at a rate, rounded half up to the penny. */
-function netOf(withVat: number, vatBasisPoints: number): number {
+export function netOf(withVat: number, vatBasisPoints: number): number {
   const divisor = 10000 + vatBasisPoints;
   return Math.floor((2 * withVat * 10000 + divisor) / (2 * divisor));
 }
@@ -251,7 +251,7 @@ function netOf(withVat: number, vatBasisPoints: number): number {
  * `amount` pence shared out in proportion to `weights` (whole pence adding up to `amount`): each gets the floor
  * of its share, then the pence left go to the largest remainders (the earliest first on a tie).
  */
-function spread(amount: number, weights: readonly number[]): number[] {
+export function spread(amount: number, weights: readonly number[]): number[] {
   const total = weights.reduce((sum, w) => sum + w, 0);
   if (total <= 0) return weights.map(() => 0);
   const shares = weights.map((w) => Math.floor((amount * w) / total));

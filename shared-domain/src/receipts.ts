@@ -3,6 +3,7 @@
  * what kind of document a delivered order's receipt is, and what was supplied at each VAT rate. Money is pence and
  * VAT rates basis points, as everywhere.
  */
+import { deliveryShares, type RateAmounts } from './delivery-vat';
 import {
   priceFulfilledBasket,
   storedSubstitute,
@@ -82,13 +83,6 @@ export interface SuppliedLine {
 /** An order line as stored, with the product that puts it in a deal (a substitute joins its product's deal). */
 export interface StoredOrderLine extends StoredLine {
   product?: string;
-}
-
-/** Amounts at one VAT rate, pence: before VAT and the VAT. */
-export interface RateAmounts {
-  vatBasisPoints: number;
-  net: number;
-  vat: number;
 }
 
 /** A line supplied, at its own price (SuppliedLine) and as it was charged once the order's deals were applied. */
@@ -212,7 +206,69 @@ export function vatRateTotals(
   return totals;
 }
 
-/** What a receipt's "change" is: cash handed over beyond what was due, never below 0 (pence). */
-export function changeGiven(due: number, cash: number, card: number): number {
-  return Math.max(0, cash + card - due);
+/** A delivered order's line as stored with it: what was supplied and what it was charged (pence). */
+export interface StoredSupplyLine {
+  name: string;
+  quantity: number;
+  vatBasisPoints: number;
+  /** The units at their own price, with VAT (as the shopper saw it) and before VAT. */
+  gross: number;
+  net: number;
+  /** What the line was charged with VAT, and its net and VAT at its own rate (net + vat = charged). */
+  charged: number;
+  chargedNet: number;
+  chargedVat: number;
+  /** Its share of the deals' saving, and the promotion whose deal holds some of its units. */
+  saving: number;
+  promotion: string | null;
+}
+
+/**
+ * What a delivered order supplied and what it cost, stored with the order when it is completed and read by its
+ * receipt, its takings and its e-mail (never priced again): the lines, the goods per VAT rate (adding up to the
+ * order's goods and VAT) and the delivery charge's share per VAT rate (adding up to the charge).
+ */
+export interface StoredSupply {
+  lines: StoredSupplyLine[];
+  rates: RateAmounts[];
+  delivery: RateAmounts[];
+}
+
+/** A priced supply (pricedSupply) as it is stored with its order, with its delivery charge shared per rate. */
+export function storedSupplyOf(supply: PricedSupply, shippingCharge: number): StoredSupply {
+  const rates = supply.rates.map(({ vatBasisPoints, net, vat }) => ({ vatBasisPoints, net, vat }));
+  return {
+    lines: supply.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      vatBasisPoints: line.vatBasisPoints,
+      gross: line.gross,
+      net: line.net,
+      charged: line.pricing.charged,
+      chargedNet: line.pricing.net,
+      chargedVat: line.pricing.vat,
+      saving: line.pricing.saving,
+      promotion: line.pricing.promotion,
+    })),
+    rates,
+    delivery: deliveryShares(shippingCharge, rates),
+  };
+}
+
+/** The goods and the delivery of a stored supply per VAT rate: what a receipt's VAT summary shows. */
+export function suppliedRates(supply: StoredSupply): VatRateTotal[] {
+  const byRate = new Map<number, VatRateTotal>();
+  for (const part of [...supply.rates, ...supply.delivery]) {
+    const total = byRate.get(part.vatBasisPoints) ?? {
+      vatBasisPoints: part.vatBasisPoints,
+      net: 0,
+      vat: 0,
+      gross: 0,
+    };
+    total.net += part.net;
+    total.vat += part.vat;
+    total.gross += part.net + part.vat;
+    byRate.set(part.vatBasisPoints, total);
+  }
+  return [...byRate.values()].sort((a, b) => a.vatBasisPoints - b.vatBasisPoints);
 }

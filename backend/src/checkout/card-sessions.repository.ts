@@ -23,6 +23,8 @@ export class CardSessionsRepository {
       .update(orders)
       .set({
         isPaid: true,
+        // What the payment captured: the order's total, which a card order keeps until it is picked.
+        cardCaptured: sql`${orders.amount}`,
         refundDue: sql`case when ${orders.status} = 'Cancelled' then ${orders.amount} else 0 end`,
         refundDueAt: sql`case when ${orders.status} = 'Cancelled' then ${now.toISOString()}::timestamptz end`,
         updatedAt: now,

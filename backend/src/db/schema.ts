@@ -3,7 +3,15 @@
  * (hundredths of a percent: 2000 = 20%). Migrations in ../../drizzle are generated from this file.
  */
 import { sql } from 'drizzle-orm';
-import type { DeliveryAreas, Diet, Nutrition, PackUnit, Producer, PromotionKind } from '@larder/shared-domain';
+import type {
+  DeliveryAreas,
+  Diet,
+  Nutrition,
+  PackUnit,
+  Producer,
+  PromotionKind,
+  StoredSupply,
+} from '@larder/shared-domain';
 import {
   type AnyPgColumn,
   bigint,
@@ -333,9 +341,13 @@ export const orders = pgTable(
     refundDue: integer('refund_due').notNull().default(0),
     /** The customer confirmed on this order that they are 18 or over: 18+ products may enter it. */
     ageConfirmed: boolean('age_confirmed').notNull().default(false),
-    /** What the driver collected at the door (pence), recorded with the delivery; both null when not recorded. */
+    /** What was handed over at the door (pence), recorded with the delivery; both null when not recorded. */
     collectedCash: integer('collected_cash'),
     collectedCard: integer('collected_card'),
+    /** The change given back from the cash handed over (pence): the shop kept collectedCash - cashChange. */
+    cashChange: integer('cash_change'),
+    /** A card order: what the payment captured (pence), set when the payment is reported; null before. */
+    cardCaptured: integer('card_captured'),
     /** The ID check at the door (Challenge 25): passed or failed; null when none was recorded. */
     idCheck: text('id_check'),
     /** When the order was handed over (its time of supply); null until delivered. */
@@ -352,6 +364,11 @@ export const orders = pgTable(
       .$type<OrderDeal[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * What the order supplied and what it cost, stored when it is completed (its lines as picked and delivered,
+     * the goods and the delivery charge per VAT rate) and read by its receipt, takings and e-mail; null before.
+     */
+    supply: jsonb('supply').$type<StoredSupply>(),
     /** The customer's regular delivery that placed this order (null for an order placed by hand). */
     standingOrderId: uuid('standing_order_id').references((): AnyPgColumn => standingOrders.id, {
       onDelete: 'set null',
@@ -364,6 +381,10 @@ export const orders = pgTable(
     uniqueIndex('orders_standing_order_date_key').on(t.standingOrderId, t.deliveryDate),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
+    /** Completed orders whose supply is not stored yet (completed before it was: filled in once at start). */
+    index('orders_supply_missing_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'Completed' and ${t.supply} is null`),
     /** Takings: delivered orders by their time of supply. */
     index('orders_delivered_idx')
       .on(t.deliveredAt)
@@ -557,10 +578,14 @@ export const cashUps = pgTable(
     deliveryTime: text('delivery_time').notNull(),
     /** Pence counted in. */
     handedIn: integer('handed_in').notNull(),
-    /** Pence of cash the run's delivered orders recorded as collected, when signed off. */
+    /** Pence of cash the run's delivered orders kept (handed over less change), when the entry was written. */
     cash: integer('cash').notNull(),
     /** handedIn - cash. */
     variance: integer('variance').notNull(),
+    /** How many outcomes of the run the entry covers: an outcome recorded after it reopens the run. */
+    outcomes: integer('outcomes').notNull().default(0),
+    /** sign_off (the first, or again after the run was reopened) or correction (while it stayed signed off). */
+    kind: text('kind').notNull().default('sign_off'),
     reason: text('reason'),
     corrects: uuid('corrects').references((): AnyPgColumn => cashUps.id),
     staffId: uuid('staff_id'),
@@ -575,7 +600,9 @@ export const cashUps = pgTable(
     check('cash_ups_handed_in_check', sql`${t.handedIn} >= 0`),
     check('cash_ups_variance_check', sql`${t.variance} = ${t.handedIn} - ${t.cash}`),
     check('cash_ups_reason_check', sql`${t.variance} = 0 or ${t.reason} is not null`),
-    check('cash_ups_correction_reason_check', sql`${t.corrects} is null or ${t.reason} is not null`),
+    check('cash_ups_kind_check', sql`${t.kind} in ('sign_off', 'correction')`),
+    check('cash_ups_correction_reason_check', sql`${t.kind} = 'sign_off' or ${t.reason} is not null`),
+    check('cash_ups_first_sign_off_check', sql`${t.corrects} is not null or ${t.kind} = 'sign_off'`),
   ],
 );
 

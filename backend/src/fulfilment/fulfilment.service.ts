@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  doorMoney,
+  type DoorMoney,
   ERROR_CODES,
   fulfilmentStepRefusal,
+  handedOverTooMuch,
+  hasVisibleText,
+  orderDue,
   mayMoveToStage,
   MESSAGES,
   poundsToPence,
@@ -16,6 +21,7 @@ import { checkIdempotencyKey } from '../orders/order-request';
 import { type OrderActor, recordFulfilment } from '../orders/order-activity';
 import { OrderBookings } from '../orders/order-bookings';
 import { OrderEmails } from '../orders/order-emails';
+import { OrderHooks } from '../orders/order-hooks';
 import { OrderRow, OrdersRepository, OrderWithItems } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
 import type { UpdateFulfilmentDto } from './dto/update-fulfilment.dto';
@@ -36,6 +42,7 @@ export class FulfilmentService {
     private readonly delivery: DeliveryService,
     private readonly clock: Clock,
     private readonly emails: OrderEmails,
+    private readonly hooks: OrderHooks,
   ) {}
 
   /**
@@ -78,40 +85,77 @@ export class FulfilmentService {
         await this.rebook(order, input, now, tx);
         return this.found(orderId, tx);
       }
+      if (input.stage === 'delivered') {
+        await this.recordDelivered(order, input, now, actor, tx);
+        return this.found(orderId, tx);
+      }
       if (input.stage === 'picked') await this.lines.recordPicking(order, input.lines, tx);
-      if (input.stage === 'delivered') {
-        await this.lines.recordRefusals(order, input.lines ?? [], input.idCheck, tx);
-        await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
-        await this.repository.recordOutcome(
-          { order, outcome: 'delivered', staffId: actor?.id ?? null, staffName: actor?.name ?? null },
-          tx,
-        );
-      }
-      await this.repository.update(
-        orderId,
-        {
-          fulfilment: input.stage,
-          ...(input.stage === 'delivered' && {
-            status: 'Completed',
-            isPaid: true,
-            deliveredAt: now,
-            ...(input.collected && {
-              collectedCash: poundsToPence(input.collected.cash)!,
-              collectedCard: poundsToPence(input.collected.card)!,
-            }),
-            ...(input.idCheck && { idCheck: input.idCheck }),
-          }),
-          updatedAt: now,
-        },
-        tx,
-      );
+      await this.repository.update(orderId, { fulfilment: input.stage, updatedAt: now }, tx);
       if (input.stage === 'picked') await this.emails.orderPicked(orderId, tx);
-      if (input.stage === 'delivered') {
-        // Its lines and totals are final now (refusals re-priced).
-        await this.orders.completed(orderId, tx);
-      }
       return this.found(orderId, tx);
     });
+  }
+
+  /**
+   * Delivered: the lines refused at the door leave the order (re-priced), then what was handed over is checked
+   * against what is now due (more than £50 over it is a slip: 400) and kept with the change worked out; the order
+   * becomes Completed and paid, frees its slot place, and its outcome is kept for the run's cash-up.
+   */
+  private async recordDelivered(
+    order: OrderRow,
+    input: UpdateFulfilmentDto,
+    now: Date,
+    actor: OrderActor | undefined,
+    tx: DbExecutor,
+  ): Promise<void> {
+    await this.lines.recordRefusals(order, input.lines ?? [], input.idCheck, tx);
+    let money: DoorMoney | undefined;
+    if (input.collected) {
+      const repriced = (await this.repository.lock(order.id, tx))!;
+      const due = orderDue(repriced);
+      const handed = {
+        cash: poundsToPence(input.collected.cash)!,
+        card: poundsToPence(input.collected.card)!,
+      };
+      if (handedOverTooMuch(due, handed)) throw new InvalidError(MESSAGES.handedOverTooMuch);
+      money = doorMoney(due, handed);
+    }
+    await this.delivery.releaseSlot(order.deliveryDate, order.deliveryTime, tx);
+    await this.recordOutcome(order, { outcome: 'delivered' }, now, actor, tx);
+    await this.repository.update(
+      order.id,
+      {
+        fulfilment: 'delivered',
+        status: 'Completed',
+        isPaid: true,
+        deliveredAt: now,
+        ...(money && { collectedCash: money.cash, collectedCard: money.card, cashChange: money.change }),
+        ...(input.idCheck && { idCheck: input.idCheck }),
+        updatedAt: now,
+      },
+      tx,
+    );
+    // Its lines and totals are final now (refusals re-priced).
+    await this.orders.completed(order.id, tx);
+  }
+
+  /** Keeps an outcome at the door by the member who recorded it, and tells the rooms that act on it. */
+  private async recordOutcome(
+    order: OrderRow,
+    outcome: { outcome: 'delivered' | 'failed_delivery'; reason?: string; note?: string | null },
+    now: Date,
+    actor: OrderActor | undefined,
+    tx: DbExecutor,
+  ): Promise<void> {
+    await this.repository.recordOutcome(
+      { order, ...outcome, staffId: actor?.id ?? null, staffName: actor?.name ?? null, at: now },
+      tx,
+    );
+    await this.hooks.outcomeRecorded(
+      { orderId: order.id, deliveryDate: order.deliveryDate, deliveryTime: order.deliveryTime },
+      actor,
+      tx,
+    );
   }
 
   private async found(orderId: string, tx: DbExecutor): Promise<OrderWithItems> {
@@ -133,21 +177,18 @@ export class FulfilmentService {
   ): Promise<void> {
     if (!input.reason) throw new InvalidError(MESSAGES.deliveryReasonRequired);
     const note = input.note?.trim() || null;
-    if (input.reason === 'other' && !note) throw new InvalidError(MESSAGES.deliveryNoteRequired);
+    if (input.reason === 'other' && !hasVisibleText(note))
+      throw new InvalidError(MESSAGES.deliveryNoteRequired);
     await this.repository.update(
       order.id,
       { fulfilment: 'failed_delivery', failedReason: input.reason, failedNote: note, updatedAt: now },
       tx,
     );
-    await this.repository.recordOutcome(
-      {
-        order,
-        outcome: 'failed_delivery',
-        reason: input.reason,
-        note,
-        staffId: actor?.id ?? null,
-        staffName: actor?.name ?? null,
-      },
+    await this.recordOutcome(
+      order,
+      { outcome: 'failed_delivery', reason: input.reason, note },
+      now,
+      actor,
       tx,
     );
     await this.emails.notDelivered(order.id, tx);

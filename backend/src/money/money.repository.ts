@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, SQL, sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@larder/shared-domain';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import {
@@ -34,6 +34,8 @@ export interface TakingsDayRow {
   cash: number;
   card: number;
   savings: number;
+  /** Refunded on these orders so far (counted against the day of the supply they refund). */
+  refunds: number;
   rates: { rate: number; net: number; vat: number }[];
 }
 
@@ -76,6 +78,23 @@ export interface RunFigures {
   cash: number;
   card: number;
   drivers: { id: string; name: string }[];
+  /** The outcomes recorded on the run (delivered and failed), and when each was, oldest first. */
+  outcomes: number;
+  outcomesAt: Date[];
+}
+
+/**
+ * What an order kept in cash, in SQL over the orders row `o` (shared-domain's keptOf): what was handed over less
+ * the change; a cash-on-delivery order completed with nothing recorded kept its total.
+ */
+function keptCash(o: SQL): SQL {
+  return sql`case when ${o}.payment_type = 'COD' and ${o}.collected_cash is null and ${o}.collected_card is null
+    then ${o}.amount else coalesce(${o}.collected_cash, 0) - coalesce(${o}.cash_change, 0) end`;
+}
+
+/** What an order kept by card: at the door, and what a card payment captured online. */
+function keptCard(o: SQL): SQL {
+  return sql`coalesce(${o}.collected_card, 0) + coalesce(${o}.card_captured, 0)`;
 }
 
 /**
@@ -139,7 +158,7 @@ export class MoneyRepository {
       insert into ${takingsOrders} (order_id, day, delivered_at, goods, vat, shipping, amount, cash, card, savings,
                                     refunded)
       select o.id, (o.delivered_at at time zone ${SHOP_TIME_ZONE})::date, o.delivered_at, o.goods, o.total_vat,
-             o.shipping_charge, o.amount, coalesce(o.collected_cash, 0), coalesce(o.collected_card, 0), o.savings,
+             o.shipping_charge, o.amount, ${keptCash(sql`o`)}, ${keptCard(sql`o`)}, o.savings,
              coalesce((select sum(f.amount) from ${refunds} f where f.order_id = o.id), 0)
         from ${orders} o
        where o.id = ${orderId} and o.status = 'Completed' and o.delivered_at is not null
@@ -185,7 +204,8 @@ export class MoneyRepository {
     const result = await this.db.execute(sql`
       with days as (
         select day, count(*)::int as orders, sum(shipping)::int as shipping, sum(amount)::int as amount,
-               sum(cash)::int as cash, sum(card)::int as card, sum(savings)::int as savings
+               sum(cash)::int as cash, sum(card)::int as card, sum(savings)::int as savings,
+               sum(refunded)::int as refunds
           from ${takingsOrders}
          where day between ${from}::date and ${to}::date
          group by day
@@ -201,7 +221,7 @@ export class MoneyRepository {
           from day_rates group by day
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, days.orders, days.shipping, days.amount, days.cash,
-             days.card, days.savings, coalesce(rates.rates, '[]'::json) as rates
+             days.card, days.savings, days.refunds, coalesce(rates.rates, '[]'::json) as rates
         from days left join rates on rates.day = days.day
        order by days.day`);
     return rowsOf<TakingsDayRow & { rates: unknown }>(result).map((row) => ({
@@ -210,35 +230,25 @@ export class MoneyRepository {
     }));
   }
 
-  /** Refunds given from `from` to `to` (London dates, inclusive): pence per London day. */
-  async refundsByDay(from: string, to: string): Promise<{ day: string; amount: number }[]> {
-    const result = await this.db.execute(sql`
-      select to_char((created_at at time zone ${SHOP_TIME_ZONE})::date, 'YYYY-MM-DD') as day,
-             sum(amount)::int as amount
-        from ${refunds}
-       where created_at >= (${from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
-         and created_at < ((${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})
-       group by 1 order by 1`);
-    return rowsOf<{ day: string; amount: number }>(result);
-  }
-
   /**
    * A delivery date's runs (slots): their delivered orders (what a cash-on-delivery order was due, a card order
-   * nothing; what the drivers recorded as collected), the failed deliveries recorded on them, and the members
-   * who recorded their outcomes.
+   * nothing; the cash they kept: handed over less change; the card taken at the door), the outcomes recorded on
+   * them (the failed deliveries among them), and the members who recorded them.
    */
   async runs(date: string, tx: DbExecutor = this.db): Promise<RunFigures[]> {
     const result = await tx.execute(sql`
       with delivered as (
         select o.delivery_time as time, count(*)::int as delivered,
                sum(case when o.payment_type = 'COD' then o.amount else 0 end)::int as due,
-               sum(coalesce(o.collected_cash, 0))::int as cash, sum(coalesce(o.collected_card, 0))::int as card
+               sum(${keptCash(sql`o`)})::int as cash, sum(coalesce(o.collected_card, 0))::int as card
           from ${orders} o
          where o.delivery_date = ${date}::date and o.status = 'Completed'
          group by o.delivery_time
       ),
       outcomes as (
         select delivery_time as time,
+               count(*)::int as outcomes,
+               json_agg(created_at order by created_at, id) as "outcomesAt",
                count(*) filter (where outcome = 'failed_delivery')::int as failed,
                coalesce(json_agg(distinct jsonb_build_object('id', staff_id, 'name', staff_name))
                  filter (where staff_id is not null), '[]'::json) as drivers
@@ -249,14 +259,14 @@ export class MoneyRepository {
       select coalesce(delivered.time, outcomes.time) as time,
              coalesce(delivered.delivered, 0) as delivered, coalesce(outcomes.failed, 0) as failed,
              coalesce(delivered.due, 0) as due, coalesce(delivered.cash, 0) as cash,
-             coalesce(delivered.card, 0) as card, coalesce(outcomes.drivers, '[]'::json) as drivers
+             coalesce(delivered.card, 0) as card, coalesce(outcomes.drivers, '[]'::json) as drivers,
+             coalesce(outcomes.outcomes, 0) as outcomes, coalesce(outcomes."outcomesAt", '[]'::json) as "outcomesAt"
         from delivered full join outcomes on outcomes.time = delivered.time
        order by 1`);
-    return rowsOf<RunFigures & { drivers: unknown }>(result).map((row) => ({
+    return rowsOf<RunFigures & { drivers: unknown; outcomesAt: unknown }>(result).map((row) => ({
       ...row,
-      drivers: (typeof row.drivers === 'string'
-        ? JSON.parse(row.drivers)
-        : row.drivers) as RunFigures['drivers'],
+      drivers: jsonArray<RunFigures['drivers'][number]>(row.drivers),
+      outcomesAt: jsonArray<string>(row.outcomesAt).map((at) => new Date(at)),
     }));
   }
 

@@ -274,7 +274,7 @@ describe('refunds', () => {
       method: 'cash',
       creditNote: expect.stringMatching(/^CN-\d{6}$/),
     });
-    const tooMuch = await give(id, { amount: 6.01, method: 'bank', reason: 'Goodwill' }).expect(409);
+    const tooMuch = await give(id, { amount: 6.01, method: 'bank', reason: 'Goodwill' }).expect(400);
     expect(tooMuch.body.message).toBe(MESSAGES.refundTooLarge);
     const second = await give(id, {
       amount: 6,
@@ -284,7 +284,7 @@ describe('refunds', () => {
     }).expect(201);
     const [a, b] = [first, second].map((r) => Number(r.body.refund.creditNote.replace('CN-', '')));
     expect(b).toBe(a + 1);
-    await give(id, { amount: 0.01, method: 'cash', reason: 'More' }).expect(409);
+    await give(id, { amount: 0.01, method: 'cash', reason: 'More' }).expect(400);
 
     expect(
       (await receipt(id).expect(200)).body.receipt.refunds.map((r: { amount: number }) => r.amount),
@@ -366,7 +366,8 @@ describe('takings', () => {
       sum(rows.map((r) => r.goods)),
     );
     expect(res.body.total.rates.map((r: { rate: number }) => r.rate)).toEqual([0, 5, 20]);
-    expect(pence(res.body.total.cash)).toBe(4000);
+    // What the shop kept in cash: the £20 notes less the change (£8.55 and £10.07 were due, £1.50 of each by card).
+    expect(pence(res.body.total.cash)).toBe(2000 - (2000 + 150 - 855) + (2000 - (2000 + 150 - 1007)));
     expect(pence(res.body.total.card)).toBe(300 + 2337);
 
     const csv = await request(t.server)
@@ -518,7 +519,8 @@ describe('a deal mixing VAT rates', () => {
       '0.67',
       '0.00',
       '8.78',
-      '10.00',
+      // Cash kept: the £10 handed over less £1.22 change.
+      '8.78',
       '0.00',
       '0.00',
       '2.50',
@@ -583,7 +585,8 @@ describe('takings kept with each delivery', () => {
       vat: order.totalVat,
       shipping: order.shippingCharge,
       amount: order.amount,
-      cash: 2000,
+      // Kept: the £20 handed over less the change.
+      cash: order.amount,
       card: 0,
       savings: 100,
       refunded: 350,
@@ -642,9 +645,15 @@ describe('takings kept with each delivery', () => {
       .split('--> statement-breakpoint')
       .filter((statement) => /^\s*(--.*\n\s*)*INSERT/.test(statement));
     expect(backfill).toHaveLength(2);
+    // Then 0030's: the takings keep what was kept (cash less change).
+    const keptCash = fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, '0030_money_kept.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => /UPDATE "takings_orders"/.test(statement));
+    expect(keptCash).toHaveLength(1);
     await t.db.transaction(async (tx) => {
       await tx.delete(takingsOrders);
-      for (const statement of backfill) await tx.execute(sql.raw(statement));
+      for (const statement of [...backfill, ...keptCash]) await tx.execute(sql.raw(statement));
     });
     const filled = await all();
     expect(filled.orders).toEqual(written.orders);
@@ -691,7 +700,9 @@ describe('cash-up', () => {
       variance: null,
       reason: null,
       signedOff: null,
+      reopened: false,
       corrections: 0,
+      history: [],
     });
 
     const post = (body: Record<string, unknown>, cookie = manager.cookie) =>

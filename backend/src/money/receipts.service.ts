@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  changeGiven,
   formatAddress,
+  keptOf,
   MESSAGES,
-  orderDue,
   orderReference,
   penceToPounds,
   receiptKind,
   SHOP_LOCATION,
   SHOP_NAME,
+  suppliedRates,
 } from '@larder/shared-domain';
 import { DB, Database } from '../db/database.module';
 import { ConflictError, NotFoundError } from '../common/errors';
@@ -16,7 +16,7 @@ import { BusinessService } from '../business/business.service';
 import { OrdersRepository } from '../orders/orders.repository';
 import type { ReceiptView, RefundView } from './dto/money.dto';
 import { MoneyRepository, RefundRow } from './money.repository';
-import { orderSupply } from '../orders/order-supply';
+import { storedSupply } from '../orders/order-supply';
 
 /** Who asks for a receipt: the order's customer, or a member of staff. */
 export type ReceiptViewer = { customer: string } | { staff: true };
@@ -74,22 +74,12 @@ export class ReceiptsService {
       order = (await this.orders.findWithItems(orderId))!;
     }
     const labels = new Map(order.deals.map((deal) => [deal.promotion, deal.label]));
-    const { lines, rates } = orderSupply(order);
-    // The delivery charge carries no VAT: it joins the 0% rate.
-    if (order.shippingCharge > 0) {
-      const zero = rates.find((r) => r.vatBasisPoints === 0);
-      if (zero) {
-        zero.net += order.shippingCharge;
-        zero.gross += order.shippingCharge;
-      } else
-        rates.unshift({
-          vatBasisPoints: 0,
-          net: order.shippingCharge,
-          vat: 0,
-          gross: order.shippingCharge,
-        });
-    }
-    const cash = order.collectedCash ?? (order.paymentType === 'COD' ? order.amount : 0);
+    const supply = storedSupply(order);
+    const rates = suppliedRates(supply);
+    // Handed over at the door (a cash-on-delivery order with nothing recorded paid its total in cash), the change
+    // given back, and what the shop kept: the paid line.
+    const recorded = order.collectedCash !== null || order.collectedCard !== null;
+    const cash = recorded ? (order.collectedCash ?? 0) : order.paymentType === 'COD' ? order.amount : 0;
     const card = order.collectedCard ?? 0;
     const refunds = await this.money.refundsOf(orderId);
     return {
@@ -112,26 +102,22 @@ export class ReceiptsService {
           : null,
       timeOfSupply: (order.deliveredAt ?? order.updatedAt).toISOString(),
       lines: [
-        ...lines.map((line) => ({
+        ...supply.lines.map((line) => ({
           name: line.name,
           quantity: line.quantity,
           amount: penceToPounds(line.gross),
           vatRate: line.vatBasisPoints / 100,
-          promotion: line.pricing.promotion ? (labels.get(line.pricing.promotion) ?? null) : null,
-          saving: penceToPounds(line.pricing.saving),
+          promotion: line.promotion ? (labels.get(line.promotion) ?? null) : null,
+          saving: penceToPounds(line.saving),
         })),
-        ...(order.shippingCharge > 0
-          ? [
-              {
-                name: 'Delivery',
-                quantity: 1,
-                amount: penceToPounds(order.shippingCharge),
-                vatRate: 0,
-                promotion: null,
-                saving: 0,
-              },
-            ]
-          : []),
+        ...supply.delivery.map((share) => ({
+          name: 'Delivery',
+          quantity: 1,
+          amount: penceToPounds(share.net + share.vat),
+          vatRate: share.vatBasisPoints / 100,
+          promotion: null,
+          saving: 0,
+        })),
       ],
       savings: penceToPounds(order.savings),
       deals: order.deals
@@ -146,7 +132,8 @@ export class ReceiptsService {
       total: penceToPounds(order.amount),
       cash: penceToPounds(cash),
       card: penceToPounds(card),
-      change: penceToPounds(order.paymentType === 'COD' ? changeGiven(orderDue(order), cash, card) : 0),
+      change: penceToPounds(order.cashChange ?? 0),
+      paid: penceToPounds(keptOf(order)),
       refunds: refunds.map(toRefundView),
     };
   }

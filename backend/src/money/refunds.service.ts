@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatPence, MESSAGES, poundsToPence } from '@larder/shared-domain';
+import { formatPence, hasVisibleText, MESSAGES, poundsToPence, refundable } from '@larder/shared-domain';
 import { DB, Database } from '../db/database.module';
 import { Clock } from '../common/clock';
 import { ConflictError, InvalidError, NotFoundError } from '../common/errors';
@@ -23,24 +23,21 @@ export class RefundsService {
   ) {}
 
   /**
-   * Gives money back on a paid order: never more than can be given back (a cash-on-delivery order: what was
-   * handed over at the door less what was refunded; a card order: what it is owed), 409 otherwise. The refund
+   * Gives money back on a paid order: never more than the shop kept of it (handed over less change, or what the
+   * card payment captured) less what was refunded already, 400 otherwise. The refund
    * settles what the order is owed (refundDue) as far as it covers it, takes the next credit note number, and is
    * written to the activity log and e-mailed to the customer, in one transaction.
    */
   async refund(orderId: string, input: RefundDto, actor: StaffIdentity): Promise<RefundView> {
     const amount = poundsToPence(input.amount)!;
+    if (!hasVisibleText(input.reason)) throw new InvalidError(MESSAGES.reasonNeedsWords);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const order = await this.orders.lock(orderId, tx);
       if (!order) throw new NotFoundError(MESSAGES.orderNotFound);
       if (!order.isPaid) throw new ConflictError(MESSAGES.refundNotPaid);
       const refunded = (await this.money.refundsOf(orderId, tx)).reduce((sum, r) => sum + r.amount, 0);
-      const received =
-        order.paymentType === 'COD'
-          ? (order.collectedCash ?? order.amount) + (order.collectedCard ?? 0) - refunded
-          : order.refundDue;
-      if (amount > received) throw new ConflictError(MESSAGES.refundTooLarge);
+      if (amount > refundable(order, refunded)) throw new InvalidError(MESSAGES.refundTooLarge);
       if (input.lines?.length) {
         const lines = await this.orders.lines(orderId, tx);
         for (const wanted of input.lines) {

@@ -34,9 +34,11 @@ export class TakingsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TakingsResponse | string> {
     if (query.format === 'csv') {
+      // Made before any header is set, so a refused range is answered as the error it is.
+      const csv = await this.takings.takingsCsv(query.from, query.to);
       reply.header('Content-Type', 'text/csv; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="takings-${query.from}-${query.to}.csv"`);
-      return this.takings.takingsCsv(query.from, query.to);
+      return csv;
     }
     return { success: true, ...(await this.takings.takings(query.from, query.to)) };
   }

@@ -1,12 +1,19 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { csvCell, MESSAGES, orderReference, parseIsoDate, penceToPounds } from '@larder/shared-domain';
+import {
+  csvCell,
+  MESSAGES,
+  orderReference,
+  parseIsoDate,
+  penceToPounds,
+  suppliedRates,
+} from '@larder/shared-domain';
 import type { DbExecutor } from '../db/database.module';
 import { InvalidError } from '../common/errors';
 import { OrderHooks } from '../orders/order-hooks';
 import { OrdersRepository } from '../orders/orders.repository';
 import type { TakingsDayView, TakingsResponse } from './dto/money.dto';
 import { MoneyRepository, TakingsDayRow, TakingsOrderRow } from './money.repository';
-import { orderSupply } from '../orders/order-supply';
+import { storedSupply } from '../orders/order-supply';
 
 /** The longest range of days the takings answer at once. */
 export const MAX_TAKINGS_DAYS = 366;
@@ -51,6 +58,7 @@ function addDay(day: DayTotals, order: Omit<TakingsDayRow, 'day'>): void {
   day.cash += order.cash;
   day.card += order.card;
   day.savings += order.savings;
+  day.refunds += order.refunds;
 }
 
 function dayView(day: DayTotals): TakingsDayView {
@@ -105,26 +113,25 @@ export class TakingsService implements OnModuleInit {
 
   /**
    * Keeps a delivered order's takings: called in the transaction that records its delivery, once its lines and
-   * totals are final, so the figures the takings sum are the order's own, and its goods per VAT rate those of its
-   * receipt (orderSupply: each priced line's net and VAT at its own rate).
+   * totals are final and its supply stored, so the figures the takings sum are the order's own, and its goods and
+   * delivery per VAT rate those of its receipt (the stored supply: each priced line's net and VAT at its own rate,
+   * the delivery charge shared between the goods' rates).
    */
   async recordDelivery(orderId: string, tx: DbExecutor): Promise<void> {
     const order = await this.orders.findWithItems(orderId, tx);
     if (!order || order.status !== 'Completed' || !order.deliveredAt) return;
-    await this.money.recordDelivered(orderId, orderSupply(order).rates, tx);
+    await this.money.recordDelivered(orderId, suppliedRates(storedSupply(order)), tx);
   }
 
   /**
    * Delivered orders from `from` to `to` (London days of supply): per day and VAT rate the net, VAT and gross of
-   * their goods, the delivery charges, cash and card, and the refunds given; each order's rates add up to its own
-   * goods and VAT, so the figures add up to the orders' totals to the penny.
+   * their goods and delivery, the delivery charges, what the shop kept in cash and by card, and the refunds given
+   * on that day's supplies; each order's rates add up to its own total, so the figures add up to the orders'
+   * totals to the penny.
    */
   async takings(from: string, to: string): Promise<Omit<TakingsResponse, 'success'>> {
     checkRange(from, to);
-    const [delivered, refunds] = await Promise.all([
-      this.money.takingsByDay(from, to),
-      this.money.refundsByDay(from, to),
-    ]);
+    const delivered = await this.money.takingsByDay(from, to);
     const days = new Map<string, DayTotals>();
     const total = emptyDay(`${from}..${to}`);
     for (const row of delivered) {
@@ -132,12 +139,6 @@ export class TakingsService implements OnModuleInit {
       addDay(day, row);
       addDay(total, row);
       days.set(row.day, day);
-    }
-    for (const refund of refunds) {
-      const day = days.get(refund.day) ?? emptyDay(refund.day);
-      day.refunds += refund.amount;
-      total.refunds += refund.amount;
-      days.set(refund.day, day);
     }
     return {
       from,

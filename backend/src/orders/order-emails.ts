@@ -20,7 +20,7 @@ import {
 import type { DbExecutor } from '../db/database.module';
 import { MailService, OutgoingMail } from '../mail/mail.service';
 import { OrdersRepository, OrderWithItems } from './orders.repository';
-import { orderSupply } from './order-supply';
+import { storedSupply, vatIncluded } from './order-supply';
 
 /** What an order e-mail is about (email_outbox.kind). */
 export type OrderEmailKind =
@@ -140,9 +140,9 @@ function itemRows(order: OrderWithItems): Block {
 /** The lines as delivered, as the receipt has them: units found, substitutes, refused and missing units gone. */
 function suppliedRows(order: OrderWithItems): Block {
   return {
-    rows: orderSupply(order).lines.map((line) => [
-      itemRow(order, line.quantity, line.name, line.pricing.promotion),
-      formatPence(line.pricing.charged),
+    rows: storedSupply(order).lines.map((line) => [
+      itemRow(order, line.quantity, line.name, line.promotion),
+      formatPence(line.charged),
     ]),
   };
 }
@@ -157,7 +157,7 @@ function totalRows(order: OrderWithItems, amountLabel = 'Total'): Block {
       [amountLabel, formatPence(order.amount)],
     ],
     strongLast: true,
-    note: includesVatText(order.totalVat),
+    note: includesVatText(vatIncluded(order)),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@larder/shared-domain';
 import type { OrderCustomerView, OrderView, SellerOrderView } from './dto/order.response';
 import type { OrderWithItems } from './orders.repository';
+import { vatIncluded } from './order-supply';
 
 /**
  * An order as the API shows it: pounds, VAT in percent, the spec's field names. Every order view (the customer's,
@@ -73,6 +74,7 @@ export function toOrderView(order: OrderWithItems): OrderView {
     })),
     shippingCharge: penceToPounds(order.shippingCharge),
     totalVat: penceToPounds(order.totalVat),
+    vatIncluded: penceToPounds(vatIncluded(order)),
     goods: penceToPounds(order.goods),
     deliverySlot: { date: order.deliveryDate, time: order.deliveryTime },
     status: order.status,
@@ -86,7 +88,12 @@ export function toOrderView(order: OrderWithItems): OrderView {
     collected:
       order.collectedCash === null || order.collectedCard === null
         ? null
-        : { cash: penceToPounds(order.collectedCash), card: penceToPounds(order.collectedCard) },
+        : {
+            cash: penceToPounds(order.collectedCash),
+            card: penceToPounds(order.collectedCard),
+            change: penceToPounds(order.cashChange ?? 0),
+            kept: penceToPounds(order.collectedCash - (order.cashChange ?? 0) + order.collectedCard),
+          },
     idCheck: order.idCheck,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     failedDelivery: order.failedReason ? { reason: order.failedReason, note: order.failedNote } : null,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, or, SQL, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@larder/shared-domain';
+import type { OrderStatus, StoredSupply } from '@larder/shared-domain';
 import type { Page, PageRequest } from '../common/pagination';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import { newestFirstPage } from '../db/newest-first';
@@ -131,6 +131,31 @@ export class OrdersRepository {
     return inserted.length > 0;
   }
 
+  /** Stores what a completed order supplied (once: a stored supply is never written again). */
+  async storeSupply(orderId: string, supply: StoredSupply, tx: DbExecutor): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ supply })
+      .where(and(eq(orders.id, orderId), sql`${orders.supply} is null`));
+  }
+
+  /** Up to `limit` completed orders whose supply is not stored yet (completed before it was stored). */
+  async withoutSupply(limit: number): Promise<OrderWithItems[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'Completed'), sql`${orders.supply} is null`))
+      .limit(limit);
+    return withItems(
+      this.db,
+      rows,
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
+  }
+
   /** Sets columns of one line of an order. */
   async updateLine(lineId: string, changes: Partial<NewOrderLine>, tx: DbExecutor): Promise<void> {
     await tx.update(orderItems).set(changes).where(eq(orderItems.id, lineId));
@@ -145,6 +170,7 @@ export class OrdersRepository {
       note?: string | null;
       staffId: string | null;
       staffName: string | null;
+      at: Date;
     },
     tx: DbExecutor,
   ): Promise<void> {
@@ -157,6 +183,7 @@ export class OrdersRepository {
       note: outcome.note ?? null,
       staffId: outcome.staffId,
       staffName: outcome.staffName,
+      createdAt: outcome.at,
     });
   }
 

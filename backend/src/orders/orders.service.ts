@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import {
   ERROR_CODES,
   CANCEL_WINDOW_MS,
@@ -20,6 +20,7 @@ import { OrderBookings } from './order-bookings';
 import { OrderEmails } from './order-emails';
 import { OrderHooks } from './order-hooks';
 import { OrdersRepository } from './orders.repository';
+import { invoicedSupplyOf, supplyOf } from './order-supply';
 
 /**
  * A placed order's own life: the customer's and the seller's lists, the customer's cancel, the seller's status
@@ -29,7 +30,9 @@ import { OrdersRepository } from './orders.repository';
  * (../fulfilment), its money the money room's (../money).
  */
 @Injectable()
-export class OrdersService implements OnModuleInit {
+export class OrdersService implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger(OrdersService.name);
+
   constructor(
     @Inject(DB) private readonly db: Database,
     private readonly repository: OrdersRepository,
@@ -57,6 +60,25 @@ export class OrdersService implements OnModuleInit {
         await Promise.all(cancelled.map((order) => this.hooks.cancelled(order)));
       };
     });
+  }
+
+  /**
+   * Orders completed before their supply was stored with them get it now, worked out once from their lines as
+   * stored, with the delivery charge at 0% VAT as their receipts gave it then (each replica may run this at start;
+   * a supply is written only where none is).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    let filled = 0;
+    for (;;) {
+      const batch = await this.repository.withoutSupply(200);
+      if (!batch.length) break;
+      await this.db.transaction(async (tx) => {
+        for (const order of batch) await this.repository.storeSupply(order.id, invoicedSupplyOf(order), tx);
+      });
+      filled += batch.length;
+      if (batch.length < 200) break;
+    }
+    if (filled) this.logger.log(`Stored the supply of ${filled} orders completed before it was kept`);
   }
 
   async listUserOrders(userId: string): Promise<OrderView[]> {
@@ -135,9 +157,13 @@ export class OrdersService implements OnModuleInit {
 
   /**
    * In the transaction that made an order Completed (the seller's status call, or the driver's delivered), once its
-   * lines and totals are final: the other rooms' work (its takings), then the customer's e-mail.
+   * lines and totals are final: its supply is worked out and stored, then the other rooms' work (its takings), then
+   * the customer's e-mail.
    */
   async completed(orderId: string, tx: DbExecutor): Promise<void> {
+    const order = await this.repository.findWithItems(orderId, tx);
+    if (!order) return;
+    await this.repository.storeSupply(orderId, supplyOf(order), tx);
     await this.hooks.completed(orderId, tx);
     await this.emails.statusChanged(orderId, 'Completed', tx);
   }

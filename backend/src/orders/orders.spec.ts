@@ -634,6 +634,9 @@ describe('GET /api/order/user', () => {
       deals: [],
       shippingCharge: 3.99,
       totalVat: 0.75,
+      // The goods' VAT and the delivery charge's share: £3.99 shared by value (apples £4.00 at 0%, cola £3.75 at
+      // 20%), £1.93 at 20% of which VAT £0.32.
+      vatIncluded: 1.07,
       goods: 7.75,
       deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
       status: 'Pending',

@@ -1031,8 +1031,12 @@ export type OrderAddressView = {
 export type CollectedView = {
   /** Paid by card at the door, pounds */
   card: number;
-  /** Cash taken at the door, pounds */
+  /** Cash handed over at the door, pounds */
   cash: number;
+  /** Change given back from the cash, pounds */
+  change: number;
+  /** What the shop kept: cash less change, and card, pounds */
+  kept: number;
 };
 export type OrderCustomerView = {
   /** Delivery address as one line of text */
@@ -1158,10 +1162,12 @@ export type SellerOrderView = {
   /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
   standingOrder?: string | null;
   status: OrderStatus;
-  /** Pounds */
+  /** The goods' VAT, pounds (amount = goods + totalVat + shippingCharge) */
   totalVat: number;
   /** Null once the customer deleted their account */
   userId: string | null;
+  /** All the VAT the amount includes, pounds: the goods' VAT and the delivery charge's share (HMRC VAT Notice 700/24: the charge follows the goods' rates, shared by their value) */
+  vatIncluded: number;
 };
 export type SellerOrdersResponse = {
   /** Entries per page */
@@ -1222,10 +1228,12 @@ export type OrderView = {
   /** The customer's regular delivery (standing order) that placed the order; null for one placed by hand */
   standingOrder?: string | null;
   status: OrderStatus;
-  /** Pounds */
+  /** The goods' VAT, pounds (amount = goods + totalVat + shippingCharge) */
   totalVat: number;
   /** Null once the customer deleted their account */
   userId: string | null;
+  /** All the VAT the amount includes, pounds: the goods' VAT and the delivery charge's share (HMRC VAT Notice 700/24: the charge follows the goods' rates, shared by their value) */
+  vatIncluded: number;
 };
 export type UserOrdersResponse = {
   /** Newest first */
@@ -1356,7 +1364,7 @@ export type ReceiptView = {
   card: number;
   /** Cash handed over, pounds */
   cash: number;
-  /** Handed over beyond the total, pounds */
+  /** Given back from the cash handed over, pounds */
   change: number;
   /** A full VAT invoice: the customer's name and address; null otherwise */
   customer: ReceiptCustomerView | (null | null);
@@ -1368,6 +1376,8 @@ export type ReceiptView = {
   lines: ReceiptLineView[];
   /** A full VAT invoice: its number from an unbroken sequence (INV-…); otherwise the order reference */
   number: string;
+  /** What the shop kept: handed over less the change, or what the card payment captured, pounds */
+  paid: number;
   /** Refunds given, with their credit notes */
   refunds: RefundView[];
   /** What the promotions took off the order, pounds with VAT (the order's savings): the lines' amounts less this are the total */
@@ -1636,17 +1646,32 @@ export type StaffRefView = {
   _id: string;
   name: string;
 };
+export type CashUpEntryKind = 'sign_off' | 'correction' | 'reopened';
+export type CashUpEntryView = {
+  at: string;
+  /** Who wrote the entry (null for a reopening) */
+  by: string | null;
+  /** Cash the run had kept then, pounds */
+  cash: number | null;
+  /** Cash counted in, pounds */
+  handedIn: number | null;
+  /** sign_off, correction (while signed off), or reopened (an outcome recorded after the entry) */
+  kind: CashUpEntryKind;
+  reason: string | null;
+  /** Handed in less cash kept then, pounds */
+  variance: number | null;
+};
 export type SignOffView = {
   at: string;
   /** Who signed it off (or last corrected it) */
   by: string;
 };
 export type CashUpRunView = {
-  /** Card recorded at the door, pounds */
+  /** Card taken at the door, pounds */
   card: number;
-  /** Cash recorded as collected, pounds */
+  /** Cash its delivered orders kept (handed over less change), pounds */
   cash: number;
-  /** Corrections after the sign-off */
+  /** Corrections made while signed off */
   corrections: number;
   delivered: number;
   /** Who recorded its outcomes */
@@ -1654,12 +1679,17 @@ export type CashUpRunView = {
   /** What its delivered orders were due, pounds */
   due: number;
   failed: number;
-  /** Cash counted in, pounds */
+  /** Cash counted in (while signed off), pounds */
   handedIn: number | null;
+  /** Every entry and reopening, oldest first */
+  history: CashUpEntryView[];
   reason: string | null;
+  /** Signed off before, and an outcome recorded since: to be signed off again */
+  reopened: boolean;
+  /** Null until signed off, and again once an outcome is recorded after the latest entry */
   signedOff: SignOffView | (null | null);
   time: string;
-  /** Handed in less cash collected, pounds */
+  /** Handed in less cash kept, as signed off (never worked out again), pounds */
   variance: number | null;
 };
 export type CashUpResponse = {

@@ -145,6 +145,7 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     amount: 7.97,
     shippingCharge: 3.99,
     totalVat: 0,
+    vatIncluded: 0,
     goods: 3.98,
     deliverySlot: { date: '2026-11-24', time: '10:00 - 11:00' },
     status: 'Pending',
@@ -162,8 +163,13 @@ export function makeOrder(overrides: Partial<OrderView> = {}): OrderView {
     createdAt: '2026-11-23T14:05:00.000Z',
     ...overrides,
   };
-  // What the customer owes follows the order's total unless a test says otherwise.
-  return { ...order, due: overrides.due ?? orderDue(order) };
+  // What the customer owes follows the order's total, and the VAT it includes its goods' VAT (a delivery charge's
+  // share aside), unless a test says otherwise.
+  return {
+    ...order,
+    due: overrides.due ?? orderDue(order),
+    vatIncluded: overrides.vatIncluded ?? order.totalVat,
+  };
 }
 
 /** The same order as the seller sees it, with the customer's contact details. */

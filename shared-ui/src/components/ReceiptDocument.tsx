@@ -36,6 +36,8 @@ export interface ReceiptDocumentData {
   cash: number;
   card: number;
   change: number;
+  /** What the shop kept: handed over less the change, or what the card payment captured. */
+  paid: number;
   refunds: { _id: string; amount: number; method: string; creditNote: string; at: string }[];
 }
 
@@ -181,6 +183,8 @@ export function ReceiptDocument({ receipt }: ReceiptDocumentProps) {
             <dd className="text-right">{formatPounds(receipt.change)}</dd>
           </>
         )}
+        <dt className="font-medium">Paid</dt>
+        <dd className="text-right font-medium">{formatPounds(receipt.paid)}</dd>
       </dl>
       {receipt.refunds.length > 0 && (
         <div className="text-sm">

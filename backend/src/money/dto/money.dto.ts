@@ -174,7 +174,11 @@ export class ReceiptView {
   @ResponseField({ description: 'Pounds with VAT' }) total!: number;
   @ResponseField({ description: 'Cash handed over, pounds' }) cash!: number;
   @ResponseField({ description: 'Paid by card at the door, pounds' }) card!: number;
-  @ResponseField({ description: 'Handed over beyond the total, pounds' }) change!: number;
+  @ResponseField({ description: 'Given back from the cash handed over, pounds' }) change!: number;
+  @ResponseField({
+    description: 'What the shop kept: handed over less the change, or what the card payment captured, pounds',
+  })
+  paid!: number;
   @ResponseField({
     type: () => RefundView,
     isArray: true,
@@ -282,6 +286,28 @@ export class SignOffView {
   @ResponseField({ type: String, format: 'date-time' }) at!: string;
 }
 
+export const CASH_UP_ENTRY_KINDS = ['sign_off', 'correction', 'reopened'] as const;
+
+/** One event of a run's cash-up: an entry (with the figures it was made with), or the run reopened. */
+export class CashUpEntryView {
+  @ResponseField({
+    enum: [...CASH_UP_ENTRY_KINDS],
+    enumName: 'CashUpEntryKind',
+    description: 'sign_off, correction (while signed off), or reopened (an outcome recorded after the entry)',
+  })
+  kind!: (typeof CASH_UP_ENTRY_KINDS)[number];
+  @ResponseField({ type: String, format: 'date-time' }) at!: string;
+  @ResponseField({ type: String, nullable: true, description: 'Who wrote the entry (null for a reopening)' })
+  by!: string | null;
+  @ResponseField({ type: Number, nullable: true, description: 'Cash counted in, pounds' }) handedIn!:
+    number | null;
+  @ResponseField({ type: Number, nullable: true, description: 'Cash the run had kept then, pounds' }) cash!:
+    number | null;
+  @ResponseField({ type: Number, nullable: true, description: 'Handed in less cash kept then, pounds' })
+  variance!: number | null;
+  @ResponseField({ type: String, nullable: true }) reason!: string | null;
+}
+
 export class CashUpRunView {
   @ResponseField({ example: DELIVERY_SLOTS[0] }) time!: string;
   @ResponseField({ type: () => StaffRefView, isArray: true, description: 'Who recorded its outcomes' })
@@ -289,15 +315,33 @@ export class CashUpRunView {
   @ResponseField({ type: 'integer' }) delivered!: number;
   @ResponseField({ type: 'integer' }) failed!: number;
   @ResponseField({ description: 'What its delivered orders were due, pounds' }) due!: number;
-  @ResponseField({ description: 'Cash recorded as collected, pounds' }) cash!: number;
-  @ResponseField({ description: 'Card recorded at the door, pounds' }) card!: number;
-  @ResponseField({ type: Number, nullable: true, description: 'Cash counted in, pounds' }) handedIn!:
-    number | null;
-  @ResponseField({ type: Number, nullable: true, description: 'Handed in less cash collected, pounds' })
+  @ResponseField({ description: 'Cash its delivered orders kept (handed over less change), pounds' })
+  cash!: number;
+  @ResponseField({ description: 'Card taken at the door, pounds' }) card!: number;
+  @ResponseField({ type: Number, nullable: true, description: 'Cash counted in (while signed off), pounds' })
+  handedIn!: number | null;
+  @ResponseField({
+    type: Number,
+    nullable: true,
+    description: 'Handed in less cash kept, as signed off (never worked out again), pounds',
+  })
   variance!: number | null;
   @ResponseField({ type: String, nullable: true }) reason!: string | null;
-  @ResponseField({ type: () => SignOffView, nullable: true }) signedOff!: SignOffView | null;
-  @ResponseField({ type: 'integer', description: 'Corrections after the sign-off' }) corrections!: number;
+  @ResponseField({
+    type: () => SignOffView,
+    nullable: true,
+    description: 'Null until signed off, and again once an outcome is recorded after the latest entry',
+  })
+  signedOff!: SignOffView | null;
+  @ResponseField({ description: 'Signed off before, and an outcome recorded since: to be signed off again' })
+  reopened!: boolean;
+  @ResponseField({ type: 'integer', description: 'Corrections made while signed off' }) corrections!: number;
+  @ResponseField({
+    type: () => CashUpEntryView,
+    isArray: true,
+    description: 'Every entry and reopening, oldest first',
+  })
+  history!: CashUpEntryView[];
 }
 
 export class CashUpResponse {

@@ -137,11 +137,17 @@ export class DeliverySlotView {
 }
 
 export class CollectedView {
-  @ResponseField({ description: 'Cash taken at the door, pounds', example: 12.5 })
+  @ResponseField({ description: 'Cash handed over at the door, pounds', example: 20 })
   cash!: number;
 
   @ResponseField({ description: 'Paid by card at the door, pounds', example: 0 })
   card!: number;
+
+  @ResponseField({ description: 'Change given back from the cash, pounds', example: 7.5 })
+  change!: number;
+
+  @ResponseField({ description: 'What the shop kept: cash less change, and card, pounds', example: 12.5 })
+  kept!: number;
 }
 
 export class FailedDeliveryView {
@@ -189,8 +195,19 @@ export class OrderView {
   @ResponseField({ description: 'Pounds', example: 3.99 })
   shippingCharge!: number;
 
-  @ResponseField({ description: 'Pounds', example: 0.5 })
+  @ResponseField({
+    description: "The goods' VAT, pounds (amount = goods + totalVat + shippingCharge)",
+    example: 0.5,
+  })
   totalVat!: number;
+
+  @ResponseField({
+    description:
+      "All the VAT the amount includes, pounds: the goods' VAT and the delivery charge's share (HMRC VAT Notice " +
+      "700/24: the charge follows the goods' rates, shared by their value)",
+    example: 1.17,
+  })
+  vatIncluded!: number;
 
   @ResponseField({ description: 'Sum of unit price x quantity, pounds', example: 8 })
   goods!: number;

@@ -17,7 +17,9 @@ const run = (overrides: Partial<CashUpRunView> = {}): CashUpRunView => ({
   variance: null,
   reason: null,
   signedOff: null,
+  reopened: false,
   corrections: 0,
+  history: [],
   ...overrides,
 });
 
@@ -83,5 +85,60 @@ describe('Cash-up', () => {
     expect(within(card).getByText('£2.00 short')).toHaveClass('bg-red-100');
     expect(within(card).getByText(/Signed off by Mo Manager/)).toHaveTextContent('Reason: Change short');
     expect(within(card).getByRole('button', { name: 'Record a correction' })).toBeInTheDocument();
+  });
+
+  it('says a run reopened by a later delivery is to be signed off again, with its history, and takes no blank reason', async () => {
+    server.on(
+      'GET',
+      '/api/seller/cash-up',
+      answer([
+        run({
+          cash: 11.48,
+          reopened: true,
+          history: [
+            {
+              kind: 'sign_off',
+              at: '2026-11-24T12:00:00Z',
+              by: 'Mo Manager',
+              handedIn: 0,
+              cash: 5.74,
+              variance: -5.74,
+              reason: 'Envelope missing',
+            },
+            {
+              kind: 'reopened',
+              at: '2026-11-24T12:30:00Z',
+              by: null,
+              handedIn: null,
+              cash: null,
+              variance: null,
+              reason: null,
+            },
+          ],
+        }),
+      ]),
+    );
+    renderWithApi(<CashUpPage />, {}, { path: '/seller/cash-up?date=2026-11-24' });
+    const card = await screen.findByRole('listitem', { name: 'Run 10:00 - 11:00' });
+    expect(within(card).getByText('Reopened')).toBeInTheDocument();
+    expect(within(card).getByText(/sign it off/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Record a correction' })).not.toBeInTheDocument();
+    const history = within(card).getByRole('list', { name: 'Cash-up history' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(
+        /^Signed off by Mo Manager, .*: handed in £0\.00 of £5\.74 cash kept, £5\.74 short \(Envelope missing\)$/,
+      ),
+      expect.stringMatching(/^Reopened, /),
+    ]);
+
+    await userEvent.type(within(card).getByLabelText('Cash handed in (£)'), '11');
+    await userEvent.type(within(card).getByLabelText('Reason for a difference'), '\u200b');
+    await userEvent.click(within(card).getByRole('button', { name: 'Sign off' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.cashUpReasonRequired);
+    expect(server.sent('POST', '/api/seller/cash-up')).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   formatDeliveryDate,
   formatOrderTime,
   formatPounds,
+  hasVisibleText,
   londonIsoString,
   MESSAGES,
   parseIsoDate,
@@ -14,6 +15,7 @@ import {
   toast,
   useGetCashUpQuery,
   useSignOffCashUpMutation,
+  type CashUpEntryView,
   type CashUpRunView,
 } from '@larder/shared-state';
 import { Badge, Button, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
@@ -24,6 +26,18 @@ const PRINT_PAGE = '@page { size: A4 portrait; margin: 12mm; }';
 function varianceText(variance: number): string {
   if (variance === 0) return 'None';
   return variance < 0 ? `${formatPounds(-variance)} short` : `${formatPounds(variance)} over`;
+}
+
+/** One line of a run's history: "Signed off by Mo, 24 Nov 10:05: handed in £0.00 of £5.74 (£5.74 short: reason)". */
+function historyText(entry: CashUpEntryView): string {
+  const when = formatOrderTime(entry.at);
+  if (entry.kind === 'reopened') return `Reopened, ${when}: an outcome was recorded after the entry before`;
+  const what = entry.kind === 'correction' ? 'Corrected' : 'Signed off';
+  const variance = entry.variance === null || entry.variance === 0 ? '' : `, ${varianceText(entry.variance)}`;
+  return (
+    `${what} by ${entry.by}, ${when}: handed in ${formatPounds(entry.handedIn ?? 0)} of ` +
+    `${formatPounds(entry.cash ?? 0)} cash kept${variance}${entry.reason ? ` (${entry.reason})` : ''}`
+  );
 }
 
 /** /seller/cash-up?date=: each run's figures, the cash counted in, its variance and sign-off; printable. */
@@ -97,7 +111,7 @@ function Run({ date, run }: { date: string; run: CashUpRunView }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (countedPence === undefined || counted < 0) return setProblem('Enter the cash counted in, e.g. 48.50');
-    if ((preview !== 0 || run.signedOff) && !reason.trim())
+    if ((preview !== 0 || run.signedOff) && !hasVisibleText(reason))
       return setProblem(
         run.signedOff ? MESSAGES.cashUpCorrectionReasonRequired : MESSAGES.cashUpReasonRequired,
       );
@@ -129,10 +143,17 @@ function Run({ date, run }: { date: string; run: CashUpRunView }) {
         </h2>
         {run.signedOff ? (
           <Badge tone="success">Signed off</Badge>
+        ) : run.reopened ? (
+          <Badge tone="warning">Reopened</Badge>
         ) : (
           <Badge tone="warning">Not signed off</Badge>
         )}
       </div>
+      {run.reopened && (
+        <p className="mt-1 text-sm font-medium text-amber-900">
+          A delivery was recorded after this run was signed off: count its cash again and sign it off.
+        </p>
+      )}
       <p className="text-sm text-gray-700">
         Drivers: {run.drivers.length ? run.drivers.map((d) => d.name).join(', ') : 'none recorded'}
       </p>
@@ -145,7 +166,7 @@ function Run({ date, run }: { date: string; run: CashUpRunView }) {
         <dd className="font-medium">{formatPounds(run.due)}</dd>
         <dt className="text-gray-700">Card</dt>
         <dd className="font-medium">{formatPounds(run.card)}</dd>
-        <dt className="text-gray-700">Cash collected</dt>
+        <dt className="text-gray-700">Cash kept</dt>
         <dd className="font-medium">{formatPounds(run.cash)}</dd>
         <dt className="text-gray-700">Cash handed in</dt>
         <dd className="font-medium">{run.handedIn === null ? '–' : formatPounds(run.handedIn)}</dd>
@@ -172,6 +193,16 @@ function Run({ date, run }: { date: string; run: CashUpRunView }) {
             ? ` (${run.corrections === 1 ? '1 correction' : `${run.corrections} corrections`})`
             : ''}
         </p>
+      )}
+      {run.history.length > 0 && (
+        <details className="mt-2 text-sm text-gray-800">
+          <summary className="cursor-pointer font-medium">History ({run.history.length})</summary>
+          <ol className="mt-1 list-decimal pl-5" aria-label="Cash-up history">
+            {run.history.map((entry) => (
+              <li key={`${entry.kind} ${entry.at}`}>{historyText(entry)}</li>
+            ))}
+          </ol>
+        </details>
       )}
       <form
         className="mt-3 flex flex-wrap items-end gap-3 print:hidden"

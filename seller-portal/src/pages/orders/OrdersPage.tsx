@@ -237,8 +237,9 @@ function DoorOutcome({ order }: { order: SellerOrderView }) {
   const collected = {
     cash: poundsToPence(order.collected.cash) ?? 0,
     card: poundsToPence(order.collected.card) ?? 0,
+    change: poundsToPence(order.collected.change) ?? 0,
   };
-  const difference = collectedDifferenceText(due, collected.cash + collected.card);
+  const difference = collectedDifferenceText(due, poundsToPence(order.collected.kept) ?? 0);
   return (
     <p className="text-sm text-gray-800 md:text-right">
       Due {formatPounds(order.due)}; collected {collectedText(collected)}

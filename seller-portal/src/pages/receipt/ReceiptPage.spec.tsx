@@ -30,6 +30,7 @@ const receipt: ReceiptView = {
   cash: 20,
   card: 0,
   change: 2.3,
+  paid: 17.7,
   refunds: [],
 };
 

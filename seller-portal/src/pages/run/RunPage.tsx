@@ -334,6 +334,7 @@ function DropState({ order, pending }: { order: SellerOrderView; pending: boolea
     const collected = order.collected && {
       cash: poundsToPence(order.collected.cash) ?? 0,
       card: poundsToPence(order.collected.card) ?? 0,
+      change: poundsToPence(order.collected.change) ?? 0,
     };
     return (
       <p className="mt-3 text-base">

@@ -54,7 +54,8 @@ const address = {
 };
 
 // Shown with VAT: apples 2.50, cola 1.20 + 20% = 1.44 a can, 2.88 the line; lines 5.38 (VAT 0.48 of it);
-// shipping 3.99 (under £40); total 9.37
+// shipping 3.99 (under £40), shared by the goods' value before VAT (apples 2.50 at 0%, cola 2.40 at 20%):
+// £1.95 at 20%, of which VAT 0.32; total 9.37, including VAT 0.80
 function setup(user: UserDto | null) {
   server.seed({ products, shipping: { shippingCharge: 3.99, shippingThreshold: 40 } });
   const store = createTestStore(server, { user, cart: { 'p-apples': 1, 'p-cola': 2 } });
@@ -86,7 +87,7 @@ describe('CartPage', () => {
     expect(figure('Shipping Fee')).toBe('£3.99');
     expect(figure('Total Amount:')).toBe('£9.37');
     expect(within(totals).queryByText(/Tax|VAT/)).not.toBeInTheDocument();
-    expect(screen.getByText('includes VAT £0.48')).toBeInTheDocument();
+    expect(screen.getByText('includes VAT £0.80')).toBeInTheDocument();
     expect(screen.getByTestId('selected-address')).toHaveTextContent(
       '1 Harbourside, Bristol, Avon, BS1 5DB, United Kingdom',
     );

@@ -22,7 +22,8 @@ interface OrderSummaryProps {
   user: SessionUser | null;
   lines: readonly CartLine[];
   /** Undefined while the shipping settings load; `savings` is what the promotions took off (pence). */
-  totals: (OrderTotals & { savings?: number }) | undefined;
+  /** `vatIncluded`: all the VAT the total includes, the delivery charge's share too. */
+  totals: (OrderTotals & { savings?: number; vatIncluded?: number }) | undefined;
   /** Set when the shipping settings could not be loaded: retries. */
   onRetryTotals?: () => void;
 }
@@ -111,7 +112,9 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
               <dd>{formatPence(totals.amount)}</dd>
             </div>
           </dl>
-          <p className="mt-1 text-right text-xs text-gray-600">{includesVatText(totals.vat)}</p>
+          <p className="mt-1 text-right text-xs text-gray-600">
+            {includesVatText(totals.vatIncluded ?? totals.vat)}
+          </p>
         </>
       ) : onRetryTotals ? (
         <div role="alert" className="text-sm text-danger">

@@ -1,5 +1,6 @@
 import { toBasisPoints, toPence } from '../../lib/api-values';
 import {
+  basketVatIncluded,
   dealNudges,
   MESSAGES,
   penceToPounds,
@@ -51,14 +52,17 @@ export function pricedLine({ product, quantity }: CartLine): BasketLine {
 
 /**
  * Goods, VAT, shipping and amount of the cart in pence, with the running promotions applied as the server
- * applies them (the same function), each line's price and the deals' savings.
+ * applies them (the same function), each line's price and the deals' savings; and all the VAT the total includes
+ * (the goods' and the delivery charge's share).
  */
 export function cartTotals(
   lines: readonly CartLine[],
   settings: ShippingSettings,
   promotions: readonly PromotionRule[] = [],
-): PricedBasket {
-  return priceBasket(lines.map(pricedLine), settings, promotions);
+): PricedBasket & { vatIncluded: number } {
+  const basket = lines.map(pricedLine);
+  const priced = priceBasket(basket, settings, promotions);
+  return { ...priced, vatIncluded: basketVatIncluded(basket, priced) };
 }
 
 /** The first reason the order cannot be placed yet (no address, then no delivery slot), or undefined. */

@@ -62,6 +62,8 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const collected = order.collected && {
     cash: toPence(order.collected.cash),
     card: toPence(order.collected.card),
+    change: toPence(order.collected.change),
+    kept: toPence(order.collected.kept),
   };
   const reference = orderReference(order._id);
   const store = useAppStore();
@@ -201,15 +203,15 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           <dt className="font-semibold text-gray-900">Total</dt>
           <dd className="text-right font-semibold text-gray-900">{formatPounds(order.amount)}</dd>
           <dd className="col-span-2 text-right text-xs text-gray-600">
-            {includesVatText(toPence(order.totalVat))}
+            {includesVatText(toPence(order.vatIncluded))}
           </dd>
           {collected && (
             <>
               <dt>Paid on delivery</dt>
               <dd className="text-right">{collectedText(collected)}</dd>
-              {collectedDifferenceText(toPence(order.due), collected.cash + collected.card) && (
+              {collectedDifferenceText(toPence(order.due), collected.kept) && (
                 <dd className="col-span-2 text-right text-xs text-gray-600">
-                  {collectedDifferenceText(toPence(order.due), collected.cash + collected.card)}
+                  {collectedDifferenceText(toPence(order.due), collected.kept)}
                 </dd>
               )}
             </>

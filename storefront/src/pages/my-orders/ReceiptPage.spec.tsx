@@ -25,6 +25,7 @@ const receipt: ReceiptView = {
   cash: 8.99,
   card: 0,
   change: 0,
+  paid: 8.99,
   refunds: [],
 };
 

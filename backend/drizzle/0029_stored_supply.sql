@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "supply" jsonb;--> statement-breakpoint
+CREATE INDEX "orders_supply_missing_idx" ON "orders" USING btree ("id") WHERE "orders"."status" = 'Completed' and "orders"."supply" is null;
