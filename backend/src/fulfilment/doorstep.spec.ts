@@ -11,7 +11,7 @@ import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings, stockOf as stockIn } from '../../test/fixtures';
-import { deliveryOutcomes, deliverySlotBookings, emailOutbox, orders } from '../db/schema';
+import { activityLog, deliveryOutcomes, deliverySlotBookings, emailOutbox, orders } from '../db/schema';
 import { Clock } from '../common/clock';
 
 interface Customer {
@@ -416,6 +416,17 @@ describe('who records the door', () => {
     expect((await outcomesOf(second)).map((o) => [o.staffId, o.staffName])).toEqual([
       [driver.id, 'Dan Driver'],
     ]);
+    // Each outcome is in the activity log under the driver, the failed delivery too.
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, 'order.fulfilment'), eq(activityLog.actorId, driver.id)));
+    expect(logged.map((e) => [e.subjectId, e.summary.split(': ')[1]]).sort()).toEqual(
+      [
+        [first, 'Out for delivery → delivered'],
+        [second, 'Out for delivery → not delivered'],
+      ].sort(),
+    );
 
     const slot = { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[1] };
     await as(driver.cookie, second, { stage: 'placed', deliverySlot: slot }).expect(403);
