@@ -20,6 +20,7 @@ export * from './page-routes';
 export * from './staff';
 export * from './regulars';
 export * from './promotions';
+export * from './promotion-kinds';
 export * from './receipts';
 export * from './delivery-vat';
 export * from './door-money';

@@ -91,7 +91,14 @@ export function exceedsPerOrderLimit(
  * - `totals`: the basket priced on the server matches the totals posted (TOTALS_CHANGED 409)
  * Taking the stock and a place in the slot comes after them, when the order is written (OUT_OF_STOCK, SLOT_FULL).
  */
-export const CHECKOUT_CHECKS = ['address', 'openOrders', 'slot', 'lines', 'ageConfirmation', 'totals'] as const;
+export const CHECKOUT_CHECKS = [
+  'address',
+  'openOrders',
+  'slot',
+  'lines',
+  'ageConfirmation',
+  'totals',
+] as const;
 export type CheckoutCheck = (typeof CHECKOUT_CHECKS)[number];
 
 export const HOME_PRODUCT_COUNT = 5;

@@ -7,8 +7,8 @@ import {
   priceOrder,
   unitPriceWithVat,
   type BasketLine,
-  type PromotionRule,
 } from './pricing';
+import type { PromotionRule } from './promotion-kinds';
 import {
   dealNudges,
   parsePromotionTime,

@@ -1,3 +1,5 @@
+import { type DealUnit, promotionKind, type PromotionRule } from './promotion-kinds';
+
 /**
  * Money is integer pence and VAT rates are basis points (hundredths of a percent: 2000 is 20%) everywhere: in the
  * database, the server and every calculation here and in the frontends. The API shows pounds with two decimals
@@ -84,24 +86,6 @@ export function priceOrder(
   return { goods, vat, shipping, amount };
 }
 
-/** The kinds of promotion: "3 for £5" (mix and match), "3 for 2" (cheapest free), "Was £2.50, now £1.80". */
-export const PROMOTION_KINDS = ['multibuy', 'buy_get_free', 'reduction'] as const;
-export type PromotionKind = (typeof PROMOTION_KINDS)[number];
-
-/** A running promotion as the pricing takes it: money in pence with VAT, as the shopper sees prices. */
-export interface PromotionRule {
-  id: string;
-  kind: PromotionKind;
-  /** Ids of the products it covers (a multi-buy mixes and matches any of them). */
-  products: readonly string[];
-  /** multibuy: units in one deal; buy_get_free: units paid for in one deal; reduction: 1. */
-  quantity: number;
-  /** multibuy: one deal's price; reduction: one unit's price; buy_get_free: 0. Pence with VAT. */
-  price: number;
-  /** buy_get_free: units free in one deal (the cheapest of it); otherwise 0. */
-  free: number;
-}
-
 /** An order line as the pricing takes it; `product` names it for the promotions (none apply without it). */
 export interface BasketLine extends PricedLine {
   product?: string;
@@ -140,23 +124,13 @@ export interface PricedBasket extends OrderTotals {
   deals: DealSaving[];
 }
 
-/** One unit of a line in a deal: its line and its price with VAT. */
-interface Unit {
-  line: number;
-  price: number;
-}
-
 /**
  * The one pricing of an order, used by the basket, checkout, changing an order, picking, receipts and e-mails.
  *
  * Each line's unit is priced with VAT as shown (unitPriceWithVat). Then every running promotion is applied to the
- * lines of its products, as many times as it fits and in the way best for the customer:
- * - multibuy: the dearest units go into deals first, `quantity` at a time, each for `price`, while a deal costs
- *   less than its units (the k deals that save most are the k groups of the dearest units);
- * - buy_get_free: the units sorted from the dearest, `quantity + free` at a time, the cheapest `free` of each
- *   free (grouping neighbours in price frees the most that any grouping can);
- * - reduction: each unit costs `price` when that is less than its own price.
- * A deal's price is spread over its units in proportion to their prices (largest remainder, so the pence add up
+ * lines of its products, as many times as it fits and in the way best for the customer: its kind (one file each in
+ * promotion-kinds/) groups the units it covers, dearest first, into deals and says what each deal saves.
+ * A deal's saving is spread over its units in proportion to their prices (largest remainder, so the pence add up
  * exactly), so each line bears its share and its VAT is worked out from what it costs at its own rate: a deal
  * mixing a 0% and a 20% product charges VAT only on the 20% product's share. A line in no deal keeps exactly the
  * price and VAT it has without promotions. A promotion never makes a line cost more than its own price.
@@ -264,51 +238,32 @@ export function spread(amount: number, weights: readonly number[]): number[] {
 }
 
 /**
- * One promotion applied to its lines: the saving per line (line index to pence off), how many deals and units.
- * Undefined when no deal saves anything.
+ * One promotion applied to its lines: its kind groups the units into deals; each deal's saving is shared over its
+ * units by their prices. The saving per line (line index to pence off), how many deals and units. Undefined when
+ * no deal saves anything.
  */
 function applyRule(
   rule: PromotionRule,
   members: readonly number[],
   lines: readonly BasketLine[],
 ): { off: Map<number, number>; times: number; units: number; saving: number } | undefined {
+  const all: DealUnit[] = [];
+  for (const i of members) {
+    const price = unitPriceWithVat(lines[i].offerPrice, lines[i].vatBasisPoints);
+    for (let n = 0; n < lines[i].quantity; n++) all.push({ line: i, price });
+  }
+  all.sort((a, b) => b.price - a.price || a.line - b.line);
   const off = new Map<number, number>();
   let times = 0;
   let units = 0;
-  if (rule.kind === 'reduction') {
-    for (const i of members) {
-      const unit = unitPriceWithVat(lines[i].offerPrice, lines[i].vatBasisPoints);
-      if (rule.price >= unit) continue;
-      off.set(i, (unit - rule.price) * lines[i].quantity);
-      times += lines[i].quantity;
-      units += lines[i].quantity;
-    }
-  } else {
-    const size = rule.kind === 'multibuy' ? rule.quantity : rule.quantity + rule.free;
-    if (size < 1 || (rule.kind === 'buy_get_free' && rule.free < 1)) return undefined;
-    const all: Unit[] = [];
-    for (const i of members) {
-      const price = unitPriceWithVat(lines[i].offerPrice, lines[i].vatBasisPoints);
-      for (let n = 0; n < lines[i].quantity; n++) all.push({ line: i, price });
-    }
-    all.sort((a, b) => b.price - a.price || a.line - b.line);
-    for (let start = 0; start + size <= all.length; start += size) {
-      const group = all.slice(start, start + size);
-      const value = group.reduce((sum, u) => sum + u.price, 0);
-      const cost =
-        rule.kind === 'multibuy'
-          ? rule.price
-          : value - group.slice(size - rule.free).reduce((sum, u) => sum + u.price, 0);
-      // Sorted from the dearest, a group that saves nothing is followed by none that would.
-      if (cost >= value) break;
-      const shares = spread(
-        value - cost,
-        group.map((u) => u.price),
-      );
-      group.forEach((u, k) => off.set(u.line, (off.get(u.line) ?? 0) + shares[k]));
-      times += 1;
-      units += size;
-    }
+  for (const group of promotionKind(rule.kind).groups(rule, all)) {
+    const shares = spread(
+      group.saving,
+      group.units.map((u) => u.price),
+    );
+    group.units.forEach((u, k) => off.set(u.line, (off.get(u.line) ?? 0) + shares[k]));
+    times += 1;
+    units += group.units.length;
   }
   const saving = [...off.values()].reduce((sum, s) => sum + s, 0);
   return saving > 0 ? { off, times, units, saving } : undefined;

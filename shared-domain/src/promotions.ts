@@ -6,20 +6,19 @@
 import { unitPrice, type PackUnit, type UnitPrice } from './food';
 import { dateFormat } from './date-format';
 import { addCalendarDays, londonInstant, londonParts, parseIsoDate, SHOP_TIME_ZONE } from './london-time';
+import { formatPence, unitPriceWithVat } from './pricing';
 import {
-  formatPence,
-  PROMOTION_KINDS,
-  unitPriceWithVat,
+  isPromotionKind,
+  PROMOTION_TERM_TEXTS,
+  promotionKind,
   type PromotionKind,
   type PromotionRule,
-} from './pricing';
+} from './promotion-kinds';
 
 /** Days before a reduction starts during which its "was" price must have been the product's only price. */
 export const WAS_PRICE_DAYS = 28;
 /** The most products one promotion may cover. */
 export const MAX_PROMOTION_PRODUCTS = 50;
-/** The most units one deal may take ("3 for £5": 3; "3 for 2": 2 + 1). */
-export const MAX_DEAL_UNITS = 20;
 
 export const PROMOTION_TEXTS = {
   onOffer: 'On offer',
@@ -35,14 +34,9 @@ export const PROMOTION_TEXTS = {
   promotionNotFound: 'Promotion not found',
   invalidKind: 'Choose a kind of promotion: multibuy, buy_get_free or reduction',
   invalidProducts: `Choose 1 to ${MAX_PROMOTION_PRODUCTS} products, each once`,
-  reductionOneProduct: 'A reduction is for one product',
   unknownProduct: 'One of the products does not exist',
-  invalidDealQuantity: `A deal takes 2 to ${MAX_DEAL_UNITS} units`,
-  invalidFree: 'Give how many units are free (at least 1)',
-  invalidPrice: 'Give the promotional price in pounds, above £0',
   invalidDates: 'A promotion ends after it starts, and ends in the future',
-  dealNotCheaper: 'The deal must cost less than its units at their own prices',
-  reductionNotLower: 'The reduced price must be below the current price',
+  ...PROMOTION_TERM_TEXTS,
   endedPromotion: 'This promotion has ended',
   invalidOnOffer: 'onOffer must be true or false',
 } as const;
@@ -84,17 +78,9 @@ export function periodsOverlap(
   return a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
 }
 
-/** "£5", "£1.80", "80p": a price in a label. */
-export function formatLabelPrice(pence: number): string {
-  if (pence < 100) return `${pence}p`;
-  return pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence);
-}
-
 /** Units in one deal: "3 for £5" takes 3, "3 for 2" takes 3, a reduction 1. */
-export function dealSize(rule: Pick<PromotionRule, 'kind' | 'quantity' | 'free'>): number {
-  if (rule.kind === 'multibuy') return rule.quantity;
-  if (rule.kind === 'buy_get_free') return rule.quantity + rule.free;
-  return 1;
+export function dealSize(rule: Pick<PromotionRule, 'kind' | 'quantity' | 'price' | 'free'>): number {
+  return promotionKind(rule.kind).dealSize(rule);
 }
 
 /**
@@ -109,13 +95,7 @@ export function promotionLabel(p: {
   productCount: number;
   was?: number;
 }): string {
-  if (p.kind === 'multibuy') {
-    return `${p.productCount > 1 ? 'Any ' : ''}${p.quantity} for ${formatLabelPrice(p.price)}`;
-  }
-  if (p.kind === 'buy_get_free') return `${p.quantity + p.free} for ${p.quantity}`;
-  return p.was === undefined
-    ? `Now ${formatLabelPrice(p.price)}`
-    : `Was ${formatLabelPrice(p.was)}, now ${formatLabelPrice(p.price)}`;
+  return promotionKind(p.kind).label(p);
 }
 
 /** A product as the promotional unit price needs it: its price before VAT (pence), VAT and pack. */
@@ -136,13 +116,10 @@ export function promotionalUnitPrice(
   rule: Pick<PromotionRule, 'kind' | 'quantity' | 'price' | 'free'>,
   pack: PromotedPack,
 ): UnitPrice | null {
-  const own = unitPriceWithVat(pack.offerPrice, pack.vatBasisPoints);
-  const [pence, packs] =
-    rule.kind === 'multibuy'
-      ? [rule.price, rule.quantity]
-      : rule.kind === 'buy_get_free'
-        ? [own * rule.quantity, rule.quantity + rule.free]
-        : [rule.price, 1];
+  const { pence, packs } = promotionKind(rule.kind).unitPricing(
+    rule,
+    unitPriceWithVat(pack.offerPrice, pack.vatBasisPoints),
+  );
   return unitPrice(
     { offerPence: pence, netQuantity: pack.netQuantity, unit: pack.unit, category: pack.category },
     packs,
@@ -160,10 +137,10 @@ export function dealNudges(
 ): { promotion: string; missing: number; message: string }[] {
   const nudges: { promotion: string; missing: number; message: string }[] = [];
   for (const rule of promotions) {
-    if (rule.kind === 'reduction') continue;
+    const size = dealSize(rule);
+    if (size <= 1) continue;
     const products = new Set(rule.products);
     const units = lines.reduce((sum, l) => sum + (products.has(l.product) ? l.quantity : 0), 0);
-    const size = dealSize(rule);
     const rest = units % size;
     if (units === 0 || rest === 0) continue;
     const missing = size - rest;
@@ -233,9 +210,7 @@ export function promotionRules(
   promotions: readonly PromotionAnswer[],
 ): (PromotionRule & { label: string })[] {
   return promotions
-    .filter((p): p is PromotionAnswer & { kind: PromotionKind } =>
-      (PROMOTION_KINDS as readonly string[]).includes(p.kind),
-    )
+    .filter((p): p is PromotionAnswer & { kind: PromotionKind } => isPromotionKind(p.kind))
     .map((p) => ({
       id: p._id,
       kind: p.kind,

@@ -1,4 +1,5 @@
-import { priceBasket, type PromotionRule } from './pricing';
+import { priceBasket } from './pricing';
+import type { PromotionRule } from './promotion-kinds';
 import { pricedSupply, vatRateTotals, type StoredOrderLine } from './receipts';
 
 /** A stored line of `product` (pence before VAT, basis points), nothing picked short, refused or substituted. */

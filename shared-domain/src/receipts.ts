@@ -10,8 +10,8 @@ import {
   unitPriceWithVat,
   type FulfilledLine,
   type LinePricing,
-  type PromotionRule,
 } from './pricing';
+import type { PromotionRule } from './promotion-kinds';
 
 /** The business details' limits. */
 export const MAX_BUSINESS_TEXT_LENGTH = 200;

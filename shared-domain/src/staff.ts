@@ -65,7 +65,12 @@ export const ACTIVITY_MESSAGES = {
 } as const;
 
 /** The roles that work the orders' floor: `@SellerAuth(...FULFILMENT_ROLES)` on the fulfilment call. */
-export const FULFILMENT_ROLES = ['owner', 'manager', 'picker', 'driver'] as const satisfies readonly StaffRole[];
+export const FULFILMENT_ROLES = [
+  'owner',
+  'manager',
+  'picker',
+  'driver',
+] as const satisfies readonly StaffRole[];
 
 /**
  * Who may move an order to each fulfilment stage: pickers pick, drivers dispatch and record what happened at the

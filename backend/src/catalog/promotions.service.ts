@@ -12,7 +12,7 @@ import {
   unitPriceWithVat,
   wasPriceHeld,
   wasPriceNotChargedMessage,
-  MAX_DEAL_UNITS,
+  promotionKind,
 } from '@larder/shared-domain';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { Clock } from '../common/clock';
@@ -195,33 +195,25 @@ export class PromotionsService {
       throw new InvalidError(PROMOTION_TEXTS.unknownProduct);
     }
     const ownPrices = products.map((p) => unitPriceWithVat(p.offerPrice, p.vatBasisPoints));
-    const price = input.price === undefined ? undefined : poundsToPence(input.price);
-    let terms: Pick<NewPromotionRow, 'quantity' | 'price' | 'free' | 'wasPrice'>;
-    if (input.kind === 'multibuy') {
-      if (input.quantity === undefined || input.quantity < 2) {
-        throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
-      }
-      if (!price) throw new InvalidError(PROMOTION_TEXTS.invalidPrice);
-      if (price >= input.quantity * Math.max(...ownPrices))
-        throw new InvalidError(PROMOTION_TEXTS.dealNotCheaper);
-      terms = { quantity: input.quantity, price, free: 0, wasPrice: null };
-    } else if (input.kind === 'buy_get_free') {
-      if (input.quantity === undefined) throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
-      if (input.free === undefined) throw new InvalidError(PROMOTION_TEXTS.invalidFree);
-      if (input.quantity + input.free > MAX_DEAL_UNITS)
-        throw new InvalidError(PROMOTION_TEXTS.invalidDealQuantity);
-      terms = { quantity: input.quantity, price: 0, free: input.free, wasPrice: null };
-    } else {
-      if (products.length !== 1) throw new InvalidError(PROMOTION_TEXTS.reductionOneProduct);
-      if (!price) throw new InvalidError(PROMOTION_TEXTS.invalidPrice);
-      const was = ownPrices[0];
-      if (price >= was) throw new InvalidError(PROMOTION_TEXTS.reductionNotLower);
+    const kind = promotionKind(input.kind);
+    const checkedTerms = kind.terms({
+      quantity: input.quantity,
+      price: input.price === undefined ? undefined : poundsToPence(input.price),
+      free: input.free,
+      productCount: products.length,
+      ownPrices,
+    });
+    if ('problem' in checkedTerms) throw new InvalidError(checkedTerms.problem);
+    let wasPrice: number | null = null;
+    if (kind.reducesShelfPrice) {
+      // The earlier price may be shown only while the pricing practices guidance holds it true.
+      wasPrice = ownPrices[0];
       const history = withVat(await this.repository.priceHistory(ids, tx));
-      if (!wasPriceHeld(history, was, startsAt)) {
-        throw new InvalidError(wasPriceNotChargedMessage(products[0].name, was));
+      if (!wasPriceHeld(history, wasPrice, startsAt)) {
+        throw new InvalidError(wasPriceNotChargedMessage(products[0].name, wasPrice));
       }
-      terms = { quantity: 1, price, free: 0, wasPrice: was };
     }
+    const terms = { ...checkedTerms.terms, wasPrice };
     const clash = await this.repository.overlapping(ids, startsAt, endsAt, exceptId, tx);
     if (clash.length) {
       const taken = new Set(clash.flatMap((c) => c.productIds));
@@ -325,6 +317,7 @@ export function catalogueOffers(
     later(promotion.startsAt);
     later(promotion.endsAt);
     if (promotionState(promotion, now) !== 'running') continue;
+    const reduces = promotionKind(promotion.kind).reducesShelfPrice;
     for (const id of promotion.productIds) {
       const row = byId.get(id);
       const offer = offers.get(id);
@@ -335,13 +328,10 @@ export function catalogueOffers(
         label: promotion.label,
         endsAt: londonIsoString(promotion.endsAt),
         unitPrice: promotionalUnitPrice(promotion, row),
-        price: promotion.kind === 'reduction' ? penceToPounds(promotion.price) : null,
-        was:
-          promotion.kind === 'reduction' && promotion.wasPrice !== null
-            ? penceToPounds(promotion.wasPrice)
-            : null,
+        price: reduces ? penceToPounds(promotion.price) : null,
+        was: reduces && promotion.wasPrice !== null ? penceToPounds(promotion.wasPrice) : null,
       };
-      if (promotion.kind === 'reduction') offer.reducedPrice = promotion.price;
+      if (reduces) offer.reducedPrice = promotion.price;
     }
   }
   return { offers, nextChange: nextChange === undefined ? undefined : new Date(nextChange) };

@@ -1,4 +1,4 @@
-import { formatUnitPrice, promotionEndsText } from '@larder/shared-domain';
+import { formatUnitPrice, promotionEndsText, reducesShelfPrice } from '@larder/shared-domain';
 import { cx } from '@larder/shared-ui';
 import type { Product } from './useProducts';
 
@@ -25,7 +25,7 @@ export function PromotionBadge({
         {promotion.label}
       </span>
       {/* A reduction's unit price is the one shown with the price (ShelfPrice): a deal's goes beside it. */}
-      {promotion.unitPrice && promotion.kind !== 'reduction' && (
+      {promotion.unitPrice && !reducesShelfPrice(promotion.kind) && (
         <span className="tabular-nums text-gray-700" data-testid="promotion-unit-price">
           {formatUnitPrice(promotion.unitPrice)} on offer
         </span>

@@ -1,3 +1,4 @@
+import { reducesShelfPrice } from '@larder/shared-domain';
 import { Price, type PriceProps } from '@larder/shared-ui';
 import type { Product } from './useProducts';
 
@@ -13,7 +14,7 @@ type Priced = Pick<
  */
 export function shelfPrice<T extends Priced>(product: T): T {
   const promotion = product.promotion;
-  if (promotion?.kind !== 'reduction' || promotion.price === null) return product;
+  if (!promotion || !reducesShelfPrice(promotion.kind) || promotion.price === null) return product;
   return {
     ...product,
     offerPriceWithVat: promotion.price,

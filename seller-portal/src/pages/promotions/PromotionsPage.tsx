@@ -5,6 +5,8 @@ import {
   MESSAGES,
   PROMOTION_TEXTS,
   promotionEndsText,
+  promotionKind,
+  PROMOTION_KIND_RULES,
   type PromotionKind,
 } from '@larder/shared-domain';
 import {
@@ -21,11 +23,10 @@ import {
 } from '@larder/shared-state';
 import { Badge, Button, Select, Skeleton, TextInput, useConfirm, useDocumentTitle } from '@larder/shared-ui';
 
-const KIND_OPTIONS: { value: PromotionKind; label: string }[] = [
-  { value: 'multibuy', label: 'Multi-buy: any N for £X ("3 for £5")' },
-  { value: 'buy_get_free', label: 'N for M: the cheapest free ("3 for 2")' },
-  { value: 'reduction', label: 'Reduction: "Was £2.50, now £1.80"' },
-];
+const KIND_OPTIONS: { value: PromotionKind; label: string }[] = PROMOTION_KIND_RULES.map((rules) => ({
+  value: rules.kind,
+  label: rules.form.choice,
+}));
 
 const STATE_LABELS: Record<string, string> = { running: 'Running', scheduled: 'Scheduled', ended: 'Ended' };
 const STATE_TONES = { running: 'success', scheduled: 'info', ended: 'neutral' } as const;
@@ -279,13 +280,13 @@ function PromotionForm({
   };
   const [kind, setKind] = useState<PromotionKind>((initial?.kind as PromotionKind | undefined) ?? 'multibuy');
   const [chosen, setChosen] = useState<string[]>(initial?.products ?? []);
+  const initialForm = initial && promotionKind(initial.kind as PromotionKind).form;
   const [quantity, setQuantity] = useState(
-    String(initial && initial.kind !== 'reduction' ? initial.quantity : 3),
+    String(initial && initialForm?.quantityLabel ? initial.quantity : 3),
   );
-  const [free, setFree] = useState(String(initial?.kind === 'buy_get_free' ? initial.free : 1));
-  const [price, setPrice] = useState(
-    initial && initial.kind !== 'buy_get_free' ? initial.price.toFixed(2) : '',
-  );
+  const [free, setFree] = useState(String(initial && initialForm?.free ? initial.free : 1));
+  const [price, setPrice] = useState(initial && initialForm?.priceLabel ? initial.price.toFixed(2) : '');
+  const form = promotionKind(kind).form;
   const [startsAt, setStartsAt] = useState(initialDays?.startsAt ?? '');
   const [endsAt, setEndsAt] = useState(initialDays?.endsAt ?? '');
   const [error, setError] = useState<string>();
@@ -299,9 +300,9 @@ function PromotionForm({
       await onSubmit({
         kind,
         products: chosen,
-        ...(kind !== 'reduction' && { quantity: Number(quantity) }),
-        ...(kind !== 'buy_get_free' && price.trim() !== '' && { price: Number(price) }),
-        ...(kind === 'buy_get_free' && { free: Number(free) }),
+        ...(form.quantityLabel && { quantity: Number(quantity) }),
+        ...(form.priceLabel && price.trim() !== '' && { price: Number(price) }),
+        ...(form.free && { free: Number(free) }),
         startsAt: initial && startsAt === initialDays?.startsAt ? initial.startsAt : startsAt,
         endsAt: initial && endsAt === initialDays?.endsAt ? initial.endsAt : endsAt,
       });
@@ -336,7 +337,7 @@ function PromotionForm({
       </div>
       <fieldset className="sm:col-span-2">
         <legend className="text-sm font-medium text-gray-900">
-          Products {kind === 'reduction' ? '(one)' : '(mix and match)'}
+          Products {form.products === 'one' ? '(one)' : '(mix and match)'}
         </legend>
         {loading ? (
           <Skeleton className="mt-2 h-24 w-full" />
@@ -362,9 +363,9 @@ function PromotionForm({
           </div>
         )}
       </fieldset>
-      {kind !== 'reduction' && (
+      {form.quantityLabel && (
         <TextInput
-          label={kind === 'multibuy' ? 'Units in a deal' : 'Units paid for'}
+          label={form.quantityLabel}
           name={`promotion-quantity-${id}`}
           type="number"
           inputMode="numeric"
@@ -373,7 +374,7 @@ function PromotionForm({
           onChange={(event) => setQuantity(event.target.value)}
         />
       )}
-      {kind === 'buy_get_free' ? (
+      {form.free && (
         <TextInput
           label="Units free"
           name={`promotion-free-${id}`}
@@ -383,9 +384,10 @@ function PromotionForm({
           value={free}
           onChange={(event) => setFree(event.target.value)}
         />
-      ) : (
+      )}
+      {form.priceLabel && (
         <TextInput
-          label={kind === 'multibuy' ? 'Deal price (£, with VAT)' : 'Reduced price (£, with VAT)'}
+          label={form.priceLabel}
           name={`promotion-price-${id}`}
           inputMode="decimal"
           value={price}
