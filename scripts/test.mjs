@@ -10,6 +10,7 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const nxBin = require.resolve('nx/bin/nx.js');
 const failuresDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-test-failures-'));
+const startedAt = Date.now();
 
 const child = spawn(
   process.execPath,
@@ -44,5 +45,10 @@ child.on('close', (code, signal) => {
     process.stdout.write('\n=== Failing tests (printed again from above) ===\n');
     process.stdout.write(failures || '(no failing test was named: see the output above)\n');
   }
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  const took = `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  process.stdout.write(
+    `\n=== npm test: ${status === 0 ? 'passed' : 'FAILED'} in ${took} (${seconds} s) ===\n`,
+  );
   process.exit(status);
 });

@@ -21,9 +21,13 @@ const raceServerUrl = process.env.LARDER_RACE_DATABASE_URL || 'postgres://postgr
 const inCi = Boolean(process.env.CI && process.env.CI !== 'false');
 const hidePassword = (url) => url.replace(/\/\/([^@/:]*):[^@/]*@/, '//$1:***@');
 
+/** The OpenAPI fuzz test's seed for one pass: FUZZ_SEED when set, else a new one per pass (printed, to replay). */
+const fuzzSeed = () => process.env.FUZZ_SEED ?? String(1 + Math.floor(Math.random() * 2_000_000_000));
+
 function run(label, extraEnv, jestArgs = args) {
-  process.stdout.write(`\n=== backend tests on ${label} ===\n`);
-  const env = { ...process.env, ...extraEnv, NODE_ENV: 'test', LARDER_TEST_LABEL: label };
+  const seed = fuzzSeed();
+  process.stdout.write(`\n=== backend tests on ${label} (fuzz seed ${seed}) ===\n`);
+  const env = { ...process.env, FUZZ_SEED: seed, ...extraEnv, NODE_ENV: 'test', LARDER_TEST_LABEL: label };
   env.NODE_OPTIONS = [
     process.env.NODE_OPTIONS,
     '--experimental-vm-modules',
