@@ -18,6 +18,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ADDRESS, bookedIn, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type Lines, type OrderSteps } from '../../test/orders';
 
 interface Customer {
   cookie: string;
@@ -26,6 +27,7 @@ interface Customer {
 
 let t: TestApp;
 let seller: string;
+let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
 let customerCount = 0;
 
@@ -38,20 +40,22 @@ async function newCustomer(): Promise<Customer> {
   );
 }
 
-/** A COD order of 0%-VAT products at the prices given (pence), free shipping, for the current selectable date. */
-function place(c: Customer, lines: Array<[string, number, number]>, slot: string = DELIVERY_SLOTS[0]) {
-  const pence = lines.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
-  return request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items: lines.map(([product, quantity]) => ({ product, quantity, allowSubstitutes: quantity !== 7 })),
-      address: c.addressId,
-      amount: pence / 100,
-      shippingCharge: 0,
-      totalVat: 0,
-      deliverySlot: { date: selectableDeliveryDate(now), time: slot },
-    });
+/**
+ * POST /api/order/cod for these lines at the basket's totals (free shipping here), for the current selectable date;
+ * the answer, whatever it is. Seven of a product are asked for without substitutes.
+ */
+function place(c: Customer, lines: Lines, slot: string = DELIVERY_SLOTS[0]) {
+  const lineFields = Object.fromEntries(
+    lines.map(([product, quantity]) => [product, { allowSubstitutes: quantity !== 7 }]),
+  );
+  return steps.placeRequest(c, lines, { slot, lineFields });
+}
+
+/** As place(), where the order must be placed: its id. */
+async function placed(c: Customer, lines: Lines, slot: string = DELIVERY_SLOTS[0]): Promise<string> {
+  const res = await place(c, lines, slot);
+  expect(res.status).toBe(201);
+  return res.body.orderId as string;
 }
 
 function change(c: Customer, id: string, body: Record<string, unknown>, key?: string) {
@@ -84,6 +88,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4299', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
+  steps = orderSteps(t, { seller });
   await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
@@ -98,11 +103,10 @@ describe('PUT /api/order/:id', () => {
     const a = await pound({ stock: 10 });
     const b = await pound({ stock: 5 });
     const vatable = await createProduct(t, { price: 200, offerPrice: 200, vatBasisPoints: 2000 });
-    const placed = await place(c, [
-      [a, 2, 100],
-      [b, 1, 100],
-    ]).expect(201);
-    const id = placed.body.orderId;
+    const id = await placed(c, [
+      [a, 2],
+      [b, 1],
+    ]);
     expect([await stockOf(a), await stockOf(b)]).toEqual([8, 4]);
 
     const [before] = await myOrders(c);
@@ -176,7 +180,7 @@ describe('PUT /api/order/:id', () => {
     now = new Date('2026-07-09T09:00:00Z'); // Thursday 10:00 BST: delivery on Friday 10 July
     const c = await newCustomer();
     const a = await pound({ stock: 4 });
-    const id = (await place(c, [[a, 1, 100]]).expect(201)).body.orderId;
+    const id = await placed(c, [[a, 1]]);
     expect((await myOrders(c))[0].changeableUntil).toBe('2026-07-09T15:00:00+01:00');
 
     now = new Date('2026-07-09T13:59:59Z'); // 14:59:59 BST
@@ -193,7 +197,7 @@ describe('PUT /api/order/:id', () => {
     now = new Date('2026-11-25T10:00:00Z');
     const [owner, other] = [await newCustomer(), await newCustomer()];
     const a = await pound({ stock: 10 });
-    const id = (await place(owner, [[a, 1, 100]]).expect(201)).body.orderId;
+    const id = await placed(owner, [[a, 1]]);
     const body = { items: [{ product: a, quantity: 2 }] };
 
     const res = await change(other, id, body).expect(404);
@@ -212,13 +216,13 @@ describe('PUT /api/order/:id', () => {
     expect((await change(owner, id, body).expect(409)).body.message).toBe(MESSAGES.orderNotChangeable);
 
     // A card order was paid (or is being paid) for its amount: it is not re-priced.
-    const card = (await place(owner, [[a, 1, 100]]).expect(201)).body.orderId;
+    const card = await placed(owner, [[a, 1]]);
     await t.db.update(orders).set({ paymentType: 'Online' }).where(eq(orders.id, card));
     await change(owner, card, body).expect(409);
     // A malformed Idempotency-Key is bad input.
     await change(owner, card, body, 'not a key').expect(400);
 
-    const cancelled = (await place(owner, [[a, 1, 100]]).expect(201)).body.orderId;
+    const cancelled = await placed(owner, [[a, 1]]);
     await request(t.server).put(`/api/order/${cancelled}/cancel`).set('Cookie', owner.cookie).expect(200);
     await change(owner, cancelled, body).expect(409);
     // 10 - 1 (picking) - 1 (card) - 1 (placed) + 1 (cancelled): the refused changes took nothing.
@@ -230,7 +234,7 @@ describe('PUT /api/order/:id', () => {
     const [c, other] = [await newCustomer(), await newCustomer()];
     const a = await pound({ stock: 3 });
     const gone = await pound({ stock: null });
-    const id = (await place(c, [[a, 2, 100]]).expect(201)).body.orderId;
+    const id = await placed(c, [[a, 2]]);
     await t.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, gone));
 
     await change(c, id, { items: [] }).expect(400);
@@ -265,7 +269,7 @@ describe('PUT /api/order/:id', () => {
       .send({ slotCapacity: 1 })
       .expect(200);
     try {
-      const id = (await place(c, [[a, 1, 100]], DELIVERY_SLOTS[0]).expect(201)).body.orderId;
+      const id = await placed(c, [[a, 1]], DELIVERY_SLOTS[0]);
       const res = await change(c, id, {
         items: [{ product: a, quantity: 1 }],
         deliverySlot: { date, time: DELIVERY_SLOTS[1] },
@@ -273,7 +277,7 @@ describe('PUT /api/order/:id', () => {
       expect(res.body.order.deliverySlot).toEqual({ date, time: DELIVERY_SLOTS[1] });
       expect([await booked(date, DELIVERY_SLOTS[0]), await booked(date, DELIVERY_SLOTS[1])]).toEqual([0, 1]);
 
-      await place(d, [[a, 1, 100]], DELIVERY_SLOTS[0]).expect(201);
+      await placed(d, [[a, 1]], DELIVERY_SLOTS[0]);
       const full = await change(c, id, {
         items: [{ product: a, quantity: 1 }],
         deliverySlot: { date, time: DELIVERY_SLOTS[0] },
@@ -294,13 +298,13 @@ describe('PUT /api/order/:id', () => {
       now = new Date(Date.parse('2026-12-01T10:00:00Z') + round * 2 * 86_400_000);
       const [x, y] = [await newCustomer(), await newCustomer()];
       const a = await pound({ stock: 3 });
-      const id = (await place(x, [[a, 1, 100]]).expect(201)).body.orderId;
-      const [changed, placed] = await Promise.all([
+      const id = await placed(x, [[a, 1]]);
+      const [changed, other] = await Promise.all([
         change(x, id, { items: [{ product: a, quantity: 3 }] }),
-        place(y, [[a, 2, 100]]),
+        place(y, [[a, 2]]),
       ]);
       // Exactly one gets the last two units.
-      expect([changed.status, placed.status].sort()).toEqual(
+      expect([changed.status, other.status].sort()).toEqual(
         changed.status === 200 ? [200, 409] : [201, 409],
       );
       expect(await stockOf(a)).toBe(0);
@@ -315,7 +319,7 @@ describe('PUT /api/order/:id', () => {
       now = new Date(Date.parse('2026-12-11T10:00:00Z') + round * 2 * 86_400_000);
       const c = await newCustomer();
       const a = await pound({ stock: 10 });
-      const id = (await place(c, [[a, 2, 100]]).expect(201)).body.orderId;
+      const id = await placed(c, [[a, 2]]);
       const [changed, picking] = await Promise.all([
         change(c, id, { items: [{ product: a, quantity: 5 }] }),
         request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', seller).send({ stage: 'picking' }),

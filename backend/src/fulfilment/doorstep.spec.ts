@@ -13,6 +13,7 @@ import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test
 import { ADDRESS, FREE_SHIPPING, settings, stockOf as stockIn } from '../../test/fixtures';
 import { activityLog, deliveryOutcomes, deliverySlotBookings, emailOutbox, orders } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type Lines, type OrderSteps } from '../../test/orders';
 
 interface Customer {
   cookie: string;
@@ -21,6 +22,7 @@ interface Customer {
 
 let t: TestApp;
 let seller: string;
+let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
 let customerCount = 0;
 let day = 0;
@@ -41,55 +43,16 @@ async function newCustomer(): Promise<Customer> {
   );
 }
 
-/** A COD order of lines [product, quantity, unit price in pence, VAT basis points], free shipping, 18+ confirmed. */
-async function place(
-  c: Customer,
-  lines: Array<[string, number, number, number?]>,
-  slot: string = DELIVERY_SLOTS[0],
-): Promise<string> {
-  const goods = lines.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
-  const vat = lines.reduce(
-    (sum, [, quantity, price, basisPoints = 0]) => sum + Math.round((price * quantity * basisPoints) / 10000),
-    0,
-  );
-  const res = await request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items: lines.map(([product, quantity]) => ({ product, quantity })),
-      address: c.addressId,
-      amount: (goods + vat) / 100,
-      shippingCharge: 0,
-      totalVat: vat / 100,
-      ageConfirmed: true,
-      deliverySlot: { date: selectableDeliveryDate(now), time: slot },
-    })
-    .expect(201);
-  return res.body.orderId;
-}
+/** A COD order of these lines at the basket's totals (free shipping here), 18+ confirmed. */
+const place = (c: Customer, lines: Lines, slot: string = DELIVERY_SLOTS[0]) =>
+  steps.place(c, lines, { slot, ageConfirmed: true });
 
-const stage = (id: string, body: Record<string, unknown>, key?: string) => {
-  const req = request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', seller);
-  if (key) req.set('Idempotency-Key', key);
-  return req.send(body);
-};
+const stage = (id: string, body: Record<string, unknown>, key?: string) => steps.stage(id, body, seller, key);
 
 /** Picks every line in full and sends the order out. */
-async function outForDelivery(id: string, products: string[]): Promise<void> {
-  await stage(id, { stage: 'picking' }).expect(200);
-  await stage(id, {
-    stage: 'picked',
-    lines: await Promise.all(
-      products.map(async (product) => ({ product, picked: await orderedUnits(id, product) })),
-    ),
-  }).expect(200);
-  await stage(id, { stage: 'out_for_delivery' }).expect(200);
-}
-
-async function orderedUnits(id: string, product: string): Promise<number> {
-  const res = await request(t.server).get('/api/order/seller?limit=100').set('Cookie', seller).expect(200);
-  const order = res.body.orders.find((o: { _id: string }) => o._id === id);
-  return order.items.find((i: { product: string }) => i.product === product).quantity;
+async function outForDelivery(id: string): Promise<void> {
+  await steps.pick(id);
+  await steps.dispatch(id);
 }
 
 async function customerView(c: Customer, id: string) {
@@ -97,10 +60,7 @@ async function customerView(c: Customer, id: string) {
   return res.body.orders.find((o: { _id: string }) => o._id === id);
 }
 
-async function sellerView(id: string) {
-  const res = await request(t.server).get('/api/order/seller?limit=100').set('Cookie', seller).expect(200);
-  return res.body.orders.find((o: { _id: string }) => o._id === id);
-}
+const sellerView = (id: string) => steps.sellerView(id);
 
 async function booked(date: string, time: string): Promise<number> {
   const [row] = await t.db
@@ -123,6 +83,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4296', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
+  steps = orderSteps(t, { seller });
   await settings(t, seller, 'shipping', FREE_SHIPPING);
   await settings(t, seller, 'delivery', { slotCapacity: 2 });
 });
@@ -136,8 +97,8 @@ describe('delivered at the door', () => {
     const date = nextDay();
     const c = await newCustomer();
     const bread = await product(250, { name: 'Door bread', stock: 10 });
-    const id = await place(c, [[bread, 4, 250]]);
-    await outForDelivery(id, [bread]);
+    const id = await place(c, [[bread, 4]]);
+    await outForDelivery(id);
     expect(await booked(date, DELIVERY_SLOTS[0])).toBe(1);
 
     // A negative amount is bad input and changes nothing.
@@ -185,11 +146,11 @@ describe('delivered at the door', () => {
       vatBasisPoints: 2000,
     });
     const id = await place(c, [
-      [milk, 2, 120],
-      [eggs, 1, 300],
-      [wine, 1, 800, 2000],
+      [milk, 2],
+      [eggs, 1],
+      [wine, 1],
     ]);
-    await outForDelivery(id, [milk, eggs, wine]);
+    await outForDelivery(id);
     expect((await sellerView(id)).ageCheckRequired).toBe(true);
     expect((await sellerView(id)).due).toBe(15);
 
@@ -222,14 +183,14 @@ describe('not delivered', () => {
     const date = nextDay();
     const c = await newCustomer();
     const jam = await product(400, { name: 'Door jam', stock: 5 });
-    const id = await place(c, [[jam, 1, 400]]);
+    const id = await place(c, [[jam, 1]]);
 
     // Only an order out for delivery can fail at the door.
     const early = await stage(id, { stage: 'failed_delivery', reason: 'not_at_home' }).expect(409);
     expect(early.body.message).toBe(
       'An order at stage placed cannot be recorded as not delivered: only an order out for delivery can',
     );
-    await outForDelivery(id, [jam]);
+    await outForDelivery(id);
     expect((await stage(id, { stage: 'failed_delivery' }).expect(400)).body.message).toBe(
       MESSAGES.deliveryReasonRequired,
     );
@@ -280,8 +241,8 @@ describe('not delivered', () => {
     const first = nextDay();
     const c = await newCustomer();
     const tea = await product(300, { name: 'Door tea', stock: 10 });
-    const id = await place(c, [[tea, 1, 300]]);
-    await outForDelivery(id, [tea]);
+    const id = await place(c, [[tea, 1]]);
+    await outForDelivery(id);
     await stage(id, { stage: 'failed_delivery', reason: 'wrong_address' }).expect(200);
 
     // The next day: the delivery date on offer has one slot full (capacity 2).
@@ -289,8 +250,8 @@ describe('not delivered', () => {
     const next = selectableDeliveryDate(now);
     expect(next).not.toBe(first);
     const others = await newCustomer();
-    await place(others, [[tea, 1, 300]], DELIVERY_SLOTS[1]);
-    await place(others, [[tea, 1, 300]], DELIVERY_SLOTS[1]);
+    await place(others, [[tea, 1]], DELIVERY_SLOTS[1]);
+    await place(others, [[tea, 1]], DELIVERY_SLOTS[1]);
 
     expect((await stage(id, { stage: 'placed' }).expect(400)).body.message).toBe(MESSAGES.rebookSlotRequired);
     const gone = await stage(id, { stage: 'placed', deliverySlot: { date: first, time: DELIVERY_SLOTS[0] } });
@@ -332,8 +293,8 @@ describe('not delivered', () => {
     const date = nextDay();
     const c = await newCustomer();
     const rice = await product(200, { name: 'Door rice', stock: 6 });
-    const id = await place(c, [[rice, 2, 200]]);
-    await outForDelivery(id, [rice]);
+    const id = await place(c, [[rice, 2]]);
+    await outForDelivery(id);
     await stage(id, { stage: 'failed_delivery', reason: 'unsafe' }).expect(200);
     expect(await stockIn(t, rice)).toBe(4);
     await request(t.server)
@@ -352,10 +313,10 @@ describe('an outcome sent again', () => {
     nextDay();
     const c = await newCustomer();
     const oats = await product(150, { name: 'Door oats', stock: 10 });
-    const failed = await place(c, [[oats, 1, 150]]);
-    const delivered = await place(c, [[oats, 2, 150]]);
-    await outForDelivery(failed, [oats]);
-    await outForDelivery(delivered, [oats]);
+    const failed = await place(c, [[oats, 1]]);
+    const delivered = await place(c, [[oats, 2]]);
+    await outForDelivery(failed);
+    await outForDelivery(delivered);
 
     await stage(failed, { stage: 'failed_delivery', reason: 'refused' }, 'phone-1-drop-1').expect(200);
     const again = await stage(
@@ -388,10 +349,10 @@ describe('who records the door', () => {
     const driver = await signInStaff(t, 'driver', { ownerCookie: seller, name: 'Dan Driver' });
     const picker = await signInStaff(t, 'picker', { ownerCookie: seller, name: 'Pat Picker' });
     const beans = await product(90, { name: 'Door beans', stock: 10 });
-    const first = await place(c, [[beans, 1, 90]]);
-    const second = await place(c, [[beans, 2, 90]]);
-    await outForDelivery(first, [beans]);
-    await outForDelivery(second, [beans]);
+    const first = await place(c, [[beans, 1]]);
+    const second = await place(c, [[beans, 2]]);
+    await outForDelivery(first);
+    await outForDelivery(second);
 
     // The driver reads the run (the slot's orders in run-sheet order); a picker may not.
     const runUrl = `/api/seller/run?date=${selectableDeliveryDate(now)}&time=${encodeURIComponent(DELIVERY_SLOTS[0])}`;

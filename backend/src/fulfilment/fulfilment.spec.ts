@@ -18,6 +18,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ADDRESS, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type OrderSteps } from '../../test/orders';
 
 interface Customer {
   cookie: string;
@@ -26,6 +27,7 @@ interface Customer {
 
 let t: TestApp;
 let seller: string;
+let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
 let customerCount = 0;
 let day = 0;
@@ -46,34 +48,19 @@ async function newCustomer(): Promise<Customer> {
   );
 }
 
-/** A COD order of 0%-VAT lines [product, quantity, unit price in pence, allow substitutes], free shipping. */
-async function place(
-  c: Customer,
-  lines: Array<[string, number, number, boolean?]>,
-  slot: string = DELIVERY_SLOTS[0],
-): Promise<string> {
-  const pence = lines.reduce((sum, [, quantity, price]) => sum + quantity * price, 0);
-  const res = await request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items: lines.map(([product, quantity, , allowSubstitutes]) => ({
-        product,
-        quantity,
-        allowSubstitutes,
-      })),
-      address: c.addressId,
-      amount: pence / 100,
-      shippingCharge: 0,
-      totalVat: 0,
-      deliverySlot: { date: selectableDeliveryDate(now), time: slot },
-    })
-    .expect(201);
-  return res.body.orderId;
+/** A COD order of lines [product, quantity, allow substitutes] at the basket's totals (free shipping here). */
+function place(c: Customer, lines: Array<[string, number, boolean?]>, slot: string = DELIVERY_SLOTS[0]) {
+  const lineFields = Object.fromEntries(
+    lines.map(([product, , allowSubstitutes]) => [product, { allowSubstitutes }]),
+  );
+  return steps.place(
+    c,
+    lines.map(([product, quantity]) => [product, quantity]),
+    { slot, lineFields },
+  );
 }
 
-const stage = (id: string, body: Record<string, unknown>) =>
-  request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', seller).send(body);
+const stage = (id: string, body: Record<string, unknown>) => steps.stage(id, body);
 
 const setStatus = (id: string, status: string) =>
   request(t.server).put(`/api/order/${id}/status`).set('Cookie', seller).send({ status });
@@ -89,6 +76,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4298', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
+  steps = orderSteps(t, { seller });
   await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
@@ -101,7 +89,7 @@ describe('PUT /api/order/:id/fulfilment', () => {
     nextDay();
     const c = await newCustomer();
     const a = await product(100, { stock: null });
-    const id = await place(c, [[a, 1, 100]]);
+    const id = await place(c, [[a, 1]]);
 
     const skip = await stage(id, { stage: 'picked', lines: [{ product: a, picked: 1 }] }).expect(409);
     expect(skip.body.message).toBe(
@@ -124,7 +112,7 @@ describe('PUT /api/order/:id/fulfilment', () => {
     await stage(id, { stage: 'delivered' }).expect(409);
     expect((await setStatus(id, 'Cancelled').expect(409)).body.message).toBe(MESSAGES.completedOrderLocked);
 
-    const cancelled = await place(c, [[a, 1, 100]]);
+    const cancelled = await place(c, [[a, 1]]);
     await setStatus(cancelled, 'Cancelled').expect(200);
     const res = await stage(cancelled, { stage: 'picking' }).expect(409);
     expect(res.body.message).toBe(MESSAGES.cancelledOrderNotFulfilled);
@@ -140,9 +128,9 @@ describe('PUT /api/order/:id/fulfilment', () => {
     const pears = await product(150, { stock: 4, name: 'Pears' });
     const dearer = await product(500, { stock: 4, name: 'Dearer cheese' });
     const id = await place(c, [
-      [apples, 3, 200],
-      [bread, 2, 100, false],
-      [cheese, 2, 300],
+      [apples, 3],
+      [bread, 2, false],
+      [cheese, 2],
     ]);
     expect(await stocks(apples, bread, pears, dearer)).toEqual([7, 3, 4, 4]);
     await stage(id, { stage: 'picking' }).expect(200);
@@ -220,8 +208,8 @@ describe('PUT /api/order/:id/fulfilment', () => {
     const milk = await product(120, { stock: 6, name: 'Milk' });
     const eggs = await product(250, { stock: 6, name: 'Eggs' });
     const id = await place(c, [
-      [milk, 2, 120],
-      [eggs, 1, 250],
+      [milk, 2],
+      [eggs, 1],
     ]);
     await stage(id, { stage: 'picking' }).expect(200);
     const res = await stage(id, {
@@ -244,7 +232,7 @@ describe('PUT /api/order/:id/fulfilment', () => {
     const c = await newCustomer();
     const apples = await product(200, { stock: 10 });
     const pears = await product(150, { stock: 4 });
-    const id = await place(c, [[apples, 3, 200]]);
+    const id = await place(c, [[apples, 3]]);
     await stage(id, { stage: 'picking' }).expect(200);
     await stage(id, {
       stage: 'picked',
@@ -268,8 +256,8 @@ describe('PUT /api/order/:id/fulfilment', () => {
     const a = await product(200, { stock: null });
     const b = await product(100, { stock: null });
     const id = await place(c, [
-      [a, 2, 200],
-      [b, 1, 100],
+      [a, 2],
+      [b, 1],
     ]);
     await stage(id, { stage: 'picking' }).expect(200);
     await stage(id, {
@@ -304,18 +292,18 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     const apples = await product(100, { stock: null, name: 'Apples', category: 'Vegetables' });
     const milk = await product(100, { stock: null, name: 'Milk', category: 'Dairy' });
     const first = await place(c, [
-      [carrots, 2, 100],
-      [milk, 1, 100],
+      [carrots, 2],
+      [milk, 1],
     ]);
     await place(
       d,
       [
-        [carrots, 3, 100],
-        [apples, 1, 100],
+        [carrots, 3],
+        [apples, 1],
       ],
       DELIVERY_SLOTS[1],
     );
-    const cancelled = await place(d, [[milk, 5, 100]]);
+    const cancelled = await place(d, [[milk, 5]]);
     await setStatus(cancelled, 'Cancelled').expect(200);
 
     await request(t.server).get(`/api/seller/picking?date=${date}`).set('Cookie', c.cookie).expect(401);
@@ -350,13 +338,13 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
       await item('Pears'),
     ];
     const first = await place(c, [
-      [apples, 3, 100],
-      [bread, 2, 100],
-      [milk, 1, 100],
+      [apples, 3],
+      [bread, 2],
+      [milk, 1],
     ]);
     await place(d, [
-      [apples, 2, 100],
-      [bread, 1, 100],
+      [apples, 2],
+      [bread, 1],
     ]);
     const pickList = async () =>
       (await request(t.server).get(`/api/seller/picking?date=${date}`).set('Cookie', seller).expect(200)).body
@@ -397,9 +385,9 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     const date = nextDay();
     const [c, d, e] = [await newCustomer(), await newCustomer(), await newCustomer()];
     const a = await product(250, { stock: null, name: 'Oat milk, 1 l' });
-    const one = await place(c, [[a, 2, 250]]);
-    const two = await place(d, [[a, 1, 250]]);
-    await place(e, [[a, 1, 250]], DELIVERY_SLOTS[1]);
+    const one = await place(c, [[a, 2]]);
+    const two = await place(d, [[a, 1]]);
+    await place(e, [[a, 1]], DELIVERY_SLOTS[1]);
     await t.db
       .update(orders)
       .set({
@@ -451,8 +439,8 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     const jam = await product(300, { stock: null, name: 'Damson Jam' });
     const tea = await product(200, { stock: null, name: 'Breakfast Tea' });
     const order = await place(c, [
-      [jam, 1, 300],
-      [tea, 2, 200],
+      [jam, 1],
+      [tea, 2],
     ]);
     await t.db.update(orders).set({ customerName: 'Ann; Lee' }).where(eq(orders.id, order));
     const url = `/api/seller/run-sheet?date=${date}&time=${encodeURIComponent(DELIVERY_SLOTS[0])}`;
@@ -469,9 +457,9 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     const today = now;
     // An order for the day after too: the earliest date with orders is the one shown.
     now = new Date(today.getTime() + 86_400_000);
-    await place(c, [[bread, 2, 150]]);
+    await place(c, [[bread, 2]]);
     now = today;
-    const first = await place(c, [[bread, 1, 150]]);
+    const first = await place(c, [[bread, 1]]);
     expect(nextPickingDate(now) < date).toBe(true);
 
     const res = await request(t.server).get('/api/seller/picking').set('Cookie', seller).expect(200);
@@ -485,7 +473,7 @@ describe('GET /api/seller/picking and /api/seller/run-sheet', () => {
     nextDay();
     const c = await newCustomer();
     const jam = await product(200, { stock: null, name: 'Plum Jam' });
-    const cancelled = await place(c, [[jam, 1, 200]]);
+    const cancelled = await place(c, [[jam, 1]]);
     await setStatus(cancelled, 'Cancelled').expect(200);
 
     const res = await request(t.server).get('/api/seller/picking').set('Cookie', seller).expect(200);

@@ -8,7 +8,13 @@
  */
 import request from 'supertest';
 import { eq, sql } from 'drizzle-orm';
-import { DELIVERY_SLOTS, MESSAGES, priceBasket, selectableDeliveryDate } from '@larder/shared-domain';
+import {
+  DELIVERY_SLOTS,
+  MESSAGES,
+  poundsToPence,
+  priceBasket,
+  selectableDeliveryDate,
+} from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
@@ -17,6 +23,7 @@ import * as path from 'node:path';
 import { activityLog, cashUps, emailOutbox, orders, takingsOrders, takingsRates } from '../db/schema';
 import { MIGRATIONS_FOLDER } from '../db/database';
 import { Clock } from '../common/clock';
+import { orderSteps, type Lines, type OrderSteps } from '../../test/orders';
 
 interface Customer {
   cookie: string;
@@ -28,6 +35,7 @@ let owner: string;
 let driver: { id: string; cookie: string };
 let manager: { id: string; cookie: string };
 let customer: Customer;
+let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
 let day = 0;
 
@@ -37,69 +45,26 @@ function nextDay(): string {
   return selectableDeliveryDate(now);
 }
 
-/** A COD order of lines [product, quantity, unit price before VAT (pence), VAT basis points], 18+ confirmed. */
-async function place(
-  lines: Array<[string, number, number, number]>,
-  slot: string = DELIVERY_SLOTS[0],
-  c: Customer = customer,
-): Promise<string> {
-  const goods = lines.reduce((sum, [, q, p]) => sum + q * p, 0);
-  const vat = lines.reduce(
-    (sum, [, q, p, bp]) => sum + (Math.floor((p * (10000 + bp) + 5000) / 10000) - p) * q,
-    0,
-  );
-  return placeAt(
-    lines.map(([product, quantity]) => [product, quantity]),
-    { amount: (goods + vat) / 100, totalVat: vat / 100 },
-    slot,
-    c,
-  );
-}
+/** A COD order of these lines at the basket's totals (shared-domain's pricing; free shipping here), 18+ confirmed. */
+const place = (lines: Lines, slot: string = DELIVERY_SLOTS[0], c: Customer = customer) =>
+  steps.place(c, lines, { slot, ageConfirmed: true });
 
-/** A COD order of [product, quantity] lines at these totals (pounds, as the basket shows them), 18+ confirmed. */
-async function placeAt(
-  items: Array<[string, number]>,
+/** A COD order of these lines posted at totals the test states (pounds, as the basket shows them), 18+ confirmed. */
+const placeAt = (
+  lines: Lines,
   totals: { amount: number; totalVat: number },
   slot: string = DELIVERY_SLOTS[0],
   c: Customer = customer,
-): Promise<string> {
-  const res = await request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items: items.map(([product, quantity]) => ({ product, quantity })),
-      address: c.addressId,
-      ...totals,
-      shippingCharge: 0,
-      ageConfirmed: true,
-      deliverySlot: { date: selectableDeliveryDate(now), time: slot },
-    });
-  if (res.status !== 201) throw new Error(`place answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body.orderId;
-}
+) => steps.place(c, lines, { slot, ageConfirmed: true, totals: { ...totals, shippingCharge: 0 } });
 
 /** Pounds as the API answers them, in pence. */
-const pence = (pounds: number) => Math.round(pounds * 100);
+const pence = (pounds: number) => poundsToPence(pounds)!;
 
-const stage = (id: string, body: Record<string, unknown>, cookie = owner) =>
-  request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
+const stage = (id: string, body: Record<string, unknown>, cookie = owner) => steps.stage(id, body, cookie);
 
-/** Picks in full, sends out and delivers with what was collected (pounds), as the driver. */
-async function deliver(id: string, collected: { cash: number; card: number }, lines: unknown[] = []) {
-  await stage(id, { stage: 'picking' }).expect(200);
-  const order = (
-    await request(t.server).get('/api/order/seller?limit=100').set('Cookie', owner)
-  ).body.orders.find((o: { _id: string }) => o._id === id);
-  await stage(id, {
-    stage: 'picked',
-    lines: order.items.map((i: { product: string; quantity: number }) => ({
-      product: i.product,
-      picked: i.quantity,
-    })),
-  }).expect(200);
-  await stage(id, { stage: 'out_for_delivery' }, driver.cookie).expect(200);
-  return stage(id, { stage: 'delivered', collected, lines }, driver.cookie).expect(200);
-}
+/** Picks in full, sends out (as the driver) and delivers with what was collected (pounds) and any refused lines. */
+const deliver = (id: string, collected: { cash: number; card: number }, refused: string[] = []) =>
+  steps.deliver(id, { ...collected, refused });
 
 const receipt = (id: string, cookie = customer.cookie) =>
   request(t.server).get(`/api/order/${id}/receipt`).set('Cookie', cookie);
@@ -124,6 +89,7 @@ beforeAll(async () => {
   owner = await signInSeller(t);
   driver = await signInStaff(t, 'driver', { ownerCookie: owner, name: 'Dee Driver' });
   manager = await signInStaff(t, 'manager', { ownerCookie: owner, name: 'Mo Manager' });
+  steps = orderSteps(t, { seller: owner, driver: driver.cookie });
   await settings(t, owner, 'shipping', FREE_SHIPPING);
   await settings(t, owner, 'orders', { maxOpenOrders: 100 });
   customer = await signInCustomerWithAddress(
@@ -145,12 +111,12 @@ describe('receipts', () => {
     const wine = await product(700, 2000, 'Receipt wine');
     const eggs = await product(250, 0, 'Receipt eggs');
     const id = await place([
-      [milk, 2, 120, 0],
-      [wine, 1, 700, 2000],
-      [eggs, 1, 250, 0],
+      [milk, 2],
+      [wine, 1],
+      [eggs, 1],
     ]);
     await receipt(id).expect(409);
-    await deliver(id, { cash: 20, card: 0 }, [{ product: eggs, refused: true }]);
+    await deliver(id, { cash: 20, card: 0 }, [eggs]);
 
     const res = await receipt(id).expect(200);
     expect(res.body.receipt).toMatchObject({
@@ -213,9 +179,9 @@ describe('receipts', () => {
     nextDay();
     const hamper = await product(25000, 0, 'Hamper');
     const bigger = await product(25001, 0, 'Bigger hamper');
-    const atLimit = await place([[hamper, 1, 25000, 0]]);
-    const above = await place([[bigger, 1, 25001, 0]]);
-    const alsoAbove = await place([[bigger, 1, 25001, 0]], DELIVERY_SLOTS[1]);
+    const atLimit = await place([[hamper, 1]]);
+    const above = await place([[bigger, 1]]);
+    const alsoAbove = await place([[bigger, 1]], DELIVERY_SLOTS[1]);
     for (const id of [atLimit, above, alsoAbove]) await deliver(id, { cash: 250.01, card: 0 });
 
     const simplified = (await receipt(atLimit).expect(200)).body.receipt;
@@ -244,8 +210,8 @@ describe('refunds', () => {
   it('never gives back more than was paid, numbers credit notes in sequence, and shows them everywhere', async () => {
     nextDay();
     const cheese = await product(500, 0, 'Refund cheese');
-    const unpaid = await place([[cheese, 1, 500, 0]]);
-    const id = await place([[cheese, 2, 500, 0]]);
+    const unpaid = await place([[cheese, 1]]);
+    const id = await place([[cheese, 2]]);
     await deliver(id, { cash: 10, card: 0 });
 
     const give = (orderId: string, body: Record<string, unknown>, cookie = manager.cookie) =>
@@ -322,19 +288,19 @@ describe('takings', () => {
     const wine = await product(649, 2000, 'Takings wine');
     const ids = [
       await place([
-        [bread, 3, 133, 0],
-        [juice, 2, 217, 500],
+        [bread, 3],
+        [juice, 2],
       ]),
       await place([
-        [wine, 1, 649, 2000],
-        [juice, 1, 217, 500],
+        [wine, 1],
+        [juice, 1],
       ]),
     ];
     for (const id of ids) await deliver(id, { cash: 20, card: 1.5 });
     // A day later (London), one more.
     now = new Date(now.getTime() + 86_400_000);
     const second = new Date(now).toISOString().slice(0, 10);
-    ids.push(await place([[wine, 3, 649, 2000]], DELIVERY_SLOTS[2]));
+    ids.push(await place([[wine, 3]], DELIVERY_SLOTS[2]));
     await deliver(ids[2], { cash: 0, card: 23.37 });
 
     const res = await request(t.server)
@@ -552,7 +518,7 @@ describe('takings kept with each delivery', () => {
       { amount: 21.67, totalVat: 2.24 },
     );
     // The beer is refused at the door: the order loses it, and the 20% rate keeps only the wine.
-    await deliver(id, { cash: 20, card: 0 }, [{ product: beer, refused: true }]);
+    await deliver(id, { cash: 20, card: 0 }, [beer]);
     await request(t.server)
       .post(`/api/order/${id}/refunds`)
       .set('Cookie', manager.cookie)
@@ -565,7 +531,7 @@ describe('takings kept with each delivery', () => {
       .expect(201);
 
     // An order marked Completed by its status (no outcome recorded at the door) is kept too.
-    const marked = await place([[juice, 1, 217, 500]], DELIVERY_SLOTS[1]);
+    const marked = await place([[juice, 1]], DELIVERY_SLOTS[1]);
     now = new Date(now.getTime() + 60_000);
     await request(t.server)
       .put(`/api/order/${marked}/status`)
@@ -675,9 +641,9 @@ describe('cash-up', () => {
     const date = nextDay();
     const run = DELIVERY_SLOTS[1];
     const soup = await product(300, 0, 'Cash-up soup');
-    const a = await place([[soup, 5, 300, 0]], run);
-    const b = await place([[soup, 3, 300, 0]], run);
-    const c = await place([[soup, 1, 300, 0]], run);
+    const a = await place([[soup, 5]], run);
+    const b = await place([[soup, 3]], run);
+    const c = await place([[soup, 1]], run);
     await deliver(a, { cash: 15, card: 0 });
     await deliver(b, { cash: 5, card: 4 });
     await stage(c, { stage: 'picking' }).expect(200);
