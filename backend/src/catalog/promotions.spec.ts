@@ -9,6 +9,7 @@ import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
   DELIVERY_SLOTS,
+  poundsToPence,
   priceBasket,
   selectableDeliveryDate,
   wasPriceNotChargedMessage,
@@ -20,11 +21,13 @@ import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test
 import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, productPrices, promotions } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type OrderSteps } from '../../test/orders';
 import { ProductListCache } from './product-list.cache';
 import { catalogueNotificationsHeard } from '../../test/product-list';
 
 let t: TestApp;
 let seller: string;
+let steps: OrderSteps;
 let now = new Date('2026-07-01T09:00:00Z');
 let customers = 0;
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,6 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:4294', mailPollIntervalMs: 3_600_000 });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
+  steps = orderSteps(t, { seller });
   await settings(t, seller, 'shipping', FREE_SHIPPING);
 });
 
@@ -78,23 +82,24 @@ async function customer() {
   );
 }
 
-function placeCod(
+/**
+ * POST /api/order/cod for these items at the totals the test states (pounds; free shipping), answered with
+ * `status` (the test fails with the answer otherwise).
+ */
+async function placeCod(
+  status: number,
   c: { cookie: string; addressId: string },
   items: Array<{ product: string; quantity: number }>,
   amount: number,
   totalVat = 0,
 ) {
-  return request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items,
-      address: c.addressId,
-      amount,
-      shippingCharge: 0,
-      totalVat,
-      deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
-    });
+  const res = await steps.placeRequest(
+    c,
+    items.map((item): [string, number] => [item.product, item.quantity]),
+    { totals: { amount, totalVat, shippingCharge: 0 } },
+  );
+  expect({ status: res.status, body: res.body }).toMatchObject({ status });
+  return res;
 }
 
 async function orderOf(c: { cookie: string }, id: string) {
@@ -464,10 +469,10 @@ describe('orders under promotions', () => {
     // The dearest three (two wines and a bread) for £5, one bread at £2: £7.00.
     expect(expected.amount).toBe(700);
     // A basket priced without the deal is told the prices changed.
-    const stale = await placeCod(c, items, 8.8, 0.8).expect(409);
+    const stale = await placeCod(409, c, items, 8.8, 0.8);
     expect(stale.body).toMatchObject({ amount: 7, totalVat: expected.vat / 100 });
 
-    const placed = await placeCod(c, items, 7, expected.vat / 100).expect(201);
+    const placed = await placeCod(201, c, items, 7, expected.vat / 100);
     const order = await orderOf(c, placed.body.orderId);
     expect(order).toMatchObject({
       amount: 7,
@@ -517,7 +522,7 @@ describe('orders under promotions', () => {
     ).body.promotion;
     const c = await customer();
     // 4 beans: 3 for £2.50 + £1 = £3.50
-    const placed = await placeCod(c, [{ product: beans, quantity: 4 }], 3.5).expect(201);
+    const placed = await placeCod(201, c, [{ product: beans, quantity: 4 }], 3.5);
     const id = placed.body.orderId;
 
     await request(t.server)
@@ -561,7 +566,7 @@ describe('orders under promotions', () => {
       endsAt: '2026-11-30',
     }).expect(201);
     const c = await customer();
-    const id = (await placeCod(c, [{ product: soup, quantity: 3 }], 2.5).expect(201)).body.orderId;
+    const id = (await placeCod(201, c, [{ product: soup, quantity: 3 }], 2.5)).body.orderId;
     const stage = (body: Record<string, unknown>) =>
       request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', seller).send(body);
     await stage({ stage: 'picking' }).expect(200);
@@ -572,17 +577,14 @@ describe('orders under promotions', () => {
 });
 
 describe('receipts of orders priced with deals', () => {
-  const stage = (id: string, body: Record<string, unknown>, cookie = seller) =>
-    request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
-  const pence = (pounds: number) => Math.round(pounds * 100);
+  const pence = (pounds: number) => poundsToPence(pounds)!;
 
   /** Picks (as given), sends out and delivers with the cash collected, as a driver. */
   async function deliver(id: string, picked: Array<{ product: string; picked: number }>, cash: number) {
     const driver = await signInStaff(t, 'driver', { ownerCookie: seller, name: `Driver ${id.slice(0, 4)}` });
-    await stage(id, { stage: 'picking' }).expect(200);
-    await stage(id, { stage: 'picked', lines: picked }).expect(200);
-    await stage(id, { stage: 'out_for_delivery' }, driver.cookie).expect(200);
-    await stage(id, { stage: 'delivered', collected: { cash, card: 0 } }, driver.cookie).expect(200);
+    await steps.pick(id, picked);
+    await steps.dispatch(id, driver.cookie);
+    await steps.door(id, { cash, card: 0 }, driver.cookie).expect(200);
   }
 
   it("carries the order's savings, each deal and each line's deal and saving; the lines less the savings are the total", async () => {
@@ -613,9 +615,9 @@ describe('receipts of orders priced with deals', () => {
       { product: jam, quantity: 3 },
     ];
     // Any 3 for £5 and a bread at £2 (£7.00, saving £1.80); 3 jams for the price of 2 (£6.00, saving £3.00).
-    const priced = (await placeCod(c, items, 0, 0).expect(409)).body;
+    const priced = (await placeCod(409, c, items, 0, 0)).body;
     expect(priced.amount).toBe(13);
-    const placed = await placeCod(c, items, 13, priced.totalVat).expect(201);
+    const placed = await placeCod(201, c, items, 13, priced.totalVat);
     const id = placed.body.orderId;
     await deliver(
       id,
@@ -673,13 +675,14 @@ describe('receipts of orders priced with deals', () => {
     // 6 soups: two deals (£5.00, saving £1.00), and rolls at £1.50.
     const id = (
       await placeCod(
+        201,
         c,
         [
           { product: soup, quantity: 6 },
           { product: rolls, quantity: 1 },
         ],
         6.5,
-      ).expect(201)
+      )
     ).body.orderId;
     // 4 soups found: one deal and one soup at its own price (£3.50, saving £0.50).
     await deliver(

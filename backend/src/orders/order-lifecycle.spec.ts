@@ -10,7 +10,6 @@ import {
   ERROR_CODES,
   DELIVERY_SLOTS,
   MESSAGES,
-  priceOrder,
   selectableDeliveryDate,
   substituteNeedsAgeConfirmationMessage,
 } from '@larder/shared-domain';
@@ -20,17 +19,17 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ADDRESS, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { orders } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type OrderSteps } from '../../test/orders';
 
 let t: TestApp;
 const stripe = new FakeStripeApi();
 let seller: string;
+let steps: OrderSteps;
 let customer: { cookie: string; addressId: string };
 const now = new Date('2026-11-23T10:00:00Z'); // Monday 10:00 GMT: delivery on Tuesday
 let bread: string;
 let wine: string;
 let cheese: string;
-
-const PRICES: Record<string, { offerPrice: number; vat: number }> = {};
 
 async function product(name: string, offerPrice: number, vat: number, extra = {}): Promise<string> {
   const id = await createProduct(t, {
@@ -41,44 +40,19 @@ async function product(name: string, offerPrice: number, vat: number, extra = {}
     stock: 50,
     ...extra,
   });
-  PRICES[id] = { offerPrice, vat };
   return id;
 }
 
-function body(items: { product: string; quantity: number }[], extra: Record<string, unknown> = {}) {
-  const totals = priceOrder(
-    items.map((item) => ({
-      offerPrice: PRICES[item.product].offerPrice,
-      vatBasisPoints: PRICES[item.product].vat,
-      quantity: item.quantity,
-    })),
-    { shippingCharge: 0, shippingThreshold: 0 },
-  );
-  return {
-    items,
-    address: customer.addressId,
-    amount: totals.amount / 100,
-    shippingCharge: 0,
-    totalVat: totals.vat / 100,
-    deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[0] },
-    ...extra,
-  };
-}
+type Items = { product: string; quantity: number }[];
+const lines = (items: Items) => items.map((item): [string, number] => [item.product, item.quantity]);
 
-async function placeCod(items: { product: string; quantity: number }[], extra = {}): Promise<string> {
-  const res = await request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', customer.cookie)
-    .send(body(items, extra));
-  expect(res.status).toBe(201);
-  return res.body.orderId;
-}
+/** A COD order of these items at the basket's totals (free shipping here); extra fields go in the body. */
+const placeCod = (items: Items, extra: Record<string, unknown> = {}) =>
+  steps.place(customer, lines(items), { body: extra });
 
-async function placeCard(items: { product: string; quantity: number }[]): Promise<string> {
-  const res = await request(t.server)
-    .post('/api/order/stripe')
-    .set('Cookie', customer.cookie)
-    .send(body(items));
+/** A card order of these items at the basket's totals, not paid yet. */
+async function placeCard(items: Items): Promise<string> {
+  const res = await steps.placeRequest(customer, lines(items), { payment: 'stripe' });
   expect([res.status, res.body.message]).toEqual([201, undefined]);
   return res.body.orderId;
 }
@@ -122,6 +96,7 @@ beforeAll(async () => {
   });
   t.app.get(Clock).now = () => now;
   seller = await signInSeller(t);
+  steps = orderSteps(t, { seller });
   await settings(t, seller, 'shipping', FREE_SHIPPING);
   await settings(t, seller, 'orders', { maxOpenOrders: 100 });
   customer = await signInCustomerWithAddress(t, { email: 'lifecycle@example.com' }, ADDRESS);
