@@ -1,10 +1,11 @@
 import { desc, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { DELIVERY_SLOTS, orderReference } from '@larder/shared-domain';
+import { orderReference } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
 import { Clock } from '../common/clock';
+import { orderSteps } from '../../test/orders';
 import { activityLog } from '../db/schema';
 
 /** Monday 23 November 2026, 10:00 London: orders are for Tuesday the 24th. */
@@ -95,21 +96,7 @@ describe('activity entries of the changes made in the seller area', () => {
     await settings(t, owner, 'shipping', FREE_SHIPPING);
     const product = await createProduct(t, { name: 'Turnips', price: 100, offerPrice: 100, stock: 20 });
     const customer = await signInCustomerWithAddress(t, { email: 'turnip.lover@example.com' }, ADDRESS);
-    const place = async () =>
-      (
-        await request(t.server)
-          .post('/api/order/cod')
-          .set('Cookie', customer.cookie)
-          .send({
-            items: [{ product, quantity: 1 }],
-            address: customer.addressId,
-            amount: 1,
-            shippingCharge: 0,
-            totalVat: 0,
-            deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
-          })
-          .expect(201)
-      ).body.orderId as string;
+    const place = () => orderSteps(t, { seller: owner }).place(customer, [[product, 1]], { date: TUESDAY });
     const first = await place();
     const picker = await signInStaff(t, 'picker', { ownerCookie: owner, name: 'Pip Picker' });
     const driver = await signInStaff(t, 'driver', { ownerCookie: owner });

@@ -7,6 +7,7 @@ import { FakeStripeApi, WEBHOOK_SECRET } from '../../test/stripe-stand-in';
 import { ADDRESS } from '../../test/fixtures';
 import { orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps, type OrderSteps, type Shopper } from '../../test/orders';
 
 /** Monday 23 November 2026, 10:00 in London: delivery on Tuesday the 24th. */
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -17,6 +18,7 @@ describe('age-restricted products at checkout', () => {
   const stripe = new FakeStripeApi();
   let t: TestApp;
   let seller: string;
+  let steps: OrderSteps;
   let lager: string;
   let bread: string;
 
@@ -28,6 +30,7 @@ describe('age-restricted products at checkout', () => {
     });
     t.app.get(Clock).now = () => NOW;
     seller = await signInSeller(t);
+    steps = orderSteps(t, { seller });
     await request(t.server)
       .post('/api/settings/shipping')
       .set('Cookie', seller)
@@ -52,19 +55,13 @@ describe('age-restricted products at checkout', () => {
     return signInCustomerWithAddress(t, { email, firstName: 'Ade', lastName: 'Okafor' }, ADDRESS);
   }
 
-  /** 1 x lager (£6.00) + 1 x bread (£3.00) + £3.99 shipping = £12.99, or bread alone (£6.99). */
-  function body(c: { addressId: string }, items: string[], extra: Record<string, unknown> = {}) {
-    const goods = items.reduce((sum, id) => sum + (id === lager ? 6 : 3), 0);
-    return {
-      items: items.map((product) => ({ product, quantity: 1 })),
-      address: c.addressId,
-      paymentType: 'COD',
-      amount: Math.round((goods + 3.99) * 100) / 100,
-      shippingCharge: 3.99,
-      totalVat: 0,
-      deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
-      ...extra,
-    };
+  /** One of each product at the basket's totals (with the £3.99 shipping), for Tuesday's first slot. */
+  function body(c: Shopper, items: string[], extra: Record<string, unknown> = {}) {
+    return steps.checkoutBody(
+      c,
+      items.map((product): [string, number] => [product, 1]),
+      { date: TUESDAY, body: { paymentType: 'COD', ...extra } },
+    );
   }
 
   async function orderCount(): Promise<number> {
@@ -84,7 +81,7 @@ describe('age-restricted products at checkout', () => {
         const res = await request(t.server)
           .post(path)
           .set('Cookie', c.cookie)
-          .send(body(c, [lager, bread], extra));
+          .send(await body(c, [lager, bread], extra));
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
           success: false,
@@ -102,12 +99,12 @@ describe('age-restricted products at checkout', () => {
     const res = await request(t.server)
       .post('/api/order/cod')
       .set('Cookie', c.cookie)
-      .send(body(c, [lager, bread], { ageConfirmed: true }))
+      .send(await body(c, [lager, bread], { ageConfirmed: true }))
       .expect(201);
     const plain = await request(t.server)
       .post('/api/order/cod')
       .set('Cookie', c.cookie)
-      .send(body(c, [bread]))
+      .send(await body(c, [bread]))
       .expect(201);
 
     const list = await request(t.server).get('/api/order/seller').set('Cookie', seller).expect(200);
@@ -138,7 +135,7 @@ describe('age-restricted products at checkout', () => {
     const res = await request(t.server)
       .post('/api/order/stripe')
       .set('Cookie', c.cookie)
-      .send(body(c, [lager], { paymentType: 'Online', ageConfirmed: true }));
+      .send(await body(c, [lager], { paymentType: 'Online', ageConfirmed: true }));
     expect(res.status).toBe(201);
     expect(stripe.created).toHaveLength(1);
   });
@@ -148,7 +145,7 @@ describe('age-restricted products at checkout', () => {
     const res = await request(t.server)
       .post('/api/order/cod')
       .set('Cookie', c.cookie)
-      .send(body(c, [lager], { ageConfirmed: 'yes' }));
+      .send(await body(c, [lager], { ageConfirmed: 'yes' }));
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
   });

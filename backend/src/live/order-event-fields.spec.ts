@@ -6,6 +6,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ADDRESS, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps } from '../../test/orders';
 
 /** Monday 23 November 2026, 10:00 London: orders are for Tuesday the 24th and may be changed until 15:00. */
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -47,20 +48,9 @@ async function placeOrder(): Promise<{ id: string; customer: string }> {
     { email: `watcher${customerCount}@example.com` },
     ADDRESS,
   );
-  const res = await request(t.server)
-    .post('/api/order/cod')
-    .set('Cookie', customer.cookie)
-    .send({
-      items: [{ product: apples, quantity: 2 }],
-      address: customer.addressId,
-      amount: 2,
-      shippingCharge: 0,
-      totalVat: 0,
-      deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
-    })
-    .expect(201);
+  const id = await orderSteps(t, { seller }).place(customer, [[apples, 2]], { date: TUESDAY });
   later();
-  return { id: res.body.orderId, customer: customer.cookie };
+  return { id, customer: customer.cookie };
 }
 
 const change = (order: { id: string; customer: string }, body: Record<string, unknown>) =>

@@ -1,19 +1,21 @@
 import request from 'supertest';
-import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { ADDRESS } from '../../test/fixtures';
 import { Clock } from '../common/clock';
+import { orderSteps } from '../../test/orders';
 
 /** Monday 23 November 2026, 10:00 in London: delivery on Tuesday the 24th. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
 
 describe("a customer's data export", () => {
   let t: TestApp;
+  let seller: string;
   beforeAll(async () => {
     t = await createTestApp();
     t.app.get(Clock).now = () => MONDAY_10AM;
-    const seller = await signInSeller(t);
+    seller = await signInSeller(t);
     await request(t.server)
       .post('/api/settings/shipping')
       .set('Cookie', seller)
@@ -29,19 +31,10 @@ describe("a customer's data export", () => {
       ADDRESS,
     );
     const product = await createProduct(t, { name: 'Apples', offerPrice: 200, price: 250 });
-    const order = await request(t.server)
-      .post('/api/order/cod')
-      .set('Cookie', cookie)
-      .send({
-        items: [{ product, quantity: 2 }],
-        address: addressId,
-        paymentType: 'COD',
-        amount: 7.99,
-        shippingCharge: 3.99,
-        totalVat: 0,
-        deliverySlot: { date: '2026-11-24', time: DELIVERY_SLOTS[0] },
-      })
-      .expect(201);
+    const orderId = await orderSteps(t, { seller }).place({ cookie, addressId }, [[product, 2]], {
+      date: '2026-11-24',
+      body: { paymentType: 'COD' },
+    });
     await request(t.server)
       .post('/api/contact')
       .set('Cookie', cookie)
@@ -91,7 +84,7 @@ describe("a customer's data export", () => {
       ],
     });
     expect(data.orders).toHaveLength(1);
-    expect(data.orders[0]).toMatchObject({ _id: order.body.orderId, amount: 7.99 });
+    expect(data.orders[0]).toMatchObject({ _id: orderId, amount: 7.99 });
     expect(data.orders[0].items).toEqual([expect.objectContaining({ quantity: 2 })]);
     expect(data.contactMessages.map((m: { message: string }) => m.message)).toEqual([
       'Do you sell quinces?',
