@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@larder/shared-domain';
 import { Route, Routes } from 'react-router-dom';
 import type { ReceiptView } from '@larder/shared-state';
-import { renderWithApi } from '../../../test/render';
+import { renderWithApi, server } from '../../../test/render';
 import ReceiptPage from './ReceiptPage';
 
 const ID = '3f2a1b4c-0000-4000-8000-000000000001';
@@ -89,5 +91,86 @@ describe('Seller receipt', () => {
     expect(screen.getByText('The receipt is ready once the order is delivered')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('refunds at most what the shop kept less refunds, asks for a reason in words, and gives the credit note', async () => {
+    // £50 handed over for £17.70: the shop kept £17.70, and £5.00 went back already.
+    renderReceipt({
+      ...receipt,
+      cash: 50,
+      change: 32.3,
+      paid: 17.7,
+      refunds: [
+        {
+          _id: 'r1',
+          amount: 5,
+          at: '2026-11-25T12:00:00.000Z',
+          creditNote: 'CN-000001',
+          method: 'cash',
+          reason: 'Bruised pears',
+          reference: null,
+        },
+      ],
+    });
+    server.on('POST', `/api/order/${ID}/refunds`, () => ({
+      status: 201,
+      body: {
+        success: true,
+        refund: {
+          _id: 'r2',
+          amount: 12.7,
+          at: '2026-11-25T12:30:00.000Z',
+          creditNote: 'CN-000002',
+          method: 'cash',
+          reason: 'Milk sour',
+          reference: null,
+        },
+      },
+    }));
+    const form = await screen.findByRole('region', { name: 'Refund' });
+    expect(form).toHaveTextContent('Up to £12.70 can be given back');
+
+    const amount = within(form).getByLabelText('Amount (£)');
+    await userEvent.type(amount, '12.71');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(within(form).getByText(MESSAGES.refundTooLarge)).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.70');
+    const reason = within(form).getByLabelText('Reason');
+    await userEvent.type(reason, '\u200b');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(within(form).getByText(MESSAGES.reasonNeedsWords)).toBeInTheDocument();
+    expect(reason).toHaveFocus();
+    expect(server.sent('POST', `/api/order/${ID}/refunds`)).toHaveLength(0);
+
+    await userEvent.clear(reason);
+    await userEvent.type(reason, 'Milk sour');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText('Refund of £12.70 recorded: credit note CN-000002')).toBeInTheDocument();
+    const [sent] = server.sent('POST', `/api/order/${ID}/refunds`);
+    expect(sent.body).toEqual({ amount: 12.7, method: 'cash', reason: 'Milk sour' });
+  });
+
+  it('has nothing left to refund once refunds reach what was kept', async () => {
+    renderReceipt({
+      ...receipt,
+      refunds: [
+        {
+          _id: 'r1',
+          amount: 17.7,
+          at: '2026-11-25T12:00:00.000Z',
+          creditNote: 'CN-000001',
+          method: 'cash',
+          reason: 'Order spoiled',
+          reference: null,
+        },
+      ],
+    });
+    const form = await screen.findByRole('region', { name: 'Refund' });
+    expect(form).toHaveTextContent('Nothing left to refund on this order.');
+    expect(within(form).queryByRole('button', { name: 'Record refund' })).not.toBeInTheDocument();
   });
 });
