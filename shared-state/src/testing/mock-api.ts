@@ -385,16 +385,28 @@ function changeFulfilment(request: RecordedRequest, state: MockApiState): Answer
     Object.assign(order, { status: 'Completed', isPaid: true });
   }
   order.fulfilment = stage;
-  if (stage !== 'picked' && !lines.some((l) => l.refused)) return answer;
-  const totals = rules.priceFulfilledOrder(
-    order.items.map((i) => ({
-      ...i,
-      ...priced(i),
-      substitute: i.substitute && { ...i.substitute, ...priced(i.substitute) },
-    })),
-    pence(order.shippingCharge),
-  );
-  Object.assign(order, totalsInPounds(totals));
+  if (stage === 'picked' || lines.some((l) => l.refused)) {
+    const totals = rules.priceFulfilledOrder(
+      order.items.map((i) => ({
+        ...i,
+        ...priced(i),
+        substitute: i.substitute && { ...i.substitute, ...priced(i.substitute) },
+      })),
+      pence(order.shippingCharge),
+    );
+    Object.assign(order, totalsInPounds(totals));
+  }
+  const handed = (request.body as Api.UpdateFulfilmentDto).collected;
+  if (stage === 'delivered' && handed) {
+    // What was handed over, the change worked out from what was due, and what the shop kept (shared-domain's rule).
+    const door = rules.doorMoney(pence(order.due), { cash: pence(handed.cash), card: pence(handed.card) });
+    order.collected = {
+      cash: handed.cash,
+      card: handed.card,
+      change: rules.penceToPounds(door.change),
+      kept: rules.penceToPounds(door.keptCash + door.keptCard),
+    };
+  }
   return answer;
 }
 

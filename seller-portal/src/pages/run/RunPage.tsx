@@ -7,6 +7,7 @@ import {
   type DeliveryFailureReason,
   formatDeliveryDate,
   formatPounds,
+  handedOverTooMuch,
   isDeliverySlot,
   londonIsoString,
   MESSAGES,
@@ -376,6 +377,10 @@ function DeliveredForm({ order, onCancel, onOutcome }: FormProps) {
     const amounts = [cash, card].map((value) => Number(value));
     if (amounts.some((value) => !Number.isFinite(value) || value < 0 || poundsToPence(value) === undefined))
       return setProblem(MESSAGES.collectedInvalid);
+    // A slip of the finger (£5,000 for £5.99) is caught here, before it waits on the phone to be refused later.
+    const handed = { cash: poundsToPence(amounts[0]) ?? 0, card: poundsToPence(amounts[1]) ?? 0 };
+    if (handedOverTooMuch(poundsToPence(order.due) ?? 0, handed))
+      return setProblem(MESSAGES.handedOverTooMuch);
     if (order.ageCheckRequired && !idCheck) return setProblem('Say whether the ID check passed');
     setSaving(true);
     await onOutcome({
