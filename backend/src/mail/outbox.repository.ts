@@ -9,7 +9,10 @@ export type NewOutboxRow = Pick<
   'kind' | 'orderId' | 'recipient' | 'subject' | 'textBody' | 'htmlBody'
 >;
 
-/** The one place the email_outbox table is queried. Times come from the database's clock, shared by replicas. */
+/**
+ * The e-mail outbox's writes and the sender's reads (metrics/metrics.ts only counts the backlog for its gauges).
+ * Times come from the database's clock, shared by replicas.
+ */
 @Injectable()
 export class OutboxRepository {
   constructor(@Inject(DB) private readonly db: Database) {}
