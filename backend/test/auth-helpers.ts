@@ -115,3 +115,24 @@ export async function signInStaff(
     throw new Error(`changing the password answered ${changed.status}: ${JSON.stringify(changed.body)}`);
   return { id: (added.body as { staff: { _id: string } }).staff._id, email, password, cookie };
 }
+
+/**
+ * New customers with an address, one a call: `label1@example.com` (last name `Label1`), then `label2@…`. `app` is
+ * asked at each call, so the factory can be made before the test app starts.
+ */
+export function newCustomers(
+  app: () => Pick<TestApp, 'server'>,
+  label: string,
+  address: AddressInput,
+): () => Promise<{ cookie: string; addressId: string }> {
+  let count = 0;
+  const lastName = label.charAt(0).toUpperCase() + label.slice(1);
+  return () => {
+    count += 1;
+    return signInCustomerWithAddress(
+      app(),
+      { email: `${label}${count}@example.com`, lastName: `${lastName}${count}` },
+      address,
+    );
+  };
+}

@@ -33,7 +33,9 @@ export async function waitForList(
     const products = res.body.products as ListedProduct[];
     if (seen(products)) return products;
     if (Date.now() - started > withinMs) {
-      throw new Error(`the list did not change within ${withinMs} ms: ${JSON.stringify(products).slice(0, 500)}`);
+      throw new Error(
+        `the list did not change within ${withinMs} ms: ${JSON.stringify(products).slice(0, 500)}`,
+      );
     }
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -199,6 +199,20 @@ export class CheckoutSteps {
   }
 }
 
+/** What pricing and the slot decided, as an order row holds it: for a new order and for a changed one. */
+export function pricedFields(prepared: PreparedOrder) {
+  return {
+    goods: prepared.totals.goods,
+    totalVat: prepared.totals.vat,
+    shippingCharge: prepared.totals.shipping,
+    amount: prepared.totals.amount,
+    savings: prepared.savings,
+    deals: prepared.deals,
+    deliveryDate: prepared.deliveryDate,
+    deliveryTime: prepared.deliveryTime,
+  } satisfies Partial<NewOrder>;
+}
+
 /** The row of a new order (placing always names an address: checkAddress made sure of it). */
 export function orderRow(
   userId: string,
@@ -216,14 +230,7 @@ export function orderRow(
     customerEmail: prepared.contact.email,
     customerPhone: prepared.contact.phone,
     paymentType,
-    goods: prepared.totals.goods,
-    totalVat: prepared.totals.vat,
-    shippingCharge: prepared.totals.shipping,
-    amount: prepared.totals.amount,
-    savings: prepared.savings,
-    deals: prepared.deals,
-    deliveryDate: prepared.deliveryDate,
-    deliveryTime: prepared.deliveryTime,
+    ...pricedFields(prepared),
     status: 'Pending',
     isPaid: false,
     ageConfirmed: prepared.ageConfirmed,

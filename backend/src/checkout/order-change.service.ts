@@ -10,7 +10,7 @@ import { OrderEmails } from '../orders/order-emails';
 import { checkIdempotencyKey } from '../orders/order-request';
 import { OrdersRepository, OrderWithItems } from '../orders/orders.repository';
 import type { ChangeOrderDto } from './dto/place-order.dto';
-import { CheckoutSteps } from './checkout-steps';
+import { CheckoutSteps, pricedFields } from './checkout-steps';
 
 /** The customer's change of a placed order: the checkout steps again, with what the order holds already. */
 @Injectable()
@@ -76,14 +76,7 @@ export class OrderChangeService {
       await this.orders.update(
         orderId,
         {
-          goods: prepared.totals.goods,
-          totalVat: prepared.totals.vat,
-          shippingCharge: prepared.totals.shipping,
-          amount: prepared.totals.amount,
-          savings: prepared.savings,
-          deals: prepared.deals,
-          deliveryDate: prepared.deliveryDate,
-          deliveryTime: prepared.deliveryTime,
+          ...pricedFields(prepared),
           ...(input.ageConfirmed === true && { ageConfirmed: true }),
           ...(address && {
             addressId: address.id,

@@ -14,7 +14,7 @@ import {
   selectableDeliveryDate,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { newCustomers, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS, bookedIn, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
@@ -29,16 +29,8 @@ let t: TestApp;
 let seller: string;
 let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
-let customerCount = 0;
 
-async function newCustomer(): Promise<Customer> {
-  customerCount += 1;
-  return signInCustomerWithAddress(
-    t,
-    { email: `changer${customerCount}@example.com`, lastName: `Changer${customerCount}` },
-    ADDRESS,
-  );
-}
+const newCustomer = newCustomers(() => t, 'changer', ADDRESS);
 
 /**
  * POST /api/order/cod for these lines at the basket's totals (free shipping here), for the current selectable date;
@@ -304,9 +296,7 @@ describe('PUT /api/order/:id', () => {
         place(y, [[a, 2]]),
       ]);
       // Exactly one gets the last two units.
-      expect([changed.status, other.status].sort()).toEqual(
-        changed.status === 200 ? [200, 409] : [201, 409],
-      );
+      expect([changed.status, other.status].sort()).toEqual(changed.status === 200 ? [200, 409] : [201, 409]);
       expect(await stockOf(a)).toBe(0);
       const yOrders = await myOrders(y);
       const held = (await unitsOn(id, a)) + (yOrders.length ? await unitsOn(yOrders[0]._id, a) : 0);

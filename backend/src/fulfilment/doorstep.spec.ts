@@ -9,7 +9,7 @@ import request from 'supertest';
 import { and, eq } from 'drizzle-orm';
 import { DELIVERY_SLOTS, MESSAGES, selectableDeliveryDate } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
+import { newCustomers, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings, stockOf as stockIn } from '../../test/fixtures';
 import { activityLog, deliveryOutcomes, deliverySlotBookings, emailOutbox, orders } from '../db/schema';
 import { Clock } from '../common/clock';
@@ -24,7 +24,6 @@ let t: TestApp;
 let seller: string;
 let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
-let customerCount = 0;
 let day = 0;
 
 /** Moves the clock to a fresh day (its slots empty); answers its delivery date. */
@@ -34,14 +33,7 @@ function nextDay(): string {
   return selectableDeliveryDate(now);
 }
 
-async function newCustomer(): Promise<Customer> {
-  customerCount += 1;
-  return signInCustomerWithAddress(
-    t,
-    { email: `door${customerCount}@example.com`, lastName: `Door${customerCount}` },
-    ADDRESS,
-  );
-}
+const newCustomer = newCustomers(() => t, 'door', ADDRESS);
 
 /** A COD order of these lines at the basket's totals (free shipping here), 18+ confirmed. */
 const place = (c: Customer, lines: Lines, slot: string = DELIVERY_SLOTS[0]) =>

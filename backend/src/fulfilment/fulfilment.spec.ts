@@ -14,7 +14,7 @@ import {
   selectableDeliveryDate,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
+import { newCustomers, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS, stockOf as stockIn, settings, FREE_SHIPPING } from '../../test/fixtures';
 import { emailOutbox, orders, products } from '../db/schema';
 import { Clock } from '../common/clock';
@@ -29,7 +29,6 @@ let t: TestApp;
 let seller: string;
 let steps: OrderSteps;
 let now = new Date('2026-11-23T10:00:00Z');
-let customerCount = 0;
 let day = 0;
 
 /** Moves the clock to a fresh day (so its slots and pick list start empty); answers its delivery date. */
@@ -39,14 +38,7 @@ function nextDay(): string {
   return selectableDeliveryDate(now);
 }
 
-async function newCustomer(): Promise<Customer> {
-  customerCount += 1;
-  return signInCustomerWithAddress(
-    t,
-    { email: `picked${customerCount}@example.com`, lastName: `Picked${customerCount}` },
-    ADDRESS,
-  );
-}
+const newCustomer = newCustomers(() => t, 'picked', ADDRESS);
 
 /** A COD order of lines [product, quantity, allow substitutes] at the basket's totals (free shipping here). */
 function place(c: Customer, lines: Array<[string, number, boolean?]>, slot: string = DELIVERY_SLOTS[0]) {
