@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import request from 'supertest';
-import { ERROR_CODES, DELIVERY_SLOTS, MESSAGES } from '@larder/shared-domain';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { ADDRESS } from '../../test/fixtures';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
@@ -15,6 +15,7 @@ import { createApp, LarderApp } from '../app/app.factory';
 import { LISTENER_APPLICATION_NAME } from '../db/database';
 import { orderEvents, orders } from '../db/schema';
 import { Clock } from '../common/clock';
+import { orderSteps } from '../../test/orders';
 import { OrderEventsRepository } from './order-events.repository';
 import { OrderEventsHub, ORDER_STREAMS_PER_ADDRESS, ORDER_STREAMS_PER_SESSION } from './order-events.hub';
 
@@ -156,23 +157,9 @@ async function newCustomer(): Promise<Customer> {
   );
 }
 
-/** Places a COD order of `quantity` apples (£2.00 each, shipping £3.99) through `server`; returns its id. */
-async function placeOrder(c: Customer, quantity = 1, server: Server = t.server): Promise<string> {
-  const res = await request(server)
-    .post('/api/order/cod')
-    .set('Cookie', c.cookie)
-    .send({
-      items: [{ product: apples, quantity, vat: 0 }],
-      address: c.addressId,
-      paymentType: 'COD',
-      amount: 2 * quantity + 3.99,
-      shippingCharge: 3.99,
-      totalVat: 0,
-      deliverySlot: { date: TUESDAY, time: DELIVERY_SLOTS[0] },
-    });
-  expect(res.status).toBe(201);
-  return res.body.orderId as string;
-}
+/** Places a COD order of `quantity` apples at the basket's totals through `server` (a replica); returns its id. */
+const placeOrder = (c: Customer, quantity = 1, server: Server = t.server): Promise<string> =>
+  orderSteps({ ...t, server }, { seller }).place(c, [[apples, quantity]], { date: TUESDAY });
 
 beforeAll(async () => {
   t = await createTestApp({ orderEventsHeartbeatMs: HEARTBEAT_MS });

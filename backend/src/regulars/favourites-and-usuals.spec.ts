@@ -9,6 +9,7 @@ import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomer, signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
 import { Clock } from '../common/clock';
+import { orderSteps } from '../../test/orders';
 import { favourites, orders, products } from '../db/schema';
 
 let t: TestApp;
@@ -119,18 +120,7 @@ describe('favourites and usuals with a promotion running', () => {
     const favourite = (await get(c.cookie, '/api/user/favourites').expect(200)).body.products[0];
     expect(favourite.promotion).toMatchObject(expected);
 
-    await request(t.server)
-      .post('/api/order/cod')
-      .set('Cookie', c.cookie)
-      .send({
-        items: [{ product: pasta, quantity: 1 }],
-        address: c.addressId,
-        amount: 2,
-        shippingCharge: 0,
-        totalVat: 0,
-        deliverySlot: { date: selectableDeliveryDate(now), time: DELIVERY_SLOTS[1] },
-      })
-      .expect(201);
+    await orderSteps(t, { seller }).place(c, [[pasta, 1]], { slot: DELIVERY_SLOTS[1] });
     const usual = (await get(c.cookie, '/api/user/usuals').expect(200)).body.products[0];
     expect(usual.product.promotion).toMatchObject(expected);
   });
