@@ -9,7 +9,8 @@ import {
   successMessage,
   toast,
 } from '@larder/shared-state';
-import { Button, cx } from '@larder/shared-ui';
+import { Button, cx, useConfirm } from '@larder/shared-ui';
+import { clearOutcomesOf, queuedOutcomes } from '../lib/outcome-queue';
 import { landingPath, maySee } from '../lib/role-access';
 import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';
@@ -86,9 +87,30 @@ export function SellerLayout() {
   const shown = (path: string) =>
     enrolFirst ? path.replace(/^\/+/, '').startsWith('security') : maySee(role, path);
 
+  const confirm = useConfirm();
+
+  /**
+   * Signing out clears what this member recorded on the phone and has not sent (a driver's outcomes without
+   * signal): they are told how many first, and may stay signed in to send them.
+   */
   const signOut = async () => {
+    const unsent = staff ? (await queuedOutcomes(staff._id).catch(() => [])).length : 0;
+    if (
+      unsent > 0 &&
+      !(await confirm({
+        title: unsent === 1 ? '1 update not sent' : `${unsent} updates not sent`,
+        message:
+          `${unsent === 1 ? '1 update' : `${unsent} updates`} recorded at the door on this phone ` +
+          `${unsent === 1 ? 'has' : 'have'} not reached the shop. Signing out deletes ` +
+          `${unsent === 1 ? 'it' : 'them'} from this phone; stay signed in and send ${unsent === 1 ? 'it' : 'them'} when there is signal.`,
+        confirmLabel: 'Sign out and delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       const result = await logout().unwrap();
+      if (staff) await clearOutcomesOf(staff._id).catch(() => 0);
       toast.success(successMessage(result, MESSAGES.loggedOut));
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.logoutFailed));
