@@ -180,12 +180,16 @@ function ProductDetail({ product }: { product: Product }) {
   const limitId = useId();
   const limited = max > 0 && perOrderLimit(product) !== null;
 
-  const addToCart = () => requireSignIn(() => cart.add(product._id, product));
+  // A visitor is asked to sign in first; the Add or Buy now is then done (see useRequireSignIn).
+  const addToCart = () => requireSignIn(() => cart.add(product._id, product), { afterSignIn: true });
   const buyNow = () =>
-    requireSignIn(() => {
-      if (quantity === 0) cart.add(product._id, product);
-      navigate('/cart');
-    });
+    requireSignIn(
+      () => {
+        if (quantity === 0) cart.add(product._id, product);
+        navigate('/cart');
+      },
+      { afterSignIn: true },
+    );
 
   return (
     <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
