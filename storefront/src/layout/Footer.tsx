@@ -1,6 +1,6 @@
-import { londonYear } from '@larder/shared-domain';
+import { londonYear, shopSignature } from '@larder/shared-domain';
 import { Link } from 'react-router-dom';
-import { BusinessDetails } from '../components/BusinessDetails';
+import { BusinessDetails, useShopBusiness } from '../components/BusinessDetails';
 
 interface FooterLink {
   text: string;
@@ -37,6 +37,7 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
 const linkClass = 'rounded-sm text-gray-600 hover:text-primary hover:underline';
 
 export function Footer() {
+  const business = useShopBusiness();
   return (
     <footer className="below-fold mt-16 border-t border-gray-200 bg-primary-soft/40 px-4 sm:px-6 md:px-16 lg:px-24 xl:px-32">
       <div className="flex flex-col justify-between gap-10 py-10 md:flex-row">
@@ -77,7 +78,7 @@ export function Footer() {
           reading may differ, which is no reason to warn. */}
       <BusinessDetails className="pb-4 text-center text-sm text-gray-600" />
       <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
-        © {londonYear(new Date())} Larder, London, UK. All rights reserved.
+        © {londonYear(new Date())} {shopSignature(business)}. All rights reserved.
       </p>
     </footer>
   );
