@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
 import type { SignedInStaffDto } from '@larder/shared-state';
@@ -155,6 +155,29 @@ describe('Seller portal', () => {
     expect(server.state.seller).toBe(false);
     expect(await queuedOutcomes()).toEqual([theirs]);
     await clearOutcomesOf('staff-other');
+  });
+
+  it('names the member once in the header when their name is their role, and with the role otherwise', async () => {
+    const staff = (name: string): SignedInStaffDto => ({
+      ...driver,
+      _id: 'staff-owner',
+      name,
+      role: 'owner',
+      mustChangePassword: false,
+    });
+    let who = staff('Owner');
+    renderWithApi(mounted, { 'GET /api/seller/is-auth': () => ({ body: { success: true, staff: who } }) });
+    const header = await screen.findByRole('banner');
+    await within(header).findByText('Owner');
+    expect(header).toHaveTextContent(/Signed in as Owner\s*Logout/);
+    expect(within(header).getAllByText(/Owner/)).toHaveLength(1);
+    cleanup();
+
+    who = staff('Olive Owner');
+    renderWithApi(mounted, { 'GET /api/seller/is-auth': () => ({ body: { success: true, staff: who } }) });
+    const again = await screen.findByRole('banner');
+    expect(await within(again).findByText('Olive Owner')).toBeInTheDocument();
+    expect(again).toHaveTextContent('Signed in as Olive Owner · , Owner');
   });
 
   it('sends a signed-in seller from the login address to the dashboard', async () => {

@@ -134,9 +134,14 @@ export function SellerLayout() {
             <p className="min-w-0 truncate text-sm text-gray-700">
               <span className="sr-only">Signed in as </span>
               <span className="font-medium text-gray-900">{staff.name}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="sr-only">, </span>
-              {STAFF_ROLE_LABELS[staff.role]}
+              {/* The role beside the name, unless the name is the role's own ("Owner" signed in as the owner). */}
+              {staff.name.trim().toLowerCase() !== STAFF_ROLE_LABELS[staff.role].toLowerCase() && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, </span>
+                  {STAFF_ROLE_LABELS[staff.role]}
+                </>
+              )}
             </p>
           ) : (
             <p className="hidden text-sm text-gray-700 sm:block">Hi! Seller</p>
