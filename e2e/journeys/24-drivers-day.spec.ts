@@ -76,8 +76,15 @@ test.describe("the driver's day", { tag: '@phone-only' }, () => {
     });
     expect(added.status(), await added.text()).toBe(201);
     const driverId = ((await added.json()) as { staff: { _id: string } }).staff._id;
+    // A visitor's sign-in check is answered, not refused: /seller logs no failed request.
+    const checks: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/seller/is-auth') checks.push(response.status());
+    });
     await page.goto('/seller');
     await expectSellerLoginScreen(page);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.every((status) => status === 200)).toBe(true);
     await page.getByLabel('Email').fill(driver.email);
     await page.getByLabel('Password').fill(driver.first);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
