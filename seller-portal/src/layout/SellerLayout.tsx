@@ -17,6 +17,8 @@ import { FullPageStatus } from './FullPageStatus';
 import {
   ActivityIcon,
   AddBoxIcon,
+  CashIcon,
+  ChartIcon,
   DashboardIcon,
   ListIcon,
   LogoutIcon,
@@ -26,6 +28,8 @@ import {
   SettingsIcon,
   ShieldIcon,
   StaffIcon,
+  TagIcon,
+  VanIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
 
@@ -40,12 +44,12 @@ const MENU: readonly MenuEntry[] = [
   { to: '', label: 'Dashboard', icon: DashboardIcon, end: true },
   { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
-  { to: 'promotions', label: 'Promotions', icon: ListIcon },
+  { to: 'promotions', label: 'Promotions', icon: TagIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'picking', label: 'Picking', icon: PickingIcon },
-  { to: 'run', label: 'Run', icon: PickingIcon },
-  { to: 'cash-up', label: 'Cash-up', icon: OrdersIcon },
-  { to: 'takings', label: 'Takings', icon: ListIcon },
+  { to: 'run', label: 'Run', icon: VanIcon },
+  { to: 'cash-up', label: 'Cash-up', icon: CashIcon },
+  { to: 'takings', label: 'Takings', icon: ChartIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'staff', label: 'Staff', icon: StaffIcon },
@@ -159,9 +163,10 @@ export function SellerLayout() {
         </div>
       </header>
       <div className="flex flex-1">
+        {/* On a phone a narrow column of icons, each with its name under it; beside the screen from md on. */}
         <nav
           aria-label="Seller menu"
-          className="print:hidden w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64"
+          className="print:hidden w-20 shrink-0 border-r border-gray-200 pt-4 md:w-64"
         >
           <ul className="flex flex-col gap-1">
             {MENU.filter(({ to }) => shown(to)).map(({ to, label, icon: Icon, end }) => (
@@ -171,8 +176,8 @@ export function SellerLayout() {
                   end={end}
                   className={({ isActive }) =>
                     cx(
-                      'flex items-center gap-3 border-r-4 px-4 py-3 text-sm font-medium transition-colors md:px-6',
-                      'justify-center md:justify-start',
+                      'flex flex-col items-center gap-1 border-r-4 px-1 py-2 text-xs font-medium transition-colors',
+                      'md:flex-row md:justify-start md:gap-3 md:px-6 md:py-3 md:text-sm',
                       isActive
                         ? 'border-primary bg-primary-soft text-brand-800'
                         : 'border-transparent text-gray-700 hover:bg-gray-100 hover:text-gray-900',
@@ -180,7 +185,7 @@ export function SellerLayout() {
                   }
                 >
                   <Icon className="h-6 w-6 shrink-0" />
-                  <span className="sr-only md:not-sr-only">{label}</span>
+                  <span className="text-center leading-tight">{label}</span>
                 </NavLink>
               </li>
             ))}
