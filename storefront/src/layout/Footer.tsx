@@ -36,8 +36,22 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
 
 const linkClass = 'rounded-sm text-gray-600 hover:text-primary hover:underline';
 
-export function Footer() {
+/**
+ * The copyright line, naming the shop by its saved business details. Its own component: the footer itself reads
+ * nothing from the store, so the business details arriving draw only this line again.
+ */
+function Copyright() {
   const business = useShopBusiness();
+  // The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
+  // reading may differ, which is no reason to warn.
+  return (
+    <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
+      © {londonYear(new Date())} {shopSignature(business)}. All rights reserved.
+    </p>
+  );
+}
+
+export function Footer() {
   return (
     <footer className="below-fold mt-16 border-t border-gray-200 bg-primary-soft/40 px-4 sm:px-6 md:px-16 lg:px-24 xl:px-32">
       <div className="flex flex-col justify-between gap-10 py-10 md:flex-row">
@@ -74,12 +88,8 @@ export function Footer() {
           ))}
         </div>
       </div>
-      {/* The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
-          reading may differ, which is no reason to warn. */}
       <BusinessDetails className="pb-4 text-center text-sm text-gray-600" />
-      <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
-        © {londonYear(new Date())} {shopSignature(business)}. All rights reserved.
-      </p>
+      <Copyright />
     </footer>
   );
 }
