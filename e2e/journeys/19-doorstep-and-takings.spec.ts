@@ -127,8 +127,9 @@ test.describe('the doorstep and the takings', { tag: '@phone-only' }, () => {
     await page.getByLabel(/^New password\s*\*?$/).fill(driver.chosen);
     await page.getByLabel('New password again').fill(driver.chosen);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    // A driver lands on the run sheet, and is not offered the Cash-up (managers and the owner only).
-    await expect(page).toHaveURL(/\/seller\/run-sheet/);
+    // A driver lands on their Run, and is not offered the Cash-up (managers and the owner only).
+    await expect(page).toHaveURL(/\/seller\/run/);
+    await expect(page.getByRole('heading', { name: 'Run', level: 1 })).toBeVisible();
     await expect(sellerMenu(page).getByRole('link', { name: 'Run', exact: true })).toBeVisible();
     await expect(sellerMenu(page).getByRole('link', { name: 'Cash-up' })).toHaveCount(0);
 
@@ -215,9 +216,9 @@ test.describe('the doorstep and the takings', { tag: '@phone-only' }, () => {
     });
     expect(find(third)).toMatchObject({ status: 'Pending', fulfilment: 'failed_delivery' });
 
-    // The Cash-up is not the driver's: its address leads back to the run sheet.
+    // The Cash-up is not the driver's: its address leads back to their Run.
     await again.goto(`/seller/cash-up?date=${date}`);
-    await expect(again).toHaveURL(/\/seller\/run-sheet/);
+    await expect(again).toHaveURL(/\/seller\/run(?:\?|$)/);
 
     // Signed out, the phone keeps none of the run's customers: without signal the Run page asks to sign in.
     await again.getByRole('button', { name: 'Logout' }).click();

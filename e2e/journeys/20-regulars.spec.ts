@@ -78,7 +78,9 @@ test.describe('favourites', { tag: '@phone' }, () => {
     expect(await a11yProblems(page, test.info(), 'favourites')).toBe('');
 
     // Taken off from its card: it leaves the page.
-    await productCard(main, jam.name).getByRole('button', { name: `Favourite: ${jam.name}` }).click();
+    await productCard(main, jam.name)
+      .getByRole('button', { name: `Favourite: ${jam.name}` })
+      .click();
     await expect(productCard(main, jam.name)).toBeHidden();
   });
 });
@@ -105,7 +107,7 @@ test.describe('regular deliveries', { tag: '@phone' }, () => {
 
     await openShop(page, '/my-orders');
     const card = page.getByRole('article', { name: `Order #${reference(id)}` });
-    await card.getByRole('button', { name: `Make order #${reference(id)} a regular delivery` }).click();
+    await card.getByRole('button', { name: `Make this a regular delivery: order #${reference(id)}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Make this a regular delivery' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`2 x ${tea.name}`)).toBeVisible();
@@ -113,7 +115,9 @@ test.describe('regular deliveries', { tag: '@phone' }, () => {
     await screenshot(page, test.info(), 'make-regular-delivery');
     expect(await a11yProblems(page, test.info(), 'make-regular-delivery')).toBe('');
     await dialog.getByRole('button', { name: 'Set up regular delivery' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Regular delivery set up' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Regular delivery set up' }).first(),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
 
     if (isMobile) await openShop(page, '/regular-deliveries');

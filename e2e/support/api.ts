@@ -9,6 +9,22 @@ export const SELLER = {
   password: process.env.SELLER_PASSWORD ?? 'larder-seller',
 };
 
+/**
+ * The business details the journeys save (a shop has one set): always these, so that journeys running side by
+ * side see the shop named either by the spec's "Larder, London, UK" (before any journey saved them) or by these.
+ */
+export const SHOP_BUSINESS = {
+  legalName: 'Larder Groceries Ltd',
+  address: '12 Borough High Street, London SE1 9QQ',
+  email: 'hello@larder.test',
+  phone: '020 7946 0000',
+} as const;
+
+/** The shop as a page names it as the business responsible for its own food: either of the two. */
+export const SHOP_AS_BUSINESS = new RegExp(
+  `^(Larder, London, UK|${SHOP_BUSINESS.legalName}, ${SHOP_BUSINESS.address})$`,
+);
+
 export interface Customer {
   firstName: string;
   lastName: string;
@@ -266,6 +282,11 @@ export class ShopApi {
 
   async sellerLogin(): Promise<void> {
     await this.call('POST', '/api/seller/login', { data: SELLER });
+  }
+
+  /** Saves the shop's business details (the seller signed in with `sellerLogin`). */
+  async saveBusinessDetails(details: typeof SHOP_BUSINESS = SHOP_BUSINESS): Promise<void> {
+    await this.call('POST', '/api/settings/business', { data: details });
   }
 
   async setShipping(settings: ShippingSettings): Promise<void> {

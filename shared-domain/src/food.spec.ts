@@ -180,6 +180,19 @@ describe('businessResponsible', () => {
       address: 'Belfast',
     });
     expect(businessResponsible(null)).toEqual({ name: 'Larder', address: 'London, UK' });
+    expect(businessResponsible(null, null)).toEqual({ name: 'Larder', address: 'London, UK' });
+  });
+
+  it('names the shop by its saved business details once they are saved', () => {
+    const shop = { legalName: 'Larder Foods Ltd', address: '1 Market Street, Bristol BS1 1AA' };
+    expect(businessResponsible(null, shop)).toEqual({
+      name: 'Larder Foods Ltd',
+      address: '1 Market Street, Bristol BS1 1AA',
+    });
+    expect(businessResponsible({ name: 'Dale Farm', address: 'Belfast' }, shop)).toEqual({
+      name: 'Dale Farm',
+      address: 'Belfast',
+    });
   });
 });
 

@@ -305,9 +305,15 @@ export interface Producer {
 /** The shop, named as the business responsible for the food it sells under its own name. */
 export const SHOP_AS_PRODUCER: Producer = { name: SHOP_NAME, address: SHOP_LOCATION };
 
-/** Who is responsible for the food: the producer entered, or else the shop itself. */
-export function businessResponsible(producer: Producer | null | undefined): Producer {
-  return producer ?? SHOP_AS_PRODUCER;
+/**
+ * Who is responsible for the food: the producer entered, or else the shop itself, by the legal name and address
+ * of its saved business details ("Larder, London, UK" until they are saved).
+ */
+export function businessResponsible(
+  producer: Producer | null | undefined,
+  shop?: { legalName: string; address: string } | null,
+): Producer {
+  return producer ?? (shop ? { name: shop.legalName, address: shop.address } : SHOP_AS_PRODUCER);
 }
 
 /** "18+ — ID may be requested on delivery": printed on age-restricted products (Challenge 25). */

@@ -49,6 +49,31 @@ describe('renderPage (the storefront rendered on the server)', () => {
     expect(server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
+  it('names the shop by its saved business details in the rendered footer, copyright line and terms', async () => {
+    server.seed({
+      business: {
+        legalName: 'Larder Foods Ltd',
+        address: '1 Wine Street, Bristol BS1 2AA',
+        email: 'hello@larder.test',
+        phone: '0117 496 0000',
+        vatNumber: null,
+        companyNumber: null,
+      },
+    });
+    // The page's text, without React's markers between the parts of a sentence.
+    const text = (html: string) => html.replace(/<!-- -->/g, '');
+    const home = text((await renderPage({ url: '/', fetch: apiFetch, apiOrigin: server.origin })).html);
+    expect(home).toContain('Larder is run by Larder Foods Ltd, 1 Wine Street, Bristol BS1 2AA.');
+    expect(home).toMatch(/© \d{4} Larder Foods Ltd, 1 Wine Street, Bristol BS1 2AA\. All rights reserved\./);
+    expect(home).not.toContain('London, UK');
+    const terms = text(
+      (await renderPage({ url: '/terms-and-conditions', fetch: apiFetch, apiOrigin: server.origin })).html,
+    );
+    expect(terms).toContain(
+      'an online grocery shop run by Larder Foods Ltd, 1 Wine Street, Bristol BS1 2AA, delivering',
+    );
+  });
+
   it('hands over only the products the page shows, and says so', async () => {
     const shownIds = async (url: string) => {
       const page = await renderPage({ url, fetch: apiFetch, apiOrigin: server.origin });

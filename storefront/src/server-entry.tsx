@@ -65,6 +65,8 @@ async function loadPageData(store: AppStore, url: string): Promise<void> {
     store.dispatch(api.endpoints.userIsAuth.initiate()),
     store.dispatch(api.endpoints.listProducts.initiate()),
     store.dispatch(api.endpoints.getShippingSettings.initiate()),
+    // Who the shop is (footer, copyright line, terms, the business responsible for food): in the first paint.
+    store.dispatch(api.endpoints.getBusinessDetails.initiate()),
     loadSearch(store, url),
   ]);
   // A signed-in customer's cart is the server's copy (the browser's cart sync does the same on sign-in).

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
+import { SETTINGS_CHANNEL } from '../settings/settings.repository';
 import { businessDetails } from '../db/schema';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 
@@ -17,7 +19,11 @@ export class BusinessRepository {
     return details;
   }
 
-  /** Saves the details and writes who changed what in the activity log, in one transaction. */
+  /**
+   * Saves the details and writes who changed what in the activity log, in one transaction. Like any shop setting,
+   * a save notifies SETTINGS_CHANNEL at commit: every process drops the pages it keeps rendered (their footer,
+   * copyright line, terms and products without a producer name the shop by these details).
+   */
   async save(details: BusinessDetails, actor: ActivityActor): Promise<BusinessDetails> {
     return this.db.transaction(async (tx) => {
       const before = await this.get(tx);
@@ -36,6 +42,7 @@ export class BusinessRepository {
         kind: 'settings',
         summary: `Business details: ${ActivityLog.changes(values) || 'no change'}`,
       });
+      await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
       return details;
     });
   }

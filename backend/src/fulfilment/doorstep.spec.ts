@@ -41,6 +41,9 @@ const place = (c: Customer, lines: Lines, slot: string = DELIVERY_SLOTS[0]) =>
 
 const stage = (id: string, body: Record<string, unknown>, key?: string) => steps.stage(id, body, seller, key);
 
+/** Picks every line in full. */
+const pickInFull = (id: string) => steps.pick(id);
+
 /** Picks every line in full and sends the order out. */
 async function outForDelivery(id: string): Promise<void> {
   await steps.pick(id);
@@ -343,8 +346,8 @@ describe('who records the door', () => {
     const beans = await product(90, { name: 'Door beans', stock: 10 });
     const first = await place(c, [[beans, 1]]);
     const second = await place(c, [[beans, 2]]);
-    await outForDelivery(first);
-    await outForDelivery(second);
+    await pickInFull(first);
+    await pickInFull(second);
 
     // The driver reads the run (the slot's orders in run-sheet order); a picker may not.
     const runUrl = `/api/seller/run?date=${selectableDeliveryDate(now)}&time=${encodeURIComponent(DELIVERY_SLOTS[0])}`;
@@ -352,12 +355,27 @@ describe('who records the door', () => {
     expect(run.body.orders.map((o: { _id: string }) => o._id).sort()).toEqual([first, second].sort());
     expect(run.body.orders[0]).toMatchObject({
       due: expect.any(Number),
+      fulfilment: 'picked',
       customer: { name: expect.any(String) },
     });
     await request(t.server).get(runUrl).set('Cookie', picker.cookie).expect(403);
 
-    const as = (cookie: string, id: string, body: Record<string, unknown>) =>
-      request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie).send(body);
+    const as = (cookie: string, id: string, body: Record<string, unknown>, key?: string) => {
+      const req = request(t.server).put(`/api/order/${id}/fulfilment`).set('Cookie', cookie);
+      if (key) req.set('Idempotency-Key', key);
+      return req.send(body);
+    };
+    // The driver takes the picked orders out themselves, each with its own key (a picker may not); the step
+    // sent again with its key changes nothing.
+    const dispatch = { stage: 'out_for_delivery' };
+    expect((await as(picker.cookie, first, dispatch)).status).toBe(403);
+    for (const id of [first, second])
+      expect((await as(driver.cookie, id, dispatch, `start-run-${id}`).expect(200)).body.order).toMatchObject(
+        {
+          fulfilment: 'out_for_delivery',
+        },
+      );
+    await as(driver.cookie, first, dispatch, `start-run-${first}`).expect(200);
     const refused = await as(picker.cookie, first, { stage: 'delivered', collected: { cash: 0.9, card: 0 } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(MESSAGES.noPermission);
@@ -369,13 +387,15 @@ describe('who records the door', () => {
     expect((await outcomesOf(second)).map((o) => [o.staffId, o.staffName])).toEqual([
       [driver.id, 'Dan Driver'],
     ]);
-    // Each outcome is in the activity log under the driver, the failed delivery too.
+    // Taking each order out and each outcome are in the activity log under the driver, the failed delivery too.
     const logged = await t.db
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.action, 'order.fulfilment'), eq(activityLog.actorId, driver.id)));
     expect(logged.map((e) => [e.subjectId, e.summary.split(': ')[1]]).sort()).toEqual(
       [
+        [first, 'Picked → out for delivery'],
+        [second, 'Picked → out for delivery'],
         [first, 'Out for delivery → delivered'],
         [second, 'Out for delivery → not delivered'],
       ].sort(),

@@ -85,12 +85,17 @@ describe('seller sign-in', () => {
     });
   });
 
-  it('GET /api/seller/is-auth answers 401 without a valid seller cookie, customers included', async () => {
-    const expected = { success: false, message: MESSAGES.sellerOnly, code: ERROR_CODES.NOT_SIGNED_IN };
-    expect((await isAuth().expect(401)).body).toEqual(expected);
-    expect((await isAuth(`${SELLER_COOKIE}=nonsense`).expect(401)).body).toEqual(expected);
+  it('GET /api/seller/is-auth answers a visitor 200 { success: false }, and 401 to a seller cookie not valid', async () => {
+    // A visitor who sent no seller session, a customer included: not refused, so /seller logs no failed request.
+    expect((await isAuth().expect(200)).body).toEqual({ success: false });
     const customer = await signInCustomer(t, { email: 'not.the.seller@example.com' });
-    expect((await isAuth(customer).expect(401)).body).toEqual(expected);
+    expect((await isAuth(customer).expect(200)).body).toEqual({ success: false });
+    // A seller session that is sent and not valid is refused.
+    const expected = { success: false, message: MESSAGES.sellerOnly, code: ERROR_CODES.NOT_SIGNED_IN };
+    expect((await isAuth(`${SELLER_COOKIE}=nonsense`).expect(401)).body).toEqual(expected);
+    expect((await isAuth(`${customer}; ${SELLER_COOKIE}=nonsense`).expect(401)).body).toEqual(expected);
+    // Nothing else a visitor may reach by it: every other seller route still refuses them.
+    await request(t.server).get('/api/seller/staff').expect(401);
   });
 
   it('refuses seller tokens that are expired, signed with another secret, or without a session', async () => {

@@ -12,7 +12,12 @@ import { ApiInvalid } from '../common/openapi-docs';
 import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
-import { BeforePasswordChange, BeforeTwoFactor, SellerAuth } from '../session/session.decorators';
+import {
+  BeforePasswordChange,
+  BeforeTwoFactor,
+  SellerAuth,
+  VisitorAnswered,
+} from '../session/session.decorators';
 import type { RequestWithStaff } from '../session/session.guards';
 import { STAFF_ROLES } from '@larder/shared-domain';
 import { SellerLoginDto } from './dto/seller-login.dto';
@@ -31,17 +36,27 @@ export class SellerController {
     private readonly twoFactor: TwoFactorService,
   ) {}
 
+  /**
+   * A visitor who sent no seller session is not refused: `{ success: false }` with 200, so opening /seller logs
+   * no failed request. A session that is sent and no longer valid (signed out, expired, tampered with, the member
+   * deactivated) is refused with 401.
+   */
   @Get('is-auth')
   @SellerAuth(...STAFF_ROLES)
+  @VisitorAnswered()
   @BeforePasswordChange()
   @BeforeTwoFactor()
   @ApiOperation({
-    summary: 'Whether the request carries a seller session, and who is signed in (with which role)',
+    summary:
+      'Whether the request carries a seller session, and who is signed in (with which role); success false for a visitor',
+    description:
+      'A visitor who sent no seller session cookie gets 200 { success: false }; a session cookie that is sent ' +
+      'and not valid gets 401.',
   })
   @ApiOkResponse({ type: SellerIsAuthResponse })
   sellerIsAuth(@Req() request: RequestWithStaff): SellerIsAuthResponse {
     const member = request.staffMember;
-    if (!member) throw new UnauthorizedError(MESSAGES.sellerOnly);
+    if (!member) return { success: false };
     return {
       success: true,
       staff: {

@@ -27,3 +27,15 @@ export function carriesSession(request: FastifyRequest): boolean {
     (typeof cookie === 'string' && SESSION_COOKIE.test(cookie)) || Boolean(request.headers.authorization)
   );
 }
+
+/** The seller session cookie, under its production (`__Host-`) or development name. */
+const SELLER_SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Host-)?${SELLER_COOKIE}=`);
+
+/** True when the request is made with a seller session (its cookie, or an Authorization header). */
+export function carriesSellerSession(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return (
+    (typeof cookie === 'string' && SELLER_SESSION_COOKIE.test(cookie)) ||
+    Boolean(request.headers.authorization)
+  );
+}

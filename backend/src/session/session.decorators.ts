@@ -17,6 +17,7 @@ import {
   BEFORE_PASSWORD_CHANGE_KEY,
   BEFORE_TWO_FACTOR_KEY,
   SELLER_ROLES_KEY,
+  VISITOR_ANSWERED_KEY,
   SellerAuthGuard,
   StaffIdentity,
 } from './session.guards';
@@ -66,6 +67,14 @@ export function BeforePasswordChange(): MethodDecorator & ClassDecorator {
  */
 export function BeforeTwoFactor(): MethodDecorator & ClassDecorator {
   return SetMetadata(BEFORE_TWO_FACTOR_KEY, true);
+}
+
+/**
+ * On a `@SellerAuth(...)` route, lets a visitor who sent no seller session reach the handler (with no member), to
+ * be answered there (who am I: 200 `{ success: false }`); a session that is sent and not valid is still 401.
+ */
+export function VisitorAnswered(): MethodDecorator & ClassDecorator {
+  return SetMetadata(VISITOR_ANSWERED_KEY, true);
 }
 
 /** The member signed in to the seller area (`{ id, name, role }`, as now) on a route guarded by `@SellerAuth()`. */

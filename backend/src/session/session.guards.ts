@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, SHOP_MANAGERS, STAFF_MESSAGES, type StaffRole } from '@larder/shared-domain';
 import { ForbiddenError, UnauthorizedError } from '../common/errors';
 import { SessionMember, SessionService } from './session.service';
+import { carriesSellerSession } from './session-cookies';
 
 /** What the customer guard attaches to the request. */
 export interface CustomerIdentity {
@@ -32,6 +33,8 @@ export const SELLER_ROLES_KEY = 'larder:seller-roles';
 export const BEFORE_PASSWORD_CHANGE_KEY = 'larder:before-password-change';
 /** Metadata key of the routes a manager required to use two-factor sign-in may use before turning it on. */
 export const BEFORE_TWO_FACTOR_KEY = 'larder:before-two-factor';
+/** Metadata: the route answers a visitor who sent no seller session itself (the guard lets them through). */
+export const VISITOR_ANSWERED_KEY = 'larder:visitor-answered';
 
 /** Who is signed in to the seller area, on a route guarded by `@SellerAuth(...)`: `@CurrentStaff()`. */
 export interface StaffIdentity {
@@ -57,9 +60,14 @@ export class SellerAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithStaff>();
+    const targets = [context.getHandler(), context.getClass()];
+    if (
+      !carriesSellerSession(request) &&
+      this.reflector.getAllAndOverride<boolean | undefined>(VISITOR_ANSWERED_KEY, targets)
+    )
+      return true;
     const member = await this.sessions.sellerOf(request);
     if (!member) throw new UnauthorizedError(MESSAGES.sellerOnly);
-    const targets = [context.getHandler(), context.getClass()];
     if (
       member.mustChangePassword &&
       !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_PASSWORD_CHANGE_KEY, targets)

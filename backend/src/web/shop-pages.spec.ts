@@ -13,8 +13,8 @@ import { Clock } from '../common/clock';
 import { Metrics } from '../metrics/metrics';
 
 /**
- * Numbers each render, and shows what a page depends on: the visitor, the catalogue's size and the shipping
- * fee. Pages under /products/slow- first wait for the gate server (GATE is replaced by its address).
+ * Numbers each render, and shows what a page depends on: the visitor, the catalogue's size, the shipping
+ * fee and who the shop is (its saved business details). Pages under /products/slow- first wait for the gate server (GATE is replaced by its address).
  */
 const RENDER = `async ({ url, fetch }) => {
   const n = ++renders;
@@ -25,9 +25,11 @@ const RENDER = `async ({ url, fetch }) => {
   const who = answer.success ? answer.user.email : 'nobody';
   const list = await (await fetch(origin + '/api/product/list')).json();
   const shipping = await (await fetch(origin + '/api/settings/shipping')).json();
+  const { business } = await (await fetch(origin + '/api/settings/business')).json();
   return {
     html: '<p>render ' + n + '</p><p>' + who + '</p><p>' + list.products.length + ' products</p>' +
       '<p>shipping ' + shipping.shippingCharge + '</p>' + '<p>url ' + url + '</p>' +
+      '<p>business ' + (business ? business.legalName : 'none') + '</p>' +
       '<p>' + 'Fresh bread '.repeat(200) + '</p>',
     state: {},
   };
@@ -260,6 +262,26 @@ describe('shop pages kept in memory', () => {
     expect(renderNumber(after)).toBeGreaterThan(renderNumber(before.text)!);
   });
 
+  it('renders the page again once the business details are saved (the footer names the shop)', async () => {
+    const before = await page('/home').expect(200);
+    expect(before.text).toContain('<p>business none</p>');
+    expect(renderNumber((await page('/home').expect(200)).text)).toBe(renderNumber(before.text));
+
+    const seller = await signInSeller(t);
+    await request(t.server)
+      .post('/api/settings/business')
+      .set('Cookie', seller)
+      .send({
+        legalName: 'Larder Foods Ltd',
+        address: '1 Wine Street, Bristol BS1 2AA',
+        email: 'hello@larder.test',
+        phone: '0117 496 0000',
+      })
+      .expect(200);
+    const after = await eventually('/home', (html) => html.includes('<p>business Larder Foods Ltd</p>'));
+    expect(renderNumber(after)).toBeGreaterThan(renderNumber(before.text)!);
+  });
+
   it('renders the page again when the delivery date moves at 15:00 London time, not before', async () => {
     const clock = t.app.get(Clock);
     const realNow = clock.now;
@@ -345,9 +367,7 @@ describe('shop pages kept in memory', () => {
       '/products/fruits?utm_source=mail&diet=vegan&freeFrom=milk&freeFrom=gluten',
     ).expect(200);
     const n = renderNumber(first.text)!;
-    expect(first.text).toContain(
-      '<p>url /products/fruits?freeFrom=milk&freeFrom=gluten&diet=vegan</p>',
-    );
+    expect(first.text).toContain('<p>url /products/fruits?freeFrom=milk&freeFrom=gluten&diet=vegan</p>');
     for (const url of [
       '/products/fruits?freeFrom=milk&freeFrom=gluten&diet=vegan',
       '/products/fruits?diet=vegan&utm=123&freeFrom=milk&freeFrom=gluten',

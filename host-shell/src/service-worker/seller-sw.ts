@@ -10,7 +10,8 @@
  * - the entry files (remotes.json, a remote's remoteEntry.js and manifest): network first;
  * - of the API, only GETs the Run page needs: the run's drops and who is signed in; network first. They hold
  *   customers' names and addresses, so they are emptied whenever someone signs in or out, or the server says
- *   the session is gone. Nothing that is not a GET is ever cached (Workbox routes match GET by default).
+ *   the session is gone or the member is refused; a run's answer is kept for the day of the run only (London).
+ *   Nothing that is not a GET is ever cached (Workbox routes match GET by default).
  */
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -130,6 +131,26 @@ const forgetOnRefusal: WorkboxPlugin = {
   },
 };
 
+/** Today in London as YYYY-MM-DD (the shop's delivery dates are London dates). */
+function londonToday(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/** A run's answer lives for the day of the run: one kept for an earlier date is neither used nor kept. */
+const onlyForTheDayOfTheRun: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse, cacheName }) => {
+    const date = new URL(request.url).searchParams.get('date');
+    if (!cachedResponse || !date || date >= londonToday()) return cachedResponse ?? null;
+    await (await caches.open(cacheName)).delete(request, { ignoreVary: true });
+    return null;
+  },
+};
+
 registerRoute(
   ({ url }) => sameOrigin(url) && RUN_API.test(url.pathname),
   new NetworkFirst({
@@ -138,6 +159,7 @@ registerRoute(
     matchOptions: { ignoreVary: true },
     plugins: [
       forgetOnRefusal,
+      onlyForTheDayOfTheRun,
       onlyComplete,
       new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: TWO_DAYS }),
     ],

@@ -25,6 +25,7 @@ import {
 } from '@larder/shared-domain';
 import { Button, ProductImage, Select, TextArea, TextInput } from '@larder/shared-ui';
 import { PoundsInput } from './PoundsInput';
+import { VatInput } from './VatInput';
 import { ImageSlot } from './ImageSlot';
 import {
   checkProductDraft,
@@ -321,19 +322,7 @@ export function ProductForm({
           hint={beforeVatHint(shopperPence(draft.offerPrice))}
           error={errorOf('offerPrice')}
         />
-        <TextInput
-          label="VAT (%)"
-          name="vat"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step={0.01}
-          required
-          value={draft.vat}
-          onChange={(event) => update('vat')(event.target.value)}
-          error={errorOf('vat')}
-        />
+        <VatInput value={draft.vat} onChange={update('vat')} error={errorOf('vat')} />
       </div>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -145,3 +145,44 @@ export function ActivityIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A price tag: promotions. */
+export function TagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 12.5V4.5a1 1 0 0 1 1-1h8l8 8-9 9z" />
+      <circle cx="8.5" cy="8.5" r="1.5" />
+    </Icon>
+  );
+}
+
+/** A van: the driver's run. */
+export function VanIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2.5 6.5h11v10h-11zM13.5 10h4l3 3.5v3h-7" />
+      <circle cx="7" cy="17.5" r="1.8" />
+      <circle cx="17" cy="17.5" r="1.8" />
+    </Icon>
+  );
+}
+
+/** A till drawer of notes and coins: the cash-up. */
+export function CashIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="2.5" y="6.5" width="19" height="11" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M6 9.5v5M18 9.5v5" />
+    </Icon>
+  );
+}
+
+/** Bars rising: the takings. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 20.5h17M6.5 17v-5M11.5 17V7M16.5 17v-8" />
+    </Icon>
+  );
+}

@@ -9,13 +9,16 @@ import {
   successMessage,
   toast,
 } from '@larder/shared-state';
-import { Button, cx } from '@larder/shared-ui';
+import { Button, cx, useConfirm } from '@larder/shared-ui';
+import { clearOutcomesOf, queuedOutcomes } from '../lib/outcome-queue';
 import { landingPath, maySee } from '../lib/role-access';
 import { useSellerPath } from './SellerBase';
 import { FullPageStatus } from './FullPageStatus';
 import {
   ActivityIcon,
   AddBoxIcon,
+  CashIcon,
+  ChartIcon,
   DashboardIcon,
   ListIcon,
   LogoutIcon,
@@ -25,6 +28,8 @@ import {
   SettingsIcon,
   ShieldIcon,
   StaffIcon,
+  TagIcon,
+  VanIcon,
 } from '../components/icons';
 import { Logo } from './Logo';
 
@@ -39,12 +44,12 @@ const MENU: readonly MenuEntry[] = [
   { to: '', label: 'Dashboard', icon: DashboardIcon, end: true },
   { to: 'add-product', label: 'Add Product', icon: AddBoxIcon },
   { to: 'product-list', label: 'Product List', icon: ListIcon },
-  { to: 'promotions', label: 'Promotions', icon: ListIcon },
+  { to: 'promotions', label: 'Promotions', icon: TagIcon },
   { to: 'orders', label: 'Orders', icon: OrdersIcon },
   { to: 'picking', label: 'Picking', icon: PickingIcon },
-  { to: 'run', label: 'Run', icon: PickingIcon },
-  { to: 'cash-up', label: 'Cash-up', icon: OrdersIcon },
-  { to: 'takings', label: 'Takings', icon: ListIcon },
+  { to: 'run', label: 'Run', icon: VanIcon },
+  { to: 'cash-up', label: 'Cash-up', icon: CashIcon },
+  { to: 'takings', label: 'Takings', icon: ChartIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'staff', label: 'Staff', icon: StaffIcon },
@@ -86,9 +91,30 @@ export function SellerLayout() {
   const shown = (path: string) =>
     enrolFirst ? path.replace(/^\/+/, '').startsWith('security') : maySee(role, path);
 
+  const confirm = useConfirm();
+
+  /**
+   * Signing out clears what this member recorded on the phone and has not sent (a driver's outcomes without
+   * signal): they are told how many first, and may stay signed in to send them.
+   */
   const signOut = async () => {
+    const unsent = staff ? (await queuedOutcomes(staff._id).catch(() => [])).length : 0;
+    if (
+      unsent > 0 &&
+      !(await confirm({
+        title: unsent === 1 ? '1 update not sent' : `${unsent} updates not sent`,
+        message:
+          `${unsent === 1 ? '1 update' : `${unsent} updates`} recorded at the door on this phone ` +
+          `${unsent === 1 ? 'has' : 'have'} not reached the shop. Signing out deletes ` +
+          `${unsent === 1 ? 'it' : 'them'} from this phone; stay signed in and send ${unsent === 1 ? 'it' : 'them'} when there is signal.`,
+        confirmLabel: 'Sign out and delete',
+        danger: true,
+      }))
+    )
+      return;
     try {
       const result = await logout().unwrap();
+      if (staff) await clearOutcomesOf(staff._id).catch(() => 0);
       toast.success(successMessage(result, MESSAGES.loggedOut));
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.logoutFailed));
@@ -112,9 +138,14 @@ export function SellerLayout() {
             <p className="min-w-0 truncate text-sm text-gray-700">
               <span className="sr-only">Signed in as </span>
               <span className="font-medium text-gray-900">{staff.name}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="sr-only">, </span>
-              {STAFF_ROLE_LABELS[staff.role]}
+              {/* The role beside the name, unless the name is the role's own ("Owner" signed in as the owner). */}
+              {staff.name.trim().toLowerCase() !== STAFF_ROLE_LABELS[staff.role].toLowerCase() && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, </span>
+                  {STAFF_ROLE_LABELS[staff.role]}
+                </>
+              )}
             </p>
           ) : (
             <p className="hidden text-sm text-gray-700 sm:block">Hi! Seller</p>
@@ -132,9 +163,10 @@ export function SellerLayout() {
         </div>
       </header>
       <div className="flex flex-1">
+        {/* On a phone a narrow column of icons, each with its name under it; beside the screen from md on. */}
         <nav
           aria-label="Seller menu"
-          className="print:hidden w-16 shrink-0 border-r border-gray-200 pt-4 md:w-64"
+          className="print:hidden w-20 shrink-0 border-r border-gray-200 pt-4 md:w-64"
         >
           <ul className="flex flex-col gap-1">
             {MENU.filter(({ to }) => shown(to)).map(({ to, label, icon: Icon, end }) => (
@@ -144,8 +176,8 @@ export function SellerLayout() {
                   end={end}
                   className={({ isActive }) =>
                     cx(
-                      'flex items-center gap-3 border-r-4 px-4 py-3 text-sm font-medium transition-colors md:px-6',
-                      'justify-center md:justify-start',
+                      'flex flex-col items-center gap-1 border-r-4 px-1 py-2 text-xs font-medium transition-colors',
+                      'md:flex-row md:justify-start md:gap-3 md:px-6 md:py-3 md:text-sm',
                       isActive
                         ? 'border-primary bg-primary-soft text-brand-800'
                         : 'border-transparent text-gray-700 hover:bg-gray-100 hover:text-gray-900',
@@ -153,7 +185,7 @@ export function SellerLayout() {
                   }
                 >
                   <Icon className="h-6 w-6 shrink-0" />
-                  <span className="sr-only md:not-sr-only">{label}</span>
+                  <span className="text-center leading-tight">{label}</span>
                 </NavLink>
               </li>
             ))}

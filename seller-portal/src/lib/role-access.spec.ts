@@ -9,8 +9,9 @@ describe('the screens each role sees', () => {
       expect(maySee('picker', screen)).toBe(false);
   });
 
-  it('shows a driver the run sheet and lands them on it', () => {
-    expect(landingPath('driver')).toBe('run-sheet');
+  it('shows a driver the run sheet and their Run, and lands them on the Run', () => {
+    expect(landingPath('driver')).toBe('run');
+    expect(maySee('driver', 'run')).toBe(true);
     expect(maySee('driver', '/run-sheet')).toBe(true);
     for (const screen of ['', 'picking', 'orders', 'add-product', 'staff', 'activity'])
       expect(maySee('driver', screen)).toBe(false);

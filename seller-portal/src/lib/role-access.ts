@@ -31,9 +31,9 @@ export function maySee(role: StaffRole, path: string): boolean {
   return roles.includes(role);
 }
 
-/** Where a member lands on signing in: a picker on Picking, a driver on the run sheet, the others on the dashboard. */
+/** Where a member lands on signing in: a picker on Picking, a driver on their Run, the others on the dashboard. */
 export function landingPath(role: StaffRole): string {
   if (role === 'picker') return 'picking';
-  if (role === 'driver') return 'run-sheet';
+  if (role === 'driver') return 'run';
   return '';
 }

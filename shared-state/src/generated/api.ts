@@ -1718,7 +1718,9 @@ export type SignedInStaffDto = {
   role: StaffRole;
 };
 export type SellerIsAuthResponse = {
-  staff: SignedInStaffDto;
+  /** The member signed in (absent for a visitor) */
+  staff?: SignedInStaffDto;
+  /** true with the member signed in; false for a visitor who sent no seller session */
   success: boolean;
 };
 export type SellerLoginResponse = {

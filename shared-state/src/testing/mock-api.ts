@@ -712,6 +712,16 @@ const ROUTES: Record<string, Handler> = {
     }
     return ok({ message: MESSAGES.orderUpdated });
   }),
+  'GET /api/seller/run': asSeller((r, s) => {
+    // A slot's non-cancelled orders, as the server answers the driver's Run page (by postcode there).
+    const { date = '', time = '' } = r.params;
+    if (!rules.parseIsoDate(date) || !rules.isDeliverySlot(time))
+      return refuse(400, MESSAGES.pickingDateInvalid);
+    const orders = s.sellerOrders.filter(
+      (o) => o.deliverySlot.date === date && o.deliverySlot.time === time && o.status !== 'Cancelled',
+    );
+    return ok<Api.GetRunApiResponse>({ date, time, orders });
+  }),
   'GET /api/seller/picking': asSeller((r, s) => {
     // Without a date, as on the server: the earliest date from the next picking date on that has orders.
     const from = rules.nextPickingDate(new Date());
@@ -731,7 +741,8 @@ const ROUTES: Record<string, Handler> = {
   'PUT /api/order/:id/fulfilment': asSeller(changeFulfilment),
 
   // Seller session and screens
-  'GET /api/seller/is-auth': asSeller(() => ok({})),
+  // A visitor (no seller session) is told so without an error status, as the server does.
+  'GET /api/seller/is-auth': (_r, s) => (s.seller ? ok({}) : { status: 200, body: { success: false } }),
   'POST /api/seller/login': (r, s) => {
     const { email, password } = r.body as { email?: string; password?: string };
     if (email !== s.sellerCredentials.email || password !== s.sellerCredentials.password)

@@ -1,4 +1,12 @@
-import { useGetBusinessDetailsQuery } from '@larder/shared-state';
+import { useGetBusinessDetailsQuery, type BusinessDetailsView } from '@larder/shared-state';
+
+/**
+ * The business details the seller saved, or null until they are saved (and while they load). Server-rendered
+ * pages carry them (the storefront's server entry loads them with every page), so the first paint names the shop.
+ */
+export function useShopBusiness(): BusinessDetailsView | null {
+  return useGetBusinessDetailsQuery().data?.business ?? null;
+}
 
 /**
  * Who the shop is, as the business details the seller saved give them (nothing until they are saved): the
@@ -6,8 +14,7 @@ import { useGetBusinessDetailsQuery } from '@larder/shared-state';
  * Electronic Commerce Regulations 2002 (reg. 6) ask an online shop to show. Shown in the footer and the terms.
  */
 export function BusinessDetails({ className }: { className?: string }) {
-  const { data } = useGetBusinessDetailsQuery();
-  const business = data?.business;
+  const business = useShopBusiness();
   if (!business) return null;
   return (
     <p className={className}>

@@ -49,7 +49,7 @@ describe('Make this a regular delivery', () => {
       { store, path: '/', route: '/' },
     );
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: 'Make order #AAAAAAAA a regular delivery' }));
+    await clicks.click(screen.getByRole('button', { name: 'Make this a regular delivery: order #AAAAAAAA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make this a regular delivery' });
     expect(within(dialog).getByText('2 x Breakfast Tea')).toBeInTheDocument();
     // The past order's day (a Tuesday) and slot to start from.

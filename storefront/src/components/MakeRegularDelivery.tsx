@@ -73,7 +73,7 @@ export function ScheduleFields({
 
 interface MakeRegularDeliveryProps {
   lines: readonly RegularLine[];
-  /** Where the lines come from, for the button's accessible name ("order #AB12CD"). */
+  /** Where the lines come from, after the visible text in the button's accessible name ("order #AB12CD"). */
   source: string;
   /** The date and slot to start from (a past order's); the shop's next delivery date otherwise. */
   deliveryDate?: string;
@@ -88,7 +88,8 @@ export function MakeRegularDelivery({ lines, source, deliveryDate, time }: MakeR
         variant="secondary"
         size="sm"
         onClick={() => setOpen(true)}
-        aria-label={`Make ${source} a regular delivery`}
+        // The visible words first (WCAG 2.5.3), then which order or basket it is.
+        aria-label={`Make this a regular delivery: ${source}`}
         disabled={lines.length === 0}
       >
         Make this a regular delivery

@@ -1,10 +1,17 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster, toast } from 'react-hot-toast';
 import { AGE_RESTRICTED_NOTE, MESSAGES } from '@larder/shared-domain';
-import { selectCartItems, selectLoginMode, selectShowUserLogin, setUser } from '@larder/shared-state';
+import {
+  api,
+  closeLogin,
+  selectCartItems,
+  selectLoginMode,
+  selectShowUserLogin,
+  setUser,
+} from '@larder/shared-state';
 import { makeUser, setupMockApi, makeProduct } from '@larder/shared-state/testing';
 import { ProductCard } from './ProductCard';
 import { SignInPromptProvider } from './RequireSignIn';
@@ -154,6 +161,59 @@ describe('ProductCard', () => {
     expect(prompt).not.toBeInTheDocument();
     expect(selectShowUserLogin(store.getState())).toBe(true);
     expect(selectLoginMode(store.getState())).toBe('signup');
+  });
+
+  it('adds the product once the visitor has signed in from the prompt it opened, beside their saved basket', async () => {
+    const { store, user } = setup({ signedIn: false });
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    await screen.findByRole('alertdialog', { name: MESSAGES.notSignedIn });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(selectCartItems(store.getState())).toEqual({});
+
+    // They sign in (Google's answer for an account whose basket already holds bread); the modal closes.
+    server.seed({ googleAccount: makeUser({ _id: 'u1', cartItems: { 'p-bread': 1 } }) });
+    await act(async () => {
+      await store.dispatch(
+        api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 'dev-token:a@b.c' } }),
+      );
+      store.dispatch(closeLogin());
+    });
+    expect(await screen.findByText(MESSAGES.addedToCart)).toBeInTheDocument();
+    expect(selectCartItems(store.getState())).toEqual({ 'p-bread': 1, 'p-apples': 1 });
+  });
+
+  it('adds nothing after signing in when the visitor cancelled the prompt', async () => {
+    const { store, user } = setup({ signedIn: false });
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+
+    server.seed({ googleAccount: makeUser({ _id: 'u1', cartItems: {} }) });
+    await act(async () => {
+      await store.dispatch(
+        api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 'dev-token:a@b.c' } }),
+      );
+    });
+    await waitFor(() => expect(store.getState().api.queries['userIsAuth(undefined)']?.data).toBeDefined());
+    expect(selectCartItems(store.getState())).toEqual({});
+    expect(screen.queryByText(MESSAGES.addedToCart)).not.toBeInTheDocument();
+  });
+
+  it('adds nothing when the visitor closes the login without signing in and signs in later', async () => {
+    const { store, user } = setup({ signedIn: false });
+    await user.click(screen.getByRole('button', { name: `Add ${APPLES.name} to cart` }));
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    act(() => {
+      store.dispatch(closeLogin());
+    });
+
+    server.seed({ googleAccount: makeUser({ _id: 'u1', cartItems: {} }) });
+    await act(async () => {
+      await store.dispatch(
+        api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 'dev-token:a@b.c' } }),
+      );
+    });
+    await waitFor(() => expect(store.getState().api.queries['userIsAuth(undefined)']?.data).toBeDefined());
+    expect(selectCartItems(store.getState())).toEqual({});
   });
 
   it('adds, counts and removes with the spec toasts for a signed-in customer', async () => {

@@ -107,7 +107,7 @@ export function ProductCard({
           ) : (
             <button
               type="button"
-              onClick={() => requireSignIn(() => cart.add(product._id, product))}
+              onClick={() => requireSignIn(() => cart.add(product._id, product), { afterSignIn: true })}
               disabled={max === 0}
               aria-label={`Add ${product.name} to cart`}
               className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-primary/40 bg-primary-soft/60 px-3 text-sm font-medium text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:border-gray-300 disabled:bg-gray-100 disabled:text-gray-600"

@@ -56,6 +56,11 @@ describe('Footer', () => {
       'href',
       'mailto:hello@larder.test',
     );
+    // The copyright line names the business too, not the spec's "London, UK".
+    expect(
+      screen.getByText(/© \d{4} Larder Foods Ltd, 1 Wine Street, Bristol BS1 2AA\. All rights reserved\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/London, UK/)).not.toBeInTheDocument();
   });
 
   it('names no business before the details are saved', async () => {
@@ -67,5 +72,6 @@ describe('Footer', () => {
       }),
     );
     expect(screen.queryByText(/Larder is run by/)).not.toBeInTheDocument();
+    expect(screen.getByText(/© \d{4} Larder, London, UK\. All rights reserved\./)).toBeInTheDocument();
   });
 });

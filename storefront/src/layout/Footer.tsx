@@ -1,6 +1,6 @@
-import { londonYear } from '@larder/shared-domain';
+import { londonYear, shopSignature } from '@larder/shared-domain';
 import { Link } from 'react-router-dom';
-import { BusinessDetails } from '../components/BusinessDetails';
+import { BusinessDetails, useShopBusiness } from '../components/BusinessDetails';
 
 interface FooterLink {
   text: string;
@@ -35,6 +35,21 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
 ];
 
 const linkClass = 'rounded-sm text-gray-600 hover:text-primary hover:underline';
+
+/**
+ * The copyright line, naming the shop by its saved business details. Its own component: the footer itself reads
+ * nothing from the store, so the business details arriving draw only this line again.
+ */
+function Copyright() {
+  const business = useShopBusiness();
+  // The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
+  // reading may differ, which is no reason to warn.
+  return (
+    <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
+      © {londonYear(new Date())} {shopSignature(business)}. All rights reserved.
+    </p>
+  );
+}
 
 export function Footer() {
   return (
@@ -73,12 +88,8 @@ export function Footer() {
           ))}
         </div>
       </div>
-      {/* The year in the shop's time zone, as the server rendered it; across New Year's midnight the browser's
-          reading may differ, which is no reason to warn. */}
       <BusinessDetails className="pb-4 text-center text-sm text-gray-600" />
-      <p className="border-t border-gray-200 py-4 text-center text-sm text-gray-600" suppressHydrationWarning>
-        © {londonYear(new Date())} Larder, London, UK. All rights reserved.
-      </p>
+      <Copyright />
     </footer>
   );
 }

@@ -53,9 +53,17 @@ export class SignedInStaffDto {
 }
 
 export class SellerIsAuthResponse {
-  @ResponseField({ example: true })
-  success: true;
+  @ResponseField({
+    type: Boolean,
+    example: true,
+    description: 'true with the member signed in; false for a visitor who sent no seller session',
+  })
+  success: boolean;
 
-  @ResponseField({ type: SignedInStaffDto })
-  staff: SignedInStaffDto;
+  @ResponseField({
+    type: SignedInStaffDto,
+    required: false,
+    description: 'The member signed in (absent for a visitor)',
+  })
+  staff?: SignedInStaffDto;
 }

@@ -59,6 +59,15 @@ describe('Add Product', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("offers the UK VAT rates, 0, 5 and 20 percent, as the VAT box's choices", () => {
+    renderPage();
+    const vat = screen.getByLabelText(/VAT/);
+    const choices = document.getElementById(vat.getAttribute('list')!)!;
+    expect(choices.tagName).toBe('DATALIST');
+    expect([...choices.querySelectorAll('option')].map((option) => option.value)).toEqual(['0', '5', '20']);
+    expect(vat).toHaveAccessibleDescription('UK rates: 0% (most food), 5% or 20%');
+  });
+
   it('refuses a VAT rate above 100 percent', async () => {
     const { user, requests } = renderPage();
     await fillValidForm(user);

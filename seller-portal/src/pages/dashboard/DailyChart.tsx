@@ -14,6 +14,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useState } from 'react';
 import { formatPounds } from '@larder/shared-domain';
 import { formatShortDate, type DailyFigure } from './figures';
 
@@ -23,8 +24,18 @@ const AXIS = '#4b5563';
 
 export default function DailyChart({ daily }: { daily: readonly DailyFigure[] }) {
   const data = daily.map((day) => ({ ...day, label: formatShortDate(day.date) }));
+  // The tooltip shows only while the pointer is over the chart (or it holds the focus): never on its own.
+  const [pointed, setPointed] = useState(false);
   return (
-    <div className="h-64 w-full md:h-72" aria-hidden="true" data-testid="daily-chart">
+    <div
+      className="h-64 w-full md:h-72"
+      aria-hidden="true"
+      data-testid="daily-chart"
+      onMouseEnter={() => setPointed(true)}
+      onMouseLeave={() => setPointed(false)}
+      onFocus={() => setPointed(true)}
+      onBlur={() => setPointed(false)}
+    >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 256 }}>
         <ComposedChart
           data={data}
@@ -53,6 +64,7 @@ export default function DailyChart({ daily }: { daily: readonly DailyFigure[] })
             width={32}
           />
           <Tooltip
+            active={pointed ? undefined : false}
             formatter={(value, name) => (name === 'Revenue' ? formatPounds(Number(value)) : String(value))}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />

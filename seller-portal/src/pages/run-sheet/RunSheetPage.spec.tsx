@@ -1,9 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
-import type { SellerOrderView } from '@larder/shared-state';
+import { api, type SellerOrderView, type SignedInStaffDto } from '@larder/shared-state';
 import { makeOrderItem, makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import RunSheetPage from './RunSheetPage';
+
+const DRIVER: SignedInStaffDto = {
+  _id: 'staff-dan',
+  email: 'dan@larder.local',
+  name: 'Dan Driver',
+  role: 'driver',
+  mustChangePassword: false,
+  mustEnrolTwoFactor: false,
+};
 
 type Item = SellerOrderView['items'][number];
 const item = (product: string, name: string, quantity: number, extra: Partial<Item> = {}) =>
@@ -115,6 +124,37 @@ describe('Run sheet', () => {
   it('asks for a slot when the address names none', async () => {
     renderWithApi(<RunSheetPage />, {}, { path: '/seller/run-sheet?date=2026-11-24&time=9' });
     expect(await screen.findByText('Choose a slot')).toBeInTheDocument();
+    expect(server.sent('GET', '/api/seller/run')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Go to Picking' })).toHaveAttribute('href', '/seller/picking');
+  });
+
+  it('offers a driver their Run, never Picking, which they may not open', async () => {
+    const { store } = renderWithApi(
+      <RunSheetPage />,
+      { 'GET /api/seller/is-auth': { body: { success: true, staff: DRIVER } } },
+      { path: '/seller/run-sheet', state: { sellerOrders: orders } },
+    );
+    await store.dispatch(api.endpoints.sellerIsAuth.initiate());
+    expect(await screen.findByRole('link', { name: 'Go to Run' })).toHaveAttribute('href', '/seller/run');
+    expect(screen.queryByRole('link', { name: /Picking/ })).not.toBeInTheDocument();
+  });
+
+  it("gives a driver the slot's stops and takes them back to the Run", async () => {
+    const { store } = renderWithApi(
+      <RunSheetPage />,
+      { 'GET /api/seller/is-auth': { body: { success: true, staff: DRIVER } } },
+      {
+        path: '/seller/run-sheet?date=2026-11-24&time=10:00%20-%2011:00',
+        state: { sellerOrders: orders },
+      },
+    );
+    await store.dispatch(api.endpoints.sellerIsAuth.initiate());
+    expect(await screen.findByText(/2 stops, by postcode/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Run' })).toHaveAttribute(
+      'href',
+      `/seller/run?${new URLSearchParams({ date: '2026-11-24', time: '10:00 - 11:00' }).toString()}`,
+    );
+    expect(screen.queryByRole('link', { name: /Picking/ })).not.toBeInTheDocument();
     expect(server.sent('GET', '/api/seller/picking')).toHaveLength(0);
   });
 });

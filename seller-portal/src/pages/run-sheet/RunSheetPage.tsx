@@ -9,9 +9,17 @@ import {
   RUN_SHEET_COLUMNS,
   runSheetStops,
 } from '@larder/shared-domain';
-import { errorMessage, useApiUrl, useGetPickingQuery, useLiveOrders } from '@larder/shared-state';
+import {
+  errorMessage,
+  selectSellerStaff,
+  useApiUrl,
+  useAppSelector,
+  useGetRunQuery,
+  useLiveOrders,
+} from '@larder/shared-state';
 import { Button, EmptyState, Skeleton, buttonClasses, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
+import { maySee } from '../../lib/role-access';
 
 /** Printed run sheets are A4 with the shop's chrome hidden (SellerLayout hides its header and menu in print). */
 const PRINT_PAGE = '@page { size: A4 portrait; margin: 12mm; }';
@@ -26,24 +34,37 @@ export default function RunSheetPage() {
   const sellerPath = useSellerPath();
   const csvUrl = useApiUrl(`/api/seller/run-sheet?${new URLSearchParams({ date, time }).toString()}`);
   const { pollingInterval } = useLiveOrders('seller', valid);
-  const { data, isLoading, isError, error, refetch } = useGetPickingQuery(
-    { date },
+  // The slot's orders as the Run page reads them (owner, managers and drivers may; Picking is not a driver's).
+  const { data, isLoading, isError, error, refetch } = useGetRunQuery(
+    { date, time },
     { skip: !valid, pollingInterval },
   );
-  const rows = useMemo(
-    () => runSheetStops(data?.slots.find((slot) => slot.time === time)?.orders ?? []),
-    [data, time],
-  );
-  const back = `${sellerPath('picking')}?${new URLSearchParams({ date }).toString()}`;
+  const rows = useMemo(() => runSheetStops(data?.orders ?? []), [data]);
+  // A member who may not see Picking (a driver) is offered their Run instead.
+  const role = useAppSelector(selectSellerStaff)?.role ?? 'owner';
+  const fromPicking = maySee(role, 'picking');
+  const back = fromPicking
+    ? `${sellerPath('picking')}?${new URLSearchParams({ date }).toString()}`
+    : `${sellerPath('run')}?${new URLSearchParams(valid ? { date, time } : {}).toString()}`;
 
   if (!valid) {
-    return (
+    return fromPicking ? (
       <EmptyState
         title="Choose a slot"
         message="Open a run sheet from the Picking screen, one delivery slot at a time."
         action={
           <Link to={sellerPath('picking')} className={buttonClasses()}>
             Go to Picking
+          </Link>
+        }
+      />
+    ) : (
+      <EmptyState
+        title="Choose a slot"
+        message="Open your run, one delivery slot at a time."
+        action={
+          <Link to={sellerPath('run')} className={buttonClasses()}>
+            Go to Run
           </Link>
         }
       />
@@ -63,7 +84,7 @@ export default function RunSheetPage() {
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">
           <Link to={back} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-            Back to Picking
+            {fromPicking ? 'Back to Picking' : 'Back to Run'}
           </Link>
           <a href={csvUrl} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
             Download CSV

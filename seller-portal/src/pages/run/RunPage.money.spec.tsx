@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
-import type { GetRunApiResponse } from '@larder/shared-state';
+import type { GetRunApiResponse, SignedInStaffDto } from '@larder/shared-state';
 import { makeSellerOrder } from '@larder/shared-state/testing';
 import { renderWithApi, server } from '../../../test/render';
 import { queuedOutcomes, removeOutcome } from '../../lib/outcome-queue';
@@ -12,7 +12,18 @@ const SLOT = '12:00 - 13:00';
 const PATH = `/seller/run?${new URLSearchParams({ date: DATE, time: SLOT }).toString()}`;
 const FULFILMENT = '/api/order/o-1/fulfilment';
 
+/** The driver signed in on the phone. */
+const DRIVER: SignedInStaffDto = {
+  _id: 'staff-dan',
+  email: 'dan@larder.local',
+  name: 'Dan Driver',
+  role: 'driver',
+  mustChangePassword: false,
+  mustEnrolTwoFactor: false,
+};
+
 beforeEach(() => {
+  server.on('GET', '/api/seller/is-auth', () => ({ body: { success: true, staff: DRIVER } }));
   // £5.99 due in cash at the door.
   server.seed({
     sellerOrders: [

@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_FAILURE_LABELS,
-  DELIVERY_FAILURE_REASONS,
   DELIVERY_SLOTS,
   type DeliveryFailureReason,
   formatDeliveryDate,
   formatPounds,
-  handedOverTooMuch,
   isDeliverySlot,
   londonIsoString,
   MESSAGES,
@@ -18,17 +16,16 @@ import {
 } from '@larder/shared-domain';
 import {
   errorMessage,
-  toast,
   useGetRunQuery,
-  useUpdateFulfilmentMutation,
+  useSellerIsAuthQuery,
   type SellerOrderView,
 } from '@larder/shared-state';
 import { Badge, Button, EmptyState, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
-import { queueOutcome, queuedOutcomes, removeOutcome, type QueuedOutcome } from '../../lib/outcome-queue';
+import { BIG, DeliveredForm, FailedForm } from './door-forms';
 import { keepRunOffline } from './offline-worker';
-
-const BIG = 'min-h-12 px-4 text-base';
+import { toDeliver, useFirstRunWithDrops, useStartRun } from './run-day';
+import { useOutcomeQueue } from './use-outcome-queue';
 
 function mapsUrl(order: SellerOrderView): string | undefined {
   const address = order.customer.address;
@@ -37,69 +34,9 @@ function mapsUrl(order: SellerOrderView): string | undefined {
     : undefined;
 }
 
-/**
- * Sends what the phone holds, oldest first. An outcome the server refuses (4xx) will never be accepted: it is
- * dropped and said; a lost connection or a server error keeps it, and the rest, for the next try.
- */
-function useOutcomeQueue() {
-  /** What waits on the phone; undefined until the phone's store has been read. */
-  const [queued, setQueued] = useState<QueuedOutcome[] | undefined>(undefined);
-  const [sendingNow, setSendingNow] = useState(false);
-  /** Why the server refused an outcome, by order: said on its drop until the page is left. */
-  const [refused, setRefused] = useState<Record<string, string>>({});
-  const [updateFulfilment] = useUpdateFulfilmentMutation();
-  const sending = useRef(false);
-
-  const refresh = useCallback(async () => setQueued(await queuedOutcomes()), []);
-
-  const flush = useCallback(async () => {
-    if (sending.current) return;
-    sending.current = true;
-    setSendingNow(true);
-    try {
-      for (const outcome of await queuedOutcomes()) {
-        try {
-          await updateFulfilment({
-            id: outcome.orderId,
-            'idempotency-key': outcome.key,
-            updateFulfilmentDto: outcome.body as never,
-          }).unwrap();
-          await removeOutcome(outcome.key);
-        } catch (error) {
-          const status = (error as { status?: unknown }).status;
-          if (typeof status === 'number' && status >= 400 && status < 500) {
-            await removeOutcome(outcome.key);
-            const message = errorMessage(error, MESSAGES.somethingWentWrong);
-            setRefused((all) => ({ ...all, [outcome.orderId]: message }));
-            toast.error(message);
-          } else break;
-        }
-      }
-    } finally {
-      await refresh();
-      sending.current = false;
-      setSendingNow(false);
-    }
-  }, [refresh, updateFulfilment]);
-
-  useEffect(() => {
-    void flush();
-    const online = () => void flush();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [flush]);
-
-  const add = useCallback(
-    async (orderId: string, body: Record<string, unknown>) => {
-      setRefused(({ [orderId]: _dropped, ...others }) => others);
-      await queueOutcome({ orderId, body });
-      await refresh();
-      await flush();
-    },
-    [flush, refresh],
-  );
-
-  return { queued, refused, sending: sendingNow, add, flush };
+/** The Run page's query for a date and slot (the date alone while no slot is chosen). */
+function runQuery(run: { date: string; time: string }): string {
+  return new URLSearchParams(run.time ? run : { date: run.date }).toString();
 }
 
 function subscribeToSignal(onChange: () => void): () => void {
@@ -133,31 +70,70 @@ function useWorksOffline(): boolean {
   return works;
 }
 
-/** /seller/run?date=&time=: a driver's drops in run-sheet order, with each door's outcome, on a phone. */
+/**
+ * /seller/run?date=&time=: a driver's drops in run-sheet order, with each door's outcome, on a phone. Opened
+ * without a date it goes to the first slot from today on with drops to deliver; the driver may choose any date
+ * and slot, start the run (every picked order of the slot out for delivery) and record each door.
+ */
 export default function RunPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sellerPath = useSellerPath();
   const today = londonIsoString(new Date()).slice(0, 10);
-  const date = params.get('date') ?? today;
+  const chosen = params.get('date');
+  const date = chosen ?? today;
   const time = params.get('time') ?? '';
   const valid = parseIsoDate(date) !== undefined && isDeliverySlot(time);
   useDocumentTitle(valid ? `Run ${date} ${time}` : 'Run');
-  const sellerPath = useSellerPath();
+  const runPath = (run: { date: string; time: string }) => `${sellerPath('run')}?${runQuery(run)}`;
+  const first = useFirstRunWithDrops(today, chosen === null);
+  useEffect(() => {
+    if (chosen === null && first) void navigate(`${sellerPath('run')}?${runQuery(first)}`, { replace: true });
+  }, [chosen, first, navigate, sellerPath]);
+  const finding = chosen === null;
+  const { data: session } = useSellerIsAuthQuery();
   const { data, isLoading, error, refetch } = useGetRunQuery({ date, time }, { skip: !valid });
-  const { queued, refused, sending, add, flush } = useOutcomeQueue();
+  const { queued, refused, sending, add, flush } = useOutcomeQueue(session?.staff?._id);
+  const { start, starting } = useStartRun();
   const waiting = queued?.length ?? 0;
   const online = useOnline();
   const worksOffline = useWorksOffline();
+  const dateId = useId();
+  const toTakeOut = data?.orders.filter((order) => toDeliver(order) && order.fulfilment === 'picked') ?? [];
 
   return (
     <article className="mx-auto flex max-w-xl flex-col gap-4 text-gray-900">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">Run</h1>
         <p className="text-base text-gray-800">{formatDeliveryDate(date)}</p>
+        <div className="flex flex-wrap items-end gap-2">
+          <label htmlFor={dateId} className="flex flex-col gap-1 text-base font-medium">
+            Date
+            <input
+              id={dateId}
+              type="date"
+              className="min-h-12 rounded border-2 border-gray-400 px-3 text-base"
+              value={date}
+              onChange={(event) => {
+                if (parseIsoDate(event.target.value))
+                  void navigate(runPath({ date: event.target.value, time }));
+              }}
+            />
+          </label>
+          {date !== today && (
+            <Link
+              to={runPath({ date: today, time })}
+              className="inline-flex min-h-12 items-center rounded-md border border-gray-400 bg-white px-3 text-base"
+            >
+              Today
+            </Link>
+          )}
+        </div>
         <nav aria-label="Delivery slots" className="flex flex-wrap gap-2">
           {DELIVERY_SLOTS.map((slot) => (
             <Link
               key={slot}
-              to={`${sellerPath('run')}?${new URLSearchParams({ date, time: slot }).toString()}`}
+              to={runPath({ date, time: slot })}
               aria-current={slot === time ? 'page' : undefined}
               className={`inline-flex min-h-12 items-center rounded-md border px-3 text-base ${
                 slot === time
@@ -201,7 +177,12 @@ export default function RunPage() {
         </p>
       </header>
 
-      {!valid ? (
+      {finding ? (
+        <div role="status" aria-busy="true">
+          <span className="sr-only">Finding your next run</span>
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : !valid ? (
         <EmptyState title="Choose a slot" message="Pick the delivery slot of your run above." />
       ) : isLoading ? (
         <div role="status" aria-busy="true">
@@ -217,18 +198,35 @@ export default function RunPage() {
       ) : data.orders.length === 0 ? (
         <EmptyState title="No drops" message="This slot has no orders to deliver." />
       ) : (
-        <ol className="flex flex-col gap-4" aria-label="Drops in run order">
-          {data.orders.map((order, index) => (
-            <Drop
-              key={order._id}
-              order={order}
-              stop={index + 1}
-              pending={queued?.some((q) => q.orderId === order._id) ?? false}
-              refusal={refused[order._id]}
-              onOutcome={(body) => add(order._id, body)}
-            />
-          ))}
-        </ol>
+        <>
+          {toTakeOut.length > 0 && (
+            <section
+              aria-label="Start the run"
+              className="flex flex-col gap-2 rounded-lg bg-primary-soft p-4"
+            >
+              <p className="text-base">
+                {toTakeOut.length === 1
+                  ? '1 picked order is ready to go.'
+                  : `${toTakeOut.length} picked orders are ready to go.`}
+              </p>
+              <Button className={BIG} loading={starting} onClick={() => void start(toTakeOut)}>
+                Start run
+              </Button>
+            </section>
+          )}
+          <ol className="flex flex-col gap-4" aria-label="Drops in run order">
+            {data.orders.map((order, index) => (
+              <Drop
+                key={order._id}
+                order={order}
+                stop={index + 1}
+                pending={queued?.some((q) => q.orderId === order._id) ?? false}
+                refusal={refused[order._id]}
+                onOutcome={(body) => add(order._id, body)}
+              />
+            ))}
+          </ol>
+        </>
       )}
     </article>
   );
@@ -352,180 +350,9 @@ function DropState({ order, pending }: { order: SellerOrderView; pending: boolea
     );
   }
   if (order.status === 'Cancelled') return <p className="mt-3 text-base">Cancelled: do not deliver</p>;
+  if (order.fulfilment === 'picked')
+    return <p className="mt-3 text-base text-gray-700">Picked: start the run to take it out</p>;
   if (order.fulfilment !== 'out_for_delivery')
     return <p className="mt-3 text-base text-gray-700">Not out for delivery yet</p>;
   return null;
-}
-
-interface FormProps {
-  order: SellerOrderView;
-  onCancel: () => void;
-  onOutcome: (body: Record<string, unknown>) => Promise<void>;
-}
-
-function DeliveredForm({ order, onCancel, onOutcome }: FormProps) {
-  const [cash, setCash] = useState(order.paymentType === 'COD' ? order.due.toFixed(2) : '0.00');
-  const [card, setCard] = useState('0.00');
-  const [refused, setRefused] = useState<string[]>([]);
-  const [idCheck, setIdCheck] = useState<'passed' | 'failed' | ''>('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const id = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const amounts = [cash, card].map((value) => Number(value));
-    if (amounts.some((value) => !Number.isFinite(value) || value < 0 || poundsToPence(value) === undefined))
-      return setProblem(MESSAGES.collectedInvalid);
-    // A slip of the finger (£5,000 for £5.99) is caught here, before it waits on the phone to be refused later.
-    const handed = { cash: poundsToPence(amounts[0]) ?? 0, card: poundsToPence(amounts[1]) ?? 0 };
-    if (handedOverTooMuch(poundsToPence(order.due) ?? 0, handed))
-      return setProblem(MESSAGES.handedOverTooMuch);
-    if (order.ageCheckRequired && !idCheck) return setProblem('Say whether the ID check passed');
-    setSaving(true);
-    await onOutcome({
-      stage: 'delivered',
-      collected: { cash: amounts[0], card: amounts[1] },
-      lines: refused.map((product) => ({ product, refused: true })),
-      ...(order.ageCheckRequired && idCheck && { idCheck }),
-    });
-    setSaving(false);
-  }
-
-  return (
-    <form className="mt-3 flex flex-col gap-3 text-base" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="grid grid-cols-2 gap-3">
-        <label className="flex flex-col gap-1 font-medium" htmlFor={`${id}-cash`}>
-          Cash (£)
-          <input
-            id={`${id}-cash`}
-            inputMode="decimal"
-            className="min-h-12 rounded border-2 border-gray-400 px-3 text-lg"
-            value={cash}
-            onChange={(e) => setCash(e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1 font-medium" htmlFor={`${id}-card`}>
-          Card (£)
-          <input
-            id={`${id}-card`}
-            inputMode="decimal"
-            className="min-h-12 rounded border-2 border-gray-400 px-3 text-lg"
-            value={card}
-            onChange={(e) => setCard(e.target.value)}
-          />
-        </label>
-      </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Refused at the door</legend>
-        {order.items
-          .filter((item) => !item.refused)
-          .map((item) => (
-            <label key={item.product} className="flex min-h-12 items-center gap-3">
-              <input
-                type="checkbox"
-                className="h-6 w-6"
-                checked={refused.includes(item.product)}
-                onChange={(e) =>
-                  setRefused((list) =>
-                    e.target.checked ? [...list, item.product] : list.filter((p) => p !== item.product),
-                  )
-                }
-              />
-              {item.name}
-            </label>
-          ))}
-      </fieldset>
-      {order.ageCheckRequired && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium">ID check (Challenge 25)</legend>
-          {(['passed', 'failed'] as const).map((value) => (
-            <label key={value} className="flex min-h-12 items-center gap-3">
-              <input
-                type="radio"
-                name={`${id}-id`}
-                className="h-6 w-6"
-                checked={idCheck === value}
-                onChange={() => setIdCheck(value)}
-              />
-              {value === 'passed' ? 'Passed: 18 or over' : 'Failed: 18+ items stay in the van'}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {problem && (
-        <p role="alert" className="font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      <div className="grid grid-cols-2 gap-3">
-        <Button type="submit" className={BIG} loading={saving}>
-          Record delivered
-        </Button>
-        <Button type="button" variant="ghost" className={BIG} onClick={onCancel}>
-          Back
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function FailedForm({ onCancel, onOutcome }: FormProps) {
-  const [reason, setReason] = useState<DeliveryFailureReason | ''>('');
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const id = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason) return setProblem(MESSAGES.deliveryReasonRequired);
-    if (reason === 'other' && !note.trim()) return setProblem(MESSAGES.deliveryNoteRequired);
-    setSaving(true);
-    await onOutcome({ stage: 'failed_delivery', reason, ...(note.trim() && { note: note.trim() }) });
-    setSaving(false);
-  }
-
-  return (
-    <form className="mt-3 flex flex-col gap-3 text-base" onSubmit={(e) => void submit(e)} noValidate>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Why not?</legend>
-        {DELIVERY_FAILURE_REASONS.map((value) => (
-          <label key={value} className="flex min-h-12 items-center gap-3">
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              className="h-6 w-6"
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
-            {DELIVERY_FAILURE_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <label className="flex flex-col gap-1 font-medium" htmlFor={`${id}-note`}>
-        Note
-        <textarea
-          id={`${id}-note`}
-          className="min-h-20 rounded border-2 border-gray-400 px-3 py-2"
-          value={note}
-          maxLength={300}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </label>
-      {problem && (
-        <p role="alert" className="font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      <div className="grid grid-cols-2 gap-3">
-        <Button type="submit" className={BIG} loading={saving}>
-          Record not delivered
-        </Button>
-        <Button type="button" variant="ghost" className={BIG} onClick={onCancel}>
-          Back
-        </Button>
-      </div>
-    </form>
-  );
 }

@@ -173,7 +173,8 @@ function RangeChooser({
   );
 }
 
-const NUMBER = 'px-2 py-1.5 text-right tabular-nums whitespace-nowrap';
+/** A figure's cell: compact, so that a day's columns fit beside the menu at 1280 px (scrolled on a phone). */
+const NUMBER = 'px-1.5 py-1.5 text-right tabular-nums whitespace-nowrap';
 
 /** The figures of one day (or the total): per rate net, VAT and gross, then the day's own columns. */
 function Figures({ day, rates }: { day: TakingsDayView; rates: number[] }) {
@@ -204,7 +205,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
   const rates = [...new Set([...days, total].flatMap((d) => d.rates.map((r) => r.rate)))].sort(
     (a, b) => a - b,
   );
-  const heading = 'px-2 py-1.5 font-semibold align-bottom';
+  const heading = 'px-1.5 py-1.5 font-semibold align-bottom';
   return (
     // Scrolled sideways on a narrow screen: a region of its own that the keyboard can reach and scroll.
     <div
@@ -213,7 +214,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
       tabIndex={0}
       className="relative overflow-x-auto rounded-lg border border-gray-300 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 print:overflow-visible print:border-0"
     >
-      <table className="w-full border-collapse text-sm print:text-[8pt]">
+      <table className="w-full border-collapse text-xs 2xl:text-sm print:text-[8pt]">
         <caption className="sr-only">
           Takings per day of delivery: per VAT rate the net, VAT and gross, then delivery, what the orders came
           to, cash, card, refunds and savings, with the totals in the last row
@@ -276,7 +277,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
         <tbody>
           {days.map((day) => (
             <tr key={day.date} className="border-b border-gray-200 break-inside-avoid">
-              <th scope="row" className="px-2 py-1.5 text-left font-medium whitespace-nowrap">
+              <th scope="row" className="px-1.5 py-1.5 text-left font-medium whitespace-nowrap">
                 {formatDeliveryDate(day.date)}
               </th>
               <Figures day={day} rates={rates} />
@@ -285,7 +286,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-gray-800 bg-gray-50 font-semibold print:bg-transparent">
-            <th scope="row" className="px-2 py-1.5 text-left">
+            <th scope="row" className="px-1.5 py-1.5 text-left">
               Total
             </th>
             <Figures day={total} rates={rates} />

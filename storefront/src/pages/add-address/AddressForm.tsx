@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   ADDRESS_FIELD_MAX_LENGTH,
   ADDRESS_PROBLEM_MESSAGES,
@@ -31,6 +31,9 @@ const EMPTY: AddressInput = {
   country: DELIVERY_COUNTRIES.length === 1 ? DELIVERY_COUNTRIES[0] : '',
 };
 
+/** The fields in the order the form shows them: a refusal moves focus to the first of them in error. */
+const FIELD_ORDER: readonly (keyof AddressInput)[] = ['street', 'city', 'state', 'postalCode', 'country'];
+
 const CITY_OPTIONS = DELIVERY_CITIES.map((city) => ({ value: city, label: city }));
 const COUNTRY_OPTIONS = DELIVERY_COUNTRIES.map((country) => ({ value: country, label: country }));
 
@@ -59,6 +62,14 @@ export function AddressForm({ onAdded, className }: AddressFormProps) {
   const [addAddress, { isLoading }] = useAddAddressMutation();
   const areas = useGetDeliveryAreasQuery().data?.areas;
   const problems = tried ? fieldProblems(values, areas) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** Moves focus to the first field in error, so a keyboard or screen reader user lands on what to fix. */
+  function focusFirstProblem(address: AddressInput) {
+    const found = fieldProblems(address, areas);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
 
   const field = (name: keyof AddressInput) => ({
     name,
@@ -82,10 +93,12 @@ export function AddressForm({ onAdded, className }: AddressFormProps) {
     const problem = addressProblem(address);
     if (problem) {
       toast.error(ADDRESS_PROBLEM_MESSAGES[problem]);
+      focusFirstProblem(address);
       return;
     }
     if (areas && !deliversTo(address.postalCode, address.city, areas)) {
       toast.error(notDeliveredMessage(address.postalCode));
+      focusFirstProblem(address);
       return;
     }
     try {
@@ -102,6 +115,7 @@ export function AddressForm({ onAdded, className }: AddressFormProps) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       aria-label="Add a new address"

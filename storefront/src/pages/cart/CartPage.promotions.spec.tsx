@@ -7,6 +7,7 @@ import { createTestStore, makeUser, renderPage } from '../../../test/page-testin
 
 const server = setupMockApi();
 
+beforeEach(() => sessionStorage.clear());
 beforeEach(() => pinClock('2026-11-23T10:30:00Z'));
 afterEach(() => jest.useRealTimers());
 

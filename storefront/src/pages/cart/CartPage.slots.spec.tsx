@@ -9,6 +9,7 @@ const server = setupMockApi();
 
 // 16:30 in London, after the 15:00 cut-off: the selectable delivery date is two days ahead.
 const DELIVERY_DATE = '2026-11-25';
+beforeEach(() => sessionStorage.clear());
 beforeEach(() => pinClock('2026-11-23T16:30:00Z'));
 afterEach(() => jest.useRealTimers());
 

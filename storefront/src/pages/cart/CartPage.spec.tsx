@@ -10,6 +10,7 @@ const server = setupMockApi();
 
 // 10:00 in London, before the 15:00 cut-off: the selectable delivery date is the next day.
 const DELIVERY_DATE = '2026-11-24';
+beforeEach(() => sessionStorage.clear());
 beforeEach(() => pinClock('2026-11-23T10:00:00Z'));
 afterEach(() => jest.useRealTimers());
 
@@ -102,7 +103,8 @@ describe('CartPage', () => {
 
     await chooseDeliverySlot(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.selectAddress)).toHaveLength(2));
+    // Said again in the same toast, not stacked beside the first.
+    expect(screen.getAllByText(MESSAGES.selectAddress)).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
   });
@@ -115,7 +117,8 @@ describe('CartPage', () => {
 
     await user.click(screen.getByRole('radio', { name: '10:00 - 11:00' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.selectDeliverySlot)).toHaveLength(2));
+    // Said again in the same toast, not stacked beside the first.
+    expect(screen.getAllByText(MESSAGES.selectDeliverySlot)).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.sent('POST', '/api/order/cod')).toHaveLength(0);
   });
@@ -323,6 +326,9 @@ describe('Cart: an 18+ product', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Order' }));
     await waitFor(() => expect(server.sent('POST', '/api/order/cod')).toHaveLength(1));
     expect(server.sent('POST', '/api/order/cod')[0].body).toMatchObject({ ageConfirmed: true });
+    // The earlier refusal is cleared once the order is placed: never beside "Order placed successfully".
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/my-orders'));
+    expect(screen.queryByText(MESSAGES.ageConfirmationRequired)).not.toBeInTheDocument();
   });
 
   it('shows no such tick for a cart without one', async () => {

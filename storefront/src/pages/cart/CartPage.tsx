@@ -194,6 +194,7 @@ export default function CartPage() {
         user={user}
         lines={lines}
         totals={totals}
+        freeDeliveryThreshold={shipping.data && shippingInPence(shipping.data).shippingThreshold}
         onRetryTotals={shipping.isError ? () => void shipping.refetch() : undefined}
       />
     </section>

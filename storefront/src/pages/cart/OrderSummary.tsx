@@ -15,6 +15,7 @@ import { needsAgeCheck, type CartLine } from './checkout';
 import { DeliveryChoice } from './DeliveryChoice';
 import { useNow } from '../../components/useNow';
 import { usePlaceOrder } from './usePlaceOrder';
+import { useKeptDelivery } from './useKeptDelivery';
 import { useSelectedAddress } from './useSelectedAddress';
 import { AgeConfirmation } from '../../components/AgeConfirmation';
 
@@ -23,18 +24,25 @@ interface OrderSummaryProps {
   lines: readonly CartLine[];
   /** Undefined while the shipping settings load; `savings` is what the promotions took off (pence). */
   /** `vatIncluded`: all the VAT the total includes, the delivery charge's share too. */
-  totals: (OrderTotals & { savings?: number; vatIncluded?: number }) | undefined;
+  totals: (OrderTotals & { savings?: number; vatIncluded?: number; goodsBeforeSavings?: number }) | undefined;
+  /** The shop's free-delivery threshold, pence (its shipping settings); undefined while they load. */
+  freeDeliveryThreshold?: number;
   /** Set when the shipping settings could not be loaded: retries. */
   onRetryTotals?: () => void;
 }
 
 /** The checkout panel: address, delivery date and slot, payment, the totals and Place Order. */
-export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummaryProps) {
+export function OrderSummary({
+  user,
+  lines,
+  totals,
+  freeDeliveryThreshold,
+  onRetryTotals,
+}: OrderSummaryProps) {
   const now = useNow(60_000);
   const requireSignIn = useRequireSignIn();
   const { address, select } = useSelectedAddress(user);
-  const [chosenDate, setChosenDate] = useState<string | null>(null);
-  const [chosenTime, setTime] = useState<string | null>(null);
+  const { date: chosenDate, time: chosenTime, setDate: setChosenDate, setTime } = useKeptDelivery();
   const { placeOrder, isPlacing } = usePlaceOrder();
   const [ageConfirmed, setAgeConfirmed] = useState(false);
   // Set once Place Order was pressed without the tick: the box then says what is missing.
@@ -107,6 +115,7 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
               label="Shipping Fee"
               value={totals.shipping === 0 ? 'Free' : formatPence(totals.shipping)}
             />
+            <FreeDeliveryProgress totals={totals} threshold={freeDeliveryThreshold} />
             <div className="mt-2 flex justify-between border-t border-gray-300 pt-3 text-base font-semibold text-gray-900">
               <dt>Total Amount:</dt>
               <dd>{formatPence(totals.amount)}</dd>
@@ -158,6 +167,34 @@ export function OrderSummary({ user, lines, totals, onRetryTotals }: OrderSummar
       </Button>
     </aside>
   );
+}
+
+/**
+ * How far the basket is from free delivery: "Spend £x.xx more for free delivery" below the shop's threshold,
+ * "Free delivery" at or above it. The threshold is measured, as the shop prices every order, on the goods before
+ * VAT at their own prices (priceBasket): for zero-rated goods, most food, that is the price shown; an item with
+ * VAT counts at its price before VAT, and the amount left is worked out again as soon as it is added.
+ */
+function FreeDeliveryProgress({
+  totals,
+  threshold,
+}: {
+  totals: OrderTotals & { goodsBeforeSavings?: number };
+  threshold: number | undefined;
+}) {
+  if (totals.shipping === 0)
+    return <p className="text-sm font-medium text-brand-800">{freeDeliveryText(0)}</p>;
+  if (threshold === undefined || totals.goodsBeforeSavings === undefined) return null;
+  return (
+    <p className="text-sm font-medium text-gray-800">
+      {freeDeliveryText(threshold - totals.goodsBeforeSavings)}
+    </p>
+  );
+}
+
+/** The basket's free-delivery line for `left` pence still to spend (none left: free). */
+export function freeDeliveryText(left: number): string {
+  return left > 0 ? `Spend ${formatPence(left)} more for free delivery` : 'Free delivery';
 }
 
 function SummaryRow({ label, value }: { label: string; value: string }) {

@@ -30,6 +30,12 @@ export interface OrderDraft {
   ageConfirmed: boolean;
 }
 
+/**
+ * The one toast of placing an order: a refusal replaces the one before, and is cleared once the order is placed,
+ * so "Order placed successfully" never stands beside an earlier error.
+ */
+export const PLACE_ORDER_TOAST = 'place-order';
+
 function errorStatus(error: unknown): number | undefined {
   const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
   return typeof status === 'number' ? status : undefined;
@@ -57,7 +63,7 @@ export function usePlaceOrder() {
         ageCheck: { needed: needsAgeCheck(draft.lines), confirmed: draft.ageConfirmed },
       });
       if (problem || !address || !date || !time) {
-        toast.error(problem ?? MESSAGES.selectDeliverySlot);
+        toast.error(problem ?? MESSAGES.selectDeliverySlot, { id: PLACE_ORDER_TOAST });
         return;
       }
       busy.current = true;
@@ -84,10 +90,11 @@ export function usePlaceOrder() {
         const placeOrderDto = codOrderBody({ ...draft, addressId: address._id, date, time });
         // shared-state empties the cart once the order is placed.
         const result = await placeOrder({ 'idempotency-key': newIdempotencyKey(), placeOrderDto }).unwrap();
+        toast.remove(PLACE_ORDER_TOAST);
         toast.success(result.message || MESSAGES.orderPlaced);
         navigate('/my-orders');
       } catch (error) {
-        toast.error(errorMessage(error));
+        toast.error(errorMessage(error), { id: PLACE_ORDER_TOAST });
         // Prices, stock, shipping or the slot's places changed meanwhile: show the current figures.
         if (errorStatus(error) === 409) {
           dispatch(api.util.invalidateTags(['Products', 'Shipping', 'DeliverySlots']));

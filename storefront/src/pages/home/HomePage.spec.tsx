@@ -21,6 +21,12 @@ describe('HomePage title', () => {
 });
 
 describe('HomePage newsletter', () => {
+  it('opens the offers from Explore deals, and every product from Shop now', () => {
+    renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
+    expect(screen.getByRole('link', { name: 'Explore deals' })).toHaveAttribute('href', '/products?onOffer=1');
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products');
+  });
+
   it('subscribes the address and shows the server confirmation once, without promising emails', async () => {
     renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
     const user = userEvent.setup();

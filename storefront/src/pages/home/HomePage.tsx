@@ -90,7 +90,7 @@ function Banner() {
             Shop now
           </Link>
           <Link
-            to="/products"
+            to="/products?onOffer=1"
             className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'rounded-full px-8' })}
           >
             Explore deals

@@ -89,6 +89,23 @@ describe('NutritionInformation', () => {
     expect(screen.queryByText(MESSAGES.nutritionNotRequiredForAlcohol)).not.toBeInTheDocument();
   });
 
+  it('names the shop by its saved legal name and address once saved, when no producer is given', () => {
+    const shop = { legalName: 'Larder Foods Ltd', address: '1 Wine Street, Bristol BS1 2AA' };
+    const { rerender } = render(
+      <NutritionInformation product={makeProduct({ _id: 'p-plain', producer: null })} shop={shop} />,
+    );
+    expect(screen.getByTestId('business-responsible')).toHaveTextContent(
+      'Larder Foods Ltd, 1 Wine Street, Bristol BS1 2AA',
+    );
+    rerender(
+      <NutritionInformation
+        product={makeProduct({ _id: 'p-made', producer: { name: 'Citrus Co', address: 'Leeds' } })}
+        shop={shop}
+      />,
+    );
+    expect(screen.getByTestId('business-responsible')).toHaveTextContent('Citrus Co, Leeds');
+  });
+
   it('says an alcoholic drink needs no nutrition information, and shows no traffic lights', () => {
     const wine = makeProduct({ _id: 'p-wine', category: 'Drinks', ageRestricted: true, nutrition: null });
     render(<NutritionInformation product={wine} />);

@@ -4,6 +4,7 @@ import {
   TRAFFIC_LIGHT_NUTRIENTS,
   TRAFFIC_LIGHT_WORDS,
   businessResponsible,
+  type ShopBusiness,
   formatPack,
   isDrinksCategory,
   MESSAGES,
@@ -113,7 +114,14 @@ function packText(product: Pick<Product, 'netQuantity' | 'unit'>): string {
  * Nutrition (traffic lights and table), storage, origin, the pack and the business responsible for the food:
  * what the label says, as the Food Information Regulations ask a shop to show before purchase.
  */
-export function NutritionInformation({ product }: { product: Product }) {
+export function NutritionInformation({
+  product,
+  shop,
+}: {
+  product: Product;
+  /** The shop's saved business details (legal name, address): named when the product gives no producer. */
+  shop?: ShopBusiness | null;
+}) {
   const nutrition = product.nutrition as Nutrition | null;
   // Alcoholic drinks (the shop's age-restricted products) never carry traffic lights: they would read as a
   // health claim, and such drinks need no nutrition declaration at all.
@@ -121,7 +129,7 @@ export function NutritionInformation({ product }: { product: Product }) {
   const lights = alcoholic ? null : (product.trafficLights as TrafficLights | null);
   const per =
     isDrinksCategory(product.category) || product.unit === 'ml' || product.unit === 'l' ? '100ml' : '100g';
-  const business = businessResponsible(product.producer);
+  const business = businessResponsible(product.producer, shop);
   return (
     <>
       {nutrition && (

@@ -37,6 +37,7 @@ import {
 } from '../../components/stock';
 import { FoodInformation } from './FoodInformation';
 import { NutritionInformation } from './NutritionInformation';
+import { useShopBusiness } from '../../components/BusinessDetails';
 import { AgeRestrictedNote, DietMarks, UnitPrice } from '../../components/food-marks';
 import { PromotionBadge } from '../../components/PromotionBadge';
 import { shelfPrice } from '../../components/ShelfPrice';
@@ -169,6 +170,7 @@ function ProductDetail({ product }: { product: Product }) {
   const cart = useCartActions();
   const requireSignIn = useRequireSignIn();
   const navigate = useNavigate();
+  const shop = useShopBusiness();
   const images = product.image.length > 0 ? product.image : [undefined];
   const main = images[Math.min(selected, images.length - 1)];
   // Shoppers are shown prices with VAT (Price Marking Order 2004): the MRP, the offer and the saving all hold it.
@@ -180,12 +182,16 @@ function ProductDetail({ product }: { product: Product }) {
   const limitId = useId();
   const limited = max > 0 && perOrderLimit(product) !== null;
 
-  const addToCart = () => requireSignIn(() => cart.add(product._id, product));
+  // A visitor is asked to sign in first; the Add or Buy now is then done (see useRequireSignIn).
+  const addToCart = () => requireSignIn(() => cart.add(product._id, product), { afterSignIn: true });
   const buyNow = () =>
-    requireSignIn(() => {
-      if (quantity === 0) cart.add(product._id, product);
-      navigate('/cart');
-    });
+    requireSignIn(
+      () => {
+        if (quantity === 0) cart.add(product._id, product);
+        navigate('/cart');
+      },
+      { afterSignIn: true },
+    );
 
   return (
     <div className="mt-4 flex flex-col gap-8 md:flex-row md:gap-12">
@@ -301,7 +307,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
 
         <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
-        <NutritionInformation product={product} />
+        <NutritionInformation product={product} shop={shop} />
       </div>
     </div>
   );

@@ -1,16 +1,19 @@
 import { Link } from 'react-router-dom';
-import { BusinessDetails } from '../../components/BusinessDetails';
+import { SHOP_LOCATION } from '@larder/shared-domain';
+import { BusinessDetails, useShopBusiness } from '../../components/BusinessDetails';
 import { LegalPage, LegalSection } from '../../components/LegalPage';
 
 export default function TermsPage() {
+  const business = useShopBusiness();
   return (
     <LegalPage
       title="Terms and Conditions"
       updated="November 2026"
       intro={
         <p>
-          These terms apply when you shop with Larder, an online grocery shop based in London, UK, delivering
-          to customers in the United Kingdom. By placing an order you agree to them.
+          These terms apply when you shop with Larder, an online grocery shop{' '}
+          {business ? `run by ${business.legalName}, ${business.address}` : `based in ${SHOP_LOCATION}`},
+          delivering to customers in the United Kingdom. By placing an order you agree to them.
         </p>
       }
     >
