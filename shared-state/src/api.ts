@@ -20,8 +20,11 @@ export interface NewProductData {
   stock?: number | null;
   /** Up to MAX_INGREDIENTS_LENGTH characters; empty when none are given. */
   ingredients?: string;
-  /** Ids of the declared allergens, from the 14 UK allergens. */
-  allergens?: AllergenId[];
+  /**
+   * Ids of the declared allergens, from the 14 UK allergens; [] when the seller ticked "contains none". Left out
+   * (or null on an edit) when the seller has not said: the product is then "allergen information not confirmed".
+   */
+  allergens?: AllergenId[] | null;
 }
 
 export interface AddProductInput {

@@ -300,7 +300,11 @@ function ProductDetail({ product }: { product: Product }) {
           </Button>
         </div>
 
-        <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
+        <FoodInformation
+          ingredients={product.ingredients}
+          allergens={product.allergens}
+          allergensConfirmed={product.allergensConfirmed}
+        />
         <NutritionInformation product={product} />
       </div>
     </div>
