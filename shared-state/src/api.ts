@@ -125,6 +125,10 @@ export const api = withUpload.enhanceEndpoints({
     logoutUser: {
       invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
     },
+    // The shop's pages sign out with POST (the origin check covers it; GET from another site is refused).
+    logoutUserByPost: {
+      invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
+    },
     updatePhone: { invalidatesTags: tags('Session', 'User') },
     addAddress: { invalidatesTags: tags('Session', 'User') },
     deleteAccount: { invalidatesTags: tags('Session', 'User', 'Orders') },
@@ -184,6 +188,7 @@ export const api = withUpload.enhanceEndpoints({
     confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor', 'Seller') },
     disableTwoFactor: { invalidatesTags: tags('TwoFactor') },
     sellerLogout: { invalidatesTags: tags('Seller', 'Orders') },
+    sellerLogoutByPost: { invalidatesTags: tags('Seller', 'Orders') },
     changeStaffPassword: { invalidatesTags: tags('Seller', 'Staff', 'Activity') },
     listStaff: { providesTags: tags('Staff') },
     addStaff: { invalidatesTags: tags('Staff', 'Activity') },

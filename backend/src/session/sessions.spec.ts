@@ -88,6 +88,45 @@ describe('sessions kept on the server', () => {
     await sellerIsAuth(cookie).expect(401);
   });
 
+  it.each(['cross-site', 'same-site'])(
+    'GET sign-out sent from another site (Sec-Fetch-Site: %s) is refused and the session stays',
+    async (site) => {
+      const customer = await signInCustomer(t, { email: `linked-logout-${site}@example.com` });
+      const seller = await signInSeller(t);
+      for (const [url, cookie] of [
+        ['/api/user/logout', customer],
+        ['/api/seller/logout', seller],
+      ]) {
+        const res = await request(t.server)
+          .get(url)
+          .set('Cookie', cookie)
+          .set('Sec-Fetch-Site', site)
+          .expect(403);
+        expect(res.body).toMatchObject({
+          success: false,
+          message: MESSAGES.forbiddenOrigin,
+          code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+        });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      await customerIsAuth(customer).expect(200);
+      await sellerIsAuth(seller).expect(200);
+      // From the shop's own pages (same-origin) or typed in (none), it signs out.
+      await request(t.server)
+        .get('/api/user/logout')
+        .set('Cookie', customer)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .expect(200);
+      await request(t.server)
+        .get('/api/seller/logout')
+        .set('Cookie', seller)
+        .set('Sec-Fetch-Site', 'none')
+        .expect(200);
+      await customerIsAuth(customer).expect(401);
+      await sellerIsAuth(seller).expect(401);
+    },
+  );
+
   it('a seller session idle for longer than the timeout ends', async () => {
     const cookie = await signInSeller(t);
     await t.db.execute(
