@@ -57,11 +57,10 @@ let managerWithoutTwoFactor: string;
 function call(route: string, cookie: string, id: string) {
   const [method, pattern] = route.split(' ');
   const url = pattern.replace(/\{[^}]+\}/g, id);
-  const req = request(t.server)
-    [method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url)
-    .set('Cookie', cookie)
-    // A stream let through by mistake would stay open: fail instead of waiting for it.
-    .timeout(5000);
+  const agent = request(t.server);
+  const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  // A stream let through by mistake would stay open: fail instead of waiting for it.
+  const req = agent[verb](url).set('Cookie', cookie).timeout(5000);
   return method === 'GET' || method === 'DELETE' ? req : req.send({});
 }
 
