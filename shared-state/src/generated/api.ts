@@ -2205,6 +2205,8 @@ export type CreateStandingOrderDto = {
   ageConfirmed?: boolean;
   /** Every 1 or 2 weeks */
   every: number;
+  /** The customer's own order this plan is made from: it counts as the plan's first delivery, so nothing is placed for its date and nextDelivery is the one after it */
+  fromOrder?: string;
   /** The lines delivered each time */
   items: OrderLineDto[];
   /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */
