@@ -118,12 +118,13 @@ describe('trafficLights', () => {
     });
   });
 
-  // [nutrient, last low, first medium, last medium, first high] in grams per 100 g
+  // [nutrient, last low, first medium, last medium, first high] in grams per 100 g, at the precision labels
+  // print them (two decimals below 1 g, one from 1 g)
   const food: [keyof TrafficLights, number, number, number, number][] = [
     ['fat', 3.0, 3.1, 17.5, 17.6],
     ['saturates', 1.5, 1.6, 5.0, 5.1],
     ['sugars', 5.0, 5.1, 22.5, 22.6],
-    ['salt', 0.3, 0.4, 1.5, 1.6],
+    ['salt', 0.3, 0.31, 1.5, 1.6],
   ];
   it.each(food)(
     'food %s: low to %s, medium from %s to %s, high from %s',
@@ -139,9 +140,9 @@ describe('trafficLights', () => {
   // per 100 ml for drinks
   const drinks: [keyof TrafficLights, number, number, number, number][] = [
     ['fat', 1.5, 1.6, 8.7, 8.8],
-    ['saturates', 0.7, 0.8, 2.5, 2.6],
+    ['saturates', 0.75, 0.76, 2.5, 2.6],
     ['sugars', 2.5, 2.6, 11.2, 11.3],
-    ['salt', 0.3, 0.4, 0.7, 0.8],
+    ['salt', 0.3, 0.31, 0.75, 0.76],
   ];
   it.each(drinks)(
     'drinks %s: low to %s, medium from %s to %s, high from %s',
@@ -155,6 +156,16 @@ describe('trafficLights', () => {
 
   it('compares decimals exactly (0.1 + 0.2 grams of salt is 0.3, low)', () => {
     expect(lightsFor('salt', 0.1 + 0.2, 'Dairy')).toBe('low');
+  });
+
+  it('compares at the hundredths labels print: salt 0.31 g is medium, saturates 0.76 ml in a drink medium', () => {
+    expect(lightsFor('salt', 0.31, 'Dairy')).toBe('medium');
+    expect(lightsFor('salt', 0.29, 'Dairy')).toBe('low');
+    expect(lightsFor('salt', 0.31, 'Drinks')).toBe('medium');
+    expect(lightsFor('salt', 0.76, 'Drinks')).toBe('high');
+    expect(lightsFor('saturates', 0.76, 'Drinks')).toBe('medium');
+    expect(lightsFor('saturates', 0.75, 'Drinks')).toBe('low');
+    expect(lightsFor('salt', 0.07 + 0.24, 'Dairy')).toBe('medium');
   });
 
   it('gives a sweet drink medium sugars and a cheddar its highs', () => {

@@ -208,7 +208,8 @@ export const TRAFFIC_LIGHT_NUTRIENTS = ['fat', 'saturates', 'sugars', 'salt'] as
 /**
  * The per-100 g (food) and per-100 ml (drinks) thresholds of the Department of Health and Food Standards
  * Agency "Guide to creating a front of pack (FoP) nutrition label for pre-packed products sold through retail
- * outlets" (2016), in tenths of a gram: at or below `low` is low, above `high` is high, between is medium.
+ * outlets" (2016), in hundredths of a gram, the precision labels print (two decimals below 1 g): at or below
+ * `low` is low, above `high` is high, between is medium, so salt 0.31 g is medium and 0.30 g low.
  * (The guide's per-portion red limits apply to portions over 100 g; a per-100 g shop label does not use them.)
  */
 export const TRAFFIC_LIGHT_THRESHOLDS: Record<
@@ -216,22 +217,25 @@ export const TRAFFIC_LIGHT_THRESHOLDS: Record<
   Record<keyof TrafficLights, { low: number; high: number }>
 > = {
   food: {
-    fat: { low: 30, high: 175 },
-    saturates: { low: 15, high: 50 },
-    sugars: { low: 50, high: 225 },
-    salt: { low: 3, high: 15 },
+    fat: { low: 300, high: 1750 },
+    saturates: { low: 150, high: 500 },
+    sugars: { low: 500, high: 2250 },
+    salt: { low: 30, high: 150 },
   },
   drink: {
-    fat: { low: 15, high: 87.5 },
-    saturates: { low: 7.5, high: 25 },
-    sugars: { low: 25, high: 112.5 },
-    salt: { low: 3, high: 7.5 },
+    fat: { low: 150, high: 875 },
+    saturates: { low: 75, high: 250 },
+    sugars: { low: 250, high: 1125 },
+    salt: { low: 30, high: 75 },
   },
 };
 
-/** Grams to tenths of a gram, so 1.5 compares exactly with a threshold of 15 tenths. */
-function tenths(grams: number): number {
-  return Math.round(grams * 10);
+/**
+ * Grams to hundredths of a gram, the finest figure a label prints (salt 0.31 g), so 0.31 compares exactly with
+ * a threshold of 30 hundredths and is never rounded down to 0.3.
+ */
+function hundredths(grams: number): number {
+  return Math.round(grams * 100);
 }
 
 /**
@@ -247,7 +251,7 @@ export function trafficLights(
   if (!nutrition || ageRestricted) return null;
   const limits = TRAFFIC_LIGHT_THRESHOLDS[isDrinksCategory(category) ? 'drink' : 'food'];
   const light = (key: keyof TrafficLights): TrafficLight => {
-    const value = tenths(nutrition[key]);
+    const value = hundredths(nutrition[key]);
     if (value <= limits[key].low) return 'low';
     return value > limits[key].high ? 'high' : 'medium';
   };

@@ -211,6 +211,16 @@ export const MESSAGES = {
   ingredientsHeading: 'Ingredients',
   allergyAdviceHeading: 'Allergy advice',
   invalidAllergen: 'Allergens must be chosen from the 14 UK allergens',
+  /** A product whose seller has not said which allergens it contains: its page, and the seller's list. */
+  allergensNotConfirmed: 'Allergen information not confirmed',
+  allergensNotConfirmedAdvice:
+    'We have not yet confirmed which of the 14 allergens this product contains. If you have a food allergy or intolerance, please contact us before buying it.',
+  allergensNotConfirmedContact: 'Contact us about allergens',
+  /** The seller's explicit tick for a product that contains none of the 14 allergens. */
+  noAllergensLabel: 'Contains none of the 14 allergens',
+  allergensFormHint:
+    'Tick every one of the 14 allergens the product contains, or tick "Contains none of the 14 allergens". With neither, the shop says the allergen information is not confirmed and leaves the product out of free-from lists.',
+  confirmAllergens: 'Confirm allergens',
   invalidStock: `Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for not counted`,
   invalidSlotCapacity: `Slot capacity must be a whole number from ${MIN_SLOT_CAPACITY} to ${MAX_SLOT_CAPACITY}`,
   invalidDeliveryAreas: `Delivery areas must list postcode areas or districts (such as BS or BS8) for each of ${inWords(DELIVERY_CITIES)}`,

@@ -2,6 +2,7 @@ import {
   followingStandingDelivery,
   isoWeekday,
   nextStandingDelivery,
+  nextStandingDeliveryAfterOrder,
   standingOrderPlaceAt,
   standingOrderSchedule,
 } from './regulars';
@@ -37,5 +38,24 @@ describe('regular deliveries in London dates', () => {
   it('says the schedule in words', () => {
     expect(standingOrderSchedule(4, 1)).toBe('Every Thursday');
     expect(standingOrderSchedule(7, 2)).toBe('Every other Sunday');
+  });
+});
+
+describe('a regular delivery made from an order', () => {
+  const monday = new Date('2026-11-23T10:00:00Z'); // the shop delivers on Tuesday 24th
+
+  it("counts the order as the first delivery: the next is a week, or two, after it on the order's weekday", () => {
+    expect(nextStandingDeliveryAfterOrder(2, 1, monday, '2026-11-24')).toBe('2026-12-01');
+    expect(nextStandingDeliveryAfterOrder(2, 2, monday, '2026-11-24')).toBe('2026-12-08');
+  });
+
+  it('takes the first such day after the order on another weekday', () => {
+    expect(nextStandingDeliveryAfterOrder(3, 1, monday, '2026-11-24')).toBe('2026-11-25');
+    expect(nextStandingDeliveryAfterOrder(1, 2, monday, '2026-11-24')).toBe('2026-11-30');
+  });
+
+  it('keeps the weeks of an old order but never gives a date ordering has closed for', () => {
+    expect(nextStandingDeliveryAfterOrder(2, 1, monday, '2026-11-10')).toBe('2026-11-24');
+    expect(nextStandingDeliveryAfterOrder(2, 2, monday, '2026-11-03')).toBe('2026-12-01');
   });
 });

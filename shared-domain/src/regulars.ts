@@ -59,6 +59,25 @@ export function followingStandingDelivery(date: string, every: number): string {
 }
 
 /**
+ * The next delivery of a plan made from an order for `orderDate` ("Make this a regular delivery"): that order counts
+ * as the plan's first delivery, so nothing more is placed for its date. On the order's weekday the next is `every`
+ * weeks after it; on another weekday, the first such day after it; either way no earlier than the shop's delivery
+ * date at `now` (a plan every other week keeps its weeks).
+ */
+export function nextStandingDeliveryAfterOrder(
+  weekday: number,
+  every: number,
+  now: Date,
+  orderDate: string,
+): string {
+  if (isoWeekday(orderDate) !== weekday) return nextStandingDelivery(weekday, now, orderDate);
+  const open = selectableDeliveryDate(now);
+  let next = followingStandingDelivery(orderDate, every);
+  while (next < open) next = followingStandingDelivery(next, every);
+  return next;
+}
+
+/**
  * When the order for `deliveryDate` is placed: 15:00 London two days before, the moment the shop's delivery date
  * becomes `deliveryDate`. Ordering for it closes a day later (orderChangeDeadline).
  */

@@ -20,8 +20,11 @@ export interface NewProductData {
   stock?: number | null;
   /** Up to MAX_INGREDIENTS_LENGTH characters; empty when none are given. */
   ingredients?: string;
-  /** Ids of the declared allergens, from the 14 UK allergens. */
-  allergens?: AllergenId[];
+  /**
+   * Ids of the declared allergens, from the 14 UK allergens; [] when the seller ticked "contains none". Left out
+   * (or null on an edit) when the seller has not said: the product is then "allergen information not confirmed".
+   */
+  allergens?: AllergenId[] | null;
 }
 
 export interface AddProductInput {
@@ -122,6 +125,10 @@ export const api = withUpload.enhanceEndpoints({
     logoutUser: {
       invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
     },
+    // The shop's pages sign out with POST (the origin check covers it; GET from another site is refused).
+    logoutUserByPost: {
+      invalidatesTags: tags('Session', 'User', 'Orders', 'Favourites', 'Usuals', 'StandingOrders'),
+    },
     updatePhone: { invalidatesTags: tags('Session', 'User') },
     addAddress: { invalidatesTags: tags('Session', 'User') },
     deleteAccount: { invalidatesTags: tags('Session', 'User', 'Orders') },
@@ -181,6 +188,7 @@ export const api = withUpload.enhanceEndpoints({
     confirmTwoFactorSetup: { invalidatesTags: tags('TwoFactor', 'Seller') },
     disableTwoFactor: { invalidatesTags: tags('TwoFactor') },
     sellerLogout: { invalidatesTags: tags('Seller', 'Orders') },
+    sellerLogoutByPost: { invalidatesTags: tags('Seller', 'Orders') },
     changeStaffPassword: { invalidatesTags: tags('Seller', 'Staff', 'Activity') },
     listStaff: { providesTags: tags('Staff') },
     addStaff: { invalidatesTags: tags('Staff', 'Activity') },

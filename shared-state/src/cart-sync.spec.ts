@@ -162,20 +162,25 @@ describe('cart sync when the page is left', () => {
     store.dispatch(api.util.resetApiState());
   });
 
-  it('forgets a pending change on sign-out: leaving the page afterwards posts nothing', async () => {
-    const store = server.createStore({ cartSyncDelayMs: 60_000 });
-    server.seed({ googleAccount: user({ p1: 1 }) });
-    await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
-    store.dispatch(cartActions.add('p1'));
-    await store.dispatch(api.endpoints.logoutUser.initiate());
-    expect(selectUser(store.getState())).toBeNull();
-    expect(selectCartItems(store.getState())).toEqual({});
+  it.each(['logoutUserByPost', 'logoutUser'] as const)(
+    'forgets a pending change on sign-out (%s): leaving the page afterwards posts nothing',
+    async (endpoint) => {
+      const store = server.createStore({ cartSyncDelayMs: 60_000 });
+      server.seed({ googleAccount: user({ p1: 1 }) });
+      await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
+      store.dispatch(cartActions.add('p1'));
+      await store.dispatch(api.endpoints[endpoint].initiate());
+      expect(selectUser(store.getState())).toBeNull();
+      expect(selectCartItems(store.getState())).toEqual({});
 
-    window.dispatchEvent(new Event('pagehide'));
-    await jest.advanceTimersByTimeAsync(60_000);
-    await store.dispatch(api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }));
-    expect(server.sent('GET', '/api/health')).toHaveLength(1);
-    expect(cartPosts()).toHaveLength(0);
-    store.dispatch(api.util.resetApiState());
-  });
+      window.dispatchEvent(new Event('pagehide'));
+      await jest.advanceTimersByTimeAsync(60_000);
+      await store.dispatch(
+        api.endpoints.health.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      );
+      expect(server.sent('GET', '/api/health')).toHaveLength(1);
+      expect(cartPosts()).toHaveLength(0);
+      store.dispatch(api.util.resetApiState());
+    },
+  );
 });

@@ -99,6 +99,7 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
   startListening({
     matcher: isAnyOf(
       api.endpoints.logoutUser.matchFulfilled,
+      api.endpoints.logoutUserByPost.matchFulfilled,
       api.endpoints.deleteAccount.matchFulfilled,
       api.endpoints.placeCodOrder.matchFulfilled,
     ),

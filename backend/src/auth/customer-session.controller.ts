@@ -1,14 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
   ApiCookieAuth,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@larder/shared-domain';
-import { UnauthorizedError } from '../common/errors';
+import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
+import { ForbiddenError, UnauthorizedError } from '../common/errors';
+import { isFromAnotherSite } from '../http/origin-check';
 import { ApiInvalid, CUSTOMER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
@@ -51,10 +53,17 @@ export class CustomerSessionController {
   @Get('logout')
   @ApiOperation({ summary: 'Signs the customer out: ends the session on the server and clears the cookie' })
   @ApiOkResponse({ type: SuccessResponse })
+  @ApiForbiddenResponse({
+    description: 'Sent from another site (Sec-Fetch-Site: cross-site or same-site): the session stays',
+    type: ErrorResponse,
+  })
   async logoutUser(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
+    // Kept for the spec, but never for a link on another site: the session stays.
+    if (request.method === 'GET' && isFromAnotherSite(request))
+      throw new ForbiddenError(MESSAGES.forbiddenOrigin, { code: ERROR_CODES.ORIGIN_NOT_ALLOWED });
     await this.sessions.endCustomerSession(request, reply);
     return { success: true, message: MESSAGES.loggedOut };
   }

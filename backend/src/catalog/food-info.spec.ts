@@ -168,8 +168,21 @@ describe('catalogue: food information and filters', () => {
         offerPrice: 1.4,
         vat: 0,
       }).expect(201);
-      expect(res.body.product).toMatchObject({ netQuantity: null, unit: null, unitPrice: null });
-      expect(await row(res.body.product._id)).toMatchObject({ netQuantity: null, unit: null });
+      expect(res.body.product).toMatchObject({
+        netQuantity: null,
+        unit: null,
+        unitPrice: null,
+        allergens: [],
+        allergensConfirmed: false,
+      });
+      expect(await row(res.body.product._id)).toMatchObject({
+        netQuantity: null,
+        unit: null,
+        allergensConfirmed: false,
+      });
+      // Never assumed free from anything: absent from a free-from list without a search text.
+      const freeFromMilk = await search('freeFrom=milk').expect(200);
+      expect(names(freeFromMilk.body)).not.toContain('Farmhouse Loaf');
       const list = await request(t.server).get('/api/product/list').expect(200);
       expect(list.body.products.find((p: { _id: string }) => p._id === res.body.product._id)).toMatchObject({
         name: 'Farmhouse Loaf',
@@ -322,6 +335,10 @@ describe('catalogue: food information and filters', () => {
       expect((await row(id)).allergensConfirmed).toBe(false);
       const saved = await edit(id, { allergens: [] }).expect(200);
       expect(saved.body.product.allergensConfirmed).toBe(true);
+      // The form's edit with nothing ticked sends null: the allergens are no longer confirmed.
+      const unsaid = await edit(id, { allergens: null }).expect(200);
+      expect(unsaid.body.product).toMatchObject({ allergens: [], allergensConfirmed: false });
+      expect((await row(id)).allergensConfirmed).toBe(false);
     });
 
     it('gives an alcoholic drink no traffic lights, even with the nutrition the seller gave', async () => {

@@ -90,7 +90,17 @@ describe('transactionOpenedWith', () => {
         order.push('second locked');
       },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The event itself: on a server, the second transaction is seen waiting for the row's lock; PGlite runs one
+    // transaction at a time, so there the second waits for the first by construction.
+    if (t.engine === 'postgres')
+      await waitFor(async () => {
+        const waiting = (await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like '%tx_probe%for update%'`,
+        )) as unknown as { rows: { n: number }[] };
+        return waiting.rows[0].n > 0;
+      }, 'the second transaction waiting for the lock');
+    expect(order).toEqual(['first locked']);
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first locked', 'first ends', 'second locked']);
@@ -269,18 +279,16 @@ if (serverUrl) {
       const watch = new Client({ connectionString: mailer.config.databaseUrl });
       await watch.connect();
       try {
-        await mailer.app
-          .get(MailService)
-          .enqueue(
-            {
-              kind: 'test',
-              recipient: 'ann@example.com',
-              subject: 'Hello',
-              textBody: 'Hi',
-              htmlBody: '<p>Hi</p>',
-            },
-            mailer.db,
-          );
+        await mailer.app.get(MailService).enqueue(
+          {
+            kind: 'test',
+            recipient: 'ann@example.com',
+            subject: 'Hello',
+            textBody: 'Hi',
+            htmlBody: '<p>Hi</p>',
+          },
+          mailer.db,
+        );
         let recording: number[] = [];
         await waitFor(async () => {
           recording = (

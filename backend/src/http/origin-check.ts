@@ -45,6 +45,17 @@ export function isOriginAllowed(
   return allowed || parsed.origin === own || parsed.origin === publicOrigin;
 }
 
+/**
+ * Whether a browser says the request comes from another site (Sec-Fetch-Site: cross-site or same-site): a link or
+ * image elsewhere. The spec's GET sign-out refuses those (403), so no other site can sign anyone out; the shop's
+ * own pages sign out with POST, which the origin check covers.
+ */
+export function isFromAnotherSite(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  const site = typeof fetchSite === 'string' ? fetchSite.toLowerCase() : undefined;
+  return site === 'cross-site' || site === 'same-site';
+}
+
 /** A Fastify onRequest hook answering 403 to cross-origin state-changing requests. */
 export function originCheckHook(allowedOrigins: readonly string[], publicUrl?: string) {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;

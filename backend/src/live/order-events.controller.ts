@@ -7,6 +7,7 @@ import {
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiForbiddenResponse,
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -14,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@larder/shared-domain';
 import { SessionService } from '../session/session.service';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../common/errors';
 import { CUSTOMER_AUTH, SELLER_AUTH } from '../common/openapi-docs';
 import { ErrorResponse } from '../common/responses';
 import { OrderEventData, OrderEventsQuery } from './dto/order-events.dto';
@@ -79,6 +80,10 @@ export class OrderEventsController {
     description: 'Not signed in as a customer or as the seller',
     type: ErrorResponse,
   })
+  @ApiForbiddenResponse({
+    description: 'A member of staff who must first choose a new password or turn on two-factor sign-in',
+    type: ErrorResponse,
+  })
   @ApiTooManyRequestsResponse({
     description: 'This address already holds as many open streams as it may',
     type: ErrorResponse,
@@ -92,7 +97,12 @@ export class OrderEventsController {
     let userId: string | undefined;
     let seller = false;
     if (query.as !== 'seller') userId = await this.sessions.customerOf(request);
-    if (!userId && query.as !== 'customer') seller = await this.sessions.isSeller(request);
+    if (!userId && query.as !== 'customer') {
+      // The seller routes' gate: a member who must first choose a password or turn on two-factor gets 403.
+      const staff = await this.sessions.staffAdmission(request);
+      if (staff?.refusal) throw new ForbiddenError(staff.refusal);
+      seller = staff !== undefined;
+    }
     if (!userId && !seller) throw new UnauthorizedError(MESSAGES.notAuthorized);
     const lastEventId = parseLastEventId(lastEventIdHeader);
     const sessionId = await this.sessions.sessionIdOf(request, userId ? 'customer' : 'seller');
@@ -127,7 +137,7 @@ export class OrderEventsController {
       stillSignedIn: async () =>
         userId
           ? (await this.sessions.customerOf(request, false)) === userId
-          : this.sessions.isSeller(request, false),
+          : (await this.sessions.staffAdmission(request, {}, false))?.member !== undefined,
       onEnd: () => stopWatching(),
     });
     // Watch before replaying, so that nothing committed in between is missed (an order may come twice: each

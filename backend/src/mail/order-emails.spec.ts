@@ -21,6 +21,7 @@ import { signInCustomerWithAddress, signInSeller } from '../../test/auth-helpers
 import { ensureTemplate, pgliteFromTemplate } from '../../test/pglite-template';
 import { ADDRESS } from '../../test/fixtures';
 import { createPglite } from '../db/database';
+import { OutboxWorker } from './outbox-worker';
 
 /** Monday 23 November 2026, 10:00 in London (GMT): delivery on Tuesday the 24th, cancellable until 11:00. */
 const MONDAY_10AM = new Date('2026-11-23T10:00:00Z');
@@ -141,7 +142,18 @@ interface Shop {
   server: Server;
   db: Database;
   config: AppConfig;
+  /** The app's e-mail outbox worker, whose finished rounds a test waits on. */
+  worker: OutboxWorker;
   close(): Promise<void>;
+}
+
+/** Waits for the worker to finish `rounds` more rounds: had anything been due again, it would have been sent. */
+async function moreRounds(shop: Shop, rounds: number): Promise<void> {
+  const from = shop.worker.roundsFinished;
+  await waitFor(
+    () => shop.worker.roundsFinished >= from + rounds,
+    `${rounds} more rounds of the outbox worker`,
+  );
 }
 
 /** A signed-in customer with a delivery address in that shop. */
@@ -379,6 +391,7 @@ async function sharedDatabase(mode: 'restart' | 'replicas'): Promise<SharedDatab
       return {
         server: app.getHttpServer() as Server,
         db: app.get<Database>(DB),
+        worker: app.get(OutboxWorker),
         config,
         close: () => app.close(),
       };
@@ -495,7 +508,7 @@ describe('the e-mail outbox across restarts and replicas', () => {
       const second = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
       await placeOrder(second, await newCustomer(second, 'hal@example.com'), product);
       await waitFor(async () => (await outboxRows(second.db)).every((r) => r.sentAt !== null), 'delivery');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6));
+      await moreRounds(second, 3);
       const rows = await outboxRows(second.db);
       open = undefined;
       await second.close();
@@ -530,7 +543,7 @@ describe('the e-mail outbox across restarts and replicas', () => {
       const second = (open = await shared.open({ smtpUrl, mailPollIntervalMs: POLL_MS }));
       await placeOrder(second, await newCustomer(second, 'jo@example.com'), product);
       await waitFor(async () => (await outboxRows(second.db)).every((r) => r.sentAt !== null), 'delivery');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS * 6));
+      await moreRounds(second, 3);
       open = undefined;
       await second.close();
 

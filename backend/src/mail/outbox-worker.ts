@@ -50,6 +50,8 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
   private running?: Promise<void>;
   private stopped = true;
   private lastPurgeAt?: number;
+  /** Rounds finished since the app started (whatever they sent): what a test waits on to see the worker idle on. */
+  private finishedRounds = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,6 +67,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.stop();
+  }
+
+  /** How many rounds have finished, each having sent what was due then. */
+  get roundsFinished(): number {
+    return this.finishedRounds;
   }
 
   /** Stops polling and waits for the round in progress. */
@@ -90,6 +97,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
         })
         .then((claimed) => {
           this.running = undefined;
+          this.finishedRounds += 1;
           // A full batch means more may be waiting: go again at once.
           this.schedule(claimed >= OUTBOX_BATCH ? 0 : this.config.mailPollIntervalMs);
         });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { waitFor } from '../../test/wait-for';
 import {
   DELIVERY_SLOTS,
   MESSAGES,
@@ -151,8 +152,16 @@ describe('Prometheus metrics on METRICS_PORT', () => {
         createdAt: new Date(0),
       },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the one-second snapshot of the last scrape
-    const text = await scrape();
+    // A scrape reads the outbox at most once a second: wait for one that has read these rows.
+    let text = '';
+    await waitFor(
+      async () => {
+        text = await scrape();
+        return sample(text, 'larder_email_outbox_backlog') === 2;
+      },
+      'a scrape that counts the two unsent messages',
+      10_000,
+    );
     expect(sample(text, 'larder_email_outbox_backlog')).toBe(2);
     const age = sample(text, 'larder_email_outbox_oldest_age_seconds')!;
     expect(age).toBeGreaterThanOrEqual(3599);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,7 +14,7 @@ import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session
 import { SessionService } from '../session/session.service';
 import { CUSTOMER_AUTH, SELLER_AUTH, ApiConflict, ApiInvalid, ApiNotFound } from '../common/openapi-docs';
 import { ErrorResponse } from '../common/responses';
-import { UnauthorizedError } from '../common/errors';
+import { ForbiddenError, UnauthorizedError } from '../common/errors';
 import { ApiIdParam, IdParam } from '../common/uuid-param';
 import { ReceiptResponse, RefundDto, RefundResponse } from './dto/money.dto';
 import { ReceiptsService } from './receipts.service';
@@ -41,18 +42,25 @@ export class ReceiptsController {
   })
   @ApiOkResponse({ type: ReceiptResponse })
   @ApiUnauthorizedResponse({ type: ErrorResponse, description: 'Neither the customer nor staff signed in' })
+  @ApiForbiddenResponse({
+    type: ErrorResponse,
+    description: 'A member of staff who must first choose a new password or turn on two-factor sign-in',
+  })
   @ApiNotFound('No such order (of this customer)')
   @ApiConflict('Not delivered yet')
   async getReceipt(
     @IdParam(MESSAGES.orderNotFound) id: string,
     @Req() request: FastifyRequest,
   ): Promise<ReceiptResponse> {
-    // Staff first: a member of staff who is also signed in as a customer sees any order's receipt.
-    if (await this.sessions.sellerOf(request))
-      return { success: true, receipt: await this.receipts.receipt(id, { staff: true }) };
+    // Staff first: a member of staff who is also signed in as a customer sees any order's receipt. A member the
+    // seller routes would refuse (first password, two-factor sign-in to turn on) is refused here too, before any
+    // invoice number is given, unless they are also the customer signed in.
+    const staff = await this.sessions.staffAdmission(request);
+    if (staff?.member) return { success: true, receipt: await this.receipts.receipt(id, { staff: true }) };
     const customer = await this.sessions.customerOf(request);
-    if (!customer) throw new UnauthorizedError(MESSAGES.notSignedIn);
-    return { success: true, receipt: await this.receipts.receipt(id, { customer }) };
+    if (customer) return { success: true, receipt: await this.receipts.receipt(id, { customer }) };
+    if (staff?.refusal) throw new ForbiddenError(staff.refusal);
+    throw new UnauthorizedError(MESSAGES.notSignedIn);
   }
 
   @Post(':id/refunds')

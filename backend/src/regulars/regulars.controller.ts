@@ -92,6 +92,7 @@ export class RegularsController {
   @ApiConflict(
     'A product is not sold or above its limit per order, or the customer has the most plans allowed',
   )
+  @ApiNotFound('fromOrder is not an order of this customer')
   async createStandingOrder(
     @CurrentCustomer() customer: CustomerIdentity,
     @Body() body: CreateStandingOrderDto,

@@ -286,6 +286,20 @@ export class RegularsRepository {
     return rows.map((r) => ({ ...r.line, product: r.product }));
   }
 
+  /** The delivery date and status of one of the customer's orders; undefined for an unknown or another's order. */
+  async ownOrder(
+    userId: string,
+    orderId: string,
+    tx: DbExecutor = this.db,
+  ): Promise<{ deliveryDate: string; status: string } | undefined> {
+    const [row] = await tx
+      .select({ deliveryDate: orders.deliveryDate, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
   /** The order a plan placed for a date, if any. */
   async placedOrder(standingOrderId: string, deliveryDate: string): Promise<string | undefined> {
     const [row] = await this.db

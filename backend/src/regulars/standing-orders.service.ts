@@ -8,6 +8,7 @@ import {
   MAX_STANDING_ORDERS,
   MESSAGES,
   nextStandingDelivery,
+  nextStandingDeliveryAfterOrder,
   notDeliveredMessage,
   orderLimitOf,
   outOfStockMessage,
@@ -33,6 +34,12 @@ type PlanLine = Omit<StandingOrderLine, 'standingOrderId'>;
 /** The schedule of a plan from now on: its next delivery and when that delivery's order is due. */
 function schedule(weekday: number, now: Date, after: string | null) {
   const nextDelivery = nextStandingDelivery(weekday, now, after);
+  return { nextDelivery, placeAt: standingOrderPlaceAt(nextDelivery) };
+}
+
+/** The schedule of a plan made from an order for `first`, which counts as its first delivery. */
+function scheduleAfter(weekday: number, every: number, now: Date, first: string) {
+  const nextDelivery = nextStandingDeliveryAfterOrder(weekday, every, now, first);
   return { nextDelivery, placeAt: standingOrderPlaceAt(nextDelivery) };
 }
 
@@ -97,6 +104,12 @@ export class StandingOrdersService {
   async create(userId: string, input: CreateStandingOrderDto): Promise<StandingOrderView> {
     const now = this.clock.now();
     const lines = await this.check(userId, input.items, input.address, input.ageConfirmed === true);
+    // Made from one of the customer's orders ("Make this a regular delivery"): that order is the first delivery.
+    const from = input.fromOrder
+      ? await this.repository.ownOrder(userId, input.fromOrder.toLowerCase())
+      : undefined;
+    if (input.fromOrder && !from) throw new NotFoundError(MESSAGES.orderNotFound);
+    const first = from && from.status !== 'Cancelled' ? from.deliveryDate : null;
     const id = await this.db.transaction(async (tx) => {
       if ((await this.repository.countStandingOrders(userId, tx)) >= MAX_STANDING_ORDERS) {
         throw new ConflictError(REGULARS_MESSAGES.tooManyStandingOrders);
@@ -109,7 +122,9 @@ export class StandingOrdersService {
           weekday: input.weekday,
           every: input.every,
           ageConfirmed: input.ageConfirmed === true,
-          ...schedule(input.weekday, now, null),
+          ...(first
+            ? { ...scheduleAfter(input.weekday, input.every, now, first), lastDelivery: first }
+            : schedule(input.weekday, now, null)),
           createdAt: now,
           updatedAt: now,
         },

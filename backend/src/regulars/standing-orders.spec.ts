@@ -13,6 +13,7 @@ import { ADDRESS, bookedIn, FREE_SHIPPING, settings, stockOf } from '../../test/
 import { Clock } from '../common/clock';
 import { emailOutbox, orderItems, orders, products } from '../db/schema';
 import { StandingOrderPlacer } from './standing-order-placer';
+import { orderSteps } from '../../test/orders';
 import { RegularsRepository } from './regulars.repository';
 
 interface Customer {
@@ -184,6 +185,75 @@ describe('setting up a regular delivery', () => {
     expect((await plansOf(ann))[0]).toMatchObject({ _id: id, active: true });
     await request(t.server).delete(`/api/user/standing-orders/${id}`).set('Cookie', ann.cookie).expect(200);
     expect(await plansOf(ann)).toEqual([]);
+  });
+});
+
+describe('a regular delivery made from an order', () => {
+  const ordersOfCustomer = async (c: Customer) => {
+    const res = await request(t.server).get('/api/order/user').set('Cookie', c.cookie).expect(200);
+    return (res.body.orders as { deliverySlot: { date: string } }[]).map((o) => o.deliverySlot.date).sort();
+  };
+
+  it('counts the order as its first delivery: nothing more for that date, the next one after it', async () => {
+    now = new Date('2026-11-23T10:00:00Z'); // Monday: the shop delivers on Tuesday 24th
+    const c = await newCustomer();
+    const tea = await pound({ name: 'From-order Tea' });
+    const orderId = await orderSteps(t, { seller }).place(c, [[tea, 2]]);
+    const res = await createPlan(c, {
+      items: [{ product: tea, quantity: 2 }],
+      weekday: 2,
+      fromOrder: orderId,
+    }).expect(201);
+    const plan = res.body.standingOrder;
+    expect(plan.nextDelivery).toBe('2026-12-01');
+    // No second, identical order for Tuesday 24th: neither at once nor when the job runs.
+    expect(await ordersOfPlan(plan._id)).toEqual([]);
+    await run();
+    expect(await ordersOfCustomer(c)).toEqual(['2026-11-24']);
+    // The plan's own first order is for the delivery after, placed at its time.
+    now = new Date('2026-11-29T15:00:00Z');
+    await run();
+    expect((await ordersOfPlan(plan._id)).map((o) => o.deliveryDate)).toEqual(['2026-12-01']);
+    expect(await ordersOfCustomer(c)).toEqual(['2026-11-24', '2026-12-01']);
+  });
+
+  it('keeps the weeks of a plan every other week, and starts after the order on another weekday', async () => {
+    now = new Date('2026-11-23T10:00:00Z');
+    const c = await newCustomer();
+    const tea = await pound();
+    const orderId = await orderSteps(t, { seller }).place(c, [[tea, 1]]);
+    const fortnightly = await createPlan(c, {
+      items: [{ product: tea, quantity: 1 }],
+      weekday: 2,
+      every: 2,
+      fromOrder: orderId,
+    }).expect(201);
+    expect(fortnightly.body.standingOrder.nextDelivery).toBe('2026-12-08');
+    // On Tuesday 24th's order, a plan for Wednesdays starts on the Wednesday after it.
+    const wednesdays = await createPlan(c, {
+      items: [{ product: tea, quantity: 1 }],
+      weekday: 3,
+      fromOrder: orderId,
+    }).expect(201);
+    expect(wednesdays.body.standingOrder.nextDelivery).toBe('2026-11-25');
+    expect(await ordersOfCustomer(c)).toEqual(['2026-11-24']);
+  });
+
+  it("refuses another customer's order or an unknown one (404) and a malformed id (400), storing nothing", async () => {
+    now = new Date('2026-11-23T10:00:00Z');
+    const ann = await newCustomer();
+    const bob = await newCustomer();
+    const tea = await pound();
+    const annsOrder = await orderSteps(t, { seller }).place(ann, [[tea, 1]]);
+    const body = { items: [{ product: tea, quantity: 1 }], weekday: 2 };
+    const others = await createPlan(bob, { ...body, fromOrder: annsOrder }).expect(404);
+    expect(others.body.message).toBe(MESSAGES.orderNotFound);
+    const unknown = await createPlan(bob, { ...body, fromOrder: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    const malformed = await createPlan(bob, { ...body, fromOrder: 'not-an-order' }).expect(400);
+    expect(malformed.body.message).toBe(MESSAGES.orderNotFound);
+    expect(await plansOf(bob)).toEqual([]);
+    expect(await ordersOfCustomer(bob)).toEqual([]);
   });
 });
 

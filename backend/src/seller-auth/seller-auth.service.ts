@@ -2,7 +2,8 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 import { ERROR_CODES, MESSAGES, signInLockedMessage, type ErrorCode } from '@larder/shared-domain';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
+import { InvalidError, TooManyRequestsError, UnauthorizedError } from '../common/errors';
+import { Clock } from '../common/clock';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { DB, Database } from '../db/database.module';
 import { SessionMember, SessionRepository } from '../session/session.repository';
@@ -41,11 +42,28 @@ export function failureKeys(clientAddress: string): string[] {
 }
 
 /**
- * Failed password sign-ins for one e-mail address from every client together that lock the password step of that
- * account for an hour: far above what a member mistypes, it only stops a guesser spread over many addresses (and
- * a guesser at one member's account never locks out another member).
+ * The account-wide password lock slows guessing down; it never keeps the real member out for long. Wrong
+ * passwords for one e-mail address, from every client together, are counted (the count is forgotten an hour after
+ * the last one, and cleared by a complete sign-in). The first ACCOUNT_FREE_FAILURES - 1 lock nothing (far above
+ * what a member mistypes); from the ACCOUNT_FREE_FAILURES-th on, each failure locks the password step of that
+ * account for a short while that doubles with each further failure: 30 s, 1, 2, 4, 8 minutes, then
+ * ACCOUNT_LOCK_MAX_SECONDS (15 minutes) at most. A guesser spread over many addresses gets about four tries an
+ * hour; the member waits at most 15 minutes, and a guesser at one member's account never locks out another.
+ * Counted on the shop's clock (Clock), so tests pin it.
  */
-export const ACCOUNT_FAILURES_PER_HOUR = 50;
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_LOCK_FIRST_SECONDS = 30;
+export const ACCOUNT_LOCK_MAX_SECONDS = 15 * 60;
+export const ACCOUNT_FAILURES_FORGOTTEN_MINUTES = 60;
+
+/** How long the n-th wrong password in a row for one account locks its password step, in seconds (0: not). */
+export function accountLockSeconds(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(
+    ACCOUNT_LOCK_FIRST_SECONDS * 2 ** Math.min(failures - ACCOUNT_FREE_FAILURES, 20),
+    ACCOUNT_LOCK_MAX_SECONDS,
+  );
+}
 const accountFailuresKey = (email: string) => `seller-account:${email.trim().toLowerCase()}`;
 
 /** Wrong authenticator codes one half-way sign-in may send before the password is asked again. */
@@ -73,6 +91,7 @@ export class SellerAuthService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly failures: SessionRepository,
     @Inject(DB) private readonly db: Database,
+    private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -103,12 +122,13 @@ export class SellerAuthService implements OnModuleInit {
           ? 'Sign-in failed: wrong password'
           : 'Sign-in failed: an e-mail address of nobody on the staff',
       );
-      const accountLocked = await this.failures.recordFailure(
+      const accountLocked = await this.failures.recordFailureAt(
         accountFailuresKey(typed),
-        ACCOUNT_FAILURES_PER_HOUR,
-        60,
+        this.clock.now(),
+        ACCOUNT_FAILURES_FORGOTTEN_MINUTES,
+        accountLockSeconds,
       );
-      if (accountLocked) throw this.lockedError(accountLocked);
+      if (accountLocked) throw this.lockedError(accountLocked, this.clock.now());
       return this.fail(clientAddress, MESSAGES.invalidCredentials, ERROR_CODES.INVALID_CREDENTIALS);
     }
     return member;
@@ -149,12 +169,14 @@ export class SellerAuthService implements OnModuleInit {
 
   /** 429 while the client address, or the password step of the account signing in, is locked out. */
   async refuseWhileLocked(clientAddress: string, email?: string): Promise<void> {
-    const keys = failureKeys(clientAddress);
-    if (email !== undefined) keys.push(accountFailuresKey(email));
-    for (const key of keys) {
+    for (const key of failureKeys(clientAddress)) {
       const locked = await this.failures.lockedUntil(key);
       if (locked) throw this.lockedError(locked);
     }
+    if (email === undefined) return;
+    const now = this.clock.now();
+    const locked = await this.failures.lockedUntilAt(accountFailuresKey(email), now);
+    if (locked) throw this.lockedError(locked, now);
   }
 
   /** Counts a failure from the address and throws: 401 with `message`, or 429 when this failure locks it. */
@@ -221,8 +243,37 @@ export class SellerAuthService implements OnModuleInit {
     await this.failures.clearFailures(accountCodesKey(member.id));
   }
 
-  private lockedError(until: Date): TooManyRequestsError {
-    return new TooManyRequestsError(signInLockedMessage((until.getTime() - Date.now()) / 60_000), {
+  /**
+   * Turning two-factor sign-in off takes a code, so it is locked as the code step of a sign-in is: 429 while the
+   * address or the account's code step is locked.
+   */
+  async refuseDisableCodeWhileLocked(clientAddress: string, staffId: string): Promise<void> {
+    await this.refuseWhileLocked(clientAddress);
+    const locked = await this.failures.lockedUntil(accountCodesKey(staffId));
+    if (locked) throw this.lockedError(locked);
+  }
+
+  /**
+   * A wrong code to turn two-factor sign-in off counts against the address and the account's codes, as a wrong code
+   * at sign-in does, and throws: 400 "The code is not right", or 429 when this one locks the address or account.
+   */
+  async failDisableCode(clientAddress: string, staffId: string): Promise<never> {
+    const accountLocked = await this.failures.recordFailure(
+      accountCodesKey(staffId),
+      CODES_PER_ACCOUNT,
+      ACCOUNT_CODES_LOCK_MINUTES,
+    );
+    try {
+      await this.fail(clientAddress, MESSAGES.twoFactorCodeWrong, ERROR_CODES.TWO_FACTOR_CODE_WRONG);
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) throw error;
+    }
+    if (accountLocked) throw this.lockedError(accountLocked);
+    throw new InvalidError(MESSAGES.twoFactorCodeWrong, { code: ERROR_CODES.TWO_FACTOR_CODE_WRONG });
+  }
+
+  private lockedError(until: Date, now = new Date()): TooManyRequestsError {
+    return new TooManyRequestsError(signInLockedMessage((until.getTime() - now.getTime()) / 60_000), {
       code: ERROR_CODES.SIGN_IN_LOCKED,
     });
   }

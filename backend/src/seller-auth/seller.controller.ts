@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -9,7 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import { ApiInvalid } from '../common/openapi-docs';
-import { TooManyRequestsError, UnauthorizedError } from '../common/errors';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../common/errors';
+import { isFromAnotherSite } from '../http/origin-check';
 import { ErrorResponse, SuccessResponse } from '../common/responses';
 import { RateLimited } from '../common/throttling';
 import {
@@ -162,10 +164,17 @@ export class SellerController {
   @Get('logout')
   @ApiOperation({ summary: 'Signs the seller out: ends the session on the server and clears the cookie' })
   @ApiOkResponse({ type: SuccessResponse })
+  @ApiForbiddenResponse({
+    description: 'Sent from another site (Sec-Fetch-Site: cross-site or same-site): the session stays',
+    type: ErrorResponse,
+  })
   async sellerLogout(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SuccessResponse> {
+    // Kept for the spec, but never for a link on another site: the session stays.
+    if (request.method === 'GET' && isFromAnotherSite(request))
+      throw new ForbiddenError(MESSAGES.forbiddenOrigin, { code: ERROR_CODES.ORIGIN_NOT_ALLOWED });
     await this.sessions.endSellerSession(request, reply);
     return { success: true, message: MESSAGES.loggedOut };
   }

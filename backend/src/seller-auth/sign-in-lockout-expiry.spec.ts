@@ -22,6 +22,8 @@ describe('seller sign-in failures and locks expire', () => {
     });
   });
   afterAll(() => t.close());
+  // These are the address's locks: the account-wide count (sessions.spec.ts) is started afresh for each.
+  afterEach(() => t.db.delete(signInFailures).where(eq(signInFailures.account, `seller-account:${EMAIL}`)));
 
   /** A sign-in from the connection's own address (no proxy header). */
   const login = async (remoteAddress: string, password: string) => {

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, STAFF_ROLES } from '@larder/shared-domain';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ERROR_CODES, MESSAGES, STAFF_ROLES } from '@larder/shared-domain';
 import { ApiConflict, ApiInvalid } from '../common/openapi-docs';
-import { SuccessResponse } from '../common/responses';
+import { ErrorResponse, SuccessResponse } from '../common/responses';
+import { InvalidError } from '../common/errors';
 import { RateLimited } from '../common/throttling';
 import { BeforeTwoFactor, CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import type { RequestWithStaff } from '../session/session.guards';
@@ -15,6 +16,7 @@ import {
   TwoFactorStatusResponse,
 } from './dto/two-factor.response';
 import { twoFactorAccount, TwoFactorService } from './two-factor.service';
+import { SellerAuthService } from './seller-auth.service';
 
 /** The activity entry of a change of one's two-factor sign-in, written in its transaction. */
 const logged =
@@ -28,7 +30,10 @@ const logged =
 @SellerAuth(...STAFF_ROLES)
 @BeforeTwoFactor()
 export class TwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly sellerAuth: SellerAuthService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "Whether the signed-in member's sign-in asks for an authenticator code" })
@@ -81,15 +86,29 @@ export class TwoFactorController {
   @ApiOkResponse({ type: SuccessResponse })
   @ApiInvalid('The code is not right')
   @ApiConflict('Two-factor sign-in is not on')
+  @ApiTooManyRequestsResponse({
+    description: 'Too many wrong codes: this address or the account is locked, as at sign-in',
+    type: ErrorResponse,
+  })
   async disableTwoFactor(
     @Body() body: TwoFactorCodeDto,
     @CurrentStaff() staff: StaffIdentity,
+    @Req() request: RequestWithStaff,
   ): Promise<SuccessResponse> {
-    await this.twoFactor.disable(
-      twoFactorAccount(staff),
-      body.code,
-      logged(staff, 'two-factor.disabled', 'Two-factor sign-in turned off'),
-    );
+    // Wrong codes here are counted and locked as at sign-in: a stolen session cannot guess its way to turning
+    // two-factor sign-in off.
+    await this.sellerAuth.refuseDisableCodeWhileLocked(request.ip, staff.id);
+    try {
+      await this.twoFactor.disable(
+        twoFactorAccount(staff),
+        body.code,
+        logged(staff, 'two-factor.disabled', 'Two-factor sign-in turned off'),
+      );
+    } catch (error) {
+      if (error instanceof InvalidError && error.code === ERROR_CODES.TWO_FACTOR_CODE_WRONG)
+        await this.sellerAuth.failDisableCode(request.ip, staff.id);
+      throw error;
+    }
     return { success: true, message: MESSAGES.twoFactorDisabled };
   }
 }

@@ -9,6 +9,7 @@ import { activityLog, sellerRecoveryCodes, sellerTwoFactor, signInFailures } fro
 import { Clock } from '../common/clock';
 import { TwoFactorRepository } from './two-factor.repository';
 import { TwoFactorService } from './two-factor.service';
+import { CODES_PER_ACCOUNT } from './seller-auth.service';
 
 const EMAIL = 'boss@larder.test';
 const PASSWORD = 'correct horse battery staple';
@@ -229,6 +230,44 @@ describe("the seller's two-factor sign-in", () => {
     const left = (await t.db.select().from(signInFailures)).map((r) => r.account);
     expect(left.filter((key) => key.startsWith('seller-codes:'))).toEqual([]);
     expect(left).toContain('address:127.0.1.1');
+    await t.db.delete(signInFailures);
+  });
+
+  it('counts wrong codes to turn it off and locks them as at sign-in: the address, then the account', async () => {
+    tick();
+    const disableFrom = async (remoteAddress: string, code: string) => {
+      const res = await t.app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({
+          method: 'POST',
+          url: '/api/seller/two-factor/disable',
+          remoteAddress,
+          headers: { cookie: seller },
+          payload: { code },
+        });
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    const wrongCode = { status: 400, body: { code: ERROR_CODES.TWO_FACTOR_CODE_WRONG } };
+    // From one address the third wrong code locks it, even for the right code, as at sign-in.
+    expect(await disableFrom('127.0.9.1', '111111')).toMatchObject(wrongCode);
+    expect(await disableFrom('127.0.9.1', '222222')).toMatchObject(wrongCode);
+    expect(await disableFrom('127.0.9.1', '333333')).toMatchObject({
+      status: 429,
+      body: { message: signInLockedMessage(15), code: ERROR_CODES.SIGN_IN_LOCKED },
+    });
+    expect((await disableFrom('127.0.9.1', await nextCode())).status).toBe(429);
+    // Spread over addresses, the account's wrong codes lock the code step for an hour at the tenth.
+    for (let i = 4; i < CODES_PER_ACCOUNT; i++)
+      expect(await disableFrom(`127.0.9.${i + 10}`, '444444')).toMatchObject(wrongCode);
+    expect(await disableFrom('127.0.9.30', '555555')).toMatchObject({
+      status: 429,
+      body: { message: signInLockedMessage(60) },
+    });
+    expect((await disableFrom('127.0.9.31', await nextCode())).status).toBe(429);
+    // Still on.
+    const status = await request(t.server).get('/api/seller/two-factor').set('Cookie', seller).expect(200);
+    expect(status.body.enabled).toBe(true);
     await t.db.delete(signInFailures);
   });
 

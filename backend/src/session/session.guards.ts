@@ -1,10 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, SHOP_MANAGERS, STAFF_MESSAGES, type StaffRole } from '@larder/shared-domain';
+import { MESSAGES, SHOP_MANAGERS, type StaffRole } from '@larder/shared-domain';
 import { ForbiddenError, UnauthorizedError } from '../common/errors';
 import { SessionMember, SessionService } from './session.service';
 import { carriesSellerSession } from './session-cookies';
+import { staffRefusal } from './staff-gate';
 
 /** What the customer guard attaches to the request. */
 export interface CustomerIdentity {
@@ -49,7 +50,8 @@ export type RequestWithStaff = FastifyRequest & { staff?: StaffIdentity; staffMe
  * Lets the request through only with a valid seller cookie (401 otherwise; a customer cookie does not count) of an
  * active member whose role, as it is now, the route allows (403 otherwise). A member whose first password is still
  * to be replaced gets 403 "Please choose a new password." on every route but the few that allow it, and a manager
- * the owner requires to use two-factor sign-in gets 403 until they turn it on.
+ * the owner requires to use two-factor sign-in gets 403 until they turn it on (the one gate, `staffRefusal`, that
+ * routes reading the staff session themselves pass too).
  */
 @Injectable()
 export class SellerAuthGuard implements CanActivate {
@@ -68,20 +70,17 @@ export class SellerAuthGuard implements CanActivate {
       return true;
     const member = await this.sessions.sellerOf(request);
     if (!member) throw new UnauthorizedError(MESSAGES.sellerOnly);
-    if (
-      member.mustChangePassword &&
-      !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_PASSWORD_CHANGE_KEY, targets)
-    )
-      throw new ForbiddenError(STAFF_MESSAGES.mustChangePassword);
-    if (
-      member.needsTwoFactor &&
-      !this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_TWO_FACTOR_KEY, targets)
-    )
-      throw new ForbiddenError(STAFF_MESSAGES.twoFactorRequiredForManagers);
-    const allowed =
-      this.reflector.getAllAndOverride<readonly StaffRole[] | undefined>(SELLER_ROLES_KEY, targets) ??
-      SHOP_MANAGERS;
-    if (!allowed.includes(member.role)) throw new ForbiddenError(MESSAGES.noPermission);
+    const refusal = staffRefusal(member, {
+      roles:
+        this.reflector.getAllAndOverride<readonly StaffRole[] | undefined>(SELLER_ROLES_KEY, targets) ??
+        SHOP_MANAGERS,
+      beforePasswordChange: this.reflector.getAllAndOverride<boolean | undefined>(
+        BEFORE_PASSWORD_CHANGE_KEY,
+        targets,
+      ),
+      beforeTwoFactor: this.reflector.getAllAndOverride<boolean | undefined>(BEFORE_TWO_FACTOR_KEY, targets),
+    });
+    if (refusal) throw new ForbiddenError(refusal);
     request.staff = { id: member.id, name: member.name, role: member.role };
     request.staffMember = member;
     return true;

@@ -271,6 +271,51 @@ export class SessionRepository {
     return row?.lockedUntil ?? undefined;
   }
 
+  /**
+   * Counts a failure at `now` (the shop's clock) atomically: the count is forgotten `forgetMinutes` after the last
+   * failure; `lockSeconds(failures)` says how long this failure locks the account (0: not at all). Returns the
+   * lock's end when this failure locks it. Read the lock with `lockedUntilAt`, against the same clock.
+   */
+  async recordFailureAt(
+    account: string,
+    now: Date,
+    forgetMinutes: number,
+    lockSeconds: (failures: number) => number,
+  ): Promise<Date | undefined> {
+    const at = now.toISOString();
+    const forgottenBefore = new Date(now.getTime() - forgetMinutes * 60_000).toISOString();
+    const [row] = await this.db
+      .insert(signInFailures)
+      .values({ account, failures: 1, lastFailureAt: now, lockedUntil: null })
+      .onConflictDoUpdate({
+        target: signInFailures.account,
+        set: {
+          failures: sql`case when ${signInFailures.lastFailureAt} < ${forgottenBefore}::timestamptz then 1 else ${signInFailures.failures} + 1 end`,
+          lastFailureAt: sql`${at}::timestamptz`,
+          lockedUntil: null,
+        },
+      })
+      .returning({ failures: signInFailures.failures });
+    const seconds = row ? lockSeconds(row.failures) : 0;
+    if (seconds <= 0) return undefined;
+    const until = new Date(now.getTime() + seconds * 1000);
+    await this.db
+      .update(signInFailures)
+      .set({ lockedUntil: until })
+      .where(eq(signInFailures.account, account));
+    return until;
+  }
+
+  /** The time until which the account is locked, if it is locked at `now` (the shop's clock). */
+  async lockedUntilAt(account: string, now: Date): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ lockedUntil: signInFailures.lockedUntil })
+      .from(signInFailures)
+      .where(eq(signInFailures.account, account))
+      .limit(1);
+    return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : undefined;
+  }
+
   async clearFailures(account: string): Promise<void> {
     await this.db.delete(signInFailures).where(eq(signInFailures.account, account));
   }

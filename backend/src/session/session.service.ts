@@ -15,6 +15,7 @@ import {
   SESSION_ISSUER,
 } from './session.constants';
 import { SessionMember, SessionRepository, SessionKind } from './session.repository';
+import { staffRefusal, type StaffAdmission, type StaffGateOptions } from './staff-gate';
 
 interface SessionClaims {
   sub?: unknown;
@@ -161,9 +162,20 @@ export class SessionService implements OnApplicationBootstrap {
     return session && session.userId === claims.sub ? session.userId : undefined;
   }
 
-  /** Whether the request carries a live seller session of an active member (see `sellerOf`). */
-  async isSeller(request: FastifyRequest, recordUse = true): Promise<boolean> {
-    return (await this.sellerOf(request, recordUse)) !== undefined;
+  /**
+   * For a route that reads the staff session itself (outside `@SellerAuth`): the member signed in to the seller
+   * area, let through or refused by the same gate as the seller routes (`staffRefusal`: a first password still
+   * to replace, two-factor sign-in still to turn on, the roles); undefined when no member is signed in.
+   */
+  async staffAdmission(
+    request: FastifyRequest,
+    options: StaffGateOptions = {},
+    recordUse = true,
+  ): Promise<StaffAdmission | undefined> {
+    const member = await this.sellerOf(request, recordUse);
+    if (!member) return undefined;
+    const refusal = staffRefusal(member, options);
+    return refusal ? { refusal } : { member };
   }
 
   /**

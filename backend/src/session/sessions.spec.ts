@@ -4,7 +4,8 @@ import { ERROR_CODES, MESSAGES, signInLockedMessage } from '@larder/shared-domai
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
 import { sessions, signInFailures, users } from '../db/schema';
-import { ACCOUNT_FAILURES_PER_HOUR } from '../seller-auth/seller-auth.service';
+import { ACCOUNT_FREE_FAILURES } from '../seller-auth/seller-auth.service';
+import { Clock } from '../common/clock';
 import { SessionService } from './session.service';
 
 const NOT_SIGNED_IN = { success: false, message: MESSAGES.notAuthorized, code: ERROR_CODES.NOT_SIGNED_IN };
@@ -87,6 +88,45 @@ describe('sessions kept on the server', () => {
     await request(t.server)[method]('/api/seller/logout').set('Cookie', cookie).expect(200);
     await sellerIsAuth(cookie).expect(401);
   });
+
+  it.each(['cross-site', 'same-site'])(
+    'GET sign-out sent from another site (Sec-Fetch-Site: %s) is refused and the session stays',
+    async (site) => {
+      const customer = await signInCustomer(t, { email: `linked-logout-${site}@example.com` });
+      const seller = await signInSeller(t);
+      for (const [url, cookie] of [
+        ['/api/user/logout', customer],
+        ['/api/seller/logout', seller],
+      ]) {
+        const res = await request(t.server)
+          .get(url)
+          .set('Cookie', cookie)
+          .set('Sec-Fetch-Site', site)
+          .expect(403);
+        expect(res.body).toMatchObject({
+          success: false,
+          message: MESSAGES.forbiddenOrigin,
+          code: ERROR_CODES.ORIGIN_NOT_ALLOWED,
+        });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+      await customerIsAuth(customer).expect(200);
+      await sellerIsAuth(seller).expect(200);
+      // From the shop's own pages (same-origin) or typed in (none), it signs out.
+      await request(t.server)
+        .get('/api/user/logout')
+        .set('Cookie', customer)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .expect(200);
+      await request(t.server)
+        .get('/api/seller/logout')
+        .set('Cookie', seller)
+        .set('Sec-Fetch-Site', 'none')
+        .expect(200);
+      await customerIsAuth(customer).expect(401);
+      await sellerIsAuth(seller).expect(401);
+    },
+  );
 
   it('a seller session idle for longer than the timeout ends', async () => {
     const cookie = await signInSeller(t);
@@ -198,18 +238,53 @@ describe('failed seller sign-ins lock out the client address, never the seller e
     await t.db.delete(signInFailures);
   });
 
-  it('locks the password step of the account for an hour after 50 failures an hour from any addresses', async () => {
-    for (let i = 1; i < ACCOUNT_FAILURES_PER_HOUR; i++)
-      expect((await login(`10.9.${Math.floor(i / 200)}.${i % 200}`, 'guess')).status).toBe(401);
-    const last = await login('10.9.9.9', 'guess');
-    expect(last).toMatchObject({ status: 429, body: { success: false, message: signInLockedMessage(60) } });
-    expect(await login('10.9.9.10', CORRECT)).toMatchObject({ status: 429 });
-    // The lock is the account's: a sign-in with another e-mail address is still read (and answered 401).
-    expect(await login('10.9.9.11', 'guess', 'someone@else.example')).toMatchObject({
-      status: 401,
-      body: { message: MESSAGES.invalidCredentials },
-    });
-    await t.db.delete(signInFailures);
-    expect((await login('10.9.9.10', CORRECT)).status).toBe(200);
+  it('slows guessing at one account from many addresses down, never keeping the seller out for long (clock pinned)', async () => {
+    const clock = t.app.get(Clock);
+    const realNow = clock.now;
+    let now = new Date('2026-11-23T10:00:00Z');
+    clock.now = () => now;
+    const later = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+    let n = 0;
+    const guess = () => {
+      n += 1;
+      return login(`10.9.${Math.floor(n / 200)}.${n % 200}`, 'guess');
+    };
+    const lockSeconds = async () => {
+      const [row] = await t.db
+        .select()
+        .from(signInFailures)
+        .where(eq(signInFailures.account, 'seller-account:boss@larder.test'));
+      return row.lockedUntil ? (row.lockedUntil.getTime() - now.getTime()) / 1000 : 0;
+    };
+    try {
+      for (let i = 1; i < ACCOUNT_FREE_FAILURES; i++) expect((await guess()).status).toBe(401);
+      expect(await lockSeconds()).toBe(0);
+      // The tenth wrong password in a row locks the password step for 30 s, even for the right password…
+      expect(await guess()).toMatchObject({ status: 429, body: { message: signInLockedMessage(1) } });
+      expect(await lockSeconds()).toBe(30);
+      expect(await login('10.9.9.10', CORRECT)).toMatchObject({ status: 429 });
+      // …but only that account's: a sign-in with another e-mail address is still read (and answered 401).
+      expect(await login('10.9.9.11', 'guess', 'someone@else.example')).toMatchObject({
+        status: 401,
+        body: { message: MESSAGES.invalidCredentials },
+      });
+      // Each further wrong password doubles the wait, up to 15 minutes: never an hour.
+      for (const seconds of [60, 120, 240, 480, 900, 900]) {
+        later(29);
+        expect(await guess()).toMatchObject({ status: 429 });
+        later(1);
+        expect(await guess()).toMatchObject({ status: 429 });
+        expect(await lockSeconds()).toBe(seconds);
+        later(seconds - 30);
+      }
+      // Once the last lock has passed the seller is in, and the count starts again.
+      later(30);
+      expect((await login('10.9.9.12', CORRECT)).status).toBe(200);
+      expect((await guess()).status).toBe(401);
+      expect(await lockSeconds()).toBe(0);
+    } finally {
+      clock.now = realNow;
+      await t.db.delete(signInFailures);
+    }
   });
 });

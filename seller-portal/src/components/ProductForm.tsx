@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  ALLERGENS,
   CATEGORIES,
   MAX_IMAGE_BYTES,
   MAX_INGREDIENTS_LENGTH,
@@ -19,7 +18,6 @@ import {
   poundsToPence,
   unitPrice,
   unitPriceWithVat,
-  type AllergenId,
   type Diet,
   type PackUnit,
 } from '@larder/shared-domain';
@@ -27,6 +25,8 @@ import { Button, ProductImage, Select, TextArea, TextInput } from '@larder/share
 import { PoundsInput } from './PoundsInput';
 import { VatInput } from './VatInput';
 import { ImageSlot } from './ImageSlot';
+import { AllergensFieldset } from './AllergensFieldset';
+import { NUTRITION_LABELS, UNIT_LABELS } from './product-form-labels';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
@@ -43,32 +43,15 @@ import {
   type ProductDraft,
 } from '../lib/product-draft';
 
-const UNIT_LABELS: Record<PackUnit, string> = {
-  g: 'grams (g)',
-  kg: 'kilograms (kg)',
-  ml: 'millilitres (ml)',
-  l: 'litres (l)',
-  each: 'items (each)',
-};
-
-const NUTRITION_LABELS: Record<NutritionField, string> = {
-  energyKj: 'Energy (kJ)',
-  energyKcal: 'Energy (kcal)',
-  fat: 'Fat (g)',
-  saturates: 'of which saturates (g)',
-  carbohydrate: 'Carbohydrate (g)',
-  sugars: 'of which sugars (g)',
-  fibre: 'Fibre (g, optional)',
-  protein: 'Protein (g)',
-  salt: 'Salt (g)',
-};
-
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.path, label: category.text }));
 const EMPTY_SLOTS: readonly (File | null)[] = Array.from({ length: MAX_PRODUCT_IMAGES }, () => null);
 const IMAGES_HINT_ID = 'product-images-hint';
 const IMAGES_ERROR_ID = 'product-images-error';
 
-type TextField = Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietary' | 'ageRestricted'>;
+type TextField = Exclude<
+  keyof ProductDraft,
+  'allergens' | 'noAllergens' | 'nutrition' | 'dietary' | 'ageRestricted'
+>;
 
 const UNIT_OPTIONS = PACK_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }));
 
@@ -157,12 +140,6 @@ export function ProductForm({
         })
       : null;
   const preview = previewPrice ? formatUnitPrice(previewPrice) : undefined;
-
-  const toggleAllergen = (id: AllergenId, on: boolean) =>
-    setDraft((current) => ({
-      ...current,
-      allergens: on ? [...current.allergens, id] : current.allergens.filter((a) => a !== id),
-    }));
 
   const setSlot = (index: number, file: File | null) => {
     if (file) {
@@ -395,28 +372,11 @@ export function ProductForm({
         placeholder="e.g. Wheat flour, sugar, butter (milk), eggs"
       />
 
-      <fieldset>
-        <legend className="text-sm font-medium text-gray-800">Allergens</legend>
-        <p className="mt-1 text-xs text-gray-600">Tick every one of the 14 allergens the product contains.</p>
-        <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 min-[400px]:grid-cols-2 sm:grid-cols-3">
-          {ALLERGENS.map((allergen) => (
-            <label
-              key={allergen.id}
-              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md px-1 text-sm text-gray-800 hover:bg-gray-50"
-            >
-              <input
-                type="checkbox"
-                name="allergens"
-                value={allergen.id}
-                checked={draft.allergens.includes(allergen.id)}
-                onChange={(event) => toggleAllergen(allergen.id, event.target.checked)}
-                className="h-4 w-4 accent-primary"
-              />
-              <span className="first-letter:uppercase">{allergen.label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <AllergensFieldset
+        allergens={draft.allergens}
+        noAllergens={draft.noAllergens}
+        onChange={(next) => setDraft((current) => ({ ...current, ...next }))}
+      />
 
       <fieldset>
         <legend className="text-sm font-medium text-gray-800">Diet and age</legend>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES, MIN_STAFF_PASSWORD_LENGTH, STAFF_MESSAGES } from '@larder/shared-domain';
 import {
   useChangeStaffPasswordMutation,
-  useSellerLogoutMutation,
+  useSellerLogoutByPostMutation,
   errorMessage,
   successMessage,
   toast,
@@ -21,7 +21,7 @@ export function ChoosePassword({ name }: { name: string }) {
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string; again?: string }>({});
   const [change, { isLoading }] = useChangeStaffPasswordMutation();
-  const [logout, { isLoading: leaving }] = useSellerLogoutMutation();
+  const [logout, { isLoading: leaving }] = useSellerLogoutByPostMutation();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

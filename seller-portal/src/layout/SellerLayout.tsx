@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   selectSellerStaff,
   useAppSelector,
-  useSellerLogoutMutation,
+  useSellerLogoutByPostMutation,
   errorMessage,
   successMessage,
   toast,
@@ -78,7 +78,7 @@ function useFocusOnNavigation() {
  * role may use, and the current screen (a screen their role may not use takes them to their own first screen).
  */
 export function SellerLayout() {
-  const [logout, { isLoading }] = useSellerLogoutMutation();
+  const [logout, { isLoading }] = useSellerLogoutByPostMutation();
   const sellerPath = useSellerPath();
   const mainRef = useFocusOnNavigation();
   const staff = useAppSelector(selectSellerStaff);

@@ -1,6 +1,7 @@
 import { CATEGORIES, MAX_IMAGE_BYTES, MESSAGES } from '@larder/shared-domain';
 import {
   checkProductDraft,
+  draftFromProduct,
   descriptionLines,
   EMPTY_DRAFT,
   fieldOfRefusal,
@@ -46,11 +47,33 @@ describe('checkProductDraft', () => {
         vat: 20,
         netQuantity: 600,
         unit: 'g',
-        allergens: [],
         dietary: [],
         ageRestricted: false,
       },
     });
+  });
+
+  it('sends allergens only as the seller confirmed them: ticked, "contains none", or not at all', () => {
+    const sent = (draft: Partial<typeof valid>, mode: 'add' | 'edit' = 'add') => {
+      const result = checkProductDraft({ ...valid, ...draft }, 1, mode);
+      return result.ok ? result.productData.allergens : 'refused';
+    };
+    expect(sent({})).toBeUndefined();
+    expect(sent({}, 'edit')).toBeNull();
+    expect(sent({ noAllergens: true })).toEqual([]);
+    expect(sent({ noAllergens: true }, 'edit')).toEqual([]);
+    expect(sent({ allergens: ['milk', 'celery'] })).toEqual(['celery', 'milk']);
+  });
+
+  it('prefills "contains none" only for a product confirmed with no allergens', () => {
+    const product = { name: 'Oats', description: [], category: 'Fruits', price: 1, offerPrice: 1, vat: 0 };
+    expect(draftFromProduct({ ...product, allergens: [], allergensConfirmed: true }).noAllergens).toBe(true);
+    expect(draftFromProduct({ ...product, allergens: [], allergensConfirmed: false }).noAllergens).toBe(
+      false,
+    );
+    expect(draftFromProduct({ ...product, allergens: ['milk'], allergensConfirmed: true }).noAllergens).toBe(
+      false,
+    );
   });
 
   it.each([

@@ -59,6 +59,8 @@ export interface ProductDraft {
   maxPerOrder: string;
   ingredients: string;
   allergens: readonly AllergenId[];
+  /** The explicit tick "Contains none of the 14 allergens"; with no allergen ticked either, nothing is confirmed. */
+  noAllergens: boolean;
   /** The pack: quantity as typed and its unit; both empty when the seller gives no pack size. */
   netQuantity: string;
   unit: string;
@@ -83,7 +85,11 @@ export interface ProductData {
   stock?: number | null;
   maxPerOrder?: number | null;
   ingredients?: string;
-  allergens?: AllergenId[];
+  /**
+   * The allergens the seller confirmed ([] for "contains none"); left out (an add) or null (an edit) when the
+   * seller ticked neither, so the product is "allergen information not confirmed".
+   */
+  allergens?: AllergenId[] | null;
   /** Left out (an add) or null (an edit) when there is no pack size. */
   netQuantity?: number | null;
   unit?: PackUnit | null;
@@ -107,6 +113,7 @@ export interface ListedProduct {
   maxPerOrder?: number | null;
   ingredients?: string | null;
   allergens?: readonly string[] | null;
+  allergensConfirmed?: boolean;
   netQuantity?: number | null;
   unit?: string | null;
   nutrition?: Nutrition | null;
@@ -118,7 +125,7 @@ export interface ListedProduct {
 }
 
 export type DraftField =
-  | Exclude<keyof ProductDraft, 'allergens' | 'nutrition' | 'dietary' | 'ageRestricted'>
+  | Exclude<keyof ProductDraft, 'allergens' | 'noAllergens' | 'nutrition' | 'dietary' | 'ageRestricted'>
   | 'images'
   | NutrientDraftField
   | 'dietary';
@@ -176,6 +183,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   maxPerOrder: '',
   ingredients: '',
   allergens: [],
+  noAllergens: false,
   netQuantity: '',
   unit: '',
   nutrition: EMPTY_NUTRITION,
@@ -200,6 +208,7 @@ export function draftFromProduct(product: ListedProduct): ProductDraft {
     maxPerOrder: typeof product.maxPerOrder === 'number' ? String(product.maxPerOrder) : '',
     ingredients: product.ingredients ?? '',
     allergens: ALLERGEN_IDS.filter((id) => product.allergens?.includes(id)),
+    noAllergens: product.allergensConfirmed === true && !product.allergens?.length,
     netQuantity:
       product.netQuantity === undefined || product.netQuantity === null ? '' : String(product.netQuantity),
     unit: product.unit ?? '',
@@ -407,8 +416,6 @@ export function checkProductDraft(
     price,
     offerPrice,
     vat,
-    // Saving the form saves the allergen boxes as the seller left them, which confirms them.
-    allergens,
     dietary,
     ageRestricted: draft.ageRestricted,
   };
@@ -416,6 +423,10 @@ export function checkProductDraft(
     productData.netQuantity = netQuantity;
     productData.unit = unit;
   }
+  // Allergens are confirmed only by ticking them, or by the explicit "contains none": never assumed from no ticks.
+  if (allergens.length) productData.allergens = allergens;
+  else if (draft.noAllergens) productData.allergens = [];
+  else if (mode === 'edit') productData.allergens = null;
   if (mode === 'edit' || stock !== null) productData.stock = stock;
   if (mode === 'edit' || maxPerOrder !== null) productData.maxPerOrder = maxPerOrder;
   if (mode === 'edit' || ingredients) productData.ingredients = ingredients;

@@ -533,7 +533,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them ([] says it contains none); left out, the product is allergensConfirmed: false; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
     productData: string;
   };
 };
@@ -2207,6 +2207,8 @@ export type CreateStandingOrderDto = {
   ageConfirmed?: boolean;
   /** Every 1 or 2 weeks */
   every: number;
+  /** The customer's own order this plan is made from: it counts as the plan's first delivery, so nothing is placed for its date and nextDelivery is the one after it */
+  fromOrder?: string;
   /** The lines delivered each time */
   items: OrderLineDto[];
   /** One of: 10:00 - 11:00, 11:00 - 12:00, 12:00 - 13:00 */

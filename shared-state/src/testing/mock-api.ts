@@ -160,13 +160,26 @@ function slotPlaces(state: MockApiState, time: string) {
   return { time, capacity: state.slotCapacity, booked, available: Math.max(0, state.slotCapacity - booked) };
 }
 
-/** A product as the seller's multipart form describes it (productData JSON) over `base`, its unit price new. */
-const productFrom = (body: unknown, base: Partial<Api.ProductDto> & Pick<Api.ProductDto, '_id'>) =>
-  makeProduct({
-    ...base,
-    ...JSON.parse(String((body as FormData).get('productData'))),
-    unitPrice: undefined,
-  });
+/**
+ * A product as the seller's multipart form describes it (productData JSON) over `base`, its unit price new. As
+ * on the server, allergens sent (a list, [] for "contains none") confirm them; left out of an add, or null, they
+ * are not confirmed; left out of an edit they stay as they were.
+ */
+const productFrom = (
+  body: unknown,
+  base: Partial<Api.ProductDto> & Pick<Api.ProductDto, '_id'>,
+  adding = false,
+) => {
+  const data = JSON.parse(String((body as FormData).get('productData'))) as { allergens?: string[] | null };
+  const allergens =
+    data.allergens !== undefined
+      ? { allergens: data.allergens ?? [], allergensConfirmed: data.allergens !== null }
+      : adding
+        ? { allergens: [], allergensConfirmed: false }
+        : {};
+  return makeProduct({ ...base, ...data, ...allergens, unitPrice: undefined } as Partial<Api.ProductDto> &
+    Pick<Api.ProductDto, '_id'>);
+};
 
 /** One page of a seller list: `?page=` from 1 and `?limit=`, the list in the state's order (newest first). */
 function listPage(key: string, list: unknown[], request: RecordedRequest, state: MockApiState): Answer {
@@ -455,11 +468,15 @@ const ROUTES: Record<string, Handler> = {
   }),
   'POST /api/product/add': asSeller((r, s) => {
     // As on the server, a product added without a pack size has none (and so no unit price).
-    const product = productFrom(r.body, {
-      _id: `p-${s.products.length + 1}`,
-      netQuantity: null,
-      unit: null,
-    });
+    const product = productFrom(
+      r.body,
+      {
+        _id: `p-${s.products.length + 1}`,
+        netQuantity: null,
+        unit: null,
+      },
+      true,
+    );
     s.products.unshift(product);
     return ok({ message: MESSAGES.productAdded, product }, 201);
   }),

@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  formatDeliveryDate,
+  isoWeekday,
+  nextStandingDeliveryAfterOrder,
+  selectableDeliveryDate,
+} from '@larder/shared-domain';
 import type { StandingOrderResponse } from '@larder/shared-state';
 import { makeAddress, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../test/page-testing';
@@ -85,5 +91,71 @@ describe('Make this a regular delivery', () => {
     expect(
       await screen.findByText(/Regular delivery set up\. Next delivery: Fri, 4 Dec 2026/),
     ).toBeInTheDocument();
+  });
+
+  it("made from an order, sends it as the plan's first delivery and shows the delivery after it", async () => {
+    const address = makeAddress({ _id: 'addr-1' });
+    const user = makeUser({ addresses: [address], defaultAddress: 'addr-1' });
+    // Answered as the server does: the order's date is not placed again, the next delivery is a week on.
+    server.on<StandingOrderResponse>('POST', '/api/user/standing-orders', (request) => {
+      const body = request.body as { weekday: number; every: number; time: string };
+      return {
+        status: 201,
+        body: {
+          success: true,
+          standingOrder: {
+            _id: 'plan-2',
+            items: [],
+            address: 'addr-1',
+            deliveryAddress: '',
+            time: body.time as '10:00 - 11:00',
+            weekday: body.weekday,
+            every: body.every,
+            active: true,
+            nextDelivery: nextStandingDeliveryAfterOrder(body.weekday, body.every, new Date(), orderDate),
+            skipping: false,
+            ageConfirmed: false,
+          },
+        },
+      };
+    });
+    // An order for the shop's next delivery date, as "Make this a regular delivery" on My Orders finds it.
+    const orderDate = selectableDeliveryDate(new Date());
+    const weekday = isoWeekday(orderDate);
+    const expectedNext = nextStandingDeliveryAfterOrder(weekday, 1, new Date(), orderDate);
+    const store = createTestStore(server, { user });
+    renderPage(
+      <MakeRegularDelivery
+        lines={[lines[0]]}
+        source="order #BBBBBBBB"
+        deliveryDate={orderDate}
+        time="10:00 - 11:00"
+        fromOrder="order-b"
+      />,
+      { store, path: '/', route: '/' },
+    );
+    const clicks = userEvent.setup();
+    await clicks.click(screen.getByRole('button', { name: 'Make order #BBBBBBBB a regular delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this a regular delivery' });
+    expect(dialog).toHaveTextContent(
+      `This order is its first delivery (${formatDeliveryDate(orderDate)}). Next delivery: ${formatDeliveryDate(expectedNext)}`,
+    );
+    expect(dialog).not.toHaveTextContent(`First delivery: ${formatDeliveryDate(orderDate)}`);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Deliver to' })).toHaveValue('addr-1'),
+    );
+    await clicks.click(within(dialog).getByRole('button', { name: 'Set up regular delivery' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(server.sent('POST', '/api/user/standing-orders')[0].body).toEqual({
+      items: [{ product: 'p-tea', quantity: 2, allowSubstitutes: false }],
+      address: 'addr-1',
+      time: '10:00 - 11:00',
+      weekday,
+      every: 1,
+      fromOrder: 'order-b',
+    });
+    // Nothing placed at once: the toast names only the next delivery.
+    const toastText = await screen.findByText(/Regular delivery set up\. Next delivery:/);
+    expect(toastText).not.toHaveTextContent('is in My Orders');
   });
 });

@@ -14,6 +14,7 @@ import {
   formatDeliveryDate,
   isoWeekday,
   nextStandingDelivery,
+  nextStandingDeliveryAfterOrder,
 } from '@larder/shared-domain';
 import {
   errorMessage,
@@ -78,9 +79,20 @@ interface MakeRegularDeliveryProps {
   /** The date and slot to start from (a past order's); the shop's next delivery date otherwise. */
   deliveryDate?: string;
   time?: string;
+  /**
+   * The customer's order the lines come from: sent as `fromOrder`, so that order counts as the plan's first
+   * delivery and nothing more is placed for its date.
+   */
+  fromOrder?: string;
 }
 
-export function MakeRegularDelivery({ lines, source, deliveryDate, time }: MakeRegularDeliveryProps) {
+export function MakeRegularDelivery({
+  lines,
+  source,
+  deliveryDate,
+  time,
+  fromOrder,
+}: MakeRegularDeliveryProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -99,6 +111,7 @@ export function MakeRegularDelivery({ lines, source, deliveryDate, time }: MakeR
           lines={lines}
           deliveryDate={deliveryDate}
           time={time}
+          fromOrder={fromOrder}
           onClose={() => setOpen(false)}
         />
       )}
@@ -110,6 +123,7 @@ function MakeRegularDialog({
   lines,
   deliveryDate,
   time: startTime,
+  fromOrder,
   onClose,
 }: Omit<MakeRegularDeliveryProps, 'source'> & { onClose: () => void }) {
   const profile = useGetProfileQuery();
@@ -129,7 +143,11 @@ function MakeRegularDialog({
   const [ageMissing, setAgeMissing] = useState(false);
   const [create, { isLoading }] = useCreateStandingOrderMutation();
   const [error, setError] = useState<string | null>(null);
-  const first = nextStandingDelivery(weekday, new Date());
+  // Made from an order, that order is the first delivery: the plan's own first one comes after it.
+  const afterOrder = fromOrder !== undefined && deliveryDate !== undefined;
+  const first = afterOrder
+    ? nextStandingDeliveryAfterOrder(weekday, every, new Date(), deliveryDate)
+    : nextStandingDelivery(weekday, new Date());
 
   async function submit() {
     if (adults && !ageConfirmed) {
@@ -150,6 +168,7 @@ function MakeRegularDialog({
           weekday,
           every,
           ...(adults && { ageConfirmed: true }),
+          ...(afterOrder && { fromOrder }),
         },
       }).unwrap();
       const next = result.standingOrder.nextDelivery;
@@ -221,7 +240,14 @@ function MakeRegularDialog({
             missing={ageMissing}
           />
         )}
-        <p className="text-sm text-gray-700">First delivery: {formatDeliveryDate(first)}</p>
+        {afterOrder ? (
+          <p className="text-sm text-gray-700">
+            This order is its first delivery ({formatDeliveryDate(deliveryDate)}). Next delivery:{' '}
+            {formatDeliveryDate(first)}
+          </p>
+        ) : (
+          <p className="text-sm text-gray-700">First delivery: {formatDeliveryDate(first)}</p>
+        )}
         {error && (
           <p role="alert" className="text-sm text-danger">
             {error}

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@larder/shared-domain';
-import { useLogoutUserMutation, errorMessage, toast } from '@larder/shared-state';
+import { useLogoutUserByPostMutation, errorMessage, toast } from '@larder/shared-state';
 
 /** Signs the customer out (the session and cart slices follow the call) and goes home. */
 export function useLogout() {
-  const [logoutUser] = useLogoutUserMutation();
+  const [logoutUser] = useLogoutUserByPostMutation();
   const navigate = useNavigate();
   return useCallback(async () => {
     try {

@@ -85,7 +85,10 @@ export function AllergensField(): PropertyDecorator {
       isArray: true,
       required: false,
       maxItems: ALLERGEN_IDS.length,
-      description: 'The UK allergens the product contains',
+      nullable: true,
+      description:
+        'The UK allergens the product contains, which confirms them ([] for none of the 14); left out (or null ' +
+        'on an edit) when not confirmed',
       example: ['gluten', 'milk'],
     }),
     Transform(({ value }) => (Array.isArray(value) ? [...new Set(value)] : value)),

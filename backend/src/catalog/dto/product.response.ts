@@ -328,7 +328,7 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
         '(pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit ' +
         'g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not ' +
         'counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them ' +
-        'confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, ' +
+        'confirms them ([] says it contains none); left out, the product is allergensConfirmed: false; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, ' +
         'sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: ' +
         '{ name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may ' +
         `hold, ${MIN_PER_ORDER_LIMIT}-${MAX_PER_ORDER_LIMIT}, or null for no limit)`,

@@ -54,6 +54,15 @@ export class CreateStandingOrderDto {
     description: 'The customer confirms they are 18 or over (needed when a line is age-restricted)',
   })
   ageConfirmed?: boolean;
+
+  @UuidField({
+    required: false,
+    description:
+      "The customer's own order this plan is made from: it counts as the plan's first delivery, so nothing is " +
+      'placed for its date and nextDelivery is the one after it',
+    message: MESSAGES.orderNotFound,
+  })
+  fromOrder?: string;
 }
 
 /** A change of a regular delivery: only what is given changes. */

@@ -104,7 +104,6 @@ describe('Add Product', () => {
       vat: 0,
       netQuantity: 4,
       unit: 'each',
-      allergens: [],
       dietary: [],
       ageRestricted: false,
     });
@@ -252,11 +251,34 @@ describe('Add Product', () => {
       price: 2.5,
       offerPrice: 1.99,
       vat: 0,
-      allergens: [],
       dietary: [],
       ageRestricted: false,
     });
     expect(server.state.products[0]).toMatchObject({ netQuantity: null, unit: null, unitPrice: null });
+    // Nothing ticked: the allergens are not assumed, the product is unconfirmed.
+    expect(server.state.products[0]).toMatchObject({ allergens: [], allergensConfirmed: false });
+  });
+
+  it('confirms "Contains none of the 14 allergens" only when it is ticked, and clears it when one is ticked', async () => {
+    const { user, requests } = renderPage();
+    await fillValidForm(user);
+    const none = screen.getByRole('checkbox', { name: MESSAGES.noAllergensLabel });
+    await user.click(none);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Product added')).toBeInTheDocument();
+    expect(JSON.parse((requests[0].body as FormData).get('productData') as string).allergens).toEqual([]);
+    expect(server.state.products[0]).toMatchObject({ allergens: [], allergensConfirmed: true });
+
+    await fillValidForm(user);
+    await user.click(screen.getByRole('checkbox', { name: MESSAGES.noAllergensLabel }));
+    await user.click(screen.getByRole('checkbox', { name: 'milk' }));
+    expect(screen.getByRole('checkbox', { name: MESSAGES.noAllergensLabel })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(JSON.parse((requests[1].body as FormData).get('productData') as string).allergens).toEqual([
+      'milk',
+    ]);
+    expect(server.state.products[0]).toMatchObject({ allergens: ['milk'], allergensConfirmed: true });
   });
 
   it('asks for the unit of a pack size, beside the unit', async () => {

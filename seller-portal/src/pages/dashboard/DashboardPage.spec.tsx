@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES } from '@larder/shared-domain';
+import { makeProduct } from '@larder/shared-state/testing';
 import { renderWithApi } from '../../../test/render';
 import DashboardPage from './DashboardPage';
 
@@ -66,6 +67,33 @@ describe('Seller dashboard', () => {
       'Braeburn apples9',
     );
     expect(await screen.findByTestId('daily-chart')).toBeInTheDocument();
+  });
+
+  it('counts the products whose allergens are not confirmed', async () => {
+    const confirmed = makeProduct({ _id: 'p-oats', name: 'Oat Cookies', allergensConfirmed: true });
+    const unconfirmed = [1, 2].map((n) =>
+      makeProduct({ _id: `p-new-${n}`, name: `New loaf ${n}`, allergens: [], allergensConfirmed: false }),
+    );
+    renderWithApi(
+      <DashboardPage />,
+      {},
+      {
+        state: { sellerSummary: summary, products: [confirmed, ...unconfirmed] },
+      },
+    );
+    const section = screen.getByRole('heading', { name: MESSAGES.allergensNotConfirmed }).closest('section')!;
+    expect(await within(section).findByTestId('unconfirmed-allergens-count')).toHaveTextContent('2');
+    expect(section).toHaveTextContent('2 products are left out of free-from lists');
+    expect(within(section).getByRole('link', { name: 'Product List' })).toHaveAttribute(
+      'href',
+      '/seller/product-list',
+    );
+  });
+
+  it("says when every product's allergens are confirmed", async () => {
+    const confirmed = makeProduct({ _id: 'p-oats', name: 'Oat Cookies', allergensConfirmed: true });
+    renderWithApi(<DashboardPage />, {}, { state: { sellerSummary: summary, products: [confirmed] } });
+    expect(await screen.findByText("Every product's allergens are confirmed.")).toBeInTheDocument();
   });
 
   it('says when the figures cannot be loaded and tries again', async () => {

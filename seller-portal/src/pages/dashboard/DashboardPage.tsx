@@ -1,7 +1,12 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPounds, MESSAGES, promotionEndsText } from '@larder/shared-domain';
-import { useGetSellerSummaryQuery, useListPromotionsQuery, errorMessage } from '@larder/shared-state';
+import {
+  useGetSellerSummaryQuery,
+  useListProductsQuery,
+  useListPromotionsQuery,
+  errorMessage,
+} from '@larder/shared-state';
 import { Button, buttonClasses, cx, Skeleton, useDocumentTitle } from '@larder/shared-ui';
 import { useSellerPath } from '../../layout/SellerBase';
 import { formatShortDate, ordersText, type SellerFigures } from './figures';
@@ -37,8 +42,53 @@ export default function DashboardPage() {
       ) : data ? (
         <Figures figures={data} sellerPath={sellerPath} busy={isFetching} />
       ) : null}
+      <UnconfirmedAllergens sellerPath={sellerPath} />
       <TodaysPromotions sellerPath={sellerPath} />
     </div>
+  );
+}
+
+/** How many products still say "Allergen information not confirmed" (left out of every free-from list). */
+function UnconfirmedAllergens({ sellerPath }: { sellerPath: (to?: string) => string }) {
+  const { data, isLoading, isError, refetch } = useListProductsQuery();
+  const count = data?.products.filter((product) => !product.allergensConfirmed).length ?? 0;
+  return (
+    <section
+      aria-labelledby="unconfirmed-allergens-heading"
+      className={cx(
+        'rounded-xl border p-4 md:p-6',
+        count > 0 ? 'border-warning/30 bg-warning-soft/50' : 'border-gray-200',
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="unconfirmed-allergens-heading" className="text-lg font-semibold text-gray-900">
+          {MESSAGES.allergensNotConfirmed}
+        </h2>
+        <Link to={sellerPath('product-list')} className="text-sm font-medium text-primary hover:underline">
+          Product List
+        </Link>
+      </div>
+      {isLoading ? (
+        <Skeleton className="mt-2 h-6 w-full" />
+      ) : isError || !data ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          The products could not be loaded.{' '}
+          <Button variant="ghost" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : count === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">Every product's allergens are confirmed.</p>
+      ) : (
+        <p className="mt-2 text-sm text-gray-800">
+          <span className="text-xl font-semibold tabular-nums" data-testid="unconfirmed-allergens-count">
+            {count}
+          </span>{' '}
+          {count === 1 ? 'product is' : 'products are'} left out of free-from lists until you tick their
+          allergens or "{MESSAGES.noAllergensLabel}".
+        </p>
+      )}
+    </section>
   );
 }
 

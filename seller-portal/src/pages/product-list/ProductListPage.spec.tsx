@@ -47,6 +47,14 @@ describe('Product List', () => {
     );
   });
 
+  it('flags a product whose allergens are not confirmed, linking to its form', async () => {
+    const loaf = makeProduct({ ...apples, _id: 'p-loaf', name: 'Seeded loaf', allergensConfirmed: false });
+    renderWithApi(<ProductListPage />, {}, { state: { products: [apples, loaf] } });
+    const flags = await screen.findAllByRole('link', { name: MESSAGES.allergensNotConfirmed });
+    expect(flags.length).toBeGreaterThan(0);
+    for (const flag of flags) expect(flag).toHaveAttribute('href', '/seller/edit-product/p-loaf');
+  });
+
   it('sends the new stock state and shows the server message when it is refused', async () => {
     const { user, requests } = renderWithApi(
       <ProductListPage />,

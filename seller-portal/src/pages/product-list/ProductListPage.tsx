@@ -117,6 +117,19 @@ function PackNotice({ product, actions }: { product: Product; actions: RowAction
   );
 }
 
+/** For a product whose allergens the seller has not confirmed: it is left out of every free-from list. */
+function AllergenNotice({ product, actions }: { product: Product; actions: RowActions }) {
+  if (product.allergensConfirmed) return null;
+  return (
+    <Link
+      to={actions.editPath(product)}
+      className="mt-1 block text-xs font-medium text-danger underline-offset-2 hover:underline"
+    >
+      {MESSAGES.allergensNotConfirmed}
+    </Link>
+  );
+}
+
 /** The product's first picture in a white frame of `size` pixels. */
 function ProductThumb({ product, size }: { product: Product; size: 56 | 64 }) {
   return (
@@ -190,6 +203,7 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
                       {product.name}
                     </span>
                     <PackNotice product={product} actions={actions} />
+                    <AllergenNotice product={product} actions={actions} />
                   </div>
                 </div>
               </td>
@@ -230,6 +244,7 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
               <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
               <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
               <PackNotice product={product} actions={actions} />
+              <AllergenNotice product={product} actions={actions} />
             </div>
           </div>
           <div className="mt-3 flex items-center gap-3">

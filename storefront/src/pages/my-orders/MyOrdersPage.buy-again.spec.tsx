@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, selectCartItems, type OrderView, type ProductDto } from '@larder/shared-state';
-import { makeOrder, makeOrderItem, makeProduct, setupMockApi } from '@larder/shared-state/testing';
+import {
+  makeAddress,
+  makeOrder,
+  makeOrderItem,
+  makeProduct,
+  setupMockApi,
+} from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../../test/page-testing';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -89,5 +95,34 @@ describe('My orders: Buy again', () => {
         'Added to Cart. Could not add: Oat Cookies (at most 2 per order, 2 of 4 added).',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('My orders: Make this a regular delivery', () => {
+  it.each([
+    ['an order', 'Pending' as const, { fromOrder: 'aaaaaaaa-1' }],
+    ['a cancelled order', 'Cancelled' as const, {}],
+  ])('from %s, sends the order as its first delivery only when it stands', async (_what, status, sent) => {
+    server.seed({
+      userOrders: [{ ...order, status, fulfilment: status === 'Pending' ? 'placed' : order.fulfilment }],
+      products: [product('p-apples', 'Braeburn Apples')],
+    });
+    const address = makeAddress({ _id: 'addr-1' });
+    const store = createTestStore(server, {
+      user: makeUser({ addresses: [address], defaultAddress: 'addr-1' }),
+    });
+    renderPage(<MyOrdersPage />, { store, path: '/my-orders', route: '/my-orders' });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Order #AAAAAAAA' });
+    await user.click(within(card).getByRole('button', { name: 'Make order #AAAAAAAA a regular delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this a regular delivery' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Deliver to' })).toHaveValue('addr-1'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Set up regular delivery' }));
+    await waitFor(() => expect(server.sent('POST', '/api/user/standing-orders')).toHaveLength(1));
+    const body = server.sent('POST', '/api/user/standing-orders')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ weekday: 2, ...sent });
+    if (!('fromOrder' in sent)) expect(body).not.toHaveProperty('fromOrder');
   });
 });

@@ -257,6 +257,7 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
             }))}
           deliveryDate={order.deliverySlot.date}
           time={order.deliverySlot.time}
+          fromOrder={order.status === 'Cancelled' ? undefined : order._id}
         />
       </div>
 

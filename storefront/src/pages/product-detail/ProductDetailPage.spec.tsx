@@ -40,6 +40,23 @@ describe('ProductDetailPage', () => {
     expect(document.title).toBe('Braeburn Apples – £2.50 | Larder');
   });
 
+  it('says the allergen information is not confirmed and links to the contact page when the seller has not said', async () => {
+    setup(makeProduct({ ...apples, _id: 'p-loaf', name: 'Seeded Loaf', allergensConfirmed: false }));
+    await screen.findByRole('heading', { level: 1, name: 'Seeded Loaf' });
+    const section = screen.getByRole('heading', { name: MESSAGES.ingredientsHeading }).closest('section')!;
+    expect(section).toHaveTextContent(MESSAGES.allergensNotConfirmed);
+    expect(section).toHaveTextContent(MESSAGES.allergensNotConfirmedAdvice);
+    expect(
+      within(section).getByRole('link', { name: MESSAGES.allergensNotConfirmedContact }),
+    ).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('says nothing about unconfirmed allergens for a product confirmed to contain none', async () => {
+    setup(makeProduct({ ...apples, allergensConfirmed: true }));
+    await screen.findByRole('heading', { level: 1, name: 'Braeburn Apples' });
+    expect(screen.queryByText(MESSAGES.allergensNotConfirmed)).not.toBeInTheDocument();
+  });
+
   it('shows the price with VAT, the RRP with VAT struck through and the unit price of the price with VAT', async () => {
     setup(
       makeProduct({

@@ -306,7 +306,11 @@ function ProductDetail({ product }: { product: Product }) {
           </Button>
         </div>
 
-        <FoodInformation ingredients={product.ingredients} allergens={product.allergens} />
+        <FoodInformation
+          ingredients={product.ingredients}
+          allergens={product.allergens}
+          allergensConfirmed={product.allergensConfirmed}
+        />
         <NutritionInformation product={product} shop={shop} />
       </div>
     </div>
