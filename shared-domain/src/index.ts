@@ -25,3 +25,4 @@ export * from './receipts';
 export * from './delivery-vat';
 export * from './door-money';
 export * from './nutrient-profiling';
+export * from './licence';

@@ -181,3 +181,18 @@ export function proposeHfssCategory(product: { name: string; category: string })
   if (fromName) return fromName[1];
   return SHOP_CATEGORY_GUESS[product.category] ?? null;
 }
+
+/** What the shop says of the food promotion rules (SI 2021/1368 regs 4-7) and its settings. */
+export const FOOD_PROMOTION_TEXTS = {
+  settingSentence:
+    'Larder has 50 or more employees, so the Food (Promotion and Placement) Regulations apply: less healthy (HFSS) products are kept out of multi-buy and free offers and out of the home page and basket suggestions.',
+  settingLabel: 'The food promotion rules apply to Larder (50 or more employees)',
+  saved: 'Food promotion setting saved.',
+  invalid: 'qualifyingBusiness must be true or false',
+  notApplied: 'Less healthy (HFSS) products in this promotion are not given its price while the food promotion rules apply:',
+} as const;
+
+/** 400: "{name} is less healthy (HFSS) and cannot be in a multi-buy or free offer." */
+export function lessHealthyPromotionMessage(productName: string): string {
+  return `${productName} is less healthy (HFSS) and cannot be in a multi-buy or free offer.`;
+}
