@@ -4,6 +4,7 @@ import {
   npmScore,
   nutrientProfile,
   proposeHfssCategory,
+  rulesUnderPromotionLaw,
 } from './nutrient-profiling';
 
 const per100g = (n: {
@@ -102,5 +103,23 @@ describe('less healthy (SI 2021/1368 reg 3)', () => {
     expect(proposeHfssCategory({ name: 'Cola 330 ml', category: 'Drinks' })).toBe('soft-drinks');
     expect(proposeHfssCategory({ name: 'Bananas', category: 'Fruits' })).toBeNull();
     expect(proposeHfssCategory({ name: 'Basmati rice', category: 'Grains' })).toBeNull();
+  });
+});
+
+describe('volume promotions under the food promotion rules', () => {
+  const rules = [
+    { id: 'a', kind: 'multibuy' as const, products: ['biscuits', 'apples'] },
+    { id: 'b', kind: 'buy_get_free' as const, products: ['biscuits'] },
+    { id: 'c', kind: 'reduction' as const, products: ['biscuits'] },
+  ];
+  it('takes less healthy products out of multi-buys and free offers, not out of reductions', () => {
+    expect(rulesUnderPromotionLaw(rules, new Set(['biscuits']), true).map((r) => r.products)).toEqual([
+      ['apples'],
+      [],
+      ['biscuits'],
+    ]);
+  });
+  it('changes nothing when the rules do not apply', () => {
+    expect(rulesUnderPromotionLaw(rules, new Set(['biscuits']), false)).toEqual(rules);
   });
 });

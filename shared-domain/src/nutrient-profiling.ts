@@ -9,6 +9,7 @@
  */
 import type { Nutrition } from './food';
 import { isDrinksCategory } from './food';
+import { promotionKind, type PromotionKind } from './promotion-kinds';
 
 /** The 13 categories of Schedule 1 to SI 2021/1368, in the Schedule's order. */
 export const HFSS_CATEGORIES = [
@@ -195,4 +196,38 @@ export const FOOD_PROMOTION_TEXTS = {
 /** 400: "{name} is less healthy (HFSS) and cannot be in a multi-buy or free offer." */
 export function lessHealthyPromotionMessage(productName: string): string {
   return `${productName} is less healthy (HFSS) and cannot be in a multi-buy or free offer.`;
+}
+
+/**
+ * The running promotions as the pricing may apply them while the food promotion rules apply (regulation 5 of
+ * SI 2021/1368): a volume promotion (a multi-buy or a free offer) no longer covers the less healthy products in
+ * it; a plain reduction still does. Unchanged when the rules do not apply.
+ */
+export function rulesUnderPromotionLaw<R extends { kind: PromotionKind; products: readonly string[] }>(
+  rules: readonly R[],
+  lessHealthy: ReadonlySet<string>,
+  qualifyingBusiness: boolean,
+): R[] {
+  if (!qualifyingBusiness || !lessHealthy.size) return [...rules];
+  return rules.map((rule) =>
+    promotionKind(rule.kind).volume
+      ? { ...rule, products: rule.products.filter((id) => !lessHealthy.has(id)) }
+      : rule,
+  );
+}
+
+/** Whether a product of this profile is less healthy (true only; unknown counts as not known to be). */
+export function productIsLessHealthy(p: {
+  nutrition: Parameters<typeof nutrientProfile>[0];
+  fruitVegNuts: number | null;
+  hfssCategory: HfssCategory | null;
+  category: string;
+}): boolean {
+  return (
+    isLessHealthy({
+      hfssCategory: p.hfssCategory,
+      category: p.category,
+      npmScore: npmScore(p.nutrition, p.fruitVegNuts),
+    }) === true
+  );
 }

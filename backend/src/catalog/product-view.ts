@@ -1,5 +1,7 @@
 import {
+  isLessHealthy,
   isPurchasable,
+  npmScore,
   penceToPounds,
   trafficLights,
   unitPrice,
@@ -71,5 +73,19 @@ export function toOfferedProductView(p: CatalogProduct, offer: ProductOffer): Pr
     dietary: p.dietary,
     ageRestricted: p.ageRestricted,
     maxPerOrder: p.maxPerOrder,
+    ...healthProfile(p),
+  };
+}
+
+/** The product's place under the food promotion rules (SI 2021/1368): its score and whether it is less healthy. */
+export function healthProfile(
+  p: Pick<CatalogProduct, 'nutrition' | 'fruitVegNuts' | 'hfssCategory' | 'category'>,
+): Pick<ProductDto, 'fruitVegNuts' | 'hfssCategory' | 'npmScore' | 'lessHealthy'> {
+  const score = npmScore(p.nutrition, p.fruitVegNuts);
+  return {
+    fruitVegNuts: p.fruitVegNuts,
+    hfssCategory: p.hfssCategory,
+    npmScore: score,
+    lessHealthy: isLessHealthy({ hfssCategory: p.hfssCategory, category: p.category, npmScore: score }),
   };
 }

@@ -6,6 +6,8 @@ import {
   DEFAULT_MAX_PER_PRODUCT,
   type DeliveryAreas,
   OPEN_ORDER_STATUSES,
+  productIsLessHealthy,
+  rulesUnderPromotionLaw,
   type ShippingSettings,
 } from '@larder/shared-domain';
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
@@ -53,6 +55,10 @@ export type CheckoutProduct = Pick<
   | 'stock'
   | 'ageRestricted'
   | 'maxPerOrder'
+  | 'category'
+  | 'nutrition'
+  | 'fruitVegNuts'
+  | 'hfssCategory'
 > & { deleted: boolean };
 
 /** Checkout's one read (see CheckoutRepository.context). */
@@ -65,6 +71,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   maxOpenOrders: number | null;
   maxPerProduct: number | null;
   deliveryAreas: DeliveryAreas | null;
+  qualifyingBusiness: boolean | null;
   promotions: LabelledRule[];
 }>(
   'checkout_context',
@@ -82,7 +89,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
                 'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'listed', p.listed,
                 'stock', p.stock, 'ageRestricted', p.age_restricted, 'maxPerOrder', p.max_per_order,
-                'deleted', p.deleted_at is not null)),
+                'category', p.category, 'nutrition', p.nutrition, 'fruitVegNuts', p.fruit_veg_nuts,
+                'hfssCategory', p.hfss_category, 'deleted', p.deleted_at is not null)),
                 '[]'::json)
          from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products,
       (select count(*)::int from ${orders} o
@@ -91,6 +99,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders",
       (select s.max_per_product from ${shopSettings} s where s.id = 1) as "maxPerProduct",
       (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas",
+      (select s.qualifying_business from ${shopSettings} s where s.id = 1) as "qualifyingBusiness",
       ${runningRulesJson(
         sql`${sql.placeholder('productIds')}::uuid[]`,
         sql`${sql.placeholder('now')}::timestamptz`,
@@ -251,7 +260,12 @@ export class CheckoutRepository {
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
       maxPerProduct: row.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT,
       deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
-      promotions: row.promotions,
+      // While the food promotion rules apply, multi-buys and free offers skip less healthy products.
+      promotions: rulesUnderPromotionLaw(
+        row.promotions,
+        new Set(row.products.filter(productIsLessHealthy).map((p) => p.id)),
+        row.qualifyingBusiness ?? false,
+      ),
     };
   }
 

@@ -331,6 +331,32 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.updateDeliveryAreasDto,
       }),
     }),
+    getFoodPromotionSettings: build.query<
+      GetFoodPromotionSettingsApiResponse,
+      GetFoodPromotionSettingsApiArg
+    >({
+      query: () => ({ url: `/api/settings/food-promotion` }),
+    }),
+    updateFoodPromotionSettings: build.mutation<
+      UpdateFoodPromotionSettingsApiResponse,
+      UpdateFoodPromotionSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/settings/food-promotion`,
+        method: 'POST',
+        body: queryArg.foodPromotionSettingsDto,
+      }),
+    }),
+    getLicenceSettings: build.query<GetLicenceSettingsApiResponse, GetLicenceSettingsApiArg>({
+      query: () => ({ url: `/api/settings/licence` }),
+    }),
+    updateLicenceSettings: build.mutation<UpdateLicenceSettingsApiResponse, UpdateLicenceSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/licence`,
+        method: 'POST',
+        body: queryArg.licenceSettingsDto,
+      }),
+    }),
     getOrderSettings: build.query<GetOrderSettingsApiResponse, GetOrderSettingsApiArg>({
       query: () => ({ url: `/api/settings/orders` }),
     }),
@@ -533,7 +559,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder?, fruitVegNuts?, hfssCategory? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
     productData: string;
   };
 };
@@ -566,7 +592,7 @@ export type UpdateProductApiArg = {
   body: {
     /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images?: Blob[];
-    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? }; fields left out keep their values; null clears an optional one */
+    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder?, fruitVegNuts?, hfssCategory? }; fields left out keep their values; null clears an optional one */
     productData: string;
   };
 };
@@ -707,6 +733,18 @@ export type GetDeliveryAreasApiArg = void;
 export type UpdateDeliveryAreasApiResponse = /** status 200  */ DeliveryAreasResponse;
 export type UpdateDeliveryAreasApiArg = {
   updateDeliveryAreasDto: UpdateDeliveryAreasDto;
+};
+export type GetFoodPromotionSettingsApiResponse = /** status 200  */ FoodPromotionSettingsResponse;
+export type GetFoodPromotionSettingsApiArg = void;
+export type UpdateFoodPromotionSettingsApiResponse = /** status 200  */ FoodPromotionSettingsResponse;
+export type UpdateFoodPromotionSettingsApiArg = {
+  foodPromotionSettingsDto: FoodPromotionSettingsDto;
+};
+export type GetLicenceSettingsApiResponse = /** status 200  */ LicenceSettingsResponse;
+export type GetLicenceSettingsApiArg = void;
+export type UpdateLicenceSettingsApiResponse = /** status 200  */ LicenceSettingsResponse;
+export type UpdateLicenceSettingsApiArg = {
+  licenceSettingsDto: LicenceSettingsDto;
 };
 export type GetOrderSettingsApiResponse = /** status 200  */ OrderSettingsResponse;
 export type GetOrderSettingsApiArg = void;
@@ -1446,6 +1484,20 @@ export type CategoryPath =
   | 'Ground_Spices'
   | 'Flour';
 export type Diet = 'vegetarian' | 'vegan';
+export type HfssCategory =
+  | 'soft-drinks'
+  | 'savoury-snacks'
+  | 'breakfast-cereals'
+  | 'confectionery'
+  | 'ice-cream'
+  | 'cakes'
+  | 'sweet-biscuits'
+  | 'morning-goods'
+  | 'desserts-puddings'
+  | 'sweetened-yoghurt'
+  | 'pizza'
+  | 'potato-products'
+  | 'ready-meals';
 export type NutritionViewDto = {
   /** Grams */
   carbohydrate: number;
@@ -1509,12 +1561,18 @@ export type ProductDto = {
   description: string[];
   /** Diets it suits */
   dietary: Diet[];
+  /** Fruit, vegetables and nuts, whole percent (0-100); null when not given */
+  fruitVegNuts: number | null;
+  /** Its category in Schedule 1 to SI 2021/1368; null when not in scope of the food promotion rules */
+  hfssCategory: HfssCategory | (null | null);
   /** Image URLs; the first is the main picture */
   image: string[];
   /** Whether a shopper can buy it now: listed, and stock is null or above 0 */
   inStock: boolean;
   /** Ingredients as the label prints them; null when none were entered */
   ingredients: string | null;
+  /** Less healthy (HFSS) under SI 2021/1368: in a Schedule 1 category and scoring 4 or more (food) or 1 or more (drinks); false when out of scope or below; null when the score is unknown */
+  lessHealthy: boolean | null;
   /** The seller's switch as set (POST /api/product/stock sets it with `inStock`): whether the product is offered in the shop */
   listed: boolean;
   /** The most one order may hold (set by the seller); null when there is no limit */
@@ -1522,6 +1580,8 @@ export type ProductDto = {
   name: string;
   /** Net quantity of the pack in `unit`; null when the seller has not given a pack size */
   netQuantity: number | null;
+  /** Nutrient profiling model (2004/05) score per 100 g or 100 ml; null when a figure it needs (nutrition with fibre, fruitVegNuts) is missing */
+  npmScore: number | null;
   /** Per 100 g (per 100 ml for drinks); null when not entered */
   nutrition: NutritionViewDto | (null | null);
   /** Offer price in pounds, before VAT */
@@ -1777,6 +1837,8 @@ export type SellerPromotionDto = {
   kind: PromotionKind;
   /** What shoppers read: "3 for £5", "Any 3 for £10", "3 for 2", "Was £2.50, now £1.80" */
   label: string;
+  /** Names of its less healthy (HFSS) products it is not applied to while the food promotion rules apply (a multi-buy or free offer); empty otherwise */
+  notApplied: string[];
   /** Pounds with VAT: a multibuy deal's price, a reduction's unit price; 0 for buy_get_free */
   price: number;
   products: string[];
@@ -2027,6 +2089,38 @@ export type DeliveryAreasResponse = {
 export type UpdateDeliveryAreasDto = {
   /** The postcode areas or districts delivered to, for every delivery city */
   areas: DeliveryAreasDto;
+};
+export type FoodPromotionSettingsResponse = {
+  message?: string;
+  /** Whether the food promotion and placement rules apply (50 or more employees); false by default, when nothing changes */
+  qualifyingBusiness: boolean;
+  success: boolean;
+};
+export type FoodPromotionSettingsDto = {
+  /** Larder has 50 or more employees, so less healthy products are kept out of volume promotions and prime places */
+  qualifyingBusiness: boolean;
+};
+export type LicenceSettingsResponse = {
+  /** Hours for the sale of alcohol, London time, by ISO weekday ("1" = Monday .. "7" = Sunday): ["HH:MM", "HH:MM"], from before until ("24:00" for midnight) */
+  hours: {
+    [key: string]: string[];
+  };
+  message?: string;
+  /** The premises licence's number */
+  premisesLicence: string | null;
+  success: boolean;
+  /** The designated premises supervisor */
+  supervisor: string | null;
+};
+export type LicenceSettingsDto = {
+  /** Hours for the sale of alcohol, London time, by ISO weekday ("1" = Monday .. "7" = Sunday): ["HH:MM", "HH:MM"], from before until ("24:00" for midnight) */
+  hours: {
+    [key: string]: string[];
+  };
+  /** The premises licence's number; null or blank for none recorded */
+  premisesLicence?: string | null;
+  /** The designated premises supervisor; null or blank for none recorded */
+  supervisor?: string | null;
 };
 export type OrderSettingsResponse = {
   /** How many of a customer's orders may wait for delivery (Pending) at once; placing another is refused */
@@ -2336,6 +2430,12 @@ export const {
   useGetDeliveryAreasQuery,
   useLazyGetDeliveryAreasQuery,
   useUpdateDeliveryAreasMutation,
+  useGetFoodPromotionSettingsQuery,
+  useLazyGetFoodPromotionSettingsQuery,
+  useUpdateFoodPromotionSettingsMutation,
+  useGetLicenceSettingsQuery,
+  useLazyGetLicenceSettingsQuery,
+  useUpdateLicenceSettingsMutation,
   useGetOrderSettingsQuery,
   useLazyGetOrderSettingsQuery,
   useUpdateOrderSettingsMutation,

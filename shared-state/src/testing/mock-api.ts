@@ -485,6 +485,7 @@ const ROUTES: Record<string, Handler> = {
       state: 'scheduled',
       unitsSold: 0,
       saving: 0,
+      notApplied: [],
     };
     s.sellerPromotions.push(promotion);
     return ok<Api.CreatePromotionApiResponse>(

@@ -24,6 +24,7 @@ const running: SellerPromotionDto = {
   state: 'running',
   unitsSold: 9,
   saving: 3,
+  notApplied: [],
 };
 
 describe('Seller promotions', () => {
