@@ -3,6 +3,8 @@ import {
   DEFAULT_LICENSED_HOURS,
   isLicensedHours,
   isWithinLicensedHours,
+  REFUSAL_REASONS,
+  refusalsCsv,
   slotMayHoldAlcohol,
 } from './licence';
 
@@ -25,7 +27,9 @@ describe('licensed hours (London time)', () => {
     expect(isWithinLicensedHours(new Date('2026-12-06T22:15:00Z'), hours)).toBe(true);
     expect(isWithinLicensedHours(new Date('2026-12-07T09:00:00Z'), hours)).toBe(true);
     expect(slotMayHoldAlcohol('2026-12-06', '10:00 - 11:00', hours)).toBe(true);
-    expect(slotMayHoldAlcohol('2026-12-06', '10:00 - 11:00', { ...hours, '7': ['10:30', '22:00'] })).toBe(false);
+    expect(slotMayHoldAlcohol('2026-12-06', '10:00 - 11:00', { ...hours, '7': ['10:30', '22:00'] })).toBe(
+      false,
+    );
   });
 
   it('names the hours in its message', () => {
@@ -42,5 +46,24 @@ describe('licensed hours (London time)', () => {
     expect(isLicensedHours({ ...DEFAULT_LICENSED_HOURS, '8': ['08:00', '23:00'] })).toBe(false);
     const { '7': _sunday, ...sixDays } = DEFAULT_LICENSED_HOURS;
     expect(isLicensedHours(sixDays)).toBe(false);
+  });
+});
+
+describe('the refusals log as CSV', () => {
+  it('gives one row a refusal in London time, products joined, cells escaped', () => {
+    expect(
+      refusalsCsv([
+        {
+          at: '2026-07-01T21:30:00.000Z',
+          order: { _id: 'x', reference: 'AB12CD34' },
+          driver: { _id: 'd', name: 'Dee Driver' },
+          products: ['Red Wine 75cl', 'Cider, 4 x 440ml'],
+          reason: REFUSAL_REASONS.idCheckFailed,
+        },
+      ]),
+    ).toBe(
+      'Date and time (London),Order,Driver,Products,Reason\r\n' +
+        '2026-07-01 22:30,#AB12CD34,Dee Driver,"Red Wine 75cl; Cider, 4 x 440ml",ID check failed (Challenge 25)\r\n',
+    );
   });
 });

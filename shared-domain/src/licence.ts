@@ -101,3 +101,60 @@ export function slotMayHoldAlcohol(date: string, slot: string, hours: LicensedHo
   const [from, until] = hours[licenceDayOfDate(Number(d[1]), Number(d[2]), Number(d[3]))];
   return minutesOf(s[1])! >= minutesOf(from)! && minutesOf(s[2])! <= minutesOf(until)!;
 }
+
+/* ---------- The refusals log ---------- */
+
+/** Why an 18+ sale was refused at the door, as the refusals log says it. */
+export const REFUSAL_REASONS = {
+  idCheckFailed: 'ID check failed (Challenge 25)',
+  refusedAtDoor: '18+ products refused at the door',
+} as const;
+
+export const REFUSALS_TEXTS = {
+  rangeInvalid: 'Give from and to as YYYY-MM-DD, from on or before to, at most 366 days apart',
+  title: 'Refusals log',
+  intro:
+    'Every failed ID check and every 18+ product refused at the door, for the licensing authority (Licensing Act 2003).',
+  empty: 'No refusals in these dates.',
+} as const;
+
+/** One refusal: when, which order, which driver, which products, why. */
+export interface RefusalEntry {
+  /** ISO instant. */
+  at: string;
+  order: { _id: string; reference: string };
+  driver: { _id: string | null; name: string | null };
+  products: string[];
+  reason: string;
+}
+
+export const REFUSALS_CSV_COLUMNS = [
+  'Date and time (London)',
+  'Order',
+  'Driver',
+  'Products',
+  'Reason',
+] as const;
+
+/** The log as CSV (RFC 4180, CRLF): one row a refusal, London time "YYYY-MM-DD HH:MM". */
+export function refusalsCsv(entries: readonly RefusalEntry[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const two = (n: number) => String(n).padStart(2, '0');
+  const rows = [
+    [...REFUSALS_CSV_COLUMNS],
+    ...entries.map((e) => {
+      const p = londonParts(new Date(e.at));
+      return [
+        `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`,
+        `#${e.order.reference}`,
+        e.driver.name ?? '',
+        e.products.join('; '),
+        e.reason,
+      ];
+    }),
+  ];
+  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}

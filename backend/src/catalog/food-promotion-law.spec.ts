@@ -8,11 +8,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import {
-  FOOD_PROMOTION_TEXTS,
-  lessHealthyPromotionMessage,
-  type Nutrition,
-} from '@larder/shared-domain';
+import { FOOD_PROMOTION_TEXTS, lessHealthyPromotionMessage, type Nutrition } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
 import { signInCustomerWithAddress, signInSeller, signInStaff } from '../../test/auth-helpers';
 import { ADDRESS, FREE_SHIPPING, settings } from '../../test/fixtures';
@@ -69,7 +65,15 @@ const multibuy = (productIds: string[], extra: Record<string, unknown> = {}) =>
   request(t.server)
     .post('/api/seller/promotions')
     .set('Cookie', owner)
-    .send({ kind: 'multibuy', products: productIds, quantity: 3, price: 5, startsAt: '2026-07-01', endsAt: '2026-07-30', ...extra });
+    .send({
+      kind: 'multibuy',
+      products: productIds,
+      quantity: 3,
+      price: 5,
+      startsAt: '2026-07-01',
+      endsAt: '2026-07-30',
+      ...extra,
+    });
 
 describe('the nutrient profiling score on every product answer', () => {
   it('scores a product from its nutrition, fibre and fruit/veg/nuts and says whether it is less healthy', async () => {
@@ -138,7 +142,9 @@ describe('the food promotion setting', () => {
     await request(t.server).get('/api/settings/food-promotion').expect(401);
     const bad = await foodPromotion('yes').expect(400);
     expect(bad.body.message).toBe(FOOD_PROMOTION_TEXTS.invalid);
-    expect((await request(t.server).get('/api/settings/food-promotion').set('Cookie', owner)).body).toMatchObject({
+    expect(
+      (await request(t.server).get('/api/settings/food-promotion').set('Cookie', owner)).body,
+    ).toMatchObject({
       qualifyingBusiness: false,
     });
   });
@@ -168,25 +174,38 @@ describe('volume promotions of less healthy products', () => {
     });
     // Rules off: a "3 for £5" on a less healthy product is allowed and applies.
     const running = await multibuy([biscuits, loaf]).expect(201);
-    expect((await answerOf(biscuits)).promotion).toMatchObject({ label: 'Any 3 for £5' });
+    expect(await answerOf(biscuits)).toMatchObject({
+      promotion: { label: 'Any 3 for £5' },
+      primePlaces: true,
+    });
 
     // Rules on: it stops applying to the biscuits, still applies to the loaf.
     const on = await foodPromotion(true).expect(200);
-    expect(on.body).toMatchObject({ success: true, qualifyingBusiness: true, message: FOOD_PROMOTION_TEXTS.saved });
-    expect((await answerOf(biscuits)).promotion).toBeNull();
-    expect((await answerOf(loaf)).promotion).toMatchObject({ label: 'Any 3 for £5' });
+    expect(on.body).toMatchObject({
+      success: true,
+      qualifyingBusiness: true,
+      message: FOOD_PROMOTION_TEXTS.saved,
+    });
+    expect(await answerOf(biscuits)).toMatchObject({ promotion: null, primePlaces: false });
+    expect(await answerOf(loaf)).toMatchObject({ promotion: { label: 'Any 3 for £5' }, primePlaces: true });
     const list = await request(t.server).get('/api/promotions').expect(200);
-    expect(list.body.promotions.find((p: { _id: string }) => p._id === running.body.promotion._id).products).toEqual([
-      loaf,
-    ]);
+    expect(
+      list.body.promotions.find((p: { _id: string }) => p._id === running.body.promotion._id).products,
+    ).toEqual([loaf]);
     const seller = await request(t.server).get('/api/seller/promotions').set('Cookie', owner).expect(200);
-    expect(seller.body.promotions.find((p: { _id: string }) => p._id === running.body.promotion._id)).toMatchObject({
+    expect(
+      seller.body.promotions.find((p: { _id: string }) => p._id === running.body.promotion._id),
+    ).toMatchObject({
       products: expect.arrayContaining([biscuits, loaf]),
       notApplied: ['Custard Creams'],
     });
 
     // Checkout prices three packs of biscuits at their own price (£6), three loaves as the deal (£5).
-    const shopper = await signInCustomerWithAddress(t, { email: 'hfss@example.com', lastName: 'Hfss' }, ADDRESS);
+    const shopper = await signInCustomerWithAddress(
+      t,
+      { email: 'hfss@example.com', lastName: 'Hfss' },
+      ADDRESS,
+    );
     const steps = orderSteps(t, { seller: owner });
     expect((await steps.totals([[biscuits, 3]])).amount).toBe(6);
     const placed = await steps.place(shopper, [[biscuits, 3]]);
@@ -214,11 +233,17 @@ describe('volume promotions of less healthy products', () => {
     expect(
       (await request(t.server).get('/api/seller/promotions').set('Cookie', owner)).body.promotions.length,
     ).toBe(promotionsBefore);
-    const entries = await t.db.select().from(activityLog).where(eq(activityLog.action, 'settings.food-promotion'));
+    const entries = await t.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, 'settings.food-promotion'));
     expect(entries.map((e) => e.summary)).toContain('food promotion rules apply no → yes');
 
     // Rules off again: it applies to the biscuits again.
     await foodPromotion(false).expect(200);
-    expect((await answerOf(biscuits)).promotion).toMatchObject({ label: 'Any 3 for £5' });
+    expect(await answerOf(biscuits)).toMatchObject({
+      promotion: { label: 'Any 3 for £5' },
+      primePlaces: true,
+    });
   });
 });

@@ -20,6 +20,8 @@ export interface ProductOffer {
   struckPriceLabel: 'RRP' | 'Was';
   /** A running reduction's price of one unit, pence with VAT (what one unit costs now); unset otherwise. */
   reducedPrice?: number;
+  /** False while the food promotion rules apply and the product is less healthy (see ProductDto.primePlaces). */
+  primePlaces?: boolean;
 }
 
 /** A product in no promotion whose struck-through price is not known to have been charged. */
@@ -65,6 +67,7 @@ export function toOfferedProductView(p: CatalogProduct, offer: ProductOffer): Pr
     }),
     promotion: offer.promotion,
     struckPriceLabel: offer.struckPriceLabel,
+    primePlaces: offer.primePlaces ?? true,
     nutrition: p.nutrition,
     trafficLights: trafficLights(p.nutrition, p.category, p.ageRestricted),
     storage: p.storage,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ERROR_CODES,
   londonIsoString,
   parsePromotionTime,
   penceToPounds,
@@ -130,7 +131,10 @@ export class PromotionsService {
   }
 
   /** The less healthy products (id to name) in these promotions' multi-buys and free offers, when the rules apply. */
-  private async lessHealthyIn(rows: readonly PromotionRow[], qualifying: boolean): Promise<Map<string, string>> {
+  private async lessHealthyIn(
+    rows: readonly PromotionRow[],
+    qualifying: boolean,
+  ): Promise<Map<string, string>> {
     const ids = qualifying
       ? [...new Set(rows.filter((r) => promotionKind(r.kind).volume).flatMap((r) => r.productIds))]
       : [];
@@ -231,7 +235,10 @@ export class PromotionsService {
     const kind = promotionKind(input.kind);
     if (kind.volume && (await this.repository.qualifyingBusiness(tx))) {
       const lessHealthy = products.find(productIsLessHealthy);
-      if (lessHealthy) throw new InvalidError(lessHealthyPromotionMessage(lessHealthy.name));
+      if (lessHealthy)
+        throw new InvalidError(lessHealthyPromotionMessage(lessHealthy.name), {
+          code: ERROR_CODES.LESS_HEALTHY_IN_VOLUME_PROMOTION,
+        });
     }
     const checkedTerms = kind.terms({
       quantity: input.quantity,
@@ -348,7 +355,11 @@ export function catalogueOffers(
   for (const row of rows) {
     const struck = struckPriceLabel(row, historyOf.get(row.id) ?? [], now);
     if (struck.until) later(struck.until);
-    offers.set(row.id, { promotion: null, struckPriceLabel: struck.label });
+    offers.set(row.id, {
+      promotion: null,
+      struckPriceLabel: struck.label,
+      primePlaces: !(qualifyingBusiness && productIsLessHealthy(row)),
+    });
   }
   for (const promotion of promotions) {
     later(promotion.startsAt);
@@ -360,7 +371,11 @@ export function catalogueOffers(
     let wasShown = false;
     if (reduces && promotion.wasPrice !== null) {
       const [first] = promotion.productIds;
-      const until = wasPriceShownUntil(withVat(historyOf.get(first) ?? []), promotion.wasPrice, promotion.startsAt);
+      const until = wasPriceShownUntil(
+        withVat(historyOf.get(first) ?? []),
+        promotion.wasPrice,
+        promotion.startsAt,
+      );
       wasShown = until !== null && now.getTime() < until.getTime();
       if (until) later(until);
     }

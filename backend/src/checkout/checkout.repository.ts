@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, SQL, sql } from 'drizzle-orm';
 import {
   DEFAULT_DELIVERY_AREAS,
+  DEFAULT_LICENSED_HOURS,
+  type LicensedHours,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   type DeliveryAreas,
@@ -41,6 +43,8 @@ export interface CheckoutContext {
   deliveryAreas: DeliveryAreas;
   /** The promotions running at the checkout's moment on any of its products, as the pricing takes them. */
   promotions: LabelledRule[];
+  /** The premises licence's hours for alcohol: a slot outside them cannot hold 18+ products. */
+  licensedHours: LicensedHours;
 }
 
 /** A product as checkout prices it (pence, VAT basis points). */
@@ -72,6 +76,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   maxPerProduct: number | null;
   deliveryAreas: DeliveryAreas | null;
   qualifyingBusiness: boolean | null;
+  licensedHours: LicensedHours | null;
   promotions: LabelledRule[];
 }>(
   'checkout_context',
@@ -100,6 +105,7 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select s.max_per_product from ${shopSettings} s where s.id = 1) as "maxPerProduct",
       (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas",
       (select s.qualifying_business from ${shopSettings} s where s.id = 1) as "qualifyingBusiness",
+      (select s.licensed_hours from ${shopSettings} s where s.id = 1) as "licensedHours",
       ${runningRulesJson(
         sql`${sql.placeholder('productIds')}::uuid[]`,
         sql`${sql.placeholder('now')}::timestamptz`,
@@ -260,6 +266,7 @@ export class CheckoutRepository {
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
       maxPerProduct: row.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT,
       deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
+      licensedHours: row.licensedHours ?? DEFAULT_LICENSED_HOURS,
       // While the food promotion rules apply, multi-buys and free offers skip less healthy products.
       promotions: rulesUnderPromotionLaw(
         row.promotions,

@@ -59,7 +59,8 @@ const DRIVING: readonly StaffRole[] = ['owner', 'manager', 'driver'];
 
 /**
  * The role table: staff, who may sign in and two-factor rules for the owner; running the shop (products, prices,
- * stock, settings, order status, refunds, figures, the activity log) for the owner and managers; the orders and
+ * stock, settings, order status, refunds, figures, the activity log, the licence and its refusals log) for the owner
+ * and managers, whether the food promotion rules apply for the owner; the orders and
  * the pick list for pickers too; run sheets and deliveries for drivers too. Each member's own sign-in (who am I,
  * their password, their two-factor sign-in) is everyone's; the fulfilment call is everyone's at the door and
  * checks the stage against the role inside (below). An operation not named here is for the owner and managers.
@@ -79,6 +80,13 @@ const TABLE: Record<string, readonly StaffRole[]> = {
   listSellerOrders: PICKING,
   getPicking: PICKING,
   getRunSheet: DRIVING,
+  // Whether the food promotion rules apply is the business's own fact (its number of employees): the owner's.
+  getFoodPromotionSettings: ['owner'],
+  updateFoodPromotionSettings: ['owner'],
+  // The premises licence and the refusals log it asks for: running the shop.
+  getLicenceSettings: SHOP_MANAGERS,
+  updateLicenceSettings: SHOP_MANAGERS,
+  listRefusals: SHOP_MANAGERS,
 };
 
 /** Everything the database holds, as one fingerprint per table. */

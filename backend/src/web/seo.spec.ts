@@ -257,6 +257,7 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       hfssCategory: null,
       npmScore: null,
       lessHealthy: false,
+      primePlaces: true,
     };
     const data = productJsonLd(view, `${PUBLIC_URL}/products/vegetables/x`, []);
     expect((data.offers as Record<string, unknown>).priceSpecification).toEqual({

@@ -26,6 +26,7 @@ import {
 import { Button, ProductImage, Select, TextArea, TextInput } from '@larder/shared-ui';
 import { PoundsInput } from './PoundsInput';
 import { ImageSlot } from './ImageSlot';
+import { FoodPromotionFields } from './FoodPromotionFields';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
@@ -487,6 +488,12 @@ export function ProductForm({
           ))}
         </div>
       </fieldset>
+
+      <FoodPromotionFields
+        draft={draft}
+        onChange={(field, value) => update(field)(value)}
+        errorOf={errorOf}
+      />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextInput

@@ -234,6 +234,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.promotionInputDto,
       }),
     }),
+    listRefusals: build.query<ListRefusalsApiResponse, ListRefusalsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/refusals`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+          format: queryArg.format,
+        },
+      }),
+    }),
     getRun: build.query<GetRunApiResponse, GetRunApiArg>({
       query: (queryArg) => ({
         url: `/api/seller/run`,
@@ -662,6 +672,15 @@ export type UpdatePromotionApiArg = {
   id: string;
   promotionInputDto: PromotionInputDto;
 };
+export type ListRefusalsApiResponse = /** status 200 JSON, or text/csv with format=csv */ RefusalsResponse;
+export type ListRefusalsApiArg = {
+  /** First London day, YYYY-MM-DD */
+  from: string;
+  /** Last London day, YYYY-MM-DD */
+  to: string;
+  /** csv: one row a refusal */
+  format?: 'json' | 'csv';
+};
 export type GetRunApiResponse = /** status 200  */ RunResponse;
 export type GetRunApiArg = {
   /** Delivery date, YYYY-MM-DD */
@@ -873,6 +892,9 @@ export type ErrorCode =
   | 'STATUS_CHANGE_NOT_ALLOWED'
   | 'FULFILMENT_STEP_NOT_ALLOWED'
   | 'SUBSTITUTE_NOT_ALLOWED'
+  | 'ALCOHOL_OUTSIDE_LICENSED_HOURS'
+  | 'ALCOHOL_SLOT_NOT_LICENSED'
+  | 'LESS_HEALTHY_IN_VOLUME_PROMOTION'
   | 'TOO_MANY_ADDRESSES';
 export type ErrorResponse = {
   /** Stable and machine-readable: the refusal's own code, or its status's generic one (VALIDATION_FAILED, NOT_SIGNED_IN, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY_REQUESTS, ...). */
@@ -958,6 +980,8 @@ export type DeliveryCheckResponse = {
 };
 export type DeliverySlotTime = '10:00 - 11:00' | '11:00 - 12:00' | '12:00 - 13:00';
 export type DeliverySlotAvailabilityDto = {
+  /** Whether the slot lies within the premises licence's hours for alcohol (London time); checkout refuses 18+ products for a slot that does not */
+  alcohol: boolean;
   /** Places left (0 when full) */
   available: number;
   /** Orders already booked into it */
@@ -1594,6 +1618,8 @@ export type ProductDto = {
   price: number;
   /** Price (MRP) with VAT in pounds, as shoppers are shown it: price x (1 + vat/100), rounded half-up to the penny */
   priceWithVat: number;
+  /** Whether it may be shown in the prime places of SI 2021/1368 reg 6 (the home page rows, the basket and checkout suggestions): false while the food promotion rules apply to the shop and the product is less healthy; search, its category page and the shopper's own basket show it either way */
+  primePlaces: boolean;
   /** The business responsible for the food; null when it is the shop itself */
   producer: ProducerViewDto | (null | null);
   /** The promotion the product is in now, with the unit price at its price; null when none */
@@ -1805,6 +1831,12 @@ export type ChangePasswordDto = {
   /** The new password (12 characters or more, not a common one) */
   newPassword: string;
 };
+export type AlcoholPickingView = {
+  /** Whether 18+ products may be picked now (within the premises licence's hours, London) */
+  allowed: boolean;
+  /** Today's hours for picking alcohol, as the 409 says them */
+  message: string;
+};
 export type PickListLineView = {
   name: string;
   /** How many orders have the product */
@@ -1818,6 +1850,8 @@ export type PickingSlotView = {
   time: string;
 };
 export type PickingResponse = {
+  /** Whether alcohol may be picked now, and when it may */
+  alcohol: AlcoholPickingView;
   /** YYYY-MM-DD */
   date: string;
   /** Every product's total across the day's non-cancelled orders, by category then name */
@@ -1879,6 +1913,30 @@ export type PromotionInputDto = {
   quantity?: number;
   /** Start: Europe/London: a date ("2026-03-29": from the start of that day; as an end, to the end of it), a London wall-clock time ("2026-03-29T09:00") or an instant with its offset ("2026-03-29T09:00:00+01:00") */
   startsAt: string;
+};
+export type RefusalDriverView = {
+  _id: string | null;
+  /** Their name when they recorded it */
+  name: string | null;
+};
+export type RefusalOrderView = {
+  _id: string;
+  /** The order reference shoppers and staff read */
+  reference: string;
+};
+export type RefusalView = {
+  /** When it was recorded at the door (ISO instant) */
+  at: string;
+  driver: RefusalDriverView;
+  order: RefusalOrderView;
+  /** The 18+ products refused */
+  products: string[];
+  reason: string;
+};
+export type RefusalsResponse = {
+  /** Oldest first */
+  refusals: RefusalView[];
+  success: boolean;
 };
 export type RunResponse = {
   /** YYYY-MM-DD */
@@ -2403,6 +2461,8 @@ export const {
   useCreatePromotionMutation,
   useEndPromotionMutation,
   useUpdatePromotionMutation,
+  useListRefusalsQuery,
+  useLazyListRefusalsQuery,
   useGetRunQuery,
   useLazyGetRunQuery,
   useGetRunSheetQuery,

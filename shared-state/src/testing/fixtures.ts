@@ -80,6 +80,7 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     maxPerOrder: null,
     fruitVegNuts: null,
     hfssCategory: null,
+    primePlaces: true,
     promotion: null,
     struckPriceLabel: 'RRP',
     ...overrides,
@@ -89,7 +90,8 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
   const withVat = (pounds: number) =>
     unitPriceWithVat(Math.round(pounds * 100), Math.round(product.vat * 100));
   // The nutrient profiling score and status as the server works them out, unless the test seeds them.
-  const score = product.npmScore !== undefined ? product.npmScore : npmScore(product.nutrition, product.fruitVegNuts);
+  const score =
+    product.npmScore !== undefined ? product.npmScore : npmScore(product.nutrition, product.fruitVegNuts);
   return {
     ...product,
     npmScore: score,

@@ -288,7 +288,8 @@ export class ProductDto {
     enum: [...HFSS_CATEGORIES],
     enumName: 'HfssCategory',
     nullable: true,
-    description: 'Its category in Schedule 1 to SI 2021/1368; null when not in scope of the food promotion rules',
+    description:
+      'Its category in Schedule 1 to SI 2021/1368; null when not in scope of the food promotion rules',
   })
   hfssCategory: HfssCategory | null;
 
@@ -308,6 +309,12 @@ export class ProductDto {
       'Less healthy (HFSS) under SI 2021/1368: in a Schedule 1 category and scoring 4 or more (food) or 1 or more (drinks); false when out of scope or below; null when the score is unknown',
   })
   lessHealthy: boolean | null;
+
+  @ApiProperty({
+    description:
+      "Whether it may be shown in the prime places of SI 2021/1368 reg 6 (the home page rows, the basket and checkout suggestions): false while the food promotion rules apply to the shop and the product is less healthy; search, its category page and the shopper's own basket show it either way",
+  })
+  primePlaces: boolean;
 }
 
 export class ProductListResponse {
