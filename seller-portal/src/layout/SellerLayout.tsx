@@ -45,6 +45,7 @@ const MENU: readonly MenuEntry[] = [
   { to: 'run', label: 'Run', icon: PickingIcon },
   { to: 'cash-up', label: 'Cash-up', icon: OrdersIcon },
   { to: 'takings', label: 'Takings', icon: ListIcon },
+  { to: 'refusals', label: 'Refusals', icon: ListIcon },
   { to: 'messages', label: 'Messages', icon: MessagesIcon },
   { to: 'settings', label: 'Settings', icon: SettingsIcon },
   { to: 'staff', label: 'Staff', icon: StaffIcon },
