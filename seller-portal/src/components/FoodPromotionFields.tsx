@@ -103,3 +103,15 @@ export function FoodPromotionFields({
     </fieldset>
   );
 }
+
+/** A product's score and status as the product list shows them: "22 · Less healthy", "-4 · Not less healthy". */
+export function hfssStatus(product: { npmScore: number | null; lessHealthy: boolean | null }): string {
+  const score = product.npmScore === null ? 'No score' : String(product.npmScore);
+  const status =
+    product.lessHealthy === true
+      ? 'Less healthy'
+      : product.lessHealthy === false
+        ? 'Not less healthy'
+        : 'Unknown';
+  return `${score} · ${status}`;
+}
