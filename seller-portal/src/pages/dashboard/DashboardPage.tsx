@@ -1,3 +1,4 @@
+import { LessHealthyNotice } from './LessHealthyNotice';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPounds, MESSAGES, promotionEndsText } from '@larder/shared-domain';
@@ -37,6 +38,7 @@ export default function DashboardPage() {
       ) : data ? (
         <Figures figures={data} sellerPath={sellerPath} busy={isFetching} />
       ) : null}
+      <LessHealthyNotice />
       <TodaysPromotions sellerPath={sellerPath} />
     </div>
   );
