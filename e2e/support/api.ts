@@ -121,6 +121,24 @@ export interface NewProduct {
   ingredients?: string;
   /** Ids of the UK allergens it contains, e.g. `gluten`, `milk`. */
   allergens?: string[];
+  /** Sold to adults only (alcohol). */
+  ageRestricted?: boolean;
+  /** Per 100 g, as the API takes it (fibre may be null). */
+  nutrition?: {
+    energyKj: number;
+    energyKcal: number;
+    fat: number;
+    saturates: number;
+    carbohydrate: number;
+    sugars: number;
+    fibre: number | null;
+    protein: number;
+    salt: number;
+  };
+  /** Fruit, vegetables and nuts, whole percent. */
+  fruitVegNuts?: number;
+  /** Its category in Schedule 1 to SI 2021/1368 (food promotion rules). */
+  hfssCategory?: string;
 }
 
 /** One delivery slot of the selectable date with its places. */
@@ -326,6 +344,17 @@ export class ShopApi {
         data: promotion,
       })
     ).promotion;
+  }
+
+  /** Whether the food promotion rules apply to the shop, as the owner. */
+  async setFoodPromotion(qualifyingBusiness: boolean): Promise<void> {
+    await this.call('POST', '/api/settings/food-promotion', { data: { qualifyingBusiness } });
+  }
+
+  /** The premises licence's hours for alcohol every day ("HH:MM" London), as the owner or a manager. */
+  async setLicensedHours(from: string, until: string): Promise<void> {
+    const hours = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((day) => [day, [from, until]]));
+    await this.call('POST', '/api/settings/licence', { data: { hours } });
   }
 
   /** Ends a promotion now (or removes a scheduled one), as the seller. */

@@ -19,6 +19,7 @@ const MessagesPage = lazy(() => import('./pages/messages/MessagesPage'));
 const SecurityPage = lazy(() => import('./pages/security/SecurityPage'));
 const StaffPage = lazy(() => import('./pages/staff/StaffPage'));
 const ActivityPage = lazy(() => import('./pages/activity/ActivityPage'));
+const RefusalsPage = lazy(() => import('./pages/refusals/RefusalsPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const PromotionsPage = lazy(() => import('./pages/promotions/PromotionsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
@@ -49,6 +50,7 @@ export function SellerPortal() {
               <Route path="security" element={<SecurityPage />} />
               <Route path="staff" element={<StaffPage />} />
               <Route path="activity" element={<ActivityPage />} />
+              <Route path="refusals" element={<RefusalsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

@@ -24,3 +24,5 @@ export * from './promotion-kinds';
 export * from './receipts';
 export * from './delivery-vat';
 export * from './door-money';
+export * from './nutrient-profiling';
+export * from './licence';

@@ -17,6 +17,8 @@ import {
   promotionLabel,
   promotionState,
   wasPriceHeld,
+  wasPriceShownAt,
+  wasPriceShownUntil,
 } from './promotions';
 
 const noShipping = { shippingCharge: 0, shippingThreshold: 0 };
@@ -425,6 +427,59 @@ describe('promotions as shoppers read them', () => {
       ),
     ).toBe(false);
     expect(wasPriceHeld([{ price: 250, at: at(28) }], 250, start)).toBe(true);
+  });
+});
+
+describe('"Was" prices under the CTSI pricing practices guidance', () => {
+  const start = new Date('2026-05-01T00:00:00Z');
+  const day = 24 * 60 * 60 * 1000;
+  const at = (daysFromStart: number) => new Date(start.getTime() + daysFromStart * day);
+
+  it('shows "Was" no longer than the higher price ran before the reduction', () => {
+    const history = [{ price: 250, at: at(-30) }];
+    expect(wasPriceShownUntil(history, 250, start)?.toISOString()).toBe(at(30).toISOString());
+    expect(wasPriceShownAt(history, 250, start, at(0))).toBe(true);
+    expect(wasPriceShownAt(history, 250, start, new Date(at(30).getTime() - 1))).toBe(true);
+    expect(wasPriceShownAt(history, 250, start, at(30))).toBe(false);
+    expect(wasPriceShownAt(history, 250, start, at(45))).toBe(false);
+  });
+
+  it('counts the higher price from the start of its latest unbroken run', () => {
+    const history = [
+      { price: 250, at: at(-100) },
+      { price: 220, at: at(-60) },
+      { price: 250, at: at(-40) },
+      { price: 250, at: at(-35) },
+    ];
+    expect(wasPriceShownUntil(history, 250, start)?.toISOString()).toBe(at(40).toISOString());
+  });
+
+  it('property: "Was" shows exactly while the higher price ran 28 days or more before, and no longer than it ran', () => {
+    // The model's own statement, day by day: the price in force on each of the days before the reduction is the
+    // latest change on or before it; the higher price "ran" for the unbroken days before the start at `was`.
+    const change = fc.record({ price: fc.constantFrom(200, 250), day: fc.integer({ min: -120, max: -1 }) });
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 6 }), fc.integer({ min: 0, max: 130 }), (changes, daysIn) => {
+        const history = changes.map((c) => ({ price: c.price, at: at(c.day) }));
+        const priceOn = (d: number) => {
+          const before = changes.filter((c) => c.day <= d).sort((a, b) => a.day - b.day);
+          // Two changes on one day: the later in the list is the later one (as a stable sort by time keeps them).
+          return before.length ? before[before.length - 1].price : undefined;
+        };
+        let ran = 0;
+        while (ran < 120 && priceOn(-(ran + 1)) === 250) ran += 1;
+        const shown = wasPriceShownAt(history, 250, start, at(daysIn));
+        expect(shown).toBe(ran >= 28 && daysIn < ran);
+      }),
+    );
+  });
+
+  it('never shows "Was" for a price held less than 28 days', () => {
+    expect(wasPriceShownUntil([{ price: 250, at: at(-27) }], 250, start)).toBeNull();
+    expect(wasPriceShownAt([{ price: 250, at: at(-27) }], 250, start, at(1))).toBe(false);
+    expect(wasPriceShownUntil([{ price: 250, at: at(-28) }], 250, start)?.toISOString()).toBe(
+      at(28).toISOString(),
+    );
   });
 });
 

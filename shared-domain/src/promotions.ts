@@ -170,6 +170,38 @@ export function wasPriceHeld(
 }
 
 /**
+ * Until when a "Was" price may be shown (the CTSI pricing practices guidance): the product must have sold at
+ * `was` for at least WAS_PRICE_DAYS immediately before the reduction at `startsAt`, and the reduction may not be
+ * shown against it for longer than the higher price itself ran. Returns the end of that period (the reduction's
+ * start plus how long `was` had been the price), or null when the price was not held long enough.
+ */
+export function wasPriceShownUntil(
+  history: readonly { price: number; at: Date }[],
+  was: number,
+  startsAt: Date,
+): Date | null {
+  if (!wasPriceHeld(history, was, startsAt)) return null;
+  const before = [...history]
+    .filter((h) => h.at.getTime() < startsAt.getTime())
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  let since = before.length - 1;
+  while (since > 0 && before[since - 1].price === was) since--;
+  const heldFor = startsAt.getTime() - before[since].at.getTime();
+  return new Date(startsAt.getTime() + heldFor);
+}
+
+/** Whether a "Was" price is still true at `now` (see wasPriceShownUntil). */
+export function wasPriceShownAt(
+  history: readonly { price: number; at: Date }[],
+  was: number,
+  startsAt: Date,
+  now: Date,
+): boolean {
+  const until = wasPriceShownUntil(history, was, startsAt);
+  return until !== null && now.getTime() < until.getTime();
+}
+
+/**
  * A promotion's start or end as given: "2026-03-29" (a London date: its start, or for an end the start of the
  * next day, so the whole day is in), "2026-03-29T09:00" (London wall-clock time), or an ISO instant with its
  * offset ("2026-03-29T09:00:00+01:00", "...Z"). Undefined when it is none of these.

@@ -108,6 +108,8 @@ export class CatalogService {
           dietary: dto.dietary ?? [],
           ageRestricted: dto.ageRestricted ?? false,
           maxPerOrder: dto.maxPerOrder ?? null,
+          fruitVegNuts: dto.fruitVegNuts ?? null,
+          hfssCategory: dto.hfssCategory ?? null,
         },
         actor,
       );
@@ -164,6 +166,8 @@ export class CatalogService {
           if (dto.dietary !== undefined) changes.dietary = dto.dietary ?? [];
           if (dto.ageRestricted !== undefined) changes.ageRestricted = dto.ageRestricted;
           if (dto.maxPerOrder !== undefined) changes.maxPerOrder = dto.maxPerOrder;
+          if (dto.fruitVegNuts !== undefined) changes.fruitVegNuts = dto.fruitVegNuts;
+          if (dto.hfssCategory !== undefined) changes.hfssCategory = dto.hfssCategory;
           checkFoodInformation({
             nutrition: changes.nutrition !== undefined ? changes.nutrition : current.nutrition,
             dietary: changes.dietary ?? current.dietary,

@@ -111,6 +111,12 @@ describe('catalogue', () => {
         dietary: [],
         ageRestricted: false,
         maxPerOrder: null,
+        // Not scored (no nutrition) and in no Schedule 1 category: never less healthy.
+        fruitVegNuts: null,
+        hfssCategory: null,
+        npmScore: null,
+        lessHealthy: false,
+        primePlaces: true,
       });
     });
 

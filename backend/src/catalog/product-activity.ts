@@ -33,6 +33,8 @@ const NAMED: readonly (keyof CatalogProduct)[] = [
   'producer',
   'dietary',
   'ageRestricted',
+  'fruitVegNuts',
+  'hfssCategory',
 ];
 
 /** "price £2.00 → £1.80, stock 3 → 5; pictures, ingredients changed". */

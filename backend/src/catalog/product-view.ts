@@ -1,5 +1,7 @@
 import {
+  isLessHealthy,
   isPurchasable,
+  npmScore,
   penceToPounds,
   trafficLights,
   unitPrice,
@@ -18,6 +20,8 @@ export interface ProductOffer {
   struckPriceLabel: 'RRP' | 'Was';
   /** A running reduction's price of one unit, pence with VAT (what one unit costs now); unset otherwise. */
   reducedPrice?: number;
+  /** False while the food promotion rules apply and the product is less healthy (see ProductDto.primePlaces). */
+  primePlaces?: boolean;
 }
 
 /** A product in no promotion whose struck-through price is not known to have been charged. */
@@ -63,6 +67,7 @@ export function toOfferedProductView(p: CatalogProduct, offer: ProductOffer): Pr
     }),
     promotion: offer.promotion,
     struckPriceLabel: offer.struckPriceLabel,
+    primePlaces: offer.primePlaces ?? true,
     nutrition: p.nutrition,
     trafficLights: trafficLights(p.nutrition, p.category, p.ageRestricted),
     storage: p.storage,
@@ -71,5 +76,19 @@ export function toOfferedProductView(p: CatalogProduct, offer: ProductOffer): Pr
     dietary: p.dietary,
     ageRestricted: p.ageRestricted,
     maxPerOrder: p.maxPerOrder,
+    ...healthProfile(p),
+  };
+}
+
+/** The product's place under the food promotion rules (SI 2021/1368): its score and whether it is less healthy. */
+export function healthProfile(
+  p: Pick<CatalogProduct, 'nutrition' | 'fruitVegNuts' | 'hfssCategory' | 'category'>,
+): Pick<ProductDto, 'fruitVegNuts' | 'hfssCategory' | 'npmScore' | 'lessHealthy'> {
+  const score = npmScore(p.nutrition, p.fruitVegNuts);
+  return {
+    fruitVegNuts: p.fruitVegNuts,
+    hfssCategory: p.hfssCategory,
+    npmScore: score,
+    lessHealthy: isLessHealthy({ hfssCategory: p.hfssCategory, category: p.category, npmScore: score }),
   };
 }

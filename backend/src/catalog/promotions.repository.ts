@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { DB, Database, DbExecutor } from '../db/database.module';
 import type { PromotionRule } from '@larder/shared-domain';
-import { productPrices, promotions } from '../db/schema';
+import { productPrices, promotions, shopSettings } from '../db/schema';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type NewPromotionRow = Omit<PromotionRow, 'id' | 'createdAt'>;
@@ -121,6 +121,15 @@ export class PromotionsRepository {
           exceptId ? ne(promotions.id, exceptId) : undefined,
         ),
       );
+  }
+
+  /** Whether the food promotion rules apply (the shop's qualifyingBusiness setting). */
+  async qualifyingBusiness(tx: DbExecutor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ qualifyingBusiness: shopSettings.qualifyingBusiness })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.qualifyingBusiness ?? false;
   }
 
   /** Every price these products had, oldest first (all products when `productIds` is undefined). */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ERROR_CODES,
   londonIsoString,
   parsePromotionTime,
   penceToPounds,
@@ -12,7 +13,11 @@ import {
   unitPriceWithVat,
   wasPriceHeld,
   wasPriceNotChargedMessage,
+  wasPriceShownUntil,
   promotionKind,
+  lessHealthyPromotionMessage,
+  productIsLessHealthy,
+  rulesUnderPromotionLaw,
 } from '@larder/shared-domain';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { Clock } from '../common/clock';
@@ -111,17 +116,44 @@ export class PromotionsService {
   /** The promotions running now. */
   async listRunning(): Promise<PromotionDto[]> {
     const now = this.clock.now();
-    const rows = await this.repository.listNotEnded(now);
-    return rows
-      .filter((row) => promotionState(row, now) === 'running')
-      .map((row) => toPromotionView(row, now));
+    const [rows, qualifying] = await Promise.all([
+      this.repository.listNotEnded(now),
+      this.repository.qualifyingBusiness(),
+    ]);
+    const running = rows.filter((row) => promotionState(row, now) === 'running');
+    const lessHealthy = await this.lessHealthyIn(running, qualifying);
+    // As the checkout prices them: while the food promotion rules apply, without the less healthy products.
+    return rulesUnderPromotionLaw(
+      running.map((row) => ({ row, kind: row.kind, products: row.productIds })),
+      new Set(lessHealthy.keys()),
+      qualifying,
+    ).map(({ row, products }) => ({ ...toPromotionView(row, now), products: [...products] }));
+  }
+
+  /** The less healthy products (id to name) in these promotions' multi-buys and free offers, when the rules apply. */
+  private async lessHealthyIn(
+    rows: readonly PromotionRow[],
+    qualifying: boolean,
+  ): Promise<Map<string, string>> {
+    const ids = qualifying
+      ? [...new Set(rows.filter((r) => promotionKind(r.kind).volume).flatMap((r) => r.productIds))]
+      : [];
+    if (!ids.length) return new Map();
+    const found = await this.catalog.findByIds(ids);
+    return new Map(found.filter(productIsLessHealthy).map((p) => [p.id, p.name]));
   }
 
   /** Every promotion with its state, units sold and saving: running and scheduled first, then ended. */
   async listForSeller(): Promise<SellerPromotionDto[]> {
     const now = this.clock.now();
-    const [rows, takings] = await Promise.all([this.repository.listAll(), this.repository.takings()]);
+    const [rows, takings, qualifying] = await Promise.all([
+      this.repository.listAll(),
+      this.repository.takings(),
+      this.repository.qualifyingBusiness(),
+    ]);
     const byPromotion = new Map(takings.map((t) => [t.promotion, t]));
+    // While the food promotion rules apply, multi-buys and free offers skip the less healthy products in them.
+    const lessHealthy = await this.lessHealthyIn(rows, qualifying);
     const rank = { running: 0, scheduled: 1, ended: 2 } as const;
     return rows
       .map((row) => {
@@ -132,6 +164,9 @@ export class PromotionsService {
           state,
           unitsSold: taken?.units ?? 0,
           saving: penceToPounds(taken?.saving ?? 0),
+          notApplied: promotionKind(row.kind).volume
+            ? row.productIds.flatMap((id) => (lessHealthy.has(id) ? [lessHealthy.get(id)!] : []))
+            : [],
           order: rank[state],
           ends: row.endsAt.getTime(),
         };
@@ -150,11 +185,12 @@ export class PromotionsService {
     now: Date,
     tx: DbExecutor = this.db,
   ): Promise<CatalogueOffers> {
-    const [promotions, history] = await Promise.all([
+    const [promotions, history, qualifying] = await Promise.all([
       this.repository.listNotEnded(now, tx),
       this.repository.priceHistory(undefined, tx),
+      this.repository.qualifyingBusiness(tx),
     ]);
-    return catalogueOffers(rows, promotions, history, now);
+    return catalogueOffers(rows, promotions, history, now, qualifying);
   }
 
   /**
@@ -167,11 +203,12 @@ export class PromotionsService {
     if (!rows.length) return [];
     const now = this.clock.now();
     const ids = [...new Set(rows.map((row) => row.id))];
-    const [running, history] = await Promise.all([
+    const [running, history, qualifying] = await Promise.all([
       this.repository.runningFor(ids, now, tx),
       this.repository.priceHistory(ids, tx),
+      this.repository.qualifyingBusiness(tx),
     ]);
-    const { offers } = catalogueOffers(rows, running, history, now);
+    const { offers } = catalogueOffers(rows, running, history, now, qualifying);
     return rows.map((row) => toOfferedProductView(row, offers.get(row.id) ?? NO_OFFER));
   }
 
@@ -196,6 +233,13 @@ export class PromotionsService {
     }
     const ownPrices = products.map((p) => unitPriceWithVat(p.offerPrice, p.vatBasisPoints));
     const kind = promotionKind(input.kind);
+    if (kind.volume && (await this.repository.qualifyingBusiness(tx))) {
+      const lessHealthy = products.find(productIsLessHealthy);
+      if (lessHealthy)
+        throw new InvalidError(lessHealthyPromotionMessage(lessHealthy.name), {
+          code: ERROR_CODES.LESS_HEALTHY_IN_VOLUME_PROMOTION,
+        });
+    }
     const checkedTerms = kind.terms({
       quantity: input.quantity,
       price: input.price === undefined ? undefined : poundsToPence(input.price),
@@ -294,6 +338,7 @@ export function catalogueOffers(
   promotions: readonly PromotionRow[],
   history: readonly PriceChange[],
   now: Date,
+  qualifyingBusiness = false,
 ): CatalogueOffers {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const historyOf = new Map<string, PriceChange[]>();
@@ -303,25 +348,43 @@ export function catalogueOffers(
     else historyOf.set(change.productId, [change]);
   }
   const offers = new Map<string, ProductOffer>();
-  for (const row of rows) {
-    offers.set(row.id, {
-      promotion: null,
-      struckPriceLabel: struckPriceLabel(row, historyOf.get(row.id) ?? []),
-    });
-  }
   let nextChange: number | undefined;
   const later = (at: Date) => {
     if (at.getTime() > now.getTime()) nextChange = Math.min(nextChange ?? Infinity, at.getTime());
   };
+  for (const row of rows) {
+    const struck = struckPriceLabel(row, historyOf.get(row.id) ?? [], now);
+    if (struck.until) later(struck.until);
+    offers.set(row.id, {
+      promotion: null,
+      struckPriceLabel: struck.label,
+      primePlaces: !(qualifyingBusiness && productIsLessHealthy(row)),
+    });
+  }
   for (const promotion of promotions) {
     later(promotion.startsAt);
     later(promotion.endsAt);
     if (promotionState(promotion, now) !== 'running') continue;
-    const reduces = promotionKind(promotion.kind).reducesShelfPrice;
+    const rules = promotionKind(promotion.kind);
+    const reduces = rules.reducesShelfPrice;
+    // The "Was" price is true only as long as the higher price itself ran before the reduction (CTSI).
+    let wasShown = false;
+    if (reduces && promotion.wasPrice !== null) {
+      const [first] = promotion.productIds;
+      const until = wasPriceShownUntil(
+        withVat(historyOf.get(first) ?? []),
+        promotion.wasPrice,
+        promotion.startsAt,
+      );
+      wasShown = until !== null && now.getTime() < until.getTime();
+      if (until) later(until);
+    }
     for (const id of promotion.productIds) {
       const row = byId.get(id);
       const offer = offers.get(id);
       if (!row || !offer) continue;
+      // While the food promotion rules apply, a multi-buy or free offer does not cover a less healthy product.
+      if (qualifyingBusiness && rules.volume && productIsLessHealthy(row)) continue;
       offer.promotion = {
         _id: promotion.id,
         kind: promotion.kind,
@@ -329,7 +392,7 @@ export function catalogueOffers(
         endsAt: londonIsoString(promotion.endsAt),
         unitPrice: promotionalUnitPrice(promotion, row),
         price: reduces ? penceToPounds(promotion.price) : null,
-        was: reduces && promotion.wasPrice !== null ? penceToPounds(promotion.wasPrice) : null,
+        was: wasShown ? penceToPounds(promotion.wasPrice!) : null,
       };
       if (reduces) offer.reducedPrice = promotion.price;
     }
@@ -337,13 +400,24 @@ export function catalogueOffers(
   return { offers, nextChange: nextChange === undefined ? undefined : new Date(nextChange) };
 }
 
-function struckPriceLabel(row: CatalogProduct, history: readonly PriceChange[]): 'RRP' | 'Was' {
+/**
+ * "Was" while the struck-through price was the product's own price for at least 28 days immediately before its
+ * current price, and for no longer than that price ran (CTSI pricing practices guidance); then "RRP". `until`:
+ * when a "Was" stops being true (the list is stale from then).
+ */
+function struckPriceLabel(
+  row: CatalogProduct,
+  history: readonly PriceChange[],
+  now: Date,
+): { label: 'RRP' | 'Was'; until?: Date } {
   const prices = withVat(history);
   const current = prices[prices.length - 1];
-  if (!current) return 'RRP';
+  if (!current) return { label: 'RRP' };
   // When the current price took effect: the first of the latest run of changes at that price.
   let since = prices.length - 1;
   while (since > 0 && prices[since - 1].price === current.price) since--;
   const struck = unitPriceWithVat(row.price, row.vatBasisPoints);
-  return wasPriceHeld(prices.slice(0, since), struck, prices[since].at) ? 'Was' : 'RRP';
+  const until = wasPriceShownUntil(prices.slice(0, since), struck, prices[since].at);
+  if (!until || now.getTime() >= until.getTime()) return { label: 'RRP' };
+  return { label: 'Was', until };
 }

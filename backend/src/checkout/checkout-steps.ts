@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   exceedsPerOrderLimit,
   MAX_QUANTITY,
+  LICENCE_TEXTS,
   MESSAGES,
   notDeliveredMessage,
   notEnoughStockMessage,
@@ -19,6 +20,7 @@ import {
   poundsToPence,
   priceBasket as priceWithPromotions,
   selectableDeliveryDate,
+  slotMayHoldAlcohol,
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import type { DbExecutor, DbTransaction } from '../db/database.module';
@@ -134,7 +136,10 @@ export class CheckoutSteps {
       openOrders: () => checkOpenOrders(read.context, options),
       slot: () => (draft.deliveryDate = checkSlot(input, now)),
       lines: () => (draft.lines = checkLines(read.context, input, options)),
-      ageConfirmation: () => checkAgeConfirmation(draft.lines!, input, options),
+      ageConfirmation: () => {
+        checkAgeConfirmation(draft.lines!, input, options);
+        checkAlcoholSlot(read.context, draft.lines!, input);
+      },
       totals: () => Object.assign(draft, priceBasket(read.context, draft.lines!, input, options)),
     };
     for (const check of CHECKOUT_CHECKS) checks[check]();
@@ -326,6 +331,20 @@ function checkAgeConfirmation(lines: NewOrderLine[], input: CheckoutInput, optio
   if (ageConfirmationMissing(lines, options.ageConfirmed ?? false, input.ageConfirmed)) {
     throw new InvalidError(MESSAGES.ageConfirmationRequired, { code: ERROR_CODES.AGE_CONFIRMATION_REQUIRED });
   }
+}
+
+/**
+ * 18+ lines only in a slot within the premises licence's hours (Licensing Act 2003): alcohol sold for a delivery
+ * outside them would be sold outside the licence.
+ */
+function checkAlcoholSlot(context: CheckoutContext, lines: NewOrderLine[], input: CheckoutInput): void {
+  if (!lines.some((line) => line.ageRestricted)) return;
+  const { date, time } = input.deliverySlot;
+  if (!slotMayHoldAlcohol(date, time, context.licensedHours))
+    throw new InvalidError(LICENCE_TEXTS.slotNotLicensed(time), {
+      field: 'deliverySlot',
+      code: ERROR_CODES.ALCOHOL_SLOT_NOT_LICENSED,
+    });
 }
 
 /**

@@ -2,10 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, SQL, sql } from 'drizzle-orm';
 import {
   DEFAULT_DELIVERY_AREAS,
+  DEFAULT_LICENSED_HOURS,
+  type LicensedHours,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   type DeliveryAreas,
   OPEN_ORDER_STATUSES,
+  productIsLessHealthy,
+  rulesUnderPromotionLaw,
   type ShippingSettings,
 } from '@larder/shared-domain';
 import { DB, Database, DbExecutor, DbTransaction } from '../db/database.module';
@@ -39,6 +43,8 @@ export interface CheckoutContext {
   deliveryAreas: DeliveryAreas;
   /** The promotions running at the checkout's moment on any of its products, as the pricing takes them. */
   promotions: LabelledRule[];
+  /** The premises licence's hours for alcohol: a slot outside them cannot hold 18+ products. */
+  licensedHours: LicensedHours;
 }
 
 /** A product as checkout prices it (pence, VAT basis points). */
@@ -53,6 +59,10 @@ export type CheckoutProduct = Pick<
   | 'stock'
   | 'ageRestricted'
   | 'maxPerOrder'
+  | 'category'
+  | 'nutrition'
+  | 'fruitVegNuts'
+  | 'hfssCategory'
 > & { deleted: boolean };
 
 /** Checkout's one read (see CheckoutRepository.context). */
@@ -65,6 +75,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
   maxOpenOrders: number | null;
   maxPerProduct: number | null;
   deliveryAreas: DeliveryAreas | null;
+  qualifyingBusiness: boolean | null;
+  licensedHours: LicensedHours | null;
   promotions: LabelledRule[];
 }>(
   'checkout_context',
@@ -82,7 +94,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'images', p.images,
                 'offerPrice', p.offer_price, 'vatBasisPoints', p.vat_basis_points, 'listed', p.listed,
                 'stock', p.stock, 'ageRestricted', p.age_restricted, 'maxPerOrder', p.max_per_order,
-                'deleted', p.deleted_at is not null)),
+                'category', p.category, 'nutrition', p.nutrition, 'fruitVegNuts', p.fruit_veg_nuts,
+                'hfssCategory', p.hfss_category, 'deleted', p.deleted_at is not null)),
                 '[]'::json)
          from ${products} p where p.id = any(${sql.placeholder('productIds')}::uuid[])) as products,
       (select count(*)::int from ${orders} o
@@ -91,6 +104,8 @@ const CHECKOUT_CONTEXT = preparedStatement<{
       (select s.max_open_orders from ${shopSettings} s where s.id = 1) as "maxOpenOrders",
       (select s.max_per_product from ${shopSettings} s where s.id = 1) as "maxPerProduct",
       (select s.delivery_areas from ${shopSettings} s where s.id = 1) as "deliveryAreas",
+      (select s.qualifying_business from ${shopSettings} s where s.id = 1) as "qualifyingBusiness",
+      (select s.licensed_hours from ${shopSettings} s where s.id = 1) as "licensedHours",
       ${runningRulesJson(
         sql`${sql.placeholder('productIds')}::uuid[]`,
         sql`${sql.placeholder('now')}::timestamptz`,
@@ -251,7 +266,13 @@ export class CheckoutRepository {
       maxOpenOrders: row.maxOpenOrders ?? DEFAULT_MAX_OPEN_ORDERS,
       maxPerProduct: row.maxPerProduct ?? DEFAULT_MAX_PER_PRODUCT,
       deliveryAreas: row.deliveryAreas ?? DEFAULT_DELIVERY_AREAS,
-      promotions: row.promotions,
+      licensedHours: row.licensedHours ?? DEFAULT_LICENSED_HOURS,
+      // While the food promotion rules apply, multi-buys and free offers skip less healthy products.
+      promotions: rulesUnderPromotionLaw(
+        row.promotions,
+        new Set(row.products.filter(productIsLessHealthy).map((p) => p.id)),
+        row.qualifyingBusiness ?? false,
+      ),
     };
   }
 

@@ -239,9 +239,10 @@ describe('delivery slots', () => {
       success: true,
       date: selectableDeliveryDate(now),
       slots: [
-        { time: DELIVERY_SLOTS[0], capacity: 20, booked: 0, available: 20 },
-        { time: DELIVERY_SLOTS[1], capacity: 20, booked: 0, available: 20 },
-        { time: DELIVERY_SLOTS[2], capacity: 20, booked: 1, available: 19 },
+        // Within the default licensed hours (08:00-23:00): each may hold alcohol.
+        { time: DELIVERY_SLOTS[0], capacity: 20, booked: 0, available: 20, alcohol: true },
+        { time: DELIVERY_SLOTS[1], capacity: 20, booked: 0, available: 20, alcohol: true },
+        { time: DELIVERY_SLOTS[2], capacity: 20, booked: 1, available: 19, alcohol: true },
       ],
     });
   });
@@ -265,7 +266,13 @@ describe('delivery slots', () => {
       .where(and(eq(orders.deliveryDate, date), eq(orders.deliveryTime, DELIVERY_SLOTS[0])));
     expect(n).toBe(5);
     const slots = (await request(t.server).get('/api/delivery/slots').expect(200)).body.slots;
-    expect(slots[0]).toEqual({ time: DELIVERY_SLOTS[0], capacity: 5, booked: 5, available: 0 });
+    expect(slots[0]).toEqual({
+      time: DELIVERY_SLOTS[0],
+      capacity: 5,
+      booked: 5,
+      available: 0,
+      alcohol: true,
+    });
     // Another slot of the same day still takes orders.
     await order(racers[0], [[salt, 1]], DELIVERY_SLOTS[1]).expect(201);
   });
@@ -298,7 +305,13 @@ describe('delivery slots', () => {
     const res = await order(group[4], [[salt, 1]]).expect(409);
     expect(res.body.message).toBe(MESSAGES.slotFull);
     const slots = (await request(t.server).get('/api/delivery/slots').expect(200)).body.slots;
-    expect(slots[0]).toEqual({ time: DELIVERY_SLOTS[0], capacity: 2, booked: 4, available: 0 });
+    expect(slots[0]).toEqual({
+      time: DELIVERY_SLOTS[0],
+      capacity: 2,
+      booked: 4,
+      available: 0,
+      alcohol: true,
+    });
     const [{ n }] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)

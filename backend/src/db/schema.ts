@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type {
   DeliveryAreas,
   Diet,
+  HfssCategory,
+  LicensedHours,
   Nutrition,
   PackUnit,
   Producer,
@@ -33,7 +35,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ALLERGEN_IDS,
+  HFSS_CATEGORIES,
   DEFAULT_DELIVERY_AREAS,
+  DEFAULT_LICENSED_HOURS,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
@@ -163,6 +167,10 @@ export const products = pgTable(
     ageRestricted: boolean('age_restricted').notNull().default(false),
     /** The most one order may hold of it, 1..99 (the seller's limit against hoarding); null for no limit. */
     maxPerOrder: integer('max_per_order'),
+    /** Percent of fruit, vegetables and nuts (0-100, the nutrient profiling model's C points); null when unknown. */
+    fruitVegNuts: integer('fruit_veg_nuts'),
+    /** One of the 13 categories of Schedule 1 to SI 2021/1368 (see HFSS_CATEGORIES); null: not in scope. */
+    hfssCategory: text('hfss_category').$type<HfssCategory>(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** When the seller last changed the product (its sitemap lastmod); stock taken by orders leaves it. */
@@ -186,6 +194,11 @@ export const products = pgTable(
     ),
     check('products_unit_check', sql`${t.unit} in (${textList(PACK_UNITS)})`),
     check('products_pack_check', sql`(${t.netQuantity} is null) = (${t.unit} is null)`),
+    check(
+      'products_fruit_veg_nuts_check',
+      sql`${t.fruitVegNuts} is null or ${t.fruitVegNuts} between 0 and 100`,
+    ),
+    check('products_hfss_category_check', sql`${t.hfssCategory} in (${textList(HFSS_CATEGORIES)})`),
     check('products_dietary_check', sql`${t.dietary} <@ array[${textList(DIETS)}]::text[]`),
     check(
       'products_max_per_order_check',
@@ -274,6 +287,13 @@ export const shopSettings = pgTable(
     maxPerProduct: integer('max_per_product').notNull().default(DEFAULT_MAX_PER_PRODUCT),
     /** The postcode areas or districts delivered to, for each delivery city. */
     deliveryAreas: jsonb('delivery_areas').$type<DeliveryAreas>().notNull().default(DEFAULT_DELIVERY_AREAS),
+    /** 50 or more employees: the Food (Promotion and Placement) Regulations' restrictions apply. */
+    qualifyingBusiness: boolean('qualifying_business').notNull().default(false),
+    /** The premises licence's number and the designated premises supervisor (Licensing Act 2003). */
+    premisesLicence: text('premises_licence'),
+    supervisor: text('supervisor'),
+    /** Hours for the sale of alcohol by ISO weekday, London time (see LicensedHours). */
+    licensedHours: jsonb('licensed_hours').$type<LicensedHours>().notNull().default(DEFAULT_LICENSED_HOURS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,10 +7,12 @@ import {
   MESSAGES,
   normaliseUkPostcode,
   selectableDeliveryDate,
+  slotMayHoldAlcohol,
 } from '@larder/shared-domain';
 import { ConflictError, InvalidError } from '../common/errors';
 import type { DbExecutor } from '../db/database.module';
 import { SettingsService } from '../settings/settings.service';
+import { FoodLawSettingsRepository } from '../settings/settings.repository';
 import { Clock } from '../common/clock';
 import { DeliveryRepository } from './delivery.repository';
 
@@ -19,6 +21,8 @@ export interface DeliverySlotAvailability {
   capacity: number;
   booked: number;
   available: number;
+  /** Whether the slot lies within the licensed hours, so that it may hold alcohol (18+ products). */
+  alcohol: boolean;
 }
 
 /** Delivery slots: what is left in each, and booking and freeing places for orders. */
@@ -27,6 +31,7 @@ export class DeliveryService {
   constructor(
     private readonly repository: DeliveryRepository,
     private readonly settings: SettingsService,
+    private readonly foodLaw: FoodLawSettingsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -43,13 +48,20 @@ export class DeliveryService {
   /** The one selectable delivery date (London) and its three slots, in order. */
   async listSlots(): Promise<{ date: string; slots: DeliverySlotAvailability[] }> {
     const date = selectableDeliveryDate(this.clock.now());
-    const [capacity, booked] = await Promise.all([
+    const [capacity, booked, licence] = await Promise.all([
       this.settings.getSlotCapacity(),
       this.repository.bookedOn(date),
+      this.foodLaw.getLicence(),
     ]);
     const slots = DELIVERY_SLOTS.map((time) => {
       const taken = booked.get(time) ?? 0;
-      return { time, capacity, booked: taken, available: Math.max(0, capacity - taken) };
+      return {
+        time,
+        capacity,
+        booked: taken,
+        available: Math.max(0, capacity - taken),
+        alcohol: slotMayHoldAlcohol(date, time, licence.hours),
+      };
     });
     return { date, slots };
   }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  alcoholHoursMessage,
   ERROR_CODES,
+  isWithinLicensedHours,
+  licensedHoursAt,
   FulfilledLine,
   type IdCheckOutcome,
   linesLeavingAtDoor,
@@ -17,6 +20,7 @@ import type { DbExecutor } from '../db/database.module';
 import { ConflictError, InvalidError } from '../common/errors';
 import { Clock } from '../common/clock';
 import { CatalogService } from '../catalog/catalog.service';
+import { FoodLawSettingsRepository } from '../settings/settings.repository';
 import type { CatalogProduct } from '../catalog/product-view';
 import { dealRules, repricedDeals } from '../orders/order-deals';
 import { OrderItemRow, OrderRow, OrdersRepository } from '../orders/orders.repository';
@@ -32,6 +36,7 @@ export class FulfilledLines {
     private readonly repository: OrdersRepository,
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
+    private readonly foodLaw: FoodLawSettingsRepository,
   ) {}
 
   /**
@@ -88,6 +93,18 @@ export class FulfilledLines {
           code: ERROR_CODES.AGE_CONFIRMATION_REQUIRED,
         });
       substitutes.push({ line, product, quantity: wanted.quantity });
+    }
+    // Alcohol is sold when it is set aside for the order: only within the premises licence's hours (409).
+    const alcohol =
+      lines.some((line) => line.ageRestricted && byProduct.get(line.productId)!.picked! > 0) ||
+      substitutes.some((s) => s.product.ageRestricted);
+    if (alcohol) {
+      const { hours } = await this.foodLaw.getLicence(tx);
+      const now = this.clock.now();
+      if (!isWithinLicensedHours(now, hours))
+        throw new ConflictError(alcoholHoursMessage(licensedHoursAt(now, hours)), {
+          code: ERROR_CODES.ALCOHOL_OUTSIDE_LICENSED_HOURS,
+        });
     }
     const taken = await this.catalog.takeStock(
       substitutes

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  alcoholHoursMessage,
   DELIVERY_SLOTS,
+  isWithinLicensedHours,
+  licensedHoursAt,
   MESSAGES,
   nextPickingDate,
   parseIsoDate,
@@ -13,6 +16,7 @@ import type { SellerOrderView } from '../orders/dto/order.response';
 import type { PickingResponse } from './dto/fulfilment.response';
 import { toSellerOrderView } from '../orders/order-views';
 import { PickingRepository } from './picking.repository';
+import { FoodLawSettingsRepository } from '../settings/settings.repository';
 
 /** The seller's day: the pick list and orders per slot of a delivery date, and each slot's run sheet. */
 @Injectable()
@@ -20,6 +24,7 @@ export class PickingService {
   constructor(
     private readonly repository: PickingRepository,
     private readonly clock: Clock,
+    private readonly foodLaw: FoodLawSettingsRepository,
   ) {}
 
   /**
@@ -33,12 +38,18 @@ export class PickingService {
       date = (await this.repository.firstDeliveryDateFrom(from)) ?? from;
     }
     checkDate(date);
-    const [products, orders] = await Promise.all([
+    const [products, orders, licence] = await Promise.all([
       this.repository.pickList(date),
       this.repository.forDelivery(date),
+      this.foodLaw.getLicence(),
     ]);
+    const now = this.clock.now();
     return {
       date,
+      alcohol: {
+        allowed: isWithinLicensedHours(now, licence.hours),
+        message: alcoholHoursMessage(licensedHoursAt(now, licence.hours)),
+      },
       products,
       slots: DELIVERY_SLOTS.map((time) => ({
         time,

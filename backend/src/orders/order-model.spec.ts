@@ -13,6 +13,7 @@
  * - no order's total is above the one the customer last agreed to (placing or changing), with a multi-buy
  *   mixing a 0% and a 20% product running in the catalogue;
  * - no change or cancel once picking has started (each step's expected answer);
+ * - alcohol is picked only within the licensed hours (the model's own: 08:00-23:00 London), else 409;
  * - `ageCheckRequired` exactly when an 18+ product goes to the door;
  * - a paid order owes back what its total fell by (all of it once cancelled);
  * - every step that changed an order wrote an order event for it, and a refused step changed nothing;
@@ -219,6 +220,17 @@ const londonParts = (at: Date) =>
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   ) as Record<'year' | 'month' | 'day' | 'hour', string>;
+
+/**
+ * The premises licence, the model's own rule: alcohol is sold when it is picked, and may be picked from 08:00 until
+ * 23:00 London time every day (the shop's licensed hours unless the seller changes them, which no step does).
+ */
+const LICENSED_FROM_HOUR = 8;
+const LICENSED_UNTIL_HOUR = 23;
+function alcoholMayBePicked(at: Date): boolean {
+  const hour = Number(londonParts(at).hour);
+  return hour >= LICENSED_FROM_HOUR && hour < LICENSED_UNTIL_HOUR;
+}
 
 /** The London calendar day of an instant, YYYY-MM-DD. */
 function londonDay(at: Date): string {
@@ -869,7 +881,11 @@ class Fulfil extends Cmd {
       order.lines.forEach((line, i) => {
         if (found[i] < line.quantity) shelfAfter[line.key] = 0;
       });
+      const alcoholPicked =
+        order.lines.some((line, i) => CATALOGUE[line.key].adults && found[i] > 0) ||
+        (subUsable && CATALOGUE[sub.key].adults);
       if (subUsable && CATALOGUE[sub.key].adults && !order.ageConfirmed) expected = 400;
+      else if (alcoholPicked && !alcoholMayBePicked(m.now)) expected = 409;
       else if (subUsable && shelfAfter[sub.key] < subQuantity) expected = 409;
       else expected = 200;
     } else if (order.fulfilment === 'failed_delivery')

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, penceToPounds, type ShippingSettings } from '@larder/shared-domain';
+import {
+  FOOD_PROMOTION_TEXTS,
+  isLicensedHours,
+  LICENCE_TEXTS,
+  MESSAGES,
+  penceToPounds,
+  type ShippingSettings,
+} from '@larder/shared-domain';
+import { InvalidError } from '../common/errors';
 import { CurrentStaff, SellerAuth, type StaffIdentity } from '../session/session.decorators';
 import { ApiInvalid } from '../common/openapi-docs';
 import { UpdateDeliveryAreasDto } from './dto/delivery-areas.dto';
@@ -12,6 +20,13 @@ import { OrderSettingsResponse } from './dto/order-settings.response';
 import { ShippingSettingsResponse } from './dto/shipping-settings.response';
 import { UpdateShippingSettingsDto } from './dto/update-shipping-settings.dto';
 import { SettingsService } from './settings.service';
+import {
+  FoodPromotionSettingsDto,
+  FoodPromotionSettingsResponse,
+  LicenceSettingsDto,
+  LicenceSettingsResponse,
+} from './dto/food-law.dto';
+import { FoodLawSettingsRepository } from './settings.repository';
 
 function inPounds(s: ShippingSettings) {
   return {
@@ -23,7 +38,10 @@ function inPounds(s: ShippingSettings) {
 @ApiTags('settings')
 @Controller('api/settings')
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly foodLaw: FoodLawSettingsRepository,
+  ) {}
 
   /** The shipping fee and the order value from which shipping is free (pounds). */
   @Get('shipping')
@@ -146,5 +164,65 @@ export class SettingsController {
   ): Promise<DeliveryAreasResponse> {
     const areas = await this.settings.updateDeliveryAreas(body.areas, staff);
     return { success: true, message: MESSAGES.deliveryAreasUpdated, areas };
+  }
+
+  /** Whether the food promotion and placement rules apply to the shop (owner only). */
+  @Get('food-promotion')
+  @ApiOperation({
+    summary:
+      'Whether the food promotion rules apply (50 or more employees): less healthy products out of volume promotions and prime places (owner only)',
+  })
+  @SellerAuth('owner')
+  @ApiOkResponse({ type: FoodPromotionSettingsResponse })
+  async getFoodPromotionSettings(): Promise<FoodPromotionSettingsResponse> {
+    return { success: true, qualifyingBusiness: await this.foodLaw.getQualifyingBusiness() };
+  }
+
+  /** Turns the food promotion rules on or off (owner only). */
+  @Post('food-promotion')
+  @ApiOperation({ summary: 'Sets whether the food promotion rules apply (owner only)' })
+  @HttpCode(200)
+  @SellerAuth('owner')
+  @ApiOkResponse({ type: FoodPromotionSettingsResponse })
+  @ApiInvalid()
+  async updateFoodPromotionSettings(
+    @Body() body: FoodPromotionSettingsDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<FoodPromotionSettingsResponse> {
+    const qualifyingBusiness = await this.foodLaw.saveQualifyingBusiness(body.qualifyingBusiness, staff);
+    this.settings.invalidate();
+    return { success: true, message: FOOD_PROMOTION_TEXTS.saved, qualifyingBusiness };
+  }
+
+  /** The premises licence, its supervisor and the hours alcohol may be sold (picked), London time. */
+  @Get('licence')
+  @ApiOperation({ summary: "The premises licence and the hours for the sale of alcohol (seller only)" })
+  @SellerAuth()
+  @ApiOkResponse({ type: LicenceSettingsResponse })
+  async getLicenceSettings(): Promise<LicenceSettingsResponse> {
+    return { success: true, ...(await this.foodLaw.getLicence()) };
+  }
+
+  /** Sets the premises licence's details and its hours (every day, London time). */
+  @Post('licence')
+  @ApiOperation({ summary: "Sets the premises licence and the hours for the sale of alcohol (seller only)" })
+  @HttpCode(200)
+  @SellerAuth()
+  @ApiOkResponse({ type: LicenceSettingsResponse })
+  @ApiInvalid()
+  async updateLicenceSettings(
+    @Body() body: LicenceSettingsDto,
+    @CurrentStaff() staff: StaffIdentity,
+  ): Promise<LicenceSettingsResponse> {
+    if (!isLicensedHours(body.hours)) throw new InvalidError(LICENCE_TEXTS.hoursInvalid, { field: 'hours' });
+    const hours = Object.fromEntries(
+      Object.entries(body.hours).map(([day, [from, until]]) => [day, [from, until]]),
+    ) as typeof body.hours;
+    const saved = await this.foodLaw.saveLicence(
+      { premisesLicence: body.premisesLicence || null, supervisor: body.supervisor || null, hours },
+      staff,
+    );
+    this.settings.invalidate();
+    return { success: true, message: LICENCE_TEXTS.saved, ...saved };
   }
 }

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SettingsController } from './settings.controller';
-import { SettingsRepository } from './settings.repository';
+import { FoodLawSettingsRepository, SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
 
 @Module({
   controllers: [SettingsController],
-  providers: [SettingsService, SettingsRepository],
-  exports: [SettingsService],
+  providers: [SettingsService, SettingsRepository, FoodLawSettingsRepository],
+  exports: [SettingsService, FoodLawSettingsRepository],
 })
 export class SettingsModule {}

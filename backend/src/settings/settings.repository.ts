@@ -2,16 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_DELIVERY_AREAS,
+  DEFAULT_LICENSED_HOURS,
   DEFAULT_MAX_OPEN_ORDERS,
   DEFAULT_MAX_PER_PRODUCT,
   DEFAULT_SLOT_CAPACITY,
   type DeliveryAreas,
+  type LicensedHours,
   formatPence,
   type ShippingSettings,
 } from '@larder/shared-domain';
 import { ActivityLog, type ActivityActor } from '../activity/activity-log';
 import { DB, Database, DbExecutor } from '../db/database.module';
-import { shopSettings } from '../db/schema';
+import { CATALOG_VERSION_SHARDS, catalogState, shopSettings } from '../db/schema';
 
 /** The areas of every city as one line: "Bristol BS, BS8; Bath BA1". */
 const areasText = (areas: DeliveryAreas) =>
@@ -148,6 +150,95 @@ export class SettingsRepository {
           'delivery areas': [areasText(before), areasText(row.deliveryAreas)],
         });
       return row.deliveryAreas;
+    });
+  }
+}
+
+/** The premises licence's details and its hours for the sale of alcohol. */
+export interface LicenceSettings {
+  premisesLicence: string | null;
+  supervisor: string | null;
+  hours: LicensedHours;
+}
+
+/** How the hours read in the activity log: "1 08:00-23:00, 2 ...". */
+const hoursText = (hours: LicensedHours) =>
+  Object.entries(hours)
+    .map(([day, [from, until]]) => `${day} ${from}-${until}`)
+    .join(', ');
+
+/** The food and drink law settings (the food promotion rules, the premises licence). */
+@Injectable()
+export class FoodLawSettingsRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async getQualifyingBusiness(tx: DbExecutor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ qualifyingBusiness: shopSettings.qualifyingBusiness })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row?.qualifyingBusiness ?? false;
+  }
+
+  async saveQualifyingBusiness(qualifyingBusiness: boolean, actor?: ActivityActor): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.getQualifyingBusiness(tx);
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...DEFAULT_SHIPPING, qualifyingBusiness })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { qualifyingBusiness, updatedAt: new Date() } })
+        .returning({ qualifyingBusiness: shopSettings.qualifyingBusiness });
+      await notifySettingsChanged(tx);
+      // The product answers' promotions change with it: the catalogue is marked changed, as its writes do.
+      await tx.execute(sql`
+        insert into ${catalogState} (id, version) values (pg_backend_pid() % ${sql.raw(String(CATALOG_VERSION_SHARDS))} + 1, 1)
+        on conflict (id) do update set version = ${catalogState}.version + 1`);
+      const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+      if (actor)
+        await logged(tx, actor, 'settings.food-promotion', {
+          'food promotion rules apply': [yesNo(before), yesNo(row.qualifyingBusiness)],
+        });
+      return row.qualifyingBusiness;
+    });
+  }
+
+  async getLicence(tx: DbExecutor = this.db): Promise<LicenceSettings> {
+    const [row] = await tx
+      .select({
+        premisesLicence: shopSettings.premisesLicence,
+        supervisor: shopSettings.supervisor,
+        hours: shopSettings.licensedHours,
+      })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1));
+    return row ?? { premisesLicence: null, supervisor: null, hours: DEFAULT_LICENSED_HOURS };
+  }
+
+  async saveLicence(licence: LicenceSettings, actor?: ActivityActor): Promise<LicenceSettings> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.getLicence(tx);
+      const set = {
+        premisesLicence: licence.premisesLicence,
+        supervisor: licence.supervisor,
+        licensedHours: licence.hours,
+      };
+      const [row] = await tx
+        .insert(shopSettings)
+        .values({ id: 1, ...DEFAULT_SHIPPING, ...set })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...set, updatedAt: new Date() } })
+        .returning({
+          premisesLicence: shopSettings.premisesLicence,
+          supervisor: shopSettings.supervisor,
+          hours: shopSettings.licensedHours,
+        });
+      await notifySettingsChanged(tx);
+      if (actor)
+        await logged(tx, actor, 'settings.licence', {
+          'premises licence': [before.premisesLicence ?? 'none', row.premisesLicence ?? 'none'],
+          supervisor: [before.supervisor ?? 'none', row.supervisor ?? 'none'],
+          'licensed hours': [hoursText(before.hours), hoursText(row.hours)],
+        });
+      return row;
     });
   }
 }

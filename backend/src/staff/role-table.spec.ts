@@ -64,7 +64,8 @@ const DRIVING: readonly StaffRole[] = ['owner', 'manager', 'driver'];
  * read from openapi.json or the server's own functions, so a route that lets the wrong role in fails here even
  * with the contract regenerated). Staff, who may sign in and two-factor rules: the owner. Running the shop
  * (products, prices, stock, settings, order status, refunds, money, figures, messages, the activity log): the owner
- * and managers. The orders and the pick list: pickers too. The run and run sheets: drivers too. Each member's own
+ * and managers, the premises licence and its refusals log too; whether the food promotion rules apply (the business's
+ * own fact, its number of employees): the owner. The orders and the pick list: pickers too. The run and run sheets: drivers too. Each member's own
  * sign-in (who am I, their password, their two-factor sign-in): everyone. The fulfilment call is everyone's at the
  * door and checks the stage against the role inside (the last test).
  */
@@ -108,6 +109,11 @@ const TABLE: Record<string, readonly StaffRole[]> = {
   'GET /api/settings/orders': MANAGERS,
   'POST /api/settings/orders': MANAGERS,
   'POST /api/settings/shipping': MANAGERS,
+  'GET /api/seller/refusals': MANAGERS,
+  'GET /api/settings/food-promotion': OWNER,
+  'POST /api/settings/food-promotion': OWNER,
+  'GET /api/settings/licence': MANAGERS,
+  'POST /api/settings/licence': MANAGERS,
 };
 
 /** An operation as the table names it: "GET /api/seller/takings". */

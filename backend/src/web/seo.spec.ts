@@ -253,6 +253,11 @@ describe('what search engines read: page heads, robots.txt, sitemap', () => {
       dietary: ['vegan'],
       ageRestricted: false,
       maxPerOrder: null,
+      fruitVegNuts: null,
+      hfssCategory: null,
+      npmScore: null,
+      lessHealthy: false,
+      primePlaces: true,
     };
     const data = productJsonLd(view, `${PUBLIC_URL}/products/vegetables/x`, []);
     expect((data.offers as Record<string, unknown>).priceSpecification).toEqual({

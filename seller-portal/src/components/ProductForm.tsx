@@ -27,6 +27,7 @@ import { VatInput } from './VatInput';
 import { ImageSlot } from './ImageSlot';
 import { AllergensFieldset } from './AllergensFieldset';
 import { NUTRITION_LABELS, UNIT_LABELS } from './product-form-labels';
+import { FoodPromotionFields } from './FoodPromotionFields';
 import {
   checkProductDraft,
   EMPTY_DRAFT,
@@ -436,6 +437,12 @@ export function ProductForm({
           ))}
         </div>
       </fieldset>
+
+      <FoodPromotionFields
+        draft={draft}
+        onChange={(field, value) => update(field)(value)}
+        errorOf={errorOf}
+      />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextInput

@@ -167,6 +167,17 @@ export function VanIcon(props: IconProps) {
   );
 }
 
+/** An ID card crossed through: the refusals log (failed ID checks, 18+ lines refused at the door). */
+export function RefusalIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 6.5h18v11H3z" />
+      <circle cx="8.5" cy="11" r="1.8" />
+      <path d="M5.5 15.5c.6-1.4 1.7-2 3-2s2.4.6 3 2M14 10h4M14 13h3M4 20 20 4" />
+    </Icon>
+  );
+}
+
 /** A till drawer of notes and coins: the cash-up. */
 export function CashIcon(props: IconProps) {
   return (

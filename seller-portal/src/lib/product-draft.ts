@@ -26,7 +26,9 @@ import {
   isLabelGrams,
   NUTRIENT_GRAMS,
   NUTRIENT_NAMES,
+  isHfssCategory,
   type AllergenId,
+  type HfssCategory,
   type CategoryPath,
   type Diet,
   type Nutrition,
@@ -72,6 +74,10 @@ export interface ProductDraft {
   producerAddress: string;
   dietary: readonly Diet[];
   ageRestricted: boolean;
+  /** Fruit, vegetables and nuts, whole percent as typed; empty when unknown. */
+  fruitVegNuts: string;
+  /** The Schedule 1 category (SI 2021/1368), or empty for "not in scope". */
+  hfssCategory: string;
 }
 
 /** The JSON sent as `productData` with POST /api/product/add and PUT /api/product/{id}. */
@@ -99,6 +105,8 @@ export interface ProductData {
   producer?: Producer | null;
   dietary?: Diet[];
   ageRestricted?: boolean;
+  fruitVegNuts?: number | null;
+  hfssCategory?: HfssCategory | null;
 }
 
 /** A product as the API lists it, enough to prefill the form for an edit. */
@@ -122,6 +130,8 @@ export interface ListedProduct {
   producer?: Producer | null;
   dietary?: readonly string[];
   ageRestricted?: boolean;
+  fruitVegNuts?: number | null;
+  hfssCategory?: string | null;
 }
 
 export type DraftField =
@@ -161,6 +171,8 @@ export const DRAFT_FIELD_ORDER: readonly DraftField[] = [
   'ingredients',
   'dietary',
   ...NUTRITION_FIELDS.map(nutrientField),
+  'fruitVegNuts',
+  'hfssCategory',
   'storage',
   'origin',
   'producerName',
@@ -193,6 +205,8 @@ export const EMPTY_DRAFT: ProductDraft = {
   producerAddress: '',
   dietary: [],
   ageRestricted: false,
+  fruitVegNuts: '',
+  hfssCategory: '',
 };
 
 /** The form prefilled with a product's current fields (amounts with two decimals). */
@@ -226,7 +240,21 @@ export function draftFromProduct(product: ListedProduct): ProductDraft {
     producerAddress: product.producer?.address ?? '',
     dietary: DIETS.filter((d) => product.dietary?.includes(d)),
     ageRestricted: product.ageRestricted ?? false,
+    fruitVegNuts: typeof product.fruitVegNuts === 'number' ? String(product.fruitVegNuts) : '',
+    hfssCategory: product.hfssCategory ?? '',
   };
+}
+
+/** "Fruit, vegetables and nuts" must be a whole percent from 0 to 100. */
+export const FRUIT_VEG_NUTS_INVALID = 'Fruit, vegetables and nuts must be a whole percent from 0 to 100';
+
+/** A percent of fruit, vegetables and nuts as typed: null when empty, undefined when not a whole 0-100. */
+export function parseFruitVegNutsText(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  if (!/^\d{1,3}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= 100 ? value : undefined;
 }
 
 /** A net quantity as typed: above 0, at most 3 decimals, up to the maximum; undefined when it is not one. */
@@ -389,6 +417,9 @@ export function checkProductDraft(
     problems.producerAddress = MESSAGES.invalidProducer;
   }
   const dietary = DIETS.filter((d) => draft.dietary.includes(d));
+  const fruitVegNuts = parseFruitVegNutsText(draft.fruitVegNuts);
+  if (fruitVegNuts === undefined) problems.fruitVegNuts = FRUIT_VEG_NUTS_INVALID;
+  const hfssCategory = draft.hfssCategory && isHfssCategory(draft.hfssCategory) ? draft.hfssCategory : null;
   // Across fields, as the server checks them: a nutrition figure above its total, or vegan with an animal allergen.
   const across = foodInformationProblem({ nutrition: nutrition ?? null, dietary, allergens });
   if (across === 'veganWithAnimalAllergen') problems.dietary = MESSAGES[across];
@@ -405,7 +436,8 @@ export function checkProductDraft(
     maxPerOrder === undefined ||
     netQuantity === undefined ||
     unit === undefined ||
-    nutrition === undefined
+    nutrition === undefined ||
+    fruitVegNuts === undefined
   ) {
     return { ok: false, problems, first: first ?? 'price' };
   }
@@ -433,6 +465,8 @@ export function checkProductDraft(
   if (mode === 'edit' || nutrition) productData.nutrition = nutrition;
   if (mode === 'edit' || storage) productData.storage = storage || null;
   if (mode === 'edit' || origin) productData.origin = origin || null;
+  if (mode === 'edit' || fruitVegNuts !== null) productData.fruitVegNuts = fruitVegNuts;
+  if (mode === 'edit' || hfssCategory) productData.hfssCategory = hfssCategory;
   if (mode === 'edit' || producerName) {
     productData.producer = producerName ? { name: producerName, address: producerAddress } : null;
   }

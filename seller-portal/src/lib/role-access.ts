@@ -15,6 +15,7 @@ export const SCREEN_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   settings: SHOP_MANAGERS,
   activity: SHOP_MANAGERS,
   takings: SHOP_MANAGERS,
+  refusals: SHOP_MANAGERS,
   'cash-up': SHOP_MANAGERS,
   orders: ['owner', 'manager', 'picker'],
   picking: ['owner', 'manager', 'picker'],

@@ -234,6 +234,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.promotionInputDto,
       }),
     }),
+    listRefusals: build.query<ListRefusalsApiResponse, ListRefusalsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller/refusals`,
+        params: {
+          from: queryArg['from'],
+          to: queryArg.to,
+          format: queryArg.format,
+        },
+      }),
+    }),
     getRun: build.query<GetRunApiResponse, GetRunApiArg>({
       query: (queryArg) => ({
         url: `/api/seller/run`,
@@ -329,6 +339,32 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/settings/delivery-area`,
         method: 'POST',
         body: queryArg.updateDeliveryAreasDto,
+      }),
+    }),
+    getFoodPromotionSettings: build.query<
+      GetFoodPromotionSettingsApiResponse,
+      GetFoodPromotionSettingsApiArg
+    >({
+      query: () => ({ url: `/api/settings/food-promotion` }),
+    }),
+    updateFoodPromotionSettings: build.mutation<
+      UpdateFoodPromotionSettingsApiResponse,
+      UpdateFoodPromotionSettingsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/settings/food-promotion`,
+        method: 'POST',
+        body: queryArg.foodPromotionSettingsDto,
+      }),
+    }),
+    getLicenceSettings: build.query<GetLicenceSettingsApiResponse, GetLicenceSettingsApiArg>({
+      query: () => ({ url: `/api/settings/licence` }),
+    }),
+    updateLicenceSettings: build.mutation<UpdateLicenceSettingsApiResponse, UpdateLicenceSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/settings/licence`,
+        method: 'POST',
+        body: queryArg.licenceSettingsDto,
       }),
     }),
     getOrderSettings: build.query<GetOrderSettingsApiResponse, GetOrderSettingsApiArg>({
@@ -533,7 +569,7 @@ export type AddProductApiArg = {
   body: {
     /** 1-4 pictures (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images: Blob[];
-    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them ([] says it contains none); left out, the product is allergensConfirmed: false; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
+    /** JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder?, fruitVegNuts?, hfssCategory? } (pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them confirms them ([] says it contains none); left out, the product is allergensConfirmed: false; nutrition per 100 g or 100 ml: { energyKj, energyKcal, fat, saturates, carbohydrate, sugars, fibre?, protein, salt } in grams, up to two decimals below 1 g and one from 1 g; producer: { name, address }; dietary: vegetarian, vegan; maxPerOrder: the most one order may hold, 1-99, or null for no limit) */
     productData: string;
   };
 };
@@ -566,7 +602,7 @@ export type UpdateProductApiArg = {
   body: {
     /** Optional: 1-4 pictures that replace the current ones (JPEG, PNG, WebP or AVIF), at most 5 MB each */
     images?: Blob[];
-    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder? }; fields left out keep their values; null clears an optional one */
+    /** JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, maxPerOrder?, fruitVegNuts?, hfssCategory? }; fields left out keep their values; null clears an optional one */
     productData: string;
   };
 };
@@ -635,6 +671,15 @@ export type UpdatePromotionApiArg = {
   /** Promotion id */
   id: string;
   promotionInputDto: PromotionInputDto;
+};
+export type ListRefusalsApiResponse = /** status 200 JSON, or text/csv with format=csv */ RefusalsResponse;
+export type ListRefusalsApiArg = {
+  /** First London day, YYYY-MM-DD */
+  from: string;
+  /** Last London day, YYYY-MM-DD */
+  to: string;
+  /** csv: one row a refusal */
+  format?: 'json' | 'csv';
 };
 export type GetRunApiResponse = /** status 200  */ RunResponse;
 export type GetRunApiArg = {
@@ -707,6 +752,18 @@ export type GetDeliveryAreasApiArg = void;
 export type UpdateDeliveryAreasApiResponse = /** status 200  */ DeliveryAreasResponse;
 export type UpdateDeliveryAreasApiArg = {
   updateDeliveryAreasDto: UpdateDeliveryAreasDto;
+};
+export type GetFoodPromotionSettingsApiResponse = /** status 200  */ FoodPromotionSettingsResponse;
+export type GetFoodPromotionSettingsApiArg = void;
+export type UpdateFoodPromotionSettingsApiResponse = /** status 200  */ FoodPromotionSettingsResponse;
+export type UpdateFoodPromotionSettingsApiArg = {
+  foodPromotionSettingsDto: FoodPromotionSettingsDto;
+};
+export type GetLicenceSettingsApiResponse = /** status 200  */ LicenceSettingsResponse;
+export type GetLicenceSettingsApiArg = void;
+export type UpdateLicenceSettingsApiResponse = /** status 200  */ LicenceSettingsResponse;
+export type UpdateLicenceSettingsApiArg = {
+  licenceSettingsDto: LicenceSettingsDto;
 };
 export type GetOrderSettingsApiResponse = /** status 200  */ OrderSettingsResponse;
 export type GetOrderSettingsApiArg = void;
@@ -835,6 +892,9 @@ export type ErrorCode =
   | 'STATUS_CHANGE_NOT_ALLOWED'
   | 'FULFILMENT_STEP_NOT_ALLOWED'
   | 'SUBSTITUTE_NOT_ALLOWED'
+  | 'ALCOHOL_OUTSIDE_LICENSED_HOURS'
+  | 'ALCOHOL_SLOT_NOT_LICENSED'
+  | 'LESS_HEALTHY_IN_VOLUME_PROMOTION'
   | 'TOO_MANY_ADDRESSES';
 export type ErrorResponse = {
   /** Stable and machine-readable: the refusal's own code, or its status's generic one (VALIDATION_FAILED, NOT_SIGNED_IN, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_MANY_REQUESTS, ...). */
@@ -920,6 +980,8 @@ export type DeliveryCheckResponse = {
 };
 export type DeliverySlotTime = '10:00 - 11:00' | '11:00 - 12:00' | '12:00 - 13:00';
 export type DeliverySlotAvailabilityDto = {
+  /** Whether the slot lies within the premises licence's hours for alcohol (London time); checkout refuses 18+ products for a slot that does not */
+  alcohol: boolean;
   /** Places left (0 when full) */
   available: number;
   /** Orders already booked into it */
@@ -1446,6 +1508,20 @@ export type CategoryPath =
   | 'Ground_Spices'
   | 'Flour';
 export type Diet = 'vegetarian' | 'vegan';
+export type HfssCategory =
+  | 'soft-drinks'
+  | 'savoury-snacks'
+  | 'breakfast-cereals'
+  | 'confectionery'
+  | 'ice-cream'
+  | 'cakes'
+  | 'sweet-biscuits'
+  | 'morning-goods'
+  | 'desserts-puddings'
+  | 'sweetened-yoghurt'
+  | 'pizza'
+  | 'potato-products'
+  | 'ready-meals';
 export type NutritionViewDto = {
   /** Grams */
   carbohydrate: number;
@@ -1509,12 +1585,18 @@ export type ProductDto = {
   description: string[];
   /** Diets it suits */
   dietary: Diet[];
+  /** Fruit, vegetables and nuts, whole percent (0-100); null when not given */
+  fruitVegNuts: number | null;
+  /** Its category in Schedule 1 to SI 2021/1368; null when not in scope of the food promotion rules */
+  hfssCategory: HfssCategory | (null | null);
   /** Image URLs; the first is the main picture */
   image: string[];
   /** Whether a shopper can buy it now: listed, and stock is null or above 0 */
   inStock: boolean;
   /** Ingredients as the label prints them; null when none were entered */
   ingredients: string | null;
+  /** Less healthy (HFSS) under SI 2021/1368: in a Schedule 1 category and scoring 4 or more (food) or 1 or more (drinks); false when out of scope or below; null when the score is unknown */
+  lessHealthy: boolean | null;
   /** The seller's switch as set (POST /api/product/stock sets it with `inStock`): whether the product is offered in the shop */
   listed: boolean;
   /** The most one order may hold (set by the seller); null when there is no limit */
@@ -1522,6 +1604,8 @@ export type ProductDto = {
   name: string;
   /** Net quantity of the pack in `unit`; null when the seller has not given a pack size */
   netQuantity: number | null;
+  /** Nutrient profiling model (2004/05) score per 100 g or 100 ml; null when a figure it needs (nutrition with fibre, fruitVegNuts) is missing */
+  npmScore: number | null;
   /** Per 100 g (per 100 ml for drinks); null when not entered */
   nutrition: NutritionViewDto | (null | null);
   /** Offer price in pounds, before VAT */
@@ -1534,6 +1618,8 @@ export type ProductDto = {
   price: number;
   /** Price (MRP) with VAT in pounds, as shoppers are shown it: price x (1 + vat/100), rounded half-up to the penny */
   priceWithVat: number;
+  /** Whether it may be shown in the prime places of SI 2021/1368 reg 6 (the home page rows, the basket and checkout suggestions): false while the food promotion rules apply to the shop and the product is less healthy; search, its category page and the shopper's own basket show it either way */
+  primePlaces: boolean;
   /** The business responsible for the food; null when it is the shop itself */
   producer: ProducerViewDto | (null | null);
   /** The promotion the product is in now, with the unit price at its price; null when none */
@@ -1747,6 +1833,12 @@ export type ChangePasswordDto = {
   /** The new password (12 characters or more, not a common one) */
   newPassword: string;
 };
+export type AlcoholPickingView = {
+  /** Whether 18+ products may be picked now (within the premises licence's hours, London) */
+  allowed: boolean;
+  /** Today's hours for picking alcohol, as the 409 says them */
+  message: string;
+};
 export type PickListLineView = {
   name: string;
   /** How many orders have the product */
@@ -1760,6 +1852,8 @@ export type PickingSlotView = {
   time: string;
 };
 export type PickingResponse = {
+  /** Whether alcohol may be picked now, and when it may */
+  alcohol: AlcoholPickingView;
   /** YYYY-MM-DD */
   date: string;
   /** Every product's total across the day's non-cancelled orders, by category then name */
@@ -1779,6 +1873,8 @@ export type SellerPromotionDto = {
   kind: PromotionKind;
   /** What shoppers read: "3 for £5", "Any 3 for £10", "3 for 2", "Was £2.50, now £1.80" */
   label: string;
+  /** Names of its less healthy (HFSS) products it is not applied to while the food promotion rules apply (a multi-buy or free offer); empty otherwise */
+  notApplied: string[];
   /** Pounds with VAT: a multibuy deal's price, a reduction's unit price; 0 for buy_get_free */
   price: number;
   products: string[];
@@ -1819,6 +1915,30 @@ export type PromotionInputDto = {
   quantity?: number;
   /** Start: Europe/London: a date ("2026-03-29": from the start of that day; as an end, to the end of it), a London wall-clock time ("2026-03-29T09:00") or an instant with its offset ("2026-03-29T09:00:00+01:00") */
   startsAt: string;
+};
+export type RefusalDriverView = {
+  _id: string | null;
+  /** Their name when they recorded it */
+  name: string | null;
+};
+export type RefusalOrderView = {
+  _id: string;
+  /** The order reference shoppers and staff read */
+  reference: string;
+};
+export type RefusalView = {
+  /** When it was recorded at the door (ISO instant) */
+  at: string;
+  driver: RefusalDriverView;
+  order: RefusalOrderView;
+  /** The 18+ products refused */
+  products: string[];
+  reason: string;
+};
+export type RefusalsResponse = {
+  /** Oldest first */
+  refusals: RefusalView[];
+  success: boolean;
 };
 export type RunResponse = {
   /** YYYY-MM-DD */
@@ -2029,6 +2149,38 @@ export type DeliveryAreasResponse = {
 export type UpdateDeliveryAreasDto = {
   /** The postcode areas or districts delivered to, for every delivery city */
   areas: DeliveryAreasDto;
+};
+export type FoodPromotionSettingsResponse = {
+  message?: string;
+  /** Whether the food promotion and placement rules apply (50 or more employees); false by default, when nothing changes */
+  qualifyingBusiness: boolean;
+  success: boolean;
+};
+export type FoodPromotionSettingsDto = {
+  /** Larder has 50 or more employees, so less healthy products are kept out of volume promotions and prime places */
+  qualifyingBusiness: boolean;
+};
+export type LicenceSettingsResponse = {
+  /** Hours for the sale of alcohol, London time, by ISO weekday ("1" = Monday .. "7" = Sunday): ["HH:MM", "HH:MM"], from before until ("24:00" for midnight) */
+  hours: {
+    [key: string]: string[];
+  };
+  message?: string;
+  /** The premises licence's number */
+  premisesLicence: string | null;
+  success: boolean;
+  /** The designated premises supervisor */
+  supervisor: string | null;
+};
+export type LicenceSettingsDto = {
+  /** Hours for the sale of alcohol, London time, by ISO weekday ("1" = Monday .. "7" = Sunday): ["HH:MM", "HH:MM"], from before until ("24:00" for midnight) */
+  hours: {
+    [key: string]: string[];
+  };
+  /** The premises licence's number; null or blank for none recorded */
+  premisesLicence?: string | null;
+  /** The designated premises supervisor; null or blank for none recorded */
+  supervisor?: string | null;
 };
 export type OrderSettingsResponse = {
   /** How many of a customer's orders may wait for delivery (Pending) at once; placing another is refused */
@@ -2313,6 +2465,8 @@ export const {
   useCreatePromotionMutation,
   useEndPromotionMutation,
   useUpdatePromotionMutation,
+  useListRefusalsQuery,
+  useLazyListRefusalsQuery,
   useGetRunQuery,
   useLazyGetRunQuery,
   useGetRunSheetQuery,
@@ -2340,6 +2494,12 @@ export const {
   useGetDeliveryAreasQuery,
   useLazyGetDeliveryAreasQuery,
   useUpdateDeliveryAreasMutation,
+  useGetFoodPromotionSettingsQuery,
+  useLazyGetFoodPromotionSettingsQuery,
+  useUpdateFoodPromotionSettingsMutation,
+  useGetLicenceSettingsQuery,
+  useLazyGetLicenceSettingsQuery,
+  useUpdateLicenceSettingsMutation,
   useGetOrderSettingsQuery,
   useLazyGetOrderSettingsQuery,
   useUpdateOrderSettingsMutation,

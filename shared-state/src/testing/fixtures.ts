@@ -8,7 +8,9 @@ import type {
   UserDto,
 } from '../generated/api';
 import {
+  isLessHealthy,
   isPurchasable,
+  npmScore,
   orderDue,
   penceToPounds,
   unitPrice,
@@ -43,7 +45,7 @@ export function makeAddress(overrides: Partial<AddressDto> = {}): AddressDto {
 }
 
 /** The product fields the server works out from the others. */
-type DerivedProductField = 'unitPrice' | 'priceWithVat' | 'offerPriceWithVat';
+type DerivedProductField = 'unitPrice' | 'priceWithVat' | 'offerPriceWithVat' | 'npmScore' | 'lessHealthy';
 
 /**
  * A product without food information, over `overrides`; its prices with VAT always derived as the server derives
@@ -76,6 +78,9 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
     dietary: [],
     ageRestricted: false,
     maxPerOrder: null,
+    fruitVegNuts: null,
+    hfssCategory: null,
+    primePlaces: true,
     promotion: null,
     struckPriceLabel: 'RRP',
     ...overrides,
@@ -84,8 +89,16 @@ export function makeProduct(overrides: Partial<ProductDto> & Pick<ProductDto, '_
   };
   const withVat = (pounds: number) =>
     unitPriceWithVat(Math.round(pounds * 100), Math.round(product.vat * 100));
+  // The nutrient profiling score and status as the server works them out, unless the test seeds them.
+  const score =
+    product.npmScore !== undefined ? product.npmScore : npmScore(product.nutrition, product.fruitVegNuts);
   return {
     ...product,
+    npmScore: score,
+    lessHealthy:
+      product.lessHealthy !== undefined
+        ? product.lessHealthy
+        : isLessHealthy({ hfssCategory: product.hfssCategory, category: product.category, npmScore: score }),
     priceWithVat: penceToPounds(withVat(product.price)),
     offerPriceWithVat: penceToPounds(withVat(product.offerPrice)),
     // A test may seed `unitPrice: null` itself; otherwise it follows from the pack (null without one).

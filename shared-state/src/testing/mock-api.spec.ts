@@ -28,7 +28,13 @@ describe('the fake API', () => {
   it('reports the places booked into a slot even beyond a lowered capacity, with none available', async () => {
     server.seed({ slotCapacity: 10, bookedSlots: { '10:00 - 11:00': 12 } });
     const { body } = await send('GET', '/api/delivery/slots');
-    expect(body.slots).toContainEqual({ time: '10:00 - 11:00', capacity: 10, booked: 12, available: 0 });
+    expect(body.slots).toContainEqual({
+      time: '10:00 - 11:00',
+      capacity: 10,
+      booked: 12,
+      available: 0,
+      alcohol: true,
+    });
   });
 
   it('keeps the seller’s endpoints to the seller', async () => {

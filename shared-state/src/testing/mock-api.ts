@@ -56,6 +56,14 @@ export interface MockApiState {
   pageSize: number;
   /** Who the shop is (GET /api/settings/business): null until the owner or a manager saves them. */
   business: Api.BusinessDetailsView | null;
+  /** Whether the food promotion rules apply (GET/POST /api/settings/food-promotion, the owner's). */
+  qualifyingBusiness: boolean;
+  /** The premises licence (GET/POST /api/settings/licence). */
+  licence: { premisesLicence: string | null; supervisor: string | null; hours: rules.LicensedHours };
+  /** Whether alcohol may be picked now, as GET /api/seller/picking answers it. */
+  alcoholPicking: Api.AlcoholPickingView;
+  /** The refusals log GET /api/seller/refusals answers (whatever the dates). */
+  refusals: Api.RefusalView[];
 }
 
 export function defaultState(): MockApiState {
@@ -84,6 +92,14 @@ export function defaultState(): MockApiState {
     newsletterSubscribers: [],
     pageSize: rules.DEFAULT_PAGE_LIMIT,
     business: null,
+    qualifyingBusiness: false,
+    licence: {
+      premisesLicence: null,
+      supervisor: null,
+      hours: structuredClone(rules.DEFAULT_LICENSED_HOURS),
+    },
+    alcoholPicking: { allowed: true, message: rules.alcoholHoursMessage(['08:00', '23:00']) },
+    refusals: [],
   };
 }
 
@@ -514,6 +530,7 @@ const ROUTES: Record<string, Handler> = {
       state: 'scheduled',
       unitsSold: 0,
       saving: 0,
+      notApplied: [],
     };
     s.sellerPromotions.push(promotion);
     return ok<Api.CreatePromotionApiResponse>(
@@ -608,6 +625,38 @@ const ROUTES: Record<string, Handler> = {
       maxPerProduct: s.maxPerProduct,
     });
   }),
+  'GET /api/settings/food-promotion': asSeller((_r, s) =>
+    ok<Api.GetFoodPromotionSettingsApiResponse>({ qualifyingBusiness: s.qualifyingBusiness }),
+  ),
+  'POST /api/settings/food-promotion': asSeller((r, s) => {
+    const value = (r.body as { qualifyingBusiness?: unknown }).qualifyingBusiness;
+    if (typeof value !== 'boolean') return refuse(400, rules.FOOD_PROMOTION_TEXTS.invalid);
+    s.qualifyingBusiness = value;
+    return ok<Api.UpdateFoodPromotionSettingsApiResponse>({
+      message: rules.FOOD_PROMOTION_TEXTS.saved,
+      qualifyingBusiness: value,
+    });
+  }),
+  'GET /api/settings/licence': asSeller((_r, s) => ok<Api.GetLicenceSettingsApiResponse>({ ...s.licence })),
+  'POST /api/settings/licence': asSeller((r, s) => {
+    const body = r.body as Api.LicenceSettingsDto;
+    if (!rules.isLicensedHours(body.hours)) return refuse(400, rules.LICENCE_TEXTS.hoursInvalid);
+    s.licence = {
+      premisesLicence: body.premisesLicence?.trim() || null,
+      supervisor: body.supervisor?.trim() || null,
+      hours: body.hours,
+    };
+    return ok<Api.UpdateLicenceSettingsApiResponse>({ message: rules.LICENCE_TEXTS.saved, ...s.licence });
+  }),
+  'GET /api/seller/refusals': asSeller((r, s) => {
+    if (
+      !rules.parseIsoDate(r.params.from ?? '') ||
+      !rules.parseIsoDate(r.params.to ?? '') ||
+      r.params.from! > r.params.to!
+    )
+      return refuse(400, rules.REFUSALS_TEXTS.rangeInvalid);
+    return ok<Api.ListRefusalsApiResponse>({ refusals: s.refusals });
+  }),
   'GET /api/settings/delivery-area': (_r, s) =>
     ok<Api.GetDeliveryAreasApiResponse>({ areas: s.deliveryAreas }),
   'POST /api/settings/delivery-area': asSeller((r, s) => {
@@ -627,7 +676,11 @@ const ROUTES: Record<string, Handler> = {
   'GET /api/delivery/slots': (_r, s) =>
     ok<Api.ListDeliverySlotsApiResponse>({
       date: rules.selectableDeliveryDate(new Date()),
-      slots: rules.DELIVERY_SLOTS.map((time) => ({ ...slotPlaces(s, time), time })),
+      slots: rules.DELIVERY_SLOTS.map((time) => ({
+        ...slotPlaces(s, time),
+        time,
+        alcohol: rules.slotMayHoldAlcohol(rules.selectableDeliveryDate(new Date()), time, s.licence.hours),
+      })),
     }),
 
   // Customer session and account
@@ -753,7 +806,7 @@ const ROUTES: Record<string, Handler> = {
       time,
       orders: orders.filter((o) => o.deliverySlot.time === time),
     }));
-    return ok<Api.GetPickingApiResponse>({ date, products: s.pickList, slots });
+    return ok<Api.GetPickingApiResponse>({ date, products: s.pickList, slots, alcohol: s.alcoholPicking });
   }),
   'PUT /api/order/:id/fulfilment': asSeller(changeFulfilment),
 

@@ -1,6 +1,7 @@
 import { PartialType } from '@nestjs/swagger';
 import {
   CATEGORY_PATHS,
+  HFSS_CATEGORIES,
   MAX_NET_QUANTITY,
   MAX_ORIGIN_LENGTH,
   MAX_PER_ORDER_LIMIT,
@@ -10,6 +11,7 @@ import {
   NET_QUANTITY_DECIMALS,
   PACK_UNITS,
   type Diet,
+  type HfssCategory,
   type PackUnit,
 } from '@larder/shared-domain';
 import { Transform } from 'class-transformer';
@@ -168,6 +170,29 @@ export class AddProductDto {
     message: MESSAGES.invalidMaxPerOrder,
   })
   maxPerOrder?: number | null;
+
+  @IntField({
+    description:
+      'Fruit, vegetables and nuts, whole percent of the product (0-100) for the nutrient profiling model; null when unknown',
+    min: 0,
+    max: 100,
+    required: false,
+    nullable: true,
+    example: 0,
+    message: 'Fruit, vegetables and nuts must be a whole percent from 0 to 100',
+  })
+  fruitVegNuts?: number | null;
+
+  @EnumField(HFSS_CATEGORIES, {
+    description:
+      'The category of Schedule 1 to SI 2021/1368 (food promotion and placement) the product is in; null: not in scope',
+    enumName: 'HfssCategory',
+    required: false,
+    nullable: true,
+    example: 'sweet-biscuits',
+    message: `HFSS category must be one of ${HFSS_CATEGORIES.join(', ')}, or null`,
+  })
+  hfssCategory?: HfssCategory | null;
 }
 
 export const ADD_PRODUCT_REQUIRED_MESSAGE = MESSAGES.fillAllFields;

@@ -5,6 +5,7 @@ import {
   AGE_RESTRICTED_NOTE,
   CATEGORY_PATHS,
   DIETS,
+  HFSS_CATEGORIES,
   PACK_UNITS,
   PROMOTION_KINDS,
   UNIT_PRICE_PERS,
@@ -13,6 +14,7 @@ import {
   MIN_PER_ORDER_LIMIT,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
+  type HfssCategory,
 } from '@larder/shared-domain';
 
 export class UnitPriceDto {
@@ -273,6 +275,46 @@ export class ProductDto {
     example: 6,
   })
   maxPerOrder: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Fruit, vegetables and nuts, whole percent (0-100); null when not given',
+    example: 0,
+  })
+  fruitVegNuts: number | null;
+
+  @ApiProperty({
+    enum: [...HFSS_CATEGORIES],
+    enumName: 'HfssCategory',
+    nullable: true,
+    description:
+      'Its category in Schedule 1 to SI 2021/1368; null when not in scope of the food promotion rules',
+  })
+  hfssCategory: HfssCategory | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'Nutrient profiling model (2004/05) score per 100 g or 100 ml; null when a figure it needs (nutrition with fibre, fruitVegNuts) is missing',
+    example: 22,
+  })
+  npmScore: number | null;
+
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description:
+      'Less healthy (HFSS) under SI 2021/1368: in a Schedule 1 category and scoring 4 or more (food) or 1 or more (drinks); false when out of scope or below; null when the score is unknown',
+  })
+  lessHealthy: boolean | null;
+
+  @ApiProperty({
+    description:
+      "Whether it may be shown in the prime places of SI 2021/1368 reg 6 (the home page rows, the basket and checkout suggestions): false while the food promotion rules apply to the shop and the product is less healthy; search, its category page and the shopper's own basket show it either way",
+  })
+  primePlaces: boolean;
 }
 
 export class ProductListResponse {
@@ -324,7 +366,7 @@ export const ADD_PRODUCT_BODY_SCHEMA = {
       description:
         'JSON: { name, description: string[], category, price, offerPrice, vat, netQuantity?, unit?, stock?, ' +
         'ingredients?, allergens?, nutrition?, storage?, origin?, producer?, dietary?, ageRestricted?, ' +
-        'maxPerOrder? } ' +
+        'maxPerOrder?, fruitVegNuts?, hfssCategory? } ' +
         '(pounds; vat in percent; 0 <= offerPrice <= price; netQuantity above 0 with at most 3 decimals in unit ' +
         'g, kg, ml, l or each, both or neither (without them no unit price); stock 0-100000 or null for not ' +
         'counted; ingredients up to 2000 characters; allergens: ids of the 14 UK allergens, and sending them ' +
@@ -355,7 +397,7 @@ export const UPDATE_PRODUCT_BODY_SCHEMA = {
       description:
         'JSON with any of the add fields: { name?, description?, category?, price?, offerPrice?, vat?, ' +
         'netQuantity?, unit?, stock?, ingredients?, allergens?, nutrition?, storage?, origin?, producer?, ' +
-        'dietary?, ageRestricted?, maxPerOrder? }; fields left out keep their values; null clears an optional one',
+        'dietary?, ageRestricted?, maxPerOrder?, fruitVegNuts?, hfssCategory? }; fields left out keep their values; null clears an optional one',
       example: '{"offerPrice":0.89,"stock":12,"allergens":["celery"]}',
     },
     images: {

@@ -140,6 +140,13 @@ export class SellerPromotionDto extends PromotionDto {
 
   @ApiProperty({ description: 'What its deals saved customers, pounds with VAT, in orders not cancelled' })
   saving: number;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'Names of its less healthy (HFSS) products it is not applied to while the food promotion rules apply (a multi-buy or free offer); empty otherwise',
+  })
+  notApplied: string[];
 }
 
 export class PromotionResponse {

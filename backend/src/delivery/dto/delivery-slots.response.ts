@@ -13,6 +13,13 @@ export class DeliverySlotAvailabilityDto {
 
   @ApiProperty({ type: 'integer', description: 'Places left (0 when full)', example: 3 })
   available: number;
+
+  @ApiProperty({
+    description:
+      "Whether the slot lies within the premises licence's hours for alcohol (London time); checkout refuses 18+ products for a slot that does not",
+    example: true,
+  })
+  alcohol: boolean;
 }
 
 export class DeliverySlotsResponse {

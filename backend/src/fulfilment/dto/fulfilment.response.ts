@@ -35,6 +35,19 @@ export class PickingSlotView {
   orders!: SellerOrderView[];
 }
 
+export class AlcoholPickingView {
+  @ResponseField({
+    description: "Whether 18+ products may be picked now (within the premises licence's hours, London)",
+  })
+  allowed!: boolean;
+
+  @ResponseField({
+    description: "Today's hours for picking alcohol, as the 409 says them",
+    example: "Alcohol can be picked between 08:00 and 23:00 under the shop's licence.",
+  })
+  message!: string;
+}
+
 export class PickingResponse {
   @ResponseField({ example: true })
   success!: true;
@@ -51,6 +64,12 @@ export class PickingResponse {
 
   @ResponseField({ type: () => PickingSlotView, isArray: true })
   slots!: PickingSlotView[];
+
+  @ResponseField({
+    type: () => AlcoholPickingView,
+    description: 'Whether alcohol may be picked now, and when it may',
+  })
+  alcohol!: AlcoholPickingView;
 }
 
 export class RunResponse {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { MESSAGES } from '@larder/shared-domain';
+import { FOOD_PROMOTION_TEXTS, MESSAGES } from '@larder/shared-domain';
 import { makeProduct } from '@larder/shared-state/testing';
 import { renderWithApi } from '../../../test/render';
 import DashboardPage from './DashboardPage';
@@ -107,5 +107,30 @@ describe('Seller dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Figures' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: the food promotion rules', () => {
+  it('tells the seller which running multi-buys no longer apply to their less healthy products', async () => {
+    const promotion = {
+      _id: 'promo-1',
+      kind: 'multibuy' as const,
+      label: '3 for £5',
+      products: ['p-biscuits'],
+      quantity: 3,
+      price: 5,
+      free: 0,
+      wasPrice: null,
+      startsAt: '2026-11-20T00:00:00+00:00',
+      endsAt: '2026-12-01T00:00:00+00:00',
+      active: true,
+      state: 'running' as const,
+      unitsSold: 0,
+      saving: 0,
+      notApplied: ['Custard Creams'],
+    };
+    renderWithApi(<DashboardPage />, {}, { state: { sellerPromotions: [promotion] } });
+    const notice = await screen.findByRole('region', { name: 'Food promotion rules' });
+    expect(notice).toHaveTextContent(`3 for £5: ${FOOD_PROMOTION_TEXTS.notApplied} Custard Creams`);
   });
 });

@@ -1,3 +1,4 @@
+import { LessHealthyNotice } from './LessHealthyNotice';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPounds, MESSAGES, promotionEndsText } from '@larder/shared-domain';
@@ -43,6 +44,7 @@ export default function DashboardPage() {
         <Figures figures={data} sellerPath={sellerPath} busy={isFetching} />
       ) : null}
       <UnconfirmedAllergens sellerPath={sellerPath} />
+      <LessHealthyNotice />
       <TodaysPromotions sellerPath={sellerPath} />
     </div>
   );

@@ -94,6 +94,8 @@ describe('Edit Product', () => {
       producer: null,
       dietary: [],
       ageRestricted: false,
+      fruitVegNuts: null,
+      hfssCategory: null,
     });
     expect(body.getAll('images')).toEqual([]);
     expect(server.state.products[0]).toMatchObject({

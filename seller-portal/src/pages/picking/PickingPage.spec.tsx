@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES } from '@larder/shared-domain';
+import { alcoholHoursMessage, ERROR_CODES, MESSAGES } from '@larder/shared-domain';
 import type { SellerOrderView, UpdateFulfilmentDto } from '@larder/shared-state';
 import {
   installFakeEventSource,
@@ -179,6 +179,47 @@ describe('Picking', () => {
     expect(picked).toHaveTextContent('Whole milk: 0 of 2 (2 missing) · substitute 2 × Oat drink at £1.40');
     expect(picked).toHaveTextContent('Sourdough loaf: 2 of 3 (1 missing)');
     expect(within(orderCard('AAAAAAAA')).getByText('Picked')).toBeInTheDocument();
+  });
+
+  it('says before picking that alcohol waits for the licensed hours, and shows the refusal of such a pick', async () => {
+    const message = alcoholHoursMessage(['08:00', '23:00']);
+    const wine = item('wine', 'Red wine 75cl', 1, { ageRestricted: true });
+    const { user } = renderWithApi(
+      <PickingPage />,
+      {
+        'PUT /api/order/:id/fulfilment': {
+          status: 409,
+          body: { success: false, message, code: ERROR_CODES.ALCOHOL_OUTSIDE_LICENSED_HOURS },
+        },
+      },
+      {
+        path: '/seller/picking?date=2026-11-24',
+        state: {
+          products,
+          sellerOrders: [order('bbbbbbbb-1', { fulfilment: 'picking', items: [wine] })],
+          alcoholPicking: { allowed: false, message },
+        },
+      },
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      `Outside the licensed hours: 18+ products wait. ${message}`,
+    );
+    const checklist = await screen.findByRole('form', { name: 'Checklist for Order #BBBBBBBB' });
+    await user.click(within(checklist).getByRole('button', { name: 'Mark as picked' }));
+    expect(await within(checklist).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says nothing of alcohol within the licensed hours', async () => {
+    renderWithApi(
+      <PickingPage />,
+      {},
+      {
+        path: '/seller/picking?date=2026-11-24',
+        state: { products, sellerOrders: [order('cccccccc-1')] },
+      },
+    );
+    await screen.findByRole('article', { name: /^Order #CCCCCCCC/ });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('shows the server refusal of a pick and keeps the checklist', async () => {

@@ -93,6 +93,14 @@ export default function PickingPage() {
         />
       ) : (
         <>
+          {!data.alcohol.allowed && (
+            <p
+              role="note"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {`Outside the licensed hours: 18+ products wait. ${data.alcohol.message}`}
+            </p>
+          )}
           <PickList picking={data} />
           {data.slots.map((slot) => (
             <SlotSection key={slot.time} date={data.date} time={slot.time} orders={slot.orders} />

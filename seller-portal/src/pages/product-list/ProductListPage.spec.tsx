@@ -55,6 +55,36 @@ describe('Product List', () => {
     for (const flag of flags) expect(flag).toHaveAttribute('href', '/seller/edit-product/p-loaf');
   });
 
+  it("shows each product's nutrient profiling score and whether it is less healthy", async () => {
+    const biscuits = makeProduct({
+      ...apples,
+      _id: 'p-biscuits',
+      name: 'Custard Creams',
+      category: 'Bakery',
+      nutrition: {
+        energyKj: 2100,
+        energyKcal: 502,
+        fat: 24,
+        saturates: 15,
+        carbohydrate: 64,
+        sugars: 30,
+        fibre: 2,
+        protein: 6,
+        salt: 0.5,
+      },
+      fruitVegNuts: 0,
+      hfssCategory: 'sweet-biscuits',
+      npmScore: undefined,
+      lessHealthy: undefined,
+    });
+    renderWithApi(<ProductListPage />, {}, { state: { products: [apples, biscuits] } });
+    const row = (await screen.findByText('Custard Creams')).closest('li, tr')!;
+    expect(row).toHaveTextContent('22 · Less healthy');
+    expect(screen.getByText('Braeburn apples').closest('li, tr')).toHaveTextContent(
+      'No score · Not less healthy',
+    );
+  });
+
   it('sends the new stock state and shows the server message when it is refused', async () => {
     const { user, requests } = renderWithApi(
       <ProductListPage />,

@@ -1,3 +1,4 @@
+import { hfssStatus } from '../../components/FoodPromotionFields';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { categoryText, formatPounds, MESSAGES } from '@larder/shared-domain';
@@ -178,6 +179,9 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
             <th scope="col" className="px-4 py-3 font-semibold">
               Offer price
             </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              HFSS score
+            </th>
             <th scope="col" className="w-36 px-4 py-3 font-semibold">
               Stock
             </th>
@@ -209,6 +213,7 @@ function ProductTable({ products, actions }: { products: readonly Product[]; act
               </td>
               <td className="px-4 py-3 text-gray-700">{categoryText(product.category)}</td>
               <td className="px-4 py-3 font-medium text-gray-900">{formatPounds(product.offerPrice)}</td>
+              <td className="px-4 py-3 text-gray-700">{hfssStatus(product)}</td>
               <td className="px-4 py-3">
                 <CountInput product={product} actions={actions} />
               </td>
@@ -243,6 +248,7 @@ function ProductCards({ products, actions }: { products: readonly Product[]; act
               <p className="font-medium break-words text-gray-900">{product.name}</p>
               <p className="text-sm text-gray-600">{categoryText(product.category)}</p>
               <p className="mt-1 text-sm font-semibold text-gray-900">{formatPounds(product.offerPrice)}</p>
+              <p className="text-sm text-gray-600">HFSS score {hfssStatus(product)}</p>
               <PackNotice product={product} actions={actions} />
               <AllergenNotice product={product} actions={actions} />
             </div>

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeProduct } from '@larder/shared-state/testing';
-import { wasPriceNotChargedMessage } from '@larder/shared-domain';
+import {
+  FOOD_PROMOTION_TEXTS,
+  lessHealthyPromotionMessage,
+  wasPriceNotChargedMessage,
+} from '@larder/shared-domain';
 import type { SellerPromotionDto } from '@larder/shared-state';
 import { renderWithApi } from '../../../test/render';
 import PromotionsPage from './PromotionsPage';
@@ -24,6 +28,7 @@ const running: SellerPromotionDto = {
   state: 'running',
   unitsSold: 9,
   saving: 3,
+  notApplied: [],
 };
 
 describe('Seller promotions', () => {
@@ -47,6 +52,38 @@ describe('Seller promotions', () => {
       expect(requests.map((r) => `${r.method} ${r.url}`)).toContain('DELETE /api/seller/promotions/promo-1'),
     );
     await waitFor(() => expect(screen.getByRole('article', { name: '3 for £5' })).toHaveTextContent('Ended'));
+  });
+
+  it('tells the seller which less healthy products a running multi-buy no longer applies to', async () => {
+    renderWithApi(
+      <PromotionsPage />,
+      {},
+      {
+        state: {
+          products: [rice, beans],
+          sellerPromotions: [{ ...running, notApplied: ['Basmati Rice 500g'] }],
+        },
+      },
+    );
+    const card = await screen.findByRole('article', { name: '3 for £5' });
+    expect(card).toHaveTextContent(`${FOOD_PROMOTION_TEXTS.notApplied} Basmati Rice 500g`);
+  });
+
+  it('shows the refusal of a multi-buy of a less healthy product with its message', async () => {
+    const message = lessHealthyPromotionMessage('Basmati Rice 500g');
+    renderWithApi(
+      <PromotionsPage />,
+      { 'POST /api/seller/promotions': { status: 400, body: { success: false, message } } },
+      { state: { products: [rice, beans] } },
+    );
+    const user = userEvent.setup();
+    const form = await screen.findByRole('region', { name: 'Create a promotion' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Basmati Rice 500g' }));
+    await user.type(within(form).getByLabelText('Deal price (£, with VAT)'), '5');
+    await user.type(within(form).getByLabelText('First day'), '2026-12-01');
+    await user.type(within(form).getByLabelText('Last day'), '2026-12-07');
+    await user.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
   });
 
   it('creates "Any 2 for £3" over two products, and says why when no product is chosen', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import {
+  FOOD_PROMOTION_TEXTS,
   formatPounds,
   londonParts,
   MESSAGES,
@@ -183,6 +184,11 @@ function PromotionCard({
         <p className="text-sm text-gray-600">
           From {startText(promotion.startsAt)} · {promotionEndsText(promotion.endsAt)}
         </p>
+        {promotion.notApplied.length > 0 && (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {`${FOOD_PROMOTION_TEXTS.notApplied} ${promotion.notApplied.join(', ')}`}
+          </p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-gray-700">
           <dt>Units sold in its deals</dt>
           <dd className="font-medium text-gray-900">{promotion.unitsSold}</dd>

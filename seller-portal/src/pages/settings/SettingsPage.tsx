@@ -2,12 +2,13 @@ import { useDocumentTitle } from '@larder/shared-ui';
 import { BusinessDetailsForm } from './BusinessDetailsForm';
 import { DeliveryAreasForm } from './DeliveryAreasForm';
 import { DeliverySettingsForm } from './DeliverySettingsForm';
+import { FoodPromotionForm, LicenceForm } from './FoodLawSettings';
 import { OrderSettingsForm, PerProductLimitForm } from './OrderSettingsForm';
 import { ShippingSettingsForm } from './ShippingSettingsForm';
 
 /**
  * /seller/settings: the shop's shipping fee and free-shipping threshold, delivery-slot capacity, order limits,
- * delivery areas and business details.
+ * delivery areas, business details, the premises licence and (for the owner) the food promotion rules.
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
@@ -28,6 +29,12 @@ export default function SettingsPage() {
         {/* Six boxes: the whole width on wide screens. */}
         <div className="xl:col-span-2">
           <BusinessDetailsForm />
+        </div>
+        <div className="xl:col-span-2">
+          <LicenceForm />
+        </div>
+        <div className="xl:col-span-2">
+          <FoodPromotionForm />
         </div>
       </div>
     </div>

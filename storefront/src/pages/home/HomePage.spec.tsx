@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { HOME_TITLE, MESSAGES } from '@larder/shared-domain';
-import { setupMockApi } from '@larder/shared-state/testing';
+import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import HomePage from './HomePage';
 import { createTestStore, renderPage } from '../../../test/page-testing';
 
@@ -64,5 +64,17 @@ describe('HomePage newsletter', () => {
     expect(email).toHaveAccessibleDescription(MESSAGES.invalidEmail);
     expect(screen.queryByText(MESSAGES.newsletterJoined)).not.toBeInTheDocument();
     expect(server.sent('POST', '/api/newsletter')).toHaveLength(1);
+  });
+});
+
+describe('HomePage product rows under the food promotion rules', () => {
+  it('leaves out products that may not be shown in prime places, and shows them when they may', async () => {
+    server.state.products = [
+      makeProduct({ _id: 'biscuits', name: 'Custard Creams', primePlaces: false, lessHealthy: true }),
+      makeProduct({ _id: 'apples', name: 'Braeburn Apples' }),
+    ];
+    renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
+    expect(await screen.findByText('Braeburn Apples')).toBeInTheDocument();
+    expect(screen.queryByText('Custard Creams')).not.toBeInTheDocument();
   });
 });

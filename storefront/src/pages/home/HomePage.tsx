@@ -137,7 +137,8 @@ function Categories() {
 
 function ShopGroceries() {
   const { inStock, isLoading, isError, refetch } = useProducts();
-  const shown = inStock.slice(0, HOME_PRODUCT_COUNT);
+  // The home page is a prime place (SI 2021/1368 reg 6): less healthy products are left out while the rules apply.
+  const shown = inStock.filter((product) => product.primePlaces !== false).slice(0, HOME_PRODUCT_COUNT);
 
   return (
     <section aria-labelledby="shop-heading">

@@ -95,7 +95,11 @@ export default function ProductDetailPage() {
   if (slug !== categoryLink(product.category)) return <Navigate to={productPath(product)} replace />;
 
   const related = inStock
-    .filter((other) => other.category === product.category && other._id !== product._id)
+    // Products the shopper did not ask for: no less healthy ones while the food promotion rules apply.
+    .filter(
+      (other) =>
+        other.category === product.category && other._id !== product._id && other.primePlaces !== false,
+    )
     .slice(0, RELATED_PRODUCT_COUNT);
 
   return (
