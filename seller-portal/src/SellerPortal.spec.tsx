@@ -100,7 +100,9 @@ describe('Seller portal', () => {
     expect(await screen.findByRole('heading', { name: 'Seller Login', level: 1 })).toBeInTheDocument();
     expect(server.state.seller).toBe(false);
     // Signed out with POST: the spec's GET sign-out is refused from another site.
-    expect(server.requests.filter((r) => r.url === '/api/seller/logout').map((r) => r.method)).toEqual(['POST']);
+    expect(server.requests.filter((r) => r.url === '/api/seller/logout').map((r) => r.method)).toEqual([
+      'POST',
+    ]);
   });
 
   it('lands a driver on their Run after the first password, offering only the screens they may open', async () => {

@@ -16,17 +16,36 @@ const per100g = (n: {
   protein: number;
 }) => n;
 
-const chocolateBiscuits = per100g({ energyKj: 2100, saturates: 15, sugars: 30, salt: 0.5, fibre: 2, protein: 6 });
+const chocolateBiscuits = per100g({
+  energyKj: 2100,
+  saturates: 15,
+  sugars: 30,
+  salt: 0.5,
+  fibre: 2,
+  protein: 6,
+});
 const wholemealLoaf = per100g({ energyKj: 1000, saturates: 0.5, sugars: 3, salt: 1.0, fibre: 7, protein: 9 });
 const zero = per100g({ energyKj: 0, saturates: 0, sugars: 0, salt: 0, fibre: 0, protein: 0 });
 
 describe('nutrient profiling model (2004/05, Technical Guidance 2011)', () => {
   it('scores chocolate biscuits 22: A 24 (energy 6, saturates 10, sugars 6, sodium 2), protein not counted', () => {
-    expect(nutrientProfile(chocolateBiscuits, 0)).toEqual({ a: 24, fruitVegNuts: 0, fibre: 2, protein: 3, score: 22 });
+    expect(nutrientProfile(chocolateBiscuits, 0)).toEqual({
+      a: 24,
+      fruitVegNuts: 0,
+      fibre: 2,
+      protein: 3,
+      score: 22,
+    });
   });
 
   it('scores a wholemeal loaf -4: A 6 (energy 2, sodium 4) less fibre 5 and protein 5', () => {
-    expect(nutrientProfile(wholemealLoaf, 0)).toEqual({ a: 6, fruitVegNuts: 0, fibre: 5, protein: 5, score: -4 });
+    expect(nutrientProfile(wholemealLoaf, 0)).toEqual({
+      a: 6,
+      fruitVegNuts: 0,
+      fibre: 5,
+      protein: 5,
+      score: -4,
+    });
   });
 
   it('counts protein when A is 11 or more only if fruit, vegetables and nuts score 5', () => {
@@ -98,7 +117,9 @@ describe('less healthy (SI 2021/1368 reg 3)', () => {
   });
 
   it('proposes a category from the name, then the shop category', () => {
-    expect(proposeHfssCategory({ name: 'Chocolate digestive biscuits', category: 'Bakery' })).toBe('sweet-biscuits');
+    expect(proposeHfssCategory({ name: 'Chocolate digestive biscuits', category: 'Bakery' })).toBe(
+      'sweet-biscuits',
+    );
     expect(proposeHfssCategory({ name: 'All butter croissants', category: 'Bakery' })).toBe('morning-goods');
     expect(proposeHfssCategory({ name: 'Cola 330 ml', category: 'Drinks' })).toBe('soft-drinks');
     expect(proposeHfssCategory({ name: 'Bananas', category: 'Fruits' })).toBeNull();

@@ -101,7 +101,8 @@ export interface NutrientProfile {
  * score the full 5 points.
  */
 export function nutrientProfile(
-  nutrition: Pick<Nutrition, 'energyKj' | 'saturates' | 'sugars' | 'salt' | 'fibre' | 'protein'> | null | undefined,
+  nutrition:
+    Pick<Nutrition, 'energyKj' | 'saturates' | 'sugars' | 'salt' | 'fibre' | 'protein'> | null | undefined,
   fruitVegNuts: number | null | undefined,
 ): NutrientProfile | null {
   if (!nutrition || nutrition.fibre === null || nutrition.fibre === undefined) return null;
@@ -145,7 +146,9 @@ export function isLessHealthy(product: {
 }): boolean | null {
   if (product.hfssCategory === null) return false;
   if (product.npmScore === null) return null;
-  const limit = isHfssDrink(product.hfssCategory, product.category) ? LESS_HEALTHY_DRINK_SCORE : LESS_HEALTHY_FOOD_SCORE;
+  const limit = isHfssDrink(product.hfssCategory, product.category)
+    ? LESS_HEALTHY_DRINK_SCORE
+    : LESS_HEALTHY_FOOD_SCORE;
   return product.npmScore >= limit;
 }
 
@@ -190,7 +193,8 @@ export const FOOD_PROMOTION_TEXTS = {
   settingLabel: 'The food promotion rules apply to Larder (50 or more employees)',
   saved: 'Food promotion setting saved.',
   invalid: 'qualifyingBusiness must be true or false',
-  notApplied: 'Less healthy (HFSS) products in this promotion are not given its price while the food promotion rules apply:',
+  notApplied:
+    'Less healthy (HFSS) products in this promotion are not given its price while the food promotion rules apply:',
 } as const;
 
 /** 400: "{name} is less healthy (HFSS) and cannot be in a multi-buy or free offer." */

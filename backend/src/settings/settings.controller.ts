@@ -196,7 +196,7 @@ export class SettingsController {
 
   /** The premises licence, its supervisor and the hours alcohol may be sold (picked), London time. */
   @Get('licence')
-  @ApiOperation({ summary: "The premises licence and the hours for the sale of alcohol (seller only)" })
+  @ApiOperation({ summary: 'The premises licence and the hours for the sale of alcohol (seller only)' })
   @SellerAuth()
   @ApiOkResponse({ type: LicenceSettingsResponse })
   async getLicenceSettings(): Promise<LicenceSettingsResponse> {
@@ -205,7 +205,7 @@ export class SettingsController {
 
   /** Sets the premises licence's details and its hours (every day, London time). */
   @Post('licence')
-  @ApiOperation({ summary: "Sets the premises licence and the hours for the sale of alcohol (seller only)" })
+  @ApiOperation({ summary: 'Sets the premises licence and the hours for the sale of alcohol (seller only)' })
   @HttpCode(200)
   @SellerAuth()
   @ApiOkResponse({ type: LicenceSettingsResponse })

@@ -38,7 +38,12 @@ const HOURS_SCHEMA = {
   type: 'object',
   description:
     'Hours for the sale of alcohol, London time, by ISO weekday ("1" = Monday .. "7" = Sunday): ["HH:MM", "HH:MM"], from before until ("24:00" for midnight)',
-  additionalProperties: { type: 'array', items: { type: 'string', pattern: '^\\d{2}:\\d{2}$' }, minItems: 2, maxItems: 2 },
+  additionalProperties: {
+    type: 'array',
+    items: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+    minItems: 2,
+    maxItems: 2,
+  },
   example: DEFAULT_LICENSED_HOURS,
 } as const;
 

@@ -35,12 +35,7 @@ export default function TakingsPage() {
   const valid = parseIsoDate(from) !== undefined && parseIsoDate(to) !== undefined && from <= to;
   useDocumentTitle(`Takings ${from} to ${to}`);
   // currentData: the answer for these days only (not the last range's while the new one loads).
-  const {
-    currentData: data,
-    isError,
-    error,
-    refetch,
-  } = useGetTakingsQuery({ from, to }, { skip: !valid });
+  const { currentData: data, isError, error, refetch } = useGetTakingsQuery({ from, to }, { skip: !valid });
   const csvUrl = useApiUrl(`/api/seller/takings?${new URLSearchParams({ from, to, format: 'csv' })}`);
 
   return (
@@ -50,8 +45,8 @@ export default function TakingsPage() {
         <div>
           <h1 className="text-2xl font-semibold">Takings</h1>
           <p className="text-gray-700">
-            {valid ? `${formatDeliveryDate(from)} to ${formatDeliveryDate(to)}` : 'Choose the days'}, by day of
-            delivery
+            {valid ? `${formatDeliveryDate(from)} to ${formatDeliveryDate(to)}` : 'Choose the days'}, by day
+            of delivery
           </p>
         </div>
         <RangeChooser
@@ -216,8 +211,8 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
     >
       <table className="w-full border-collapse text-xs 2xl:text-sm print:text-[8pt]">
         <caption className="sr-only">
-          Takings per day of delivery: per VAT rate the net, VAT and gross, then delivery, what the orders came
-          to, cash, card, refunds and savings, with the totals in the last row
+          Takings per day of delivery: per VAT rate the net, VAT and gross, then delivery, what the orders
+          came to, cash, card, refunds and savings, with the totals in the last row
         </caption>
         <thead className="bg-gray-100 print:bg-transparent">
           <tr>

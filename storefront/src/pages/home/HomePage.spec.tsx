@@ -23,7 +23,10 @@ describe('HomePage title', () => {
 describe('HomePage newsletter', () => {
   it('opens the offers from Explore deals, and every product from Shop now', () => {
     renderPage(<HomePage />, { store: createTestStore(server), path: '/', route: '/' });
-    expect(screen.getByRole('link', { name: 'Explore deals' })).toHaveAttribute('href', '/products?onOffer=1');
+    expect(screen.getByRole('link', { name: 'Explore deals' })).toHaveAttribute(
+      'href',
+      '/products?onOffer=1',
+    );
     expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products');
   });
 
