@@ -135,7 +135,7 @@ describe('Make this a regular delivery', () => {
       { store, path: '/', route: '/' },
     );
     const clicks = userEvent.setup();
-    await clicks.click(screen.getByRole('button', { name: 'Make order #BBBBBBBB a regular delivery' }));
+    await clicks.click(screen.getByRole('button', { name: 'Make this a regular delivery: order #BBBBBBBB' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make this a regular delivery' });
     expect(dialog).toHaveTextContent(
       `This order is its first delivery (${formatDeliveryDate(orderDate)}). Next delivery: ${formatDeliveryDate(expectedNext)}`,
