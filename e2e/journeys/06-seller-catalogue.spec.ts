@@ -65,7 +65,7 @@ test('add a product with two pictures, see it in the shop, take it out of stock,
   await expect(form.getByRole('button', { name: /^Remove product image/ })).toHaveCount(2);
   await form.getByLabel('Product name').fill(name);
   await form.getByLabel('Product description').fill(bullets.join('\n'));
-  await form.getByLabel('Category').selectOption({ label: 'Vegetables' });
+  await form.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Vegetables' });
   await form.getByLabel('Product price (£)').fill('2.50');
   await form.getByLabel('Offer price (£)').fill('1.99');
   await form.getByLabel('VAT (%)').fill('0');

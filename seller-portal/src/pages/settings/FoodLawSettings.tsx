@@ -26,13 +26,19 @@ export function FoodPromotionForm() {
   const { data, isLoading, isError } = useGetFoodPromotionSettingsQuery();
   const [save, { isLoading: saving }] = useUpdateFoodPromotionSettingsMutation();
   const [status, setStatus] = useState<string | null>(null);
+  // The switch shows the seller's choice at once, while it is saved; a refused save puts it back.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const saved = data?.qualifyingBusiness;
+  useEffect(() => setChosen(null), [saved]);
   if (isError && !data) return null;
   const change = async (qualifyingBusiness: boolean) => {
     setStatus(null);
+    setChosen(qualifyingBusiness);
     try {
       await save({ foodPromotionSettingsDto: { qualifyingBusiness } }).unwrap();
       setStatus(FOOD_PROMOTION_TEXTS.saved);
     } catch {
+      setChosen(null);
       setStatus(SAVE_FAILED);
     }
   };
@@ -52,7 +58,7 @@ export function FoodPromotionForm() {
           <input
             type="checkbox"
             name="qualifyingBusiness"
-            checked={data.qualifyingBusiness}
+            checked={chosen ?? data.qualifyingBusiness}
             disabled={saving}
             onChange={(event) => void change(event.target.checked)}
             className="h-4 w-4 accent-primary"

@@ -182,13 +182,21 @@ function FreeDeliveryProgress({
   totals: OrderTotals & { goodsBeforeSavings?: number };
   threshold: number | undefined;
 }) {
-  if (totals.shipping === 0)
-    return <p className="text-sm font-medium text-brand-800">{freeDeliveryText(0)}</p>;
-  if (threshold === undefined || totals.goodsBeforeSavings === undefined) return null;
+  const left =
+    totals.shipping === 0
+      ? 0
+      : threshold === undefined || totals.goodsBeforeSavings === undefined
+        ? undefined
+        : threshold - totals.goodsBeforeSavings;
+  if (left === undefined) return null;
+  // A group of the totals' list of its own (a term for screen readers, the words as its value).
   return (
-    <p className="text-sm font-medium text-gray-800">
-      {freeDeliveryText(threshold - totals.goodsBeforeSavings)}
-    </p>
+    <div>
+      <dt className="sr-only">Delivery offer</dt>
+      <dd className={`text-sm font-medium ${left > 0 ? 'text-gray-800' : 'text-brand-800'}`}>
+        {freeDeliveryText(left)}
+      </dd>
+    </div>
   );
 }
 
