@@ -148,8 +148,10 @@ describe('a bottle of wine at £6.25 before VAT', () => {
     expect(mail.kind).toBe('order-placed');
     expect(mail.textBody).toMatch(/3 x Rioja Crianza 75cl\s+£22\.50/);
     expect(mail.textBody).toMatch(/Items\s+£22\.50/);
-    expect(mail.textBody).toMatch(/Total\s+£26\.49\n\s+includes VAT £3\.75/);
+    // The delivery follows the goods' rate (all 20%): £3.99 holds 66p of VAT (£3.33 + 66p), so the total includes
+    // £3.75 + 66p = £4.41 of VAT; the request's totalVat stays the goods' £3.75.
+    expect(mail.textBody).toMatch(/Total\s+£26\.49\n\s+includes VAT £4\.41/);
     expect(mail.textBody).not.toMatch(/£18\.75|^VAT/m);
-    expect(mail.htmlBody).toContain('includes VAT £3.75');
+    expect(mail.htmlBody).toContain('includes VAT £4.41');
   });
 });
