@@ -40,17 +40,7 @@ test.describe('food and drink law', () => {
     seller,
   }, testInfo) => {
     try {
-      // The owner turns the food promotion rules on in Settings.
-      await sellerLogin(page);
-      await sellerMenu(page).getByRole('link', { name: 'Settings' }).click();
-      const rules = page.getByRole('region', { name: 'Food promotion rules' });
-      await expect(rules).toContainText('50 or more employees');
-      await rules
-        .getByRole('checkbox', { name: 'The food promotion rules apply to Larder (50 or more employees)' })
-        .check();
-      await expect(rules.getByRole('status')).toHaveText('Food promotion setting saved.');
-      expect(await a11yProblems(page, testInfo, 'food-promotion-settings')).toBe('');
-
+      // Less healthy biscuits (added before the seller's pages load the product list).
       const biscuits = await seller.addProduct({
         name: uniqueName('Chocolate Digestives'),
         category: 'Bakery',
@@ -62,6 +52,17 @@ test.describe('food and drink law', () => {
         fruitVegNuts: 0,
         hfssCategory: 'sweet-biscuits',
       });
+
+      // The owner turns the food promotion rules on in Settings.
+      await sellerLogin(page);
+      await sellerMenu(page).getByRole('link', { name: 'Settings' }).click();
+      const rules = page.getByRole('region', { name: 'Food promotion rules' });
+      await expect(rules).toContainText('50 or more employees');
+      await rules
+        .getByRole('checkbox', { name: 'The food promotion rules apply to Larder (50 or more employees)' })
+        .check();
+      await expect(rules.getByRole('status')).toHaveText('Food promotion setting saved.');
+      expect(await a11yProblems(page, testInfo, 'food-promotion-settings')).toBe('');
 
       // A "3 for £5" on them is refused with the regulations' reason.
       await sellerMenu(page).getByRole('link', { name: 'Promotions' }).click();
