@@ -45,7 +45,7 @@ function figures(totals: Totals): Figures {
   return {
     price: formatPence(totals.goods + totals.vat),
     shipping: totals.shipping === 0 ? 'Free' : formatPence(totals.shipping),
-    vat: formatPence(totals.vat),
+    vat: formatPence(totals.vatIncluded),
     total: formatPence(totals.total),
   };
 }

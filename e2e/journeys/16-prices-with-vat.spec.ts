@@ -86,7 +86,7 @@ test('wine shows its price with VAT on its card, its page, in the basket and in 
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await expect(definition(summary, 'Price')).toHaveText(formatPence(shown * 2));
   await expect(definition(summary, 'Total Amount:')).toHaveText(formatPence(totals.total));
-  await expect(visibleText(summary, `includes VAT ${formatPence(totals.vat)}`)).toBeVisible();
+  await expect(visibleText(summary, `includes VAT ${formatPence(totals.vatIncluded)}`)).toBeVisible();
   await expect(summary.getByText('Tax (VAT)')).toHaveCount(0);
   await screenshot(page, testInfo, 'cart');
 
@@ -107,5 +107,5 @@ test('wine shows its price with VAT on its card, its page, in the basket and in 
   const mine = page.getByRole('article', { name: `Order #${reference}` });
   await expect(visibleText(mine, `Qty: 2 × ${formatPence(shown)}`)).toBeVisible();
   await expect(definition(mine, 'Items')).toHaveText(formatPence(shown * 2));
-  await expect(visibleText(mine, `includes VAT ${formatPence(totals.vat)}`)).toBeVisible();
+  await expect(visibleText(mine, `includes VAT ${formatPence(totals.vatIncluded)}`)).toBeVisible();
 });

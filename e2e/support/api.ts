@@ -157,9 +157,12 @@ export interface OrderLine {
 /** Amounts in pence, as the shop prices an order. */
 export interface Totals {
   goods: number;
+  /** The goods' VAT (the request's `totalVat`). */
   vat: number;
   shipping: number;
   total: number;
+  /** All the VAT the total includes, the delivery charge's too ("includes VAT £x"). */
+  vatIncluded: number;
 }
 
 export const ADDRESS: Address = {
@@ -206,7 +209,35 @@ export function priceLines(lines: readonly OrderLine[], settings: ShippingSettin
   const shown = lines.reduce((s, l) => s + withVatPence(l.product.offerPrice, l.product.vat) * l.quantity, 0);
   const vat = shown - goods;
   const shipping = goods >= toPence(settings.shippingThreshold) ? 0 : toPence(settings.shippingCharge);
-  return { goods, vat, shipping, total: goods + vat + shipping };
+  const vatIncluded = vat + deliveryVatPence(lines, shipping);
+  return { goods, vat, shipping, total: goods + vat + shipping, vatIncluded };
+}
+
+/**
+ * The VAT in a delivery charge (pence), as HMRC VAT Notice 700/24 has it and the shop works it out: the charge
+ * follows the goods' VAT rates, shared between them by the goods' value before VAT (whole pence by largest
+ * remainders), each share holding VAT at its rate; with no goods of any value, the standard rate.
+ */
+export function deliveryVatPence(lines: readonly OrderLine[], shipping: number): number {
+  if (shipping <= 0) return 0;
+  const byRate = new Map<number, number>();
+  for (const l of lines) {
+    const rate = Math.round(l.product.vat * 100);
+    byRate.set(rate, (byRate.get(rate) ?? 0) + toPence(l.product.offerPrice) * l.quantity);
+  }
+  const rates = [...byRate.entries()].filter(([, net]) => net > 0).sort((a, b) => a[0] - b[0]);
+  if (!rates.length) rates.push([2000, 1]);
+  const total = rates.reduce((sum, [, net]) => sum + net, 0);
+  const shares = rates.map(([, net]) => Math.floor((shipping * net) / total));
+  let left = shipping - shares.reduce((sum, share) => sum + share, 0);
+  const order = rates
+    .map(([, net], i) => ({ i, rest: (shipping * net) % total }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) shares[order[k].i] += 1;
+  return rates.reduce((sum, [rate], i) => {
+    const net = Math.floor((2 * shares[i] * 10000 + (10000 + rate)) / (2 * (10000 + rate)));
+    return sum + shares[i] - net;
+  }, 0);
 }
 
 interface FilePart {
