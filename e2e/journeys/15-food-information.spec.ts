@@ -310,7 +310,8 @@ test.describe('food information', { tag: '@phone' }, () => {
     await card.getByRole('link', { name: cider.name }).click();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: cider.name })).toBeVisible();
-    await expect(main.getByText(TEXT.ageRestricted, { exact: true })).toBeVisible();
+    // The product's own notice (related products further down may be 18+ too).
+    await expect(main.getByText(TEXT.ageRestricted, { exact: true }).first()).toBeVisible();
     await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expectToast(page, TEXT.addedToCart);
 
