@@ -2,15 +2,12 @@
 // an order with one short line and one substitute, and the shopper's open My orders page shows it without a
 // reload.
 import type { Page } from '@playwright/test';
-import { newCustomer, priceLines, uniqueName } from '../support/api';
+import { newCustomer, priceLines, uniqueName, orderRef } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { expectToast, formatPence, openShop, sellerLogin, sellerMenu, visibleText } from '../support/shop';
 
-/** The reference the shop shows for an order id (#ABCD1234). */
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
-
 function orderCard(page: Page, id: string) {
-  return page.getByRole('article', { name: `Order #${reference(id)}` });
+  return page.getByRole('article', { name: `Order #${orderRef(id)}` });
 }
 
 test('a shopper changes an order before the cut-off and sees the new totals', async ({
@@ -112,7 +109,7 @@ test('the seller picks a short line and a substitute; the shopper sees it withou
   await sellerMenu(page).getByRole('link', { name: 'Picking' }).click();
   await expect(page).toHaveURL(/\/seller\/picking/);
   await page.getByLabel('Delivery date').fill(date);
-  const order = page.getByRole('article', { name: new RegExp(`^Order #${reference(id)}`) });
+  const order = page.getByRole('article', { name: new RegExp(`^Order #${orderRef(id)}`) });
   await order.getByRole('button', { name: /^Start picking/ }).click();
   const checklist = order.getByRole('form', { name: /^Checklist/ });
   const milkLine = checklist.getByRole('group', { name: new RegExp(milk.name) });

@@ -1,7 +1,7 @@
 // Where features meet at the order: a shopper changes an order holding wine (the 18+ tick asked again and sent),
 // and the Cancel button goes from My orders as soon as the seller starts picking, without a reload.
 import type { Page } from '@playwright/test';
-import { newCustomer, uniqueName } from '../support/api';
+import { newCustomer, uniqueName, orderRef } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { a11yProblems, screenshot } from '../support/pages';
 import { expectToast, openShop, visibleText } from '../support/shop';
@@ -9,8 +9,7 @@ import { expectToast, openShop, visibleText } from '../support/shop';
 const WINE = 'Spanish Tempranillo Red Wine 75cl';
 const AGE_LABEL = 'I confirm I am 18 or over (ID may be requested on delivery)';
 
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
-const orderCard = (page: Page, id: string) => page.getByRole('article', { name: `Order #${reference(id)}` });
+const orderCard = (page: Page, id: string) => page.getByRole('article', { name: `Order #${orderRef(id)}` });
 
 test('a shopper changes an order holding wine: the 18+ tick, saved, "Order updated"', async ({
   page,

@@ -1,18 +1,11 @@
 // A shop run by more than one person: the owner adds a picker, who signs in with the first password, must choose
 // their own, sees only what a picker may use, and picks an order; the owner's Activity page shows it under the
 // picker's name.
-import type { Page } from '@playwright/test';
-import { newCustomer, uniqueName } from '../support/api';
+
+import { newCustomer, uniqueName, orderRef } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { a11yProblems, screenshot } from '../support/pages';
+import { lookedAt } from '../support/pages';
 import { expectSellerLoginScreen, expectToast, sellerLogin, sellerMenu } from '../support/shop';
-
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
-
-async function lookedAt(page: Page, name: string): Promise<void> {
-  await screenshot(page, test.info(), name);
-  expect(await a11yProblems(page, test.info(), name)).toBe('');
-}
 
 test.describe('staff and roles', { tag: '@phone' }, () => {
   test('the owner adds a picker, who chooses a password, sees only Picking and picks an order', async ({
@@ -40,7 +33,9 @@ test.describe('staff and roles', { tag: '@phone' }, () => {
     // The owner adds the picker on the Staff page.
     const picker = {
       name: uniqueName('Pat Picker'),
-      email: `${uniqueName('picker').toLowerCase().replace(/[^a-z0-9]+/g, '.')}@larder.test`,
+      email: `${uniqueName('picker')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '.')}@larder.test`,
       first: 'first-crate-of-the-day',
       chosen: 'my-own-picking-password',
     };
@@ -85,7 +80,7 @@ test.describe('staff and roles', { tag: '@phone' }, () => {
 
     // The picker picks the order.
     await pickerPage.getByLabel('Delivery date').fill(date);
-    const order = pickerPage.getByRole('article', { name: new RegExp(`^Order #${reference(orderId)}`) });
+    const order = pickerPage.getByRole('article', { name: new RegExp(`^Order #${orderRef(orderId)}`) });
     await order.getByRole('button', { name: /^Start picking/ }).click();
     const checklist = order.getByRole('form', { name: /^Checklist/ });
     await checklist.getByRole('button', { name: 'Mark as picked' }).click();
@@ -98,11 +93,14 @@ test.describe('staff and roles', { tag: '@phone' }, () => {
     await sellerMenu(page).getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     await page.getByLabel('Person').selectOption({ label: `${picker.name} (Picker)` });
-    const entries = page.getByRole('listitem').filter({ hasText: `Order #${reference(orderId)}` });
+    const entries = page.getByRole('listitem').filter({ hasText: `Order #${orderRef(orderId)}` });
     await expect(entries.first()).toContainText(picker.name);
     await expect(entries.filter({ hasText: 'picked' }).first()).toBeVisible();
     await expect(
-      page.getByRole('listitem').filter({ hasText: picker.name }).filter({ hasText: 'Changed their password' }),
+      page
+        .getByRole('listitem')
+        .filter({ hasText: picker.name })
+        .filter({ hasText: 'Changed their password' }),
     ).toBeVisible();
     await lookedAt(page, 'seller-activity');
   });

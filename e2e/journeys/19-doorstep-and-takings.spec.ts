@@ -4,21 +4,14 @@
 // returns they are sent, once. The driver may not open the Cash-up; the owner cashes the run up £2 short with a
 // reason and finds the day in the takings (and the first drop in their CSV); the customer opens the receipt.
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { newCustomer, SELLER, toPence, uniqueName, type NewProduct } from '../support/api';
+
+import { newCustomer, SELLER, toPence, uniqueName, type NewProduct, orderRef } from '../support/api';
 import { runClockNow } from '../support/clock';
 import { expect, test } from '../support/fixtures';
-import { a11yProblems, screenshot } from '../support/pages';
+import { lookedAt } from '../support/pages';
 import { expectSellerLoginScreen, sellerLogin, sellerMenu } from '../support/shop';
 
-async function lookedAt(page: Page, name: string): Promise<void> {
-  await screenshot(page, test.info(), name);
-  expect(await a11yProblems(page, test.info(), name)).toBe('');
-}
-
 const SLOT = '12:00 - 13:00';
-/** An order's reference, as the Run page and the takings' CSV show it. */
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 test.describe('the doorstep and the takings', { tag: '@phone-only' }, () => {
   // A common phone's screen.
@@ -144,7 +137,7 @@ test.describe('the doorstep and the takings', { tag: '@phone-only' }, () => {
     const runPath = `/seller/run?date=${date}&time=${encodeURIComponent(SLOT)}`;
     await page.goto(runPath);
     const drops = page.getByRole('list', { name: 'Drops in run order' });
-    const dropOf = (id: string) => drops.locator(':scope > li').filter({ hasText: `#${reference(id)}` });
+    const dropOf = (id: string) => drops.locator(':scope > li').filter({ hasText: `#${orderRef(id)}` });
     // The run holds this journey's three drops (other journeys' orders may share the slot).
     for (const id of [first, second, third]) await expect(dropOf(id)).toHaveCount(1);
     await expect(dropOf(second).getByText('18+: check ID (Challenge 25)')).toBeVisible();
@@ -282,7 +275,7 @@ test.describe('the doorstep and the takings', { tag: '@phone-only' }, () => {
     const header = csv.split('\r\n')[0].split(',');
     const firstLine = csv
       .split('\r\n')
-      .find((line) => line.startsWith(`${reference(first)},`))
+      .find((line) => line.startsWith(`${orderRef(first)},`))
       ?.split(',');
     expect(firstLine, csv).toBeDefined();
     expect(firstLine![header.indexOf('date of supply')]).toBe(today);

@@ -1,12 +1,10 @@
 // Regulars: a shopper hearts a product and finds it in Favourites (Add all to basket naming what is out of
 // stock), and makes a weekly regular delivery from a past order, sees its next delivery and skips it.
 import type { Page } from '@playwright/test';
-import { newCustomer, uniqueName } from '../support/api';
+import { newCustomer, uniqueName, orderRef } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { a11yProblems, screenshot } from '../support/pages';
 import { chooseFromProfileMenu, expectToast, openShop, productCard } from '../support/shop';
-
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** A delivery date (YYYY-MM-DD) as the shop writes it: "Tue, 24 Nov 2026". */
 function shopDate(isoDate: string): string {
@@ -106,8 +104,8 @@ test.describe('regular deliveries', { tag: '@phone' }, () => {
     const id = await api.placeOrder({ lines: [{ product: tea, quantity: 2 }], addressId: address._id });
 
     await openShop(page, '/my-orders');
-    const card = page.getByRole('article', { name: `Order #${reference(id)}` });
-    await card.getByRole('button', { name: `Make this a regular delivery: order #${reference(id)}` }).click();
+    const card = page.getByRole('article', { name: `Order #${orderRef(id)}` });
+    await card.getByRole('button', { name: `Make this a regular delivery: order #${orderRef(id)}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Make this a regular delivery' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`2 x ${tea.name}`)).toBeVisible();

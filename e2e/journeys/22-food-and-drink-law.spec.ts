@@ -3,13 +3,11 @@
 // home page stops showing the product while a search still finds it; alcohol waits for the licensed hours, which
 // the Picking page says before anyone tries; a failed ID check at the door appears in the refusals log. The
 // shop's settings are put back as they were at the end (other journeys share the shop).
-import { newCustomer, uniqueName } from '../support/api';
+import { newCustomer, uniqueName, orderRef } from '../support/api';
 import { runClockNow } from '../support/clock';
 import { expect, test } from '../support/fixtures';
 import { a11yProblems, screenshot } from '../support/pages';
 import { openShop, sellerLogin, sellerMenu } from '../support/shop';
-
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** The London date `days` after the run's today, as YYYY-MM-DD. */
 function londonDate(days = 0): string {
@@ -134,7 +132,7 @@ test.describe('food and drink law', () => {
       await sellerMenu(page).getByRole('link', { name: 'Picking' }).click();
       await page.getByLabel('Delivery date').fill(date);
       await expect(
-        page.getByRole('article', { name: new RegExp(`^Order #${reference(waiting)}`) }),
+        page.getByRole('article', { name: new RegExp(`^Order #${orderRef(waiting)}`) }),
       ).toBeVisible();
       await expect(page.getByRole('note')).toHaveText(
         "Outside the licensed hours: 18+ products wait. Alcohol can be picked between 23:00 and 23:30 under the shop's licence.",
@@ -144,7 +142,7 @@ test.describe('food and drink law', () => {
       // The failed ID check is in the refusals log.
       await sellerMenu(page).getByRole('link', { name: 'Refusals' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Refusals log' })).toBeVisible();
-      const row = page.getByRole('row').filter({ hasText: `#${reference(delivered)}` });
+      const row = page.getByRole('row').filter({ hasText: `#${orderRef(delivered)}` });
       await expect(row).toContainText(wine.name);
       await expect(row).toContainText('ID check failed (Challenge 25)');
       expect(await a11yProblems(page, testInfo, 'refusals-log')).toBe('');

@@ -40,7 +40,9 @@ test('a product added with the spec fields only is unconfirmed, and never listed
       .setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: await makePng() });
     await form.getByLabel('Product name').fill(name);
     await form.getByLabel('Product description').fill('Baked this morning');
-    await form.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: CATEGORY.label });
+    await form
+      .getByRole('combobox', { name: 'Category', exact: true })
+      .selectOption({ label: CATEGORY.label });
     await form.getByLabel('Product price (£)').fill('1.60');
     await form.getByLabel('Offer price (£)').fill('1.40');
     await form.getByLabel('VAT (%)').fill('0');

@@ -2,21 +2,14 @@
 // picked for tomorrow. The driver signs in for the first time, chooses their own password and lands on Run; they
 // choose tomorrow and their slot, start the run (both picked orders out for delivery at once, under their name in
 // the activity log) and record a drop. No screen offers them Picking.
-import type { Page } from '@playwright/test';
-import { newCustomer, SELLER, toPence, uniqueName, type NewProduct } from '../support/api';
-import { expect, test } from '../support/fixtures';
-import { a11yProblems, screenshot } from '../support/pages';
-import { expectSellerLoginScreen, sellerMenu } from '../support/shop';
 
-async function lookedAt(page: Page, name: string): Promise<void> {
-  await screenshot(page, test.info(), name);
-  expect(await a11yProblems(page, test.info(), name)).toBe('');
-}
+import { newCustomer, SELLER, toPence, uniqueName, type NewProduct, orderRef } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { lookedAt } from '../support/pages';
+import { expectSellerLoginScreen, sellerMenu } from '../support/shop';
 
 /** A slot of its own: starting the run takes out every picked order of the slot. */
 const SLOT = '11:00 - 12:00';
-/** An order's reference, as the Run page shows it. */
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 test.describe("the driver's day", { tag: '@phone-only' }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -104,7 +97,7 @@ test.describe("the driver's day", { tag: '@phone-only' }, () => {
     await page.getByRole('navigation', { name: 'Delivery slots' }).getByRole('link', { name: SLOT }).click();
     await expect(page).toHaveURL(new RegExp(`date=${tomorrow}`));
     const drops = page.getByRole('list', { name: 'Drops in run order' });
-    const dropOf = (id: string) => drops.locator(':scope > li').filter({ hasText: `#${reference(id)}` });
+    const dropOf = (id: string) => drops.locator(':scope > li').filter({ hasText: `#${orderRef(id)}` });
     for (const id of [first, second]) {
       await expect(dropOf(id)).toHaveCount(1);
       await expect(dropOf(id).getByText('Picked: start the run to take it out')).toBeVisible();
@@ -146,9 +139,9 @@ test.describe("the driver's day", { tag: '@phone-only' }, () => {
     const entries = ((await log.json()) as { entries: { summary: string; actor: { name: string } | null }[] })
       .entries;
     for (const summary of [
-      `Order #${reference(first)}: Picked → out for delivery`,
-      `Order #${reference(second)}: Picked → out for delivery`,
-      `Order #${reference(first)}: Out for delivery → delivered`,
+      `Order #${orderRef(first)}: Picked → out for delivery`,
+      `Order #${orderRef(second)}: Picked → out for delivery`,
+      `Order #${orderRef(first)}: Out for delivery → delivered`,
     ])
       expect(entries.find((e) => e.summary === summary)?.actor?.name).toBe(driver.name);
   });

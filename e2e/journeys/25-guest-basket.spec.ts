@@ -2,10 +2,10 @@
 // without running any script) names the business in its footer and copyright line. A guest presses Add on a
 // product, is asked to sign in, signs up through the prompt, and finds the product in their basket ("Added to
 // Cart") with how much more brings free delivery.
-import type { Page } from '@playwright/test';
+
 import { newCustomer, SHOP_BUSINESS, toPence, uniqueName } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { a11yProblems, screenshot } from '../support/pages';
+import { lookedAt } from '../support/pages';
 import {
   expectSignedIn,
   expectToast,
@@ -17,11 +17,6 @@ import {
   signInPrompt,
   TEXT,
 } from '../support/shop';
-
-async function lookedAt(page: Page, name: string): Promise<void> {
-  await screenshot(page, test.info(), name);
-  expect(await a11yProblems(page, test.info(), name)).toBe('');
-}
 
 /** A page's text as the server sent it, without React's markers between the parts of a sentence. */
 const serverText = (html: string) => html.replace(/<!-- -->/g, '');

@@ -2,21 +2,14 @@
 // change worked out; the cash-up counts what the shop kept of it (what was due), never the note; a refund above
 // what was kept is refused by the page and by the server, one within it is given with its credit note, and the
 // receipt's paid line and refunds say so.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { newCustomer, SELLER, toPence, uniqueName } from '../support/api';
+import type { APIRequestContext } from '@playwright/test';
+import { newCustomer, SELLER, toPence, uniqueName, orderRef } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { a11yProblems, screenshot } from '../support/pages';
+import { lookedAt } from '../support/pages';
 import { sellerLogin } from '../support/shop';
-
-async function lookedAt(page: Page, name: string): Promise<void> {
-  await screenshot(page, test.info(), name);
-  expect(await a11yProblems(page, test.info(), name)).toBe('');
-}
 
 const SLOT = '11:00 - 12:00';
 const pounds = (pence: number) => (pence / 100).toFixed(2);
-/** An order's reference, as the Run page shows it. */
-const reference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** The cash the shop kept in the run of SLOT on `date`, as the cash-up answers it (pence; 0 before any delivery). */
 async function runCash(request: APIRequestContext, date: string): Promise<number> {
@@ -64,7 +57,7 @@ test.describe('money to the penny', () => {
     const drop = page
       .getByRole('list', { name: 'Drops in run order' })
       .locator(':scope > li')
-      .filter({ hasText: `#${reference(id)}` });
+      .filter({ hasText: `#${orderRef(id)}` });
     await drop.getByRole('button', { name: 'Delivered', exact: true }).click();
     await expect(drop.getByLabel('Cash (£)')).toHaveValue(pounds(due));
     await drop.getByLabel('Cash (£)').fill('5000');

@@ -175,6 +175,9 @@ export const ADDRESS: Address = {
 
 export const toPence = (pounds: number): number => Math.round(pounds * 100);
 
+/** An order's reference, as the pages, the run sheet and the takings' CSV show it. */
+export const orderRef = (id: string): string => id.replace(/-/g, '').slice(0, 8).toUpperCase();
+
 let sequence = 0;
 
 /** A new customer with a unique email address. */

@@ -1,7 +1,7 @@
 // Looking at whole pages: every picture loaded, a full-page screenshot for people to look at, and axe-core.
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
 /** Screenshots of the main pages, kept after the run (gitignored; CI keeps e2e/artifacts/). */
 export const SCREENSHOTS_DIR = path.join(__dirname, '..', 'artifacts', 'screenshots');
@@ -85,4 +85,10 @@ export async function a11yProblems(page: Page, testInfo: TestInfo, name: string)
     `axe found ${blocking.length} serious/critical accessibility violation(s) on ${name} (${page.url()}):\n` +
     blocking.map(describeViolation).join('\n')
   );
+}
+
+/** A page looked at: its full-page screenshot kept, and no serious accessibility problem axe finds. */
+export async function lookedAt(page: Page, name: string): Promise<void> {
+  await screenshot(page, test.info(), name);
+  expect(await a11yProblems(page, test.info(), name)).toBe('');
 }

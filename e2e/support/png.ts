@@ -19,5 +19,7 @@ export function makePng({
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) pixels.set((x + y) % 24 < 12 ? from : to, (y * width + x) * 3);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
