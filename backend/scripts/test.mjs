@@ -24,6 +24,15 @@ const hidePassword = (url) => url.replace(/\/\/([^@/:]*):[^@/]*@/, '//$1:***@');
 /** The OpenAPI fuzz test's seed for one pass: FUZZ_SEED when set, else a new one per pass (printed, to replay). */
 const fuzzSeed = () => process.env.FUZZ_SEED ?? String(1 + Math.floor(Math.random() * 2_000_000_000));
 
+/**
+ * Whether the command line names test files (a path pattern): then jest runs those files on their own; without one
+ * it runs the whole suite in parts (jest.suite.config.cjs, test/suite/part.ts).
+ */
+function namesFiles(jestArgs) {
+  const takesValue = /^(-t|--testNamePattern|--outputFile|--maxWorkers|-w|--shard|--seed|--testTimeout|--reporters)$/;
+  return jestArgs.some((a, i) => !a.startsWith('-') && !(i > 0 && takesValue.test(jestArgs[i - 1])));
+}
+
 function run(label, extraEnv, jestArgs = args) {
   const seed = fuzzSeed();
   process.stdout.write(`\n=== backend tests on ${label} (fuzz seed ${seed}) ===\n`);
@@ -37,7 +46,8 @@ function run(label, extraEnv, jestArgs = args) {
     .join(' ');
   for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete env[k];
   const started = Date.now();
-  const result = spawnSync(process.execPath, [jestBin, '--config', 'jest.config.cjs', ...jestArgs], {
+  const config = namesFiles(jestArgs) ? 'jest.config.cjs' : 'jest.suite.config.cjs';
+  const result = spawnSync(process.execPath, [jestBin, '--config', config, ...jestArgs], {
     cwd: backendDir,
     env,
     stdio: 'inherit',

@@ -18,6 +18,7 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../src/app/app.factory';
 import { ProductListCache } from '../src/catalog/product-list.cache';
@@ -93,6 +94,10 @@ export async function createTestApp(
   } else {
     pglite = await pgliteFromTemplate();
   }
+
+  // nestjs-pino writes lines from outside a request with the logger of the first app the module registry saw;
+  // an app given a log stream is to write all its lines there, whatever apps came before it.
+  if (options.logStream) __resetOutOfContextForTests();
 
   try {
     const { app, config } = await createApp(

@@ -91,7 +91,6 @@ describe('request logging', () => {
   @Module({ controllers: [ProbeFailureController] })
   class ProbeFailureModule {}
 
-  // First app of this file: nestjs-pino keeps the first logger for lines written outside a request.
   describe('logs at level warn (no line per request)', () => {
     let t: TestApp;
     const lines: string[] = [];
