@@ -46,7 +46,8 @@ export async function ensureTemplate(): Promise<string> {
 /** A fresh in-memory PGlite started from the template. */
 export async function pgliteFromTemplate(): Promise<PGlite> {
   const file = await ensureTemplate();
-  const pglite = createPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  // A Blob backed by the file: PGlite reads it whole, about half the CPU of a Blob made from the file's bytes.
+  const pglite = createPglite(undefined, { loadDataDir: await fs.openAsBlob(file) });
   await pglite.waitReady;
   return pglite;
 }
