@@ -6,7 +6,10 @@
  * Anonymous visitors get the page from memory (./page-cache.ts) when it was rendered since the last catalogue
  * or settings change, for today's delivery date and the current builds; otherwise it is rendered once, for
  * everyone who asks meanwhile, as a visitor without cookies, and kept. A request with a session (a signed-in
- * customer or the seller) is rendered for that person alone, sent `no-store`, and never kept.
+ * customer or the seller) is rendered for that person alone, sent `no-store`, and never kept. A signed-in
+ * customer's own page (a route marked `frame`: the basket, favourites, orders, usuals) is the exception: it is
+ * rendered as its frame and skeleton alone, as a visitor without cookies whoever asks, so it holds no one's data
+ * and is kept and sent as an anonymous page is; the browser fills in the customer's content.
  *
  * Every render goes through one bounded queue with a time limit (./render-queue.ts): when the queue is full or
  * the render is late, the host page is sent as it is and the browser renders the page.
@@ -18,7 +21,7 @@
 import fs from 'node:fs';
 import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { orderCutoff, pageUrl, selectableDeliveryDate } from '@larder/shared-domain';
+import { orderCutoff, pageUrl, selectableDeliveryDate, type PageRoute } from '@larder/shared-domain';
 import { carriesSession } from '../session/session-cookies';
 import { matchesEtag, pickEncoding } from '../common/http-caching';
 import { nameRoute } from '../metrics/http-metrics';
@@ -172,7 +175,7 @@ export class ShopPages {
     const host = this.options.hostPage();
     if (!host) return false;
     nameRoute(request, route.path);
-    await this.handle(request, reply, host, route.path, pageUrl(route, request.url));
+    await this.handle(request, reply, host, route, pageUrl(route, request.url));
     return true;
   }
 
@@ -180,10 +183,10 @@ export class ShopPages {
     request: FastifyRequest,
     reply: FastifyReply,
     host: HostPage,
-    route: string,
+    { path: route, frame }: PageRoute,
     url: string,
   ): Promise<unknown> {
-    if (carriesSession(request)) {
+    if (!frame && carriesSession(request)) {
       // A signed-in visitor's page holds their session and cart: no cache may keep it, this one included.
       const html =
         (await this.limited(request, () => this.render(request, url, host, true))) ??
@@ -227,9 +230,9 @@ export class ShopPages {
    */
   keptAnswer(request: FastifyRequest): ((reply: FastifyReply) => void) | undefined {
     if (request.method !== 'GET' || !this.options.cache.size) return undefined;
-    if (carriesSession(request)) return undefined;
     const route = this.options.renderer.routesLoaded()?.(pathOf(request.url));
     if (!route?.serverRendered) return undefined;
+    if (!route.frame && carriesSession(request)) return undefined;
     const keyed = this.keyFor(pageUrl(route, request.url));
     const page = keyed && this.options.cache.get(keyed.key);
     if (!page) return undefined;
