@@ -24,6 +24,11 @@ export interface PageRoute {
    */
   frame?: boolean;
   /**
+   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: the page's head preloads them, so
+   * their answers load beside the page's code rather than after it has run.
+   */
+  data?: readonly string[];
+  /**
    * The query parameters the page reads (a product list's `q` and food filters); none when absent. The API
    * renders and keeps the page for these alone, so any other parameter (`?utm=…`) is the same page.
    */
@@ -42,6 +47,9 @@ export function isPageRouteTable(value: unknown): value is PageRoute[] {
         typeof route.chunk === 'string' &&
         typeof route.serverRendered === 'boolean' &&
         (route.frame === undefined || typeof route.frame === 'boolean') &&
+        (route.data === undefined ||
+          (Array.isArray(route.data) &&
+            route.data.every((path) => typeof path === 'string' && path.startsWith('/api/')))) &&
         (route.query === undefined ||
           (Array.isArray(route.query) && route.query.every((name) => typeof name === 'string'))),
     )

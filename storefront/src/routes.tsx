@@ -107,6 +107,9 @@ type Prefetch = (store: PrefetchStore) => void;
 /** The customer's session: a signed-in page's content waits for it (and a basket's lines come with it). */
 const prefetchSession: Prefetch = ({ dispatch }) => dispatch(api.util.prefetch('userIsAuth', undefined, {}));
 
+/** What the session check reads (with the prefetch above, the route's `data`). */
+const SESSION = '/api/user/is-auth';
+
 const prefetchBasket: Prefetch = (store) => {
   prefetchSession(store);
   const { dispatch, getState } = store;
@@ -123,7 +126,8 @@ const prefetchBasket: Prefetch = (store) => {
  * everyone; the customer's content is the browser's to fill in). The one list of the storefront's routes: the
  * browser routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx)
  * to know which pages it renders and which page chunk a page's head names. `prefetch` asks for the page's data
- * as soon as the route is known, before its code has arrived.
+ * as soon as the route is known, before its code has arrived; `data` names the paths it reads, which the page's
+ * head preloads (routes.spec.ts checks the two agree).
  */
 const ROUTES: {
   path: string;
@@ -132,13 +136,22 @@ const ROUTES: {
   frame?: boolean;
   query?: readonly string[];
   prefetch?: Prefetch;
+  /** The API paths `prefetch` reads (its GETs, which the shipping settings are not: the page comes with them). */
+  data?: readonly string[];
 }[] = [
   { path: '/', page: HomePage, serverRendered: true },
   { path: '/home', page: HomePage, serverRendered: true },
   { path: '/products', page: AllProductsPage, serverRendered: true, query: ['q', ...FOOD_FILTER_PARAMS] },
   { path: '/products/:category', page: CategoryPage, serverRendered: true, query: FOOD_FILTER_PARAMS },
   { path: '/products/:category/:id', page: ProductDetailPage, serverRendered: true },
-  { path: '/cart', page: CartPage, serverRendered: true, frame: true, prefetch: prefetchBasket },
+  {
+    path: '/cart',
+    page: CartPage,
+    serverRendered: true,
+    frame: true,
+    prefetch: prefetchBasket,
+    data: [SESSION, '/api/product/list', '/api/promotions'],
+  },
   { path: '/add-address', page: AddAddressPage, serverRendered: false },
   {
     path: '/my-orders',
@@ -149,6 +162,7 @@ const ROUTES: {
       prefetchSession(store);
       store.dispatch(api.util.prefetch('listUserOrders', undefined, {}));
     },
+    data: [SESSION, '/api/order/user'],
   },
   { path: '/my-orders/:id/receipt', page: ReceiptPage, serverRendered: false },
   { path: '/profile', page: ProfilePage, serverRendered: false },
@@ -162,6 +176,7 @@ const ROUTES: {
       prefetchSession(store);
       store.dispatch(api.util.prefetch('favourites', undefined, {}));
     },
+    data: [SESSION, '/api/user/favourites'],
   },
   {
     path: '/usuals',
@@ -172,6 +187,7 @@ const ROUTES: {
       prefetchSession(store);
       store.dispatch(api.util.prefetch('usuals', undefined, {}));
     },
+    data: [SESSION, '/api/user/usuals'],
   },
   { path: '/regular-deliveries', page: RegularDeliveriesPage, serverRendered: false },
   { path: '/contact-us', page: ContactPage, serverRendered: false },
@@ -184,13 +200,16 @@ const ROUTES: {
 ];
 
 /** The route table as data, as the API reads it. */
-export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(({ path, page, serverRendered, frame, query }) => ({
-  path,
-  chunk: page.chunk,
-  serverRendered,
-  ...(frame ? { frame } : {}),
-  ...(query ? { query } : {}),
-}));
+export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(
+  ({ path, page, serverRendered, frame, query, data }) => ({
+    path,
+    chunk: page.chunk,
+    serverRendered,
+    ...(frame ? { frame } : {}),
+    ...(query ? { query } : {}),
+    ...(data ? { data } : {}),
+  }),
+);
 
 /**
  * Loads the code of the page a path shows and, given the store, asks for the page's data at the same time

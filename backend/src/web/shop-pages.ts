@@ -189,7 +189,7 @@ export class ShopPages {
     if (!frame && carriesSession(request)) {
       // A signed-in visitor's page holds their session and cart: no cache may keep it, this one included.
       const html =
-        (await this.limited(request, () => this.render(request, url, host, true))) ??
+        (await this.limited(request, () => this.render(request, url, host, { personal: true }))) ??
         (await this.clientRendered(request, host));
       return reply.header('cache-control', 'no-store').header('vary', VARY).type(HTML).send(html);
     }
@@ -197,7 +197,7 @@ export class ShopPages {
     const keyed = this.keyFor(url);
     if (keyed === undefined) {
       const html =
-        (await this.limited(request, () => this.render(request, url, host, false))) ??
+        (await this.limited(request, () => this.render(request, url, host, { personal: false, frame }))) ??
         (await this.clientRendered(request, host));
       return reply.header('cache-control', REVALIDATE).header('vary', VARY).type(HTML).send(html);
     }
@@ -207,7 +207,9 @@ export class ShopPages {
     if (!page) {
       let pending = this.inflight.get(key);
       if (!pending) {
-        pending = this.limited(request, () => this.renderToKeep(key, request, url, keyed.host, route));
+        pending = this.limited(request, () =>
+          this.renderToKeep(key, request, url, keyed.host, route, frame === true),
+        );
         this.inflight.set(key, pending);
         void pending.finally(() => this.inflight.delete(key));
       }
@@ -266,10 +268,11 @@ export class ShopPages {
     url: string,
     host: HostPage,
     route: string,
+    frame: boolean,
   ): Promise<CachedPage | undefined> {
     const versions = `${this.catalogueVersion}:${this.settingsVersion}`;
     try {
-      const html = await this.render(request, url, host, false);
+      const html = await this.render(request, url, host, { personal: false, frame });
       if (html === undefined) return undefined;
       const page = await preparePage(html, route);
       if (versions === `${this.catalogueVersion}:${this.settingsVersion}`) this.options.cache.set(key, page);
@@ -280,12 +283,15 @@ export class ShopPages {
     }
   }
 
-  /** The host page with the page rendered in it, or undefined when it could not be rendered in time. */
+  /**
+   * The host page with the page rendered in it, or undefined when it could not be rendered in time: for the
+   * visitor (`personal`), or as no one; `frame` for a signed-in customer's own page.
+   */
   private async render(
     request: FastifyRequest,
     url: string,
     host: HostPage,
-    personal: boolean,
+    { personal, frame = false }: { personal: boolean; frame?: boolean },
   ): Promise<string | undefined> {
     const { renderer, queue, metrics } = this.options;
     const path = pathOf(url);
@@ -297,9 +303,9 @@ export class ShopPages {
       this.logger.warn(`${path} is rendered in the browser: not rendered within ${queue.timeoutMs} ms`);
     }
     // A page for everyone is mostly a first visit, whose browser holds none of the style sheets yet: they come
-    // inside the page. A signed-in customer's browser has them from an earlier visit.
-    const html =
-      page && withRenderedPage(host.html, this.options.headInput(request), page, { inlineStyles: !personal });
+    // inside the page. A signed-in customer's browser has them from an earlier visit, their frame pages included.
+    const inlineStyles = !personal && !frame;
+    const html = page && withRenderedPage(host.html, this.options.headInput(request), page, { inlineStyles });
     return html === undefined ? undefined : this.finish(path, html);
   }
 

@@ -8,7 +8,7 @@ import {
 import { makeProduct, setupMockApi } from '@larder/shared-state/testing';
 import { createTestStore, makeUser, renderPage } from '../../test/page-testing';
 import { CartLink } from '../layout/CartLink';
-import { preloadRoute } from '../routes';
+import { preloadRoute, STOREFRONT_ROUTES } from '../routes';
 import CartPage from './cart/CartPage';
 import FavouritesPage from './favourites/FavouritesPage';
 import MyOrdersPage from './my-orders/MyOrdersPage';
@@ -117,4 +117,23 @@ describe('preloadRoute with the store', () => {
     expect(await screen.findByRole('heading', { name: 'Strawberry Jam' })).toBeInTheDocument();
     expect(server.sent('GET', '/api/user/favourites')).toHaveLength(1);
   });
+
+  it.each(STOREFRONT_ROUTES.filter((route) => route.data).map((route) => [route.path, route.data!]))(
+    "%s: the page's head preloads what the route's prefetch reads, no more and no less",
+    async (path, data) => {
+      server.seed({ user: customer });
+      const store = createTestStore(server, { sessionChecked: false });
+      // What the page comes with from the server (its frame's data).
+      await store.dispatch(api.endpoints.getShippingSettings.initiate());
+      await store.dispatch(api.endpoints.getBusinessDetails.initiate());
+      const before = server.requests.length;
+
+      await act(async () => {
+        await preloadRoute(path, store);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+      const read = server.requests.slice(before).filter((request) => request.method === 'GET');
+      expect(new Set(read.map((request) => request.url))).toEqual(new Set(data));
+    },
+  );
 });
