@@ -16,6 +16,8 @@ export default tseslint.config(
       'backend/drizzle/**',
       'shared-state/src/generated/**',
       'e2e/artifacts/**',
+      // Builds kept to measure against (npm run lighthouse -- --keep) and what measured them.
+      '.measure/**',
       '**/coverage/**',
     ],
   },

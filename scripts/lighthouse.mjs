@@ -23,6 +23,15 @@
  *                    through the DevTools protocol) instead of simulating the load afterwards: the figures are what
  *                    that load saw, not a model of it, and do not turn on what finished before the first paint
  *                    (see lcpCounted). The desktop preset names no network to slow down to: desktop runs unthrottled.
+ *   --signed-in      measure the pages only a signed-in customer sees instead (the basket, favourites, My orders,
+ *                    the usuals), as a customer signed in for the run with a basket, favourites and an order
+ *                    (lib/signed-in-customer.mjs), their session cookie sent with every request. Besides
+ *                    Lighthouse's figures (FCP added) it prints when each page showed its frame, its skeleton and
+ *                    its content on a slowed-down phone, on a first and on a repeat visit (lib/content-timing.mjs).
+ *   --keep=<dir>     copy the current build (the four dist folders) to <dir>, inside the repository (e.g.
+ *                    .measure/before), and stop: the "before" of a change, to measure beside its "after"
+ *   --before=<dir>   measure a build kept with --keep as well, side by side with the current one in this run
+ *                    (each page alternately on both, every run), and print the ratio after/before
  * Chromium: CHROME_PATH (default /usr/bin/chromium).
  */
 import lighthouse from 'lighthouse';
@@ -30,7 +39,9 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import * as chromeLauncher from 'chrome-launcher';
 import path from 'node:path';
-import { productPath, root, startBackend } from './lib/built-shop.mjs';
+import { buildIn, keepBuild, productPath, startBackend } from './lib/built-shop.mjs';
+import { ContentTimer } from './lib/content-timing.mjs';
+import { signedInCustomer } from './lib/signed-in-customer.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -103,10 +114,10 @@ function recordLcpCounted() {
 }
 recordLcpCounted();
 
-async function auditWithRetry(port, url, desktop, attempts = 3) {
+async function auditWithRetry(port, url, desktop, cookie, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await audit(port, url, desktop);
+      return await audit(port, url, desktop, cookie);
     } catch (error) {
       if (attempt >= attempts || !RETRIED_ERRORS.test(String(error?.message))) throw error;
       process.stderr.write(`${String(error.message).split(' Something')[0]}: running it again\n`);
@@ -114,19 +125,23 @@ async function auditWithRetry(port, url, desktop, attempts = 3) {
   }
 }
 
-function median(runs) {
+function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function audit(port, url, desktop) {
+async function audit(port, url, desktop, cookie) {
+  // --gzip: transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
+  const extraHeaders = {
+    ...(flag('gzip') ? { 'Accept-Encoding': 'gzip' } : {}),
+    ...(cookie ? { Cookie: cookie } : {}),
+  };
   const flags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo'],
-    // --gzip: transfer sizes in gzip whatever the server could send, so figures compare with `npm run size`.
-    ...(flag('gzip') ? { extraHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
+    ...(Object.keys(extraHeaders).length ? { extraHeaders } : {}),
     ...(flag('devtools') ? { throttlingMethod: 'devtools' } : {}),
   };
   lcpCounted = undefined;
@@ -141,6 +156,7 @@ async function audit(port, url, desktop) {
     .reduce((total, r) => total + (r.transferSize ?? 0), 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
     tbt: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
@@ -197,54 +213,138 @@ async function audit(port, url, desktop) {
   };
 }
 
-async function main() {
+/** The pages only a signed-in customer sees, each with the selector of its content (not its skeleton). */
+const SIGNED_IN_PAGES = [
+  { label: 'basket (mobile)', path: '/cart', desktop: false, content: '[data-testid="cart-units"]' },
+  {
+    label: 'favourites (mobile)',
+    path: '/favourites',
+    desktop: false,
+    content: 'main [data-testid="product-card"]',
+  },
+  {
+    label: 'my orders (mobile)',
+    path: '/my-orders',
+    desktop: false,
+    content: 'main ul[aria-label="Orders"] > li',
+  },
+  { label: 'usuals (mobile)', path: '/usuals', desktop: false, content: '[data-testid="usual-line"]' },
+  { label: 'basket (desktop)', path: '/cart', desktop: true, content: '[data-testid="cart-units"]' },
+];
+
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
+};
+
+/** Starts the shops to measure: this checkout's build, and with --before the kept one too. */
+async function startShops() {
   const url = option('url');
+  if (url) return [{ name: 'now', origin: new URL(url).origin, stop: async () => undefined }];
+  const builds = [];
+  if (option('before')) builds.push({ name: 'before', build: buildIn(path.resolve(option('before'))) });
+  builds.push({ name: option('before') ? 'after' : 'now', build: buildIn() });
+  const shops = [];
+  try {
+    for (const { name, build } of builds) shops.push({ name, ...(await startBackend(build)) });
+  } catch (error) {
+    await Promise.all(shops.map((shop) => shop.stop()));
+    throw error;
+  }
+  return shops;
+}
+
+async function main() {
+  if (option('keep')) {
+    console.log(`The current build is kept in ${keepBuild(option('keep'))}`);
+    return;
+  }
   const runs = Math.max(1, Number(option('runs') ?? 1));
-  const shop = url
-    ? { origin: new URL(url).origin, stop: async () => undefined }
-    : await startBackend({
-        hostShell: path.join(root, 'host-shell/dist'),
-        storefront: path.join(root, 'storefront/dist'),
-        sellerPortal: path.join(root, 'seller-portal/dist'),
-      });
+  const signedIn = flag('signed-in');
+  const shops = await startShops();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  // Interrupted: stop the browser and the shop this run started before leaving.
+  const timer = signedIn ? new ContentTimer({ executablePath: CHROME_PATH, args: CHROME_FLAGS }) : undefined;
+  // Interrupted: stop the browsers and the shops this run started before leaving.
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
       chrome.kill();
-      shop.stop().finally(() => process.exit(130));
+      Promise.all([timer?.stop(), ...shops.map((shop) => shop.stop())]).finally(() => process.exit(130));
     });
   }
   const rows = [];
   try {
-    const product = (await productPath(shop.origin)) ?? '/products';
-    const category = product.split('/').slice(0, 3).join('/');
-    const pages = [
+    await timer?.start();
+    for (const shop of shops) {
+      if (signedIn) {
+        shop.cookie = (await signedInCustomer(shop.origin)).cookie;
+        continue;
+      }
+      shop.product = (await productPath(shop.origin)) ?? '/products';
+    }
+    const publicPages = (shop) => [
       { label: 'home (mobile)', path: '/', desktop: false },
-      { label: 'category (mobile)', path: category, desktop: false },
-      { label: 'product (mobile)', path: product, desktop: false },
+      { label: 'category (mobile)', path: shop.product.split('/').slice(0, 3).join('/'), desktop: false },
+      { label: 'product (mobile)', path: shop.product, desktop: false },
       { label: 'home (desktop)', path: '/', desktop: true },
-    ].filter((p) => !option('only') || p.label.includes(option('only')));
-    for (const page of pages) {
-      const results = [];
-      for (let i = 0; i < runs; i += 1)
-        results.push(await auditWithRetry(chrome.port, shop.origin + page.path, page.desktop));
-      const speeds = results.map((r) => r.benchmarkIndex).filter((b) => typeof b === 'number');
-      rows.push({ ...page, ...median(results), benchmarkIndexes: speeds.map(Math.round) });
+    ];
+    const pages = (signedIn ? SIGNED_IN_PAGES : publicPages(shops[0])).filter(
+      (p) => !option('only') || p.label.includes(option('only')),
+    );
+    for (const [index, page] of pages.entries()) {
+      const results = new Map(shops.map((shop) => [shop, { audits: [], timings: [] }]));
+      // Each run measures the page on every shop in turn, so a busier minute of the machine falls on both.
+      for (let i = 0; i < runs; i += 1) {
+        for (const shop of shops) {
+          const pagePath = signedIn ? page.path : publicPages(shop)[index].path;
+          const url = shop.origin + pagePath;
+          const result = results.get(shop);
+          result.audits.push(await auditWithRetry(chrome.port, url, page.desktop, shop.cookie));
+          if (timer && !page.desktop)
+            result.timings.push(await timer.measure(url, { cookie: shop.cookie, content: page.content }));
+        }
+      }
+      for (const shop of shops) {
+        const { audits, timings } = results.get(shop);
+        const speeds = audits.map((r) => r.benchmarkIndex).filter((b) => typeof b === 'number');
+        const seen = (visit, what) => median(timings.map((t) => t[visit][what]));
+        rows.push({
+          ...page,
+          path: signedIn ? page.path : publicPages(shop)[index].path,
+          build: shop.name,
+          ...medianRun(audits),
+          benchmarkIndexes: speeds.map(Math.round),
+          ...(timings.length
+            ? {
+                seen: Object.fromEntries(
+                  ['first', 'repeat', 'fast'].map((visit) => [
+                    visit,
+                    Object.fromEntries(
+                      ['fcp', 'frame', 'skeleton', 'content'].map((what) => [what, seen(visit, what)]),
+                    ),
+                  ]),
+                ),
+              }
+            : {}),
+        });
+      }
       process.stderr.write(`measured ${page.label}\n`);
     }
   } finally {
     await chrome.kill();
-    await shop.stop();
+    await timer?.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
   }
 
   if (flag('json')) {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
+  const compared = shops.length > 1;
   const header = [
     'page',
+    ...(compared ? ['build'] : []),
     'perf',
+    'FCP',
     'LCP',
     'TBT',
     'CLS',
@@ -255,7 +355,9 @@ async function main() {
   ];
   const table = rows.map((r) => [
     `${r.label} ${r.path}`.slice(0, 60),
+    ...(compared ? [r.build] : []),
     String(r.performance),
+    `${(r.fcp / 1000).toFixed(2)} s`,
     `${(r.lcp / 1000).toFixed(2)} s`,
     `${Math.round(r.tbt)} ms`,
     r.cls.toFixed(3),
@@ -264,15 +366,64 @@ async function main() {
     String(r.accessibility),
     String(r.seo),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const line = (cells) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  printTable(header, table);
   console.log(
-    `\nLighthouse ${'13'} on ${shop.origin === option('url') ? option('url') : 'the built shop'}` +
-      `${flag('devtools') ? ', the browser slowed down while loading (--devtools)' : ''}:\n`,
+    `\nLighthouse ${'13'} on ${option('url') ?? 'the built shop'}` +
+      `${signedIn ? ', as a signed-in customer' : ''}` +
+      `${flag('devtools') ? ', the browser slowed down while loading (--devtools)' : ''}` +
+      `${runs > 1 ? `, median of ${runs} runs` : ''}.`,
   );
-  console.log(line(header));
-  for (const row of table) console.log(line(row));
+  const seenRows = rows.filter((r) => r.seen);
+  if (seenRows.length) {
+    console.log(
+      '\nWhen the page showed what (ms from navigation, median; a phone slowed down as Lighthouse slows it, on a\n' +
+        'first and a repeat visit, then a repeat visit at full speed):\n',
+    );
+    const ms = (value) => (value === undefined ? '-' : `${Math.round(value)} ms`);
+    printTable(
+      ['page', ...(compared ? ['build'] : []), 'visit', 'first paint', 'frame', 'skeleton', 'content'],
+      seenRows.flatMap((r) =>
+        ['first', 'repeat', 'fast'].map((visit) => [
+          `${r.label} ${r.path}`.slice(0, 60),
+          ...(compared ? [r.build] : []),
+          visit,
+          ms(r.seen[visit].fcp),
+          ms(r.seen[visit].frame),
+          ms(r.seen[visit].skeleton),
+          ms(r.seen[visit].content),
+        ]),
+      ),
+    );
+  }
+  if (compared) {
+    console.log('\nAfter / before (below 1: faster now):\n');
+    const ratio = (after, before) =>
+      typeof after === 'number' && typeof before === 'number' && before > 0
+        ? (after / before).toFixed(2)
+        : '-';
+    const pairs = [];
+    for (let i = 0; i < rows.length; i += shops.length) pairs.push([rows[i], rows[i + shops.length - 1]]);
+    printTable(
+      [
+        'page',
+        'FCP',
+        'LCP',
+        ...(seenRows.length ? ['content (first)', 'content (repeat)', 'content (fast)'] : []),
+      ],
+      pairs.map(([before, after]) => [
+        `${after.label} ${after.path}`.slice(0, 60),
+        ratio(after.fcp, before.fcp),
+        ratio(after.lcp, before.lcp),
+        ...(seenRows.length
+          ? [
+              ratio(after.seen?.first.content, before.seen?.first.content),
+              ratio(after.seen?.repeat.content, before.seen?.repeat.content),
+              ratio(after.seen?.fast.content, before.seen?.fast.content),
+            ]
+          : []),
+      ]),
+    );
+  }
   const speeds = rows.flatMap((r) => r.benchmarkIndexes);
   if (speeds.length)
     console.log(
@@ -282,11 +433,13 @@ async function main() {
   for (const r of rows)
     for (const shift of r.layoutShifts)
       console.log(
-        `  ${r.label}: layout shift ${shift.score.toPrecision(2)} of ${shift.selector ?? shift.element}` +
+        `  ${r.label}${compared ? ` (${r.build})` : ''}: layout shift ${shift.score.toPrecision(2)} of ` +
+          `${shift.selector ?? shift.element}` +
           (shift.causes.length ? ` (${shift.causes.join('; ')})` : ''),
       );
   for (const r of rows)
-    if (r.seoFailed.length) console.log(`  ${r.label}: SEO audits failed: ${r.seoFailed.join(', ')}`);
+    if (r.seoFailed.length && !signedIn)
+      console.log(`  ${r.label}: SEO audits failed: ${r.seoFailed.join(', ')}`);
   for (const r of rows) {
     if (r.desktop || r.lcp <= LCP_GOAL_MS || !r.lcpCounted) continue;
     const kinds = {};
@@ -303,11 +456,20 @@ async function main() {
     const counted = Object.entries(kinds).map(([kind, n]) => `${n} ${kind}`);
     counted.push(`${(bytes / 1024).toFixed(1)} KB`);
     console.log(
-      `  ${r.label}: LCP simulated from ${r.lcpCounted.pessimistic.length} requests that had finished before ` +
-        `the page's largest paint at ${Math.round(r.observedLcp)} ms unthrottled (${counted.join(', ')}); ` +
-        `optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, pessimistic ${Math.round(r.lcpCounted.pessimisticMs)} ms`,
+      `  ${r.label}${compared ? ` (${r.build})` : ''}: LCP simulated from ${r.lcpCounted.pessimistic.length} ` +
+        `requests that had finished before the page's largest paint at ${Math.round(r.observedLcp)} ms ` +
+        `unthrottled (${counted.join(', ')}); optimistic ${Math.round(r.lcpCounted.optimisticMs)} ms, ` +
+        `pessimistic ${Math.round(r.lcpCounted.pessimisticMs)} ms`,
     );
   }
+}
+
+function printTable(header, table) {
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const row of table) console.log(line(row));
 }
 
 main().catch((error) => {

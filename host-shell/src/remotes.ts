@@ -1,6 +1,7 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PAGE_REMOTES_ID } from '@larder/shared-domain';
+import type { AppStore } from '@larder/shared-state';
 
 /** The remotes the shell knows, by their key in /remotes.json and their federation container name. */
 export const REMOTES = {
@@ -13,8 +14,11 @@ export type RemoteKey = keyof typeof REMOTES;
 /** What a remote's `./routes` module provides. */
 export interface RemoteRoutesModule {
   default: ComponentType;
-  /** Loads the code of the page a path shows, so a server-rendered page hydrates in one pass. */
-  preloadRoute?: (pathname: string) => Promise<void>;
+  /**
+   * Loads the code of the page a path shows, so a server-rendered page hydrates in one pass; given the store, it
+   * asks for the page's data at the same time.
+   */
+  preloadRoute?: (pathname: string, store?: AppStore) => Promise<void>;
 }
 
 export type RemoteManifest = Record<RemoteKey, string>;

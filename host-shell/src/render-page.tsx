@@ -18,9 +18,17 @@ export interface RenderPageInput {
 
 /** Draws the shell and its routes into the page, or hydrates the markup the server sent. */
 export function renderPage({ container, store, serverRendered, remoteRoutes }: RenderPageInput): void {
+  // The page's data is asked for as soon as the storefront's routes know the page, beside its code, not once
+  // the page has drawn. Its answers may arrive before hydration: the components then first render the state the
+  // server rendered (`serverState`), so the markup matches, and update straight after.
+  const renderedState = serverRendered ? store.getState() : undefined;
+  const page = remoteRoutes.then((routes) =>
+    routes.preloadRoute?.(window.location.pathname, store).catch(() => undefined),
+  );
+  page.catch(() => undefined);
   const app = (
     <StrictMode>
-      <Provider store={store}>
+      <Provider store={store} serverState={renderedState}>
         <BrowserRouter>
           <App />
         </BrowserRouter>
@@ -34,14 +42,10 @@ export function renderPage({ container, store, serverRendered, remoteRoutes }: R
     // Hydrate once the storefront's routes and the current page's code are here, so the first render matches
     // the server's markup in one pass. If the routes cannot be loaded, render afresh: the page then offers to
     // retry. As a transition, hydration yields to the browser between parts of the page.
-    remoteRoutes
-      .then(async (routes) => {
-        await routes.preloadRoute?.(window.location.pathname).catch(() => undefined);
-      })
-      .then(
-        () => startTransition(() => void hydrateRoot(container, app)),
-        () => createRoot(container).render(app),
-      );
+    page.then(
+      () => startTransition(() => void hydrateRoot(container, app)),
+      () => createRoot(container).render(app),
+    );
   } else {
     createRoot(container).render(app);
   }

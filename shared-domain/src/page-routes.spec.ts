@@ -56,6 +56,12 @@ describe('page routes', () => {
     expect(isPageRouteTable([{ path: '/', chunk: 'page-home', serverRendered: true, query: 'q' }])).toBe(
       false,
     );
+    expect(isPageRouteTable([{ path: '/cart', chunk: 'page-cart', serverRendered: true, frame: true }])).toBe(
+      true,
+    );
+    expect(
+      isPageRouteTable([{ path: '/cart', chunk: 'page-cart', serverRendered: true, frame: 'yes' }]),
+    ).toBe(false);
   });
 });
 

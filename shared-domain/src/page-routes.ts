@@ -18,6 +18,17 @@ export interface PageRoute {
   /** Whether the API renders the page on the server (otherwise the browser renders it). */
   serverRendered: boolean;
   /**
+   * A signed-in customer's own page (the basket, favourites, orders): the API renders only its frame (header,
+   * footer) and the skeleton of its content, the same for everyone and without anyone's session, so that it may
+   * be kept and sent to every customer; the browser fills in the customer's content.
+   */
+  frame?: boolean;
+  /**
+   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: the page's head preloads them, so
+   * their answers load beside the page's code rather than after it has run.
+   */
+  data?: readonly string[];
+  /**
    * The query parameters the page reads (a product list's `q` and food filters); none when absent. The API
    * renders and keeps the page for these alone, so any other parameter (`?utm=…`) is the same page.
    */
@@ -35,6 +46,10 @@ export function isPageRouteTable(value: unknown): value is PageRoute[] {
         typeof route.path === 'string' &&
         typeof route.chunk === 'string' &&
         typeof route.serverRendered === 'boolean' &&
+        (route.frame === undefined || typeof route.frame === 'boolean') &&
+        (route.data === undefined ||
+          (Array.isArray(route.data) &&
+            route.data.every((path) => typeof path === 'string' && path.startsWith('/api/')))) &&
         (route.query === undefined ||
           (Array.isArray(route.query) && route.query.every((name) => typeof name === 'string'))),
     )

@@ -20,8 +20,8 @@ describe('the route table the API reads', () => {
     for (const route of STOREFRONT_ROUTES) expect(chunks).toContain(route.chunk);
   });
 
-  it('has the shop pages rendered on the server, and the personal and other pages in the browser', () => {
-    const serverRendered = STOREFRONT_ROUTES.filter((route) => route.serverRendered).map(
+  it('has the shop pages rendered on the server, the signed-in pages as their frame, the others in the browser', () => {
+    const serverRendered = STOREFRONT_ROUTES.filter((route) => route.serverRendered && !route.frame).map(
       (route) => route.path,
     );
     expect(serverRendered).toEqual([
@@ -31,6 +31,9 @@ describe('the route table the API reads', () => {
       '/products/:category',
       '/products/:category/:id',
     ]);
+    const frames = STOREFRONT_ROUTES.filter((route) => route.frame);
+    expect(frames.map((route) => route.path)).toEqual(['/cart', '/my-orders', '/favourites', '/usuals']);
+    for (const route of frames) expect(route.serverRendered).toBe(true);
     expect(STOREFRONT_ROUTES.at(-1)).toEqual({ path: '/*', chunk: 'page-not-found', serverRendered: false });
   });
 

@@ -1,5 +1,12 @@
 import { Route, Routes, matchPath } from 'react-router-dom';
 import { FOOD_FILTER_PARAMS, type PageRoute } from '@larder/shared-domain';
+import {
+  api,
+  loadWholeCatalogue,
+  selectCatalogueComplete,
+  type AppDispatch,
+  type RootState,
+} from '@larder/shared-state';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { StorefrontLayout } from './layout/StorefrontLayout';
 
@@ -88,25 +95,100 @@ const NotFoundPage = lazyPage(
   () => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/NotFoundPage'),
 );
 
+/** A store's dispatch and state, as the host's store and the tests' stores give them. */
+export interface PrefetchStore {
+  dispatch: AppDispatch;
+  getState(): RootState;
+}
+
+/** Asks for what a page shows, in parallel with the page's code (see preloadRoute). */
+type Prefetch = (store: PrefetchStore) => void;
+
+/** The customer's session: a signed-in page's content waits for it (and a basket's lines come with it). */
+const prefetchSession: Prefetch = ({ dispatch }) => dispatch(api.util.prefetch('userIsAuth', undefined, {}));
+
+/** What the session check reads (with the prefetch above, the route's `data`). */
+const SESSION = '/api/user/is-auth';
+
+const prefetchBasket: Prefetch = (store) => {
+  prefetchSession(store);
+  const { dispatch, getState } = store;
+  // After a server-rendered page the list holds only the products it showed: the basket prices from all.
+  if (selectCatalogueComplete(getState())) dispatch(api.util.prefetch('listProducts', undefined, {}));
+  else void dispatch(loadWholeCatalogue());
+  dispatch(api.util.prefetch('getShippingSettings', undefined, {}));
+  dispatch(api.util.prefetch('listPromotions', undefined, {}));
+};
+
 /**
  * Every customer route, from where the host mounts the storefront: its react-router pattern, the page it
- * shows, and whether the API renders it on the server. The one list of the storefront's routes: the browser
- * routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx) to
- * know which pages it renders and which page chunk a page's head names.
+ * shows, and whether the API renders it on the server (`frame`: only its frame and skeleton, the same for
+ * everyone; the customer's content is the browser's to fill in). The one list of the storefront's routes: the
+ * browser routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx)
+ * to know which pages it renders and which page chunk a page's head names. `prefetch` asks for the page's data
+ * as soon as the route is known, before its code has arrived; `data` names the paths it reads, which the page's
+ * head preloads (routes.spec.ts checks the two agree).
  */
-const ROUTES: { path: string; page: LazyPage; serverRendered: boolean; query?: readonly string[] }[] = [
+const ROUTES: {
+  path: string;
+  page: LazyPage;
+  serverRendered: boolean;
+  frame?: boolean;
+  query?: readonly string[];
+  prefetch?: Prefetch;
+  /** The API paths `prefetch` reads (its GETs, which the shipping settings are not: the page comes with them). */
+  data?: readonly string[];
+}[] = [
   { path: '/', page: HomePage, serverRendered: true },
   { path: '/home', page: HomePage, serverRendered: true },
   { path: '/products', page: AllProductsPage, serverRendered: true, query: ['q', ...FOOD_FILTER_PARAMS] },
   { path: '/products/:category', page: CategoryPage, serverRendered: true, query: FOOD_FILTER_PARAMS },
   { path: '/products/:category/:id', page: ProductDetailPage, serverRendered: true },
-  { path: '/cart', page: CartPage, serverRendered: false },
+  {
+    path: '/cart',
+    page: CartPage,
+    serverRendered: true,
+    frame: true,
+    prefetch: prefetchBasket,
+    data: [SESSION, '/api/product/list', '/api/promotions'],
+  },
   { path: '/add-address', page: AddAddressPage, serverRendered: false },
-  { path: '/my-orders', page: MyOrdersPage, serverRendered: false },
+  {
+    path: '/my-orders',
+    page: MyOrdersPage,
+    serverRendered: true,
+    frame: true,
+    prefetch: (store) => {
+      prefetchSession(store);
+      store.dispatch(api.util.prefetch('listUserOrders', undefined, {}));
+    },
+    data: [SESSION, '/api/order/user'],
+  },
   { path: '/my-orders/:id/receipt', page: ReceiptPage, serverRendered: false },
   { path: '/profile', page: ProfilePage, serverRendered: false },
-  { path: '/favourites', page: FavouritesPage, serverRendered: false, query: FOOD_FILTER_PARAMS },
-  { path: '/usuals', page: UsualsPage, serverRendered: false },
+  {
+    path: '/favourites',
+    page: FavouritesPage,
+    serverRendered: true,
+    frame: true,
+    query: FOOD_FILTER_PARAMS,
+    prefetch: (store) => {
+      prefetchSession(store);
+      store.dispatch(api.util.prefetch('favourites', undefined, {}));
+    },
+    data: [SESSION, '/api/user/favourites'],
+  },
+  {
+    path: '/usuals',
+    page: UsualsPage,
+    serverRendered: true,
+    frame: true,
+    prefetch: (store) => {
+      prefetchSession(store);
+      store.dispatch(api.util.prefetch('usuals', undefined, {}));
+    },
+    data: [SESSION, '/api/user/usuals'],
+  },
   { path: '/regular-deliveries', page: RegularDeliveriesPage, serverRendered: false },
   { path: '/contact-us', page: ContactPage, serverRendered: false },
   { path: '/terms-and-conditions', page: TermsPage, serverRendered: false },
@@ -118,16 +200,25 @@ const ROUTES: { path: string; page: LazyPage; serverRendered: boolean; query?: r
 ];
 
 /** The route table as data, as the API reads it. */
-export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(({ path, page, serverRendered, query }) => ({
-  path,
-  chunk: page.chunk,
-  serverRendered,
-  ...(query ? { query } : {}),
-}));
+export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(
+  ({ path, page, serverRendered, frame, query, data }) => ({
+    path,
+    chunk: page.chunk,
+    serverRendered,
+    ...(frame ? { frame } : {}),
+    ...(query ? { query } : {}),
+    ...(data ? { data } : {}),
+  }),
+);
 
-/** Loads the code of the page a path shows (the host calls it before hydrating a server-rendered page). */
-export function preloadRoute(pathname: string): Promise<void> {
+/**
+ * Loads the code of the page a path shows and, given the store, asks for the page's data at the same time
+ * instead of once the code has arrived and drawn the page. The host calls it as soon as the storefront's routes
+ * have arrived (and waits for it before hydrating a server-rendered page).
+ */
+export function preloadRoute(pathname: string, store?: PrefetchStore): Promise<void> {
   const match = ROUTES.find(({ path }) => matchPath(path, pathname));
+  if (store) match?.prefetch?.(store);
   return match ? match.page.preload() : Promise.resolve();
 }
 

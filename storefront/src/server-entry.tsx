@@ -25,7 +25,8 @@ import {
   type AppStore,
   type ServerRenderedState,
 } from '@larder/shared-state';
-import { StorefrontRoutes } from './routes';
+import { pageRouteMatcher } from '@larder/shared-domain';
+import { STOREFRONT_ROUTES, StorefrontRoutes } from './routes';
 import { MissingProductsProvider, ShownProductsProvider } from './components/shown-products';
 import { searchText } from './components/useProductSearch';
 
@@ -73,6 +74,20 @@ async function loadPageData(store: AppStore, url: string): Promise<void> {
   const user = session?.data && 'user' in session.data ? session.data.user : undefined;
   if (user?.cartItems) store.dispatch(cartSlice.actions.replace(user.cartItems));
 }
+
+/**
+ * What a signed-in customer's page (a route marked `frame`) is rendered with: only what its frame reads (the
+ * shipping settings, who the shop is), and no session at all, so that the page shows its skeleton and is the
+ * same for everyone, whoever asks. The browser asks for the session and the page's own data.
+ */
+async function loadFrameData(store: AppStore): Promise<void> {
+  await Promise.all([
+    store.dispatch(api.endpoints.getShippingSettings.initiate()),
+    store.dispatch(api.endpoints.getBusinessDetails.initiate()),
+  ]);
+}
+
+const routeOf = pageRouteMatcher(STOREFRONT_ROUTES);
 
 /** A product list's search (`/products?q=`): its answer is in the store, so the page shows the server's matches. */
 async function loadSearch(store: AppStore, url: string): Promise<void> {
@@ -141,7 +156,12 @@ export async function renderPage({
   const started = Date.now();
   if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
-  await withinTime(loadPageData(store, url), timeoutMs, "Fetching the page's data");
+  const frameOnly = routeOf(new URL(url, 'http://larder.internal').pathname)?.frame === true;
+  await withinTime(
+    frameOnly ? loadFrameData(store) : loadPageData(store, url),
+    timeoutMs,
+    "Fetching the page's data",
+  );
   const shownProducts = new Set<string>();
   const missingProducts = new Set<string>();
   const html = await renderToHtml(
@@ -159,5 +179,9 @@ export async function renderPage({
     Math.max(1, timeoutMs - (Date.now() - started)),
   );
   // The page goes with the products it shows, not the whole catalogue; the browser loads the rest after.
-  return { html, state: dehydrate(store.getState(), { shownProducts, missingProducts }) };
+  // A frame has no product list at all.
+  return {
+    html,
+    state: dehydrate(store.getState(), frameOnly ? {} : { shownProducts, missingProducts }),
+  };
 }

@@ -48,6 +48,36 @@ describe('page head', () => {
     }
   });
 
+  it("preloads the API reads a route names, as the shop's client fetches them (with cookies)", () => {
+    const storefrontRoutes = pageRouteMatcher([
+      { path: '/', chunk: 'page-home', serverRendered: true },
+      {
+        path: '/favourites',
+        chunk: 'page-favourites',
+        serverRendered: true,
+        frame: true,
+        data: ['/api/user/is-auth', '/api/user/favourites'],
+      },
+      { path: '/*', chunk: 'page-not-found', serverRendered: false },
+    ]);
+    const head = (pathname: string) =>
+      pageHeadTags({
+        pathname,
+        remotes: { storefront: '/remotes/storefront/remoteEntry.js', sellerPortal: '' },
+        dirs: { storefront: '/nowhere', sellerPortal: '/nowhere' },
+        storefrontRoutes,
+      });
+    const fetched = (pathname: string) =>
+      [
+        ...head(pathname).matchAll(
+          /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="use-credentials">/g,
+        ),
+      ].map((match) => match[1]);
+    expect(fetched('/favourites')).toEqual(['/api/user/is-auth', '/api/user/favourites']);
+    expect(fetched('/')).toEqual([]);
+    expect(fetched('/seller/favourites')).toEqual([]);
+  });
+
   it('names only the entry of a remote served from elsewhere, not the files of a local build', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-head-'));
     try {

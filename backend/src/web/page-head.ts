@@ -110,6 +110,9 @@ export function pageHeadTags({
     const pageFile = page && routes?.assets?.js?.async?.find((file) => file.startsWith(`${page}.`));
     if (pageFile) scripts.add(base + pageFile);
   }
+  // The API reads the page starts with: fetched as the shop's client fetches them (same origin, with cookies),
+  // so that its own request finds the answer already there.
+  const data = seller ? [] : (storefrontRoutes?.(pathname)?.data ?? []);
 
   return [
     `<script type="application/json" id="${PAGE_REMOTES_ID}">${jsonForHtml(remotes)}</script>`,
@@ -119,6 +122,10 @@ export function pageHeadTags({
         : `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
     ),
     ...[...scripts].map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
+    ...data.map(
+      (href) =>
+        `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="use-credentials">`,
+    ),
   ].join('');
 }
 

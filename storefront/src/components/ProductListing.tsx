@@ -20,6 +20,8 @@ interface ProductListingProps {
   eagerCount?: number;
   /** How many card skeletons stand in while loading. */
   skeletonCount?: number;
+  /** What the skeletons tell a screen reader while loading. */
+  loadingLabel?: string;
   /** The first card's picture is the page's largest content on arrival: fetch it first. */
   priorityFirst?: boolean;
 }
@@ -34,9 +36,10 @@ export function ProductListing({
   headingLevel = 2,
   eagerCount = 5,
   skeletonCount,
+  loadingLabel,
   priorityFirst = false,
 }: ProductListingProps) {
-  if (isLoading) return <ProductGridSkeleton count={skeletonCount} />;
+  if (isLoading) return <ProductGridSkeleton count={skeletonCount} label={loadingLabel} />;
   if (isError) {
     return (
       <EmptyState

@@ -76,7 +76,11 @@ describe('Takings', () => {
       expect(within(table).getByRole('columnheader', { name: rate })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'VAT at 20%' })).toBeInTheDocument();
     const first = within(table).getByRole('row', { name: /Wed, 1 Jul 2026/ });
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       '2',
       '£4.50',
       '£0.00',
@@ -97,7 +101,11 @@ describe('Takings', () => {
     const second = within(table).getByRole('row', { name: /Thu, 2 Jul 2026/ });
     expect(within(second).getAllByRole('cell')[6]).toHaveTextContent('£2.28');
     const total = within(table).getByRole('row', { name: /^Total/ });
-    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       '3',
       '£4.50',
       '£0.00',

@@ -168,8 +168,24 @@ function RangeChooser({
   );
 }
 
-/** A figure's cell: compact, so that a day's columns fit beside the menu at 1280 px (scrolled on a phone). */
-const NUMBER = 'px-1.5 py-1.5 text-right tabular-nums whitespace-nowrap';
+/**
+ * A figure's cell: compact, so that a month's columns (totals in thousands of pounds) fit beside the menu at
+ * 1280 px (scrolled on a phone).
+ */
+const NUMBER = 'px-1 py-1.5 text-right tabular-nums whitespace-nowrap';
+
+/** A day as the table names it: its year may go to a line of its own when the columns need the room. */
+function DayName({ date }: { date: string }) {
+  const name = formatDeliveryDate(date);
+  const at = name.lastIndexOf(' ');
+  if (at === -1) return <>{name}</>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{name.slice(0, at)}</span>{' '}
+      <span className="whitespace-nowrap">{name.slice(at + 1)}</span>
+    </>
+  );
+}
 
 /** The figures of one day (or the total): per rate net, VAT and gross, then the day's own columns. */
 function Figures({ day, rates }: { day: TakingsDayView; rates: number[] }) {
@@ -200,7 +216,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
   const rates = [...new Set([...days, total].flatMap((d) => d.rates.map((r) => r.rate)))].sort(
     (a, b) => a - b,
   );
-  const heading = 'px-1.5 py-1.5 font-semibold align-bottom';
+  const heading = 'px-1 py-1.5 font-semibold align-bottom';
   return (
     // Scrolled sideways on a narrow screen: a region of its own that the keyboard can reach and scroll.
     <div
@@ -230,7 +246,7 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
             <td colSpan={6} className="border-l border-gray-300" />
           </tr>
           <tr className="border-b-2 border-gray-800">
-            <th scope="col" className={`${heading} text-left`}>
+            <th scope="col" className={`${heading} pl-1.5 text-left`}>
               Day
             </th>
             <th scope="col" className={`${heading} text-right`}>
@@ -272,8 +288,8 @@ function TakingsTable({ days, total }: { days: TakingsDayView[]; total: TakingsD
         <tbody>
           {days.map((day) => (
             <tr key={day.date} className="border-b border-gray-200 break-inside-avoid">
-              <th scope="row" className="px-1.5 py-1.5 text-left font-medium whitespace-nowrap">
-                {formatDeliveryDate(day.date)}
+              <th scope="row" className="px-1.5 py-1.5 text-left font-medium">
+                <DayName date={day.date} />
               </th>
               <Figures day={day} rates={rates} />
             </tr>

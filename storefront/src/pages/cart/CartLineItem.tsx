@@ -112,18 +112,24 @@ export function CartLineItem({
   );
 }
 
+/** A cart line while the cart loads: the line's own grid, its parts as tall as a line's, so nothing moves. */
 export function CartLineSkeleton() {
   return (
     <li
-      className="grid grid-cols-[4.5rem_1fr] gap-3 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto]"
+      className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto] sm:gap-x-4"
       aria-hidden="true"
     >
-      <Skeleton className="aspect-square w-full" />
-      <div className="space-y-2">
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-1/4" />
+      <Skeleton className="row-span-2 aspect-square w-full sm:row-span-1" />
+      <div className="min-w-0">
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="mt-1 h-5 w-1/3" />
+        <Skeleton className="mt-3 h-5 w-36" />
       </div>
-      <Skeleton className="col-start-2 h-8 w-28 sm:col-start-3" />
+      <div className="col-start-2 flex flex-wrap items-center justify-between gap-3 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end sm:justify-start">
+        <Skeleton className="h-8 w-24" />
+        <Skeleton className="h-5 w-14" />
+        <Skeleton className="h-9 w-20" />
+      </div>
     </li>
   );
 }

@@ -228,17 +228,33 @@ function useStockAdjustments(lines: readonly CartLine[]): Record<string, string>
   return notices;
 }
 
-function CartSkeleton() {
+/**
+ * The cart while it loads (the session, with the cart's lines, and the catalogue they are priced from): its
+ * heading, the substitutes choice and three lines where the cart's own will be, the summary beside them.
+ */
+export function CartSkeleton() {
   return (
-    <div role="status" aria-busy="true" className="flex flex-col gap-8 py-8 md:py-12 lg:flex-row">
+    <div
+      role="status"
+      aria-busy="true"
+      className="flex flex-col gap-8 py-8 md:py-12 lg:flex-row lg:items-start"
+    >
       <span className="sr-only">Loading your cart</span>
-      <div className="flex-1">
-        <Skeleton className="h-8 w-56" />
-        <ul className="mt-4 border-t border-gray-200">
-          <CartLineSkeleton />
-          <CartLineSkeleton />
-          <CartLineSkeleton />
-        </ul>
+      <div className="min-w-0 flex-1">
+        <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">Shopping Cart</h1>
+        <div aria-hidden="true">
+          <div className="mt-4 flex min-h-11 items-center">
+            <Skeleton className="h-5 w-52" />
+          </div>
+          <Skeleton className="h-4 w-full max-w-xl" />
+          {/* The note takes two lines on a phone. */}
+          <Skeleton className="mt-0.5 h-4 w-1/3 sm:hidden" />
+          <ul className="mt-4 border-t border-gray-200">
+            <CartLineSkeleton />
+            <CartLineSkeleton />
+            <CartLineSkeleton />
+          </ul>
+        </div>
       </div>
       <Skeleton className="h-96 w-full lg:max-w-sm" />
     </div>

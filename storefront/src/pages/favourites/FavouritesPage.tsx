@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, REGULARS_MESSAGES, matchesFoodFilters } from '@larder/shared-domain';
-import { selectCartQuantity, useAppStore, useFavouritesQuery } from '@larder/shared-state';
-import { Button, EmptyState, buttonClasses, useDocumentTitle } from '@larder/shared-ui';
+import { selectCartQuantity, skipToken, useAppStore, useFavouritesQuery } from '@larder/shared-state';
+import { Button, EmptyState, Skeleton, buttonClasses, useDocumentTitle } from '@larder/shared-ui';
 import { FoodFiltersForm, hasFoodFilters, useFoodFilters } from '../../components/FoodFilters';
 import { ProductListing } from '../../components/ProductListing';
 import { SignInGate } from '../../components/SignInGate';
-import { ProductGridSkeleton } from '../../components/ProductCard';
 import { canBuy } from '../../components/stock';
 import { useCartActions } from '../../components/useCartActions';
 
@@ -16,24 +15,29 @@ const TITLE = 'Favourites';
 export default function FavouritesPage() {
   useDocumentTitle(TITLE);
   return (
-    <SignInGate title={TITLE} loading={<Heading busy />}>
+    // One component in both places: the page keeps its layout (and the filters their state) as the session
+    // answers, and only the cards' skeletons give way to the cards.
+    <SignInGate title={TITLE} loading={<Favourites session="loading" />}>
       {() => <Favourites />}
     </SignInGate>
   );
 }
 
-function Heading({ busy = false }: { busy?: boolean }) {
+function Heading() {
   return (
     <div>
       <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
       <div className="mt-1 h-0.5 w-16 rounded-full bg-primary" />
-      {busy && <ProductGridSkeleton count={5} label="Loading your favourites" />}
     </div>
   );
 }
 
-function Favourites() {
-  const { data, isLoading, isError, refetch } = useFavouritesQuery();
+/** The favourites; while the session is still `loading`, the same page with skeletons where they will be. */
+function Favourites({ session = 'ready' }: { session?: 'loading' | 'ready' }) {
+  const waiting = session === 'loading';
+  const query = useFavouritesQuery(waiting ? skipToken : undefined);
+  const { data, isError, refetch } = query;
+  const isLoading = waiting || query.isLoading;
   const filters = useFoodFilters();
   const cart = useCartActions();
   const store = useAppStore();
@@ -72,6 +76,7 @@ function Favourites() {
             Add all to basket
           </Button>
         )}
+        {isLoading && <Skeleton className="h-11 w-40" />}
       </div>
       <p role="status" className="mt-3 min-h-6 text-sm text-gray-700">
         {outcome}
@@ -83,6 +88,8 @@ function Favourites() {
         <ProductListing
           products={shown}
           isLoading={isLoading}
+          skeletonCount={5}
+          loadingLabel="Loading your favourites"
           isError={isError}
           onRetry={() => void refetch()}
           empty={

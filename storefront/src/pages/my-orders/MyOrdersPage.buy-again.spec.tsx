@@ -114,7 +114,9 @@ describe('My orders: Make this a regular delivery', () => {
     renderPage(<MyOrdersPage />, { store, path: '/my-orders', route: '/my-orders' });
     const user = userEvent.setup();
     const card = await screen.findByRole('article', { name: 'Order #AAAAAAAA' });
-    await user.click(within(card).getByRole('button', { name: 'Make this a regular delivery: order #AAAAAAAA' }));
+    await user.click(
+      within(card).getByRole('button', { name: 'Make this a regular delivery: order #AAAAAAAA' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Make this a regular delivery' });
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Deliver to' })).toHaveValue('addr-1'),

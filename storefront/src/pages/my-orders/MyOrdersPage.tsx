@@ -93,13 +93,14 @@ function OrdersList() {
   );
 }
 
-function OrdersSkeleton() {
+/** The orders while they load: the page's heading, and two order cards' outlines where the orders will be. */
+export function OrdersSkeleton() {
   return (
     <div role="status" aria-busy="true" className="mx-auto max-w-4xl py-8 md:py-12">
       <span className="sr-only">Loading your orders</span>
-      <Skeleton className="h-8 w-44" />
+      <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
       {[0, 1].map((key) => (
-        <div key={key} className="mt-6 rounded-lg border border-gray-200 p-4 md:p-6">
+        <div key={key} aria-hidden="true" className="mt-6 rounded-lg border border-gray-200 p-4 md:p-6">
           <div className="flex justify-between">
             <Skeleton className="h-5 w-40" />
             <Skeleton className="h-5 w-20" />

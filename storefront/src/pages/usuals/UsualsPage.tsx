@@ -19,6 +19,7 @@ import { FavouriteButton } from '../../components/FavouriteButton';
 import { ShelfPrice } from '../../components/ShelfPrice';
 
 const TITLE = 'Your usuals';
+const SUBTITLE = 'What you buy most often and most recently.';
 
 const boughtDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -44,7 +45,7 @@ function Usuals() {
   return (
     <section className="mx-auto max-w-4xl py-8 md:py-12">
       <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
-      <p className="mt-1 text-gray-600">What you buy most often and most recently.</p>
+      <p className="mt-1 text-gray-600">{SUBTITLE}</p>
       {isError ? (
         <div role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger-soft p-4 text-danger">
           <p>{MESSAGES.somethingWentWrong}</p>
@@ -118,18 +119,37 @@ function UsualLine({ usual }: { usual: UsualView }) {
   );
 }
 
-function UsualsLoading() {
+/** The usuals while they load: the heading and its line as the page has them, then lines shaped like its own. */
+export function UsualsLoading() {
   return (
     <div className="mx-auto max-w-4xl py-8 md:py-12" aria-busy="true">
       <h1 className="text-2xl font-semibold text-gray-900 md:text-3xl">{TITLE}</h1>
+      <p className="mt-1 text-gray-600">{SUBTITLE}</p>
       <p role="status" className="sr-only">
         Loading your usuals
       </p>
-      <div aria-hidden="true" className="mt-6 space-y-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-20 w-full" />
+      <ul
+        aria-hidden="true"
+        className="mt-6 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white"
+      >
+        {Array.from({ length: 3 }, (_, i) => (
+          <li key={i} className="flex flex-wrap items-center gap-3 p-3 md:gap-4 md:p-4">
+            <Skeleton className="h-16 w-16 shrink-0" />
+            <div className="min-w-0 flex-1 space-y-2">
+              <Skeleton className="h-5 w-3/4 max-w-56" />
+              <Skeleton className="h-4 w-full max-w-64" />
+              {/* On a phone a line's name and purchases take more lines. */}
+              <Skeleton className="h-4 w-1/2 md:hidden" />
+              <Skeleton className="h-4 w-2/3 md:hidden" />
+            </div>
+            <Skeleton className="h-6 w-24" />
+            <div className="flex items-center gap-2">
+              <Skeleton className="h-9 w-24" />
+              <Skeleton className="h-9 w-9 rounded-full" />
+            </div>
+          </li>
         ))}
-      </div>
+      </ul>
     </div>
   );
 }
