@@ -4,6 +4,9 @@
  * table and a `renderPage`. A test writes it as storefront/dist/server/remoteEntry.js; each write is a new
  * deploy of the storefront.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PageRoute } from '@larder/shared-domain';
 
 /** The storefront's routes as its build declares them (storefront/src/routes.tsx), shortened. */
@@ -33,4 +36,27 @@ module.exports = {
     return Promise.resolve(() => server);
   },
 };`;
+}
+
+/**
+ * A new folder laid out as the built shop is (host-shell/dist with the host page `hostHtml`, and each remote's
+ * remoteEntry.js), with any further `files` (path in the folder: contents). The caller removes it.
+ */
+export function builtShopFolder(
+  prefix: string,
+  hostHtml: string,
+  files: Record<string, string> = {},
+): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const all: Record<string, string> = {
+    'host-shell/dist/index.html': hostHtml,
+    'storefront/dist/remoteEntry.js': 'var storefront;',
+    'seller-portal/dist/remoteEntry.js': 'var sellerPortal;',
+    ...files,
+  };
+  for (const [file, text] of Object.entries(all)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  return root;
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { waitFor } from '../../test/wait-for';
@@ -10,7 +9,7 @@ import {
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
 import { insertProductImages } from '../db/product-images';
@@ -187,24 +186,16 @@ describe('metrics of the shop pages, scraped after real page requests', () => {
   let metricsUrl: string;
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-metered-pages-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
-    write(
-      'host-shell/dist/index.html',
+    root = builtShopFolder(
+      'larder-metered-pages-',
       '<!doctype html><html><head><title>Larder</title></head><body><div id="root"></div></body></html>',
-    );
-    write('storefront/dist/remoteEntry.js', 'var storefront;');
-    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
-    // A storefront build that renders every page but those under /products/broken-, which it cannot.
-    write(
-      'storefront/dist/server/remoteEntry.js',
-      storefrontServerBuild(`async ({ url }) => {
-        if (url.startsWith('/products/broken-')) throw new Error('cannot render ' + url);
-        return { html: '<h1>' + url + '</h1>', state: {} };
-      }`),
+      {
+        // A storefront build that renders every page but those under /products/broken-, which it cannot.
+        'storefront/dist/server/remoteEntry.js': storefrontServerBuild(`async ({ url }) => {
+          if (url.startsWith('/products/broken-')) throw new Error('cannot render ' + url);
+          return { html: '<h1>' + url + '</h1>', state: {} };
+        }`),
+      },
     );
     t = await createTestApp({
       metricsPort: 0,

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopFolder, SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
 
 /** Renders the session, the catalogue's size and the page's path, as fetched through the given fetch. */
 const RENDER_WITH_DATA = `async ({ url, fetch }) => {
@@ -43,18 +42,11 @@ describe('shop pages rendered on the server', () => {
   };
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-ssr-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
-    write(
-      'host-shell/dist/index.html',
+    root = builtShopFolder(
+      'larder-ssr-',
       '<!doctype html><html><head><title>Larder</title><link rel="preload" as="style" href="/bootstrap.1a2b3c4d.css"></head>' +
         '<body><div id="root"><p role="status">Loading Larder…</p></div><noscript>Larder needs JavaScript to run in your browser.</noscript></body></html>',
     );
-    write('storefront/dist/remoteEntry.js', 'var storefront;');
-    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
     entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
     fs.mkdirSync(path.dirname(entry), { recursive: true });
     deploy(storefrontServerBuild(RENDER_WITH_DATA));

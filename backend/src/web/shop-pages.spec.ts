@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
 import { Clock } from '../common/clock';
 import { Metrics } from '../metrics/metrics';
 
@@ -149,19 +148,12 @@ describe('shop pages kept in memory', () => {
     gate = gateServer();
     await new Promise<void>((resolve) => gate.server.listen(0, '127.0.0.1', resolve));
     gateUrl = `http://127.0.0.1:${(gate.server.address() as AddressInfo).port}`;
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-pages-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
-    write(
-      'host-shell/dist/index.html',
+    root = builtShopFolder(
+      'larder-pages-',
       '<!doctype html><html><head><title>Larder</title><link rel="stylesheet" href="/bootstrap.5a1e.css"></head>' +
         '<body><div id="root"><p role="status">Loading Larder…</p></div><noscript>Larder needs JavaScript to run in your browser.</noscript></body></html>',
+      { 'host-shell/dist/bootstrap.5a1e.css': 'main{padding:1rem}' },
     );
-    write('host-shell/dist/bootstrap.5a1e.css', 'main{padding:1rem}');
-    write('storefront/dist/remoteEntry.js', 'var storefront;');
-    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
     entry = path.join(root, 'storefront/dist/server/remoteEntry.js');
     fs.mkdirSync(path.dirname(entry), { recursive: true });
     deploy(RENDER);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { PageRoute } from '@larder/shared-domain';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopFolder, SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
 
 /**
  * The storefront's signed-in pages as its build marks them: rendered on the server as their frame and skeleton.
@@ -47,19 +46,12 @@ describe("a signed-in customer's own pages", () => {
   };
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'larder-signed-in-pages-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
-    write(
-      'host-shell/dist/index.html',
+    root = builtShopFolder(
+      'larder-signed-in-pages-',
       '<!doctype html><html><head><title>Larder</title></head>' +
         '<body><div id="root"><p role="status">Loading Larder…</p></div></body></html>',
+      { 'storefront/dist/server/remoteEntry.js': storefrontServerBuild(RENDER, ROUTES) },
     );
-    write('storefront/dist/remoteEntry.js', 'var storefront;');
-    write('seller-portal/dist/remoteEntry.js', 'var sellerPortal;');
-    write('storefront/dist/server/remoteEntry.js', storefrontServerBuild(RENDER, ROUTES));
     t = await createTestApp({
       seed: true,
       staticDirs: {

@@ -20,13 +20,11 @@ const BACKEND = path.resolve(__dirname, '../..');
 export const PARTS = 8;
 
 function specFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) return e.name === 'node_modules' ? [] : specFiles(full);
-      return e.name.endsWith('.spec.ts') ? [full] : [];
-    });
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : specFiles(full);
+    return e.name.endsWith('.spec.ts') ? [full] : [];
+  });
 }
 
 /**
