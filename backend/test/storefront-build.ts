@@ -60,3 +60,15 @@ export function builtShopFolder(
   }
   return root;
 }
+
+/** Where the app finds the built shop of a `builtShopFolder`: its static folders and the storefront's Node build. */
+export function builtShopDirs(root: string) {
+  return {
+    staticDirs: {
+      hostShell: path.join(root, 'host-shell/dist'),
+      storefront: path.join(root, 'storefront/dist'),
+      sellerPortal: path.join(root, 'seller-portal/dist'),
+    },
+    storefrontServerEntry: path.join(root, 'storefront/dist/server/remoteEntry.js'),
+  };
+}

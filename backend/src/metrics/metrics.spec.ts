@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { waitFor } from '../../test/wait-for';
 import {
@@ -9,7 +8,7 @@ import {
   tooManyOpenOrdersMessage,
 } from '@larder/shared-domain';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopDirs, builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
 import { signInCustomerWithAddress } from '../../test/auth-helpers';
 import { emailOutbox } from '../db/schema';
 import { insertProductImages } from '../db/product-images';
@@ -200,12 +199,7 @@ describe('metrics of the shop pages, scraped after real page requests', () => {
     t = await createTestApp({
       metricsPort: 0,
       host: '127.0.0.1',
-      staticDirs: {
-        hostShell: path.join(root, 'host-shell/dist'),
-        storefront: path.join(root, 'storefront/dist'),
-        sellerPortal: path.join(root, 'seller-portal/dist'),
-      },
-      storefrontServerEntry: path.join(root, 'storefront/dist/server/remoteEntry.js'),
+      ...builtShopDirs(root),
       ssrBuildCheckMs: 0,
     });
     metricsUrl = `http://127.0.0.1:${t.app.get(MetricsServer).port}/metrics`;

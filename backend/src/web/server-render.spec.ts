@@ -3,7 +3,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { builtShopFolder, SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
+import {
+  builtShopDirs,
+  builtShopFolder,
+  SHOP_ROUTES,
+  storefrontServerBuild,
+} from '../../test/storefront-build';
 
 /** Renders the session, the catalogue's size and the page's path, as fetched through the given fetch. */
 const RENDER_WITH_DATA = `async ({ url, fetch }) => {
@@ -53,11 +58,7 @@ describe('shop pages rendered on the server', () => {
     t = await createTestApp(
       {
         seed: true,
-        staticDirs: {
-          hostShell: path.join(root, 'host-shell/dist'),
-          storefront: path.join(root, 'storefront/dist'),
-          sellerPortal: path.join(root, 'seller-portal/dist'),
-        },
+        ...builtShopDirs(root),
         storefrontServerEntry: entry,
         // Each test deploys a build and asks for a page at once.
         ssrBuildCheckMs: 0,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { signInCustomer, signInSeller } from '../../test/auth-helpers';
 import { createProduct, createTestApp, TestApp } from '../../test/harness';
-import { builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
+import { builtShopDirs, builtShopFolder, storefrontServerBuild } from '../../test/storefront-build';
 import { Clock } from '../common/clock';
 import { Metrics } from '../metrics/metrics';
 
@@ -159,11 +159,7 @@ describe('shop pages kept in memory', () => {
     deploy(RENDER);
     t = await createTestApp({
       seed: true,
-      staticDirs: {
-        hostShell: path.join(root, 'host-shell/dist'),
-        storefront: path.join(root, 'storefront/dist'),
-        sellerPortal: path.join(root, 'seller-portal/dist'),
-      },
+      ...builtShopDirs(root),
       storefrontServerEntry: entry,
       ssrConcurrency: 1,
       ssrQueueLength: 1,

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import type { PageRoute } from '@larder/shared-domain';
 import { signInCustomer } from '../../test/auth-helpers';
 import { createTestApp, TestApp } from '../../test/harness';
-import { builtShopFolder, SHOP_ROUTES, storefrontServerBuild } from '../../test/storefront-build';
+import {
+  builtShopDirs,
+  builtShopFolder,
+  SHOP_ROUTES,
+  storefrontServerBuild,
+} from '../../test/storefront-build';
 
 /**
  * The storefront's signed-in pages as its build marks them: rendered on the server as their frame and skeleton.
@@ -54,12 +58,7 @@ describe("a signed-in customer's own pages", () => {
     );
     t = await createTestApp({
       seed: true,
-      staticDirs: {
-        hostShell: path.join(root, 'host-shell/dist'),
-        storefront: path.join(root, 'storefront/dist'),
-        sellerPortal: path.join(root, 'seller-portal/dist'),
-      },
-      storefrontServerEntry: path.join(root, 'storefront/dist/server/remoteEntry.js'),
+      ...builtShopDirs(root),
       ssrBuildCheckMs: 0,
     });
   });
