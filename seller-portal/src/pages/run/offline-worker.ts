@@ -50,19 +50,29 @@ async function loadedBeforeTheWorker(): Promise<Array<string | [string, RequestI
 let ready: Promise<boolean> | undefined;
 
 /**
- * Registers the worker (once per page load) and, on the visit that installs it, hands it what was already
+ * Whether this page itself came through the worker (and so is kept by it). A worker that takes control of the
+ * page after it has loaded (installed by an earlier page, activated meanwhile) has kept none of it: the page's
+ * controller alone does not say.
+ */
+function pageCameThroughWorker(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return Boolean(navigator.serviceWorker.controller) && (navigation?.workerStart ?? 0) > 0;
+}
+
+/**
+ * Registers the worker (once per page load) and, unless this page came through it, hands it what was already
  * loaded. Answers whether the Run page will open again without signal. Production builds only: the development
  * servers build no worker.
  */
 export function keepRunOffline(): Promise<boolean> {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return Promise.resolve(false);
   ready ??= (async () => {
-    const wasControlled = Boolean(navigator.serviceWorker.controller);
+    const keptAlready = pageCameThroughWorker();
     await new Workbox(RUN_WORKER.url, { scope: RUN_WORKER.scope }).register({ immediate: true });
     // Active for this page's scope, whether just installed, already there, or there but not yet in control.
     const { active } = await navigator.serviceWorker.ready;
     if (!active) return false;
-    if (!wasControlled)
+    if (!keptAlready)
       await messageSW(active, {
         type: 'CACHE_URLS',
         payload: { urlsToCache: await loadedBeforeTheWorker() },
