@@ -4,6 +4,7 @@
 import type { FavouritesResponse, UsualsResponse } from '@larder/shared-state';
 import { makeOrder, makeOrderItem, makeProduct, makeUser, setupMockApi } from '@larder/shared-state/testing';
 import { MESSAGES, formatDeliveryDate, selectableDeliveryDate } from '@larder/shared-domain';
+import { runningTimers, timersLeftAfter } from '../test/timers-left';
 import { renderPage } from './server-entry';
 
 const server = setupMockApi();
@@ -113,19 +114,10 @@ describe("a signed-in customer's own page rendered on the server for them", () =
   );
 
   it("leaves no timer behind that would keep the page's store alive after the render", async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    // RTK Query's own timers of half a second may run out; one still there after 5 s would keep the store.
-    const settledAt = async (baseline: number) => {
-      const deadline = Date.now() + 5000;
-      while (timers() > baseline && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return timers();
-    };
-    const before = timers();
+    const before = runningTimers();
     for (const url of ['/cart', '/favourites', '/my-orders', '/usuals']) {
       await renderPage({ url, fetch: apiFetch, apiOrigin: server.origin, personal: true });
     }
-    expect(await settledAt(before)).toBeLessThanOrEqual(before);
+    expect(await timersLeftAfter(before)).toBeLessThanOrEqual(before);
   });
 });
