@@ -191,44 +191,6 @@ test.describe('pages rendered on the server @phone', () => {
     expect(sessionRequests, 'the session came with the page').toEqual([]);
   });
 
-  test("a signed-in customer's basket arrives with its lines, and hydrates without a mismatch", async ({
-    page,
-    api,
-  }) => {
-    const problems = watchHydration(page);
-    const customer = newCustomer('ssr-basket');
-    await api.signUp(customer);
-    const [first, second] = await api.inStockProducts();
-    await api.setCart({ [first._id]: 2, [second._id]: 1 });
-
-    // The page comes rendered for this customer alone: their lines, their session, nothing to ask again.
-    const response = await page.request.get('/cart', { headers: { accept: 'text/html' } });
-    expect(response.headers()['cache-control']).toBe('no-store');
-    const html = await response.text();
-    for (const product of [first, second]) expect(html).toContain(inHtml(product.name));
-    expect(html).toContain(inHtml(customer.email));
-    expect(html).not.toContain('as="fetch"');
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (['/api/user/is-auth', '/api/promotions', '/api/delivery/slots'].includes(pathname))
-        asked.push(pathname);
-    });
-
-    await watchServerMarkup(page);
-    await page.goto('/cart');
-    await expect(page.getByRole('heading', { level: 1, name: /^Shopping Cart/ })).toBeVisible();
-    await waitForHydration(page);
-    expect(await serverMarkupKept(page), 'server-rendered nodes the browser removed').toEqual({
-      watching: true,
-      removed: [],
-      serverMain: true,
-    });
-    await expect(page.getByRole('group', { name: `Quantity of ${first.name}` })).toHaveText(/2/);
-    expect(problems, 'hydration warnings in the console').toEqual([]);
-    expect(asked, 'what the page came with, asked again').toEqual([]);
-  });
-
   test('with JavaScript off, home, a category and a product page show their content', async ({
     browser,
     baseURL,

@@ -18,14 +18,14 @@ export interface PageRoute {
   /** Whether the API renders the page on the server (otherwise the browser renders it). */
   serverRendered: boolean;
   /**
-   * A signed-in customer's own page (the basket, favourites, orders, usuals): the API renders it for a customer
-   * with their content (never kept), and for a visitor as its frame (header, footer) and the skeleton of its
-   * content, the same for everyone and without anyone's session, kept and sent to every visitor.
+   * A signed-in customer's own page (the basket, favourites, orders): the API renders only its frame (header,
+   * footer) and the skeleton of its content, the same for everyone and without anyone's session, so that it may
+   * be kept and sent to every customer; the browser fills in the customer's content.
    */
   frame?: boolean;
   /**
-   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: when the browser renders the page, its
-   * head preloads them, so their answers load beside the page's code rather than after it has run.
+   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: the page's head preloads them, so
+   * their answers load beside the page's code rather than after it has run.
    */
   data?: readonly string[];
   /**

@@ -125,8 +125,8 @@ const prefetchBasket: Prefetch = (store) => {
 
 /**
  * Every customer route, from where the host mounts the storefront: its react-router pattern, the page it
- * shows, and whether the API renders it on the server (`frame`: a signed-in customer's own page, rendered with
- * their content for them alone, and as its frame and skeleton for everyone else). The one list of the storefront's routes: the
+ * shows, and whether the API renders it on the server (`frame`: only its frame and skeleton, the same for
+ * everyone; the customer's content is the browser's to fill in). The one list of the storefront's routes: the
  * browser routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx)
  * to know which pages it renders and which page chunk a page's head names. `prefetch` asks for the page's data
  * as soon as the route is known, before its code has arrived; `data` names the paths it reads, which the page's
@@ -152,8 +152,6 @@ const ROUTES: {
     page: CartPage,
     serverRendered: true,
     frame: true,
-    // The delivery address chosen in the basket (pages/cart/useSelectedAddress.ts).
-    query: ['address'],
     prefetch: prefetchBasket,
     data: [SESSION, '/api/product/list', '/api/promotions', '/api/delivery/slots'],
   },

@@ -48,7 +48,7 @@ describe('page head', () => {
     }
   });
 
-  it("preloads the API reads a route names, as the shop's client fetches them (with cookies), unless the page comes rendered", () => {
+  it("preloads the API reads a route names, as the shop's client fetches them (with cookies)", () => {
     const storefrontRoutes = pageRouteMatcher([
       { path: '/', chunk: 'page-home', serverRendered: true },
       {
@@ -60,25 +60,22 @@ describe('page head', () => {
       },
       { path: '/*', chunk: 'page-not-found', serverRendered: false },
     ]);
-    const head = (pathname: string, rendered: boolean) =>
+    const head = (pathname: string) =>
       pageHeadTags({
         pathname,
         remotes: { storefront: '/remotes/storefront/remoteEntry.js', sellerPortal: '' },
         dirs: { storefront: '/nowhere', sellerPortal: '/nowhere' },
         storefrontRoutes,
-        rendered,
       });
-    const fetched = (pathname: string, rendered = false) =>
+    const fetched = (pathname: string) =>
       [
-        ...head(pathname, rendered).matchAll(
+        ...head(pathname).matchAll(
           /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="use-credentials">/g,
         ),
       ].map((match) => match[1]);
     expect(fetched('/favourites')).toEqual(['/api/user/is-auth', '/api/user/favourites']);
     expect(fetched('/')).toEqual([]);
     expect(fetched('/seller/favourites')).toEqual([]);
-    // Rendered on the server, the page has its data in its state (or, as the frame a visitor gets, is refused it).
-    expect(fetched('/favourites', true)).toEqual([]);
   });
 
   it('names only the entry of a remote served from elsewhere, not the files of a local build', () => {

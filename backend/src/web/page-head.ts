@@ -111,9 +111,8 @@ export function pageHeadTags({
     if (pageFile) scripts.add(base + pageFile);
   }
   // The API reads the page starts with: fetched as the shop's client fetches them (same origin, with cookies),
-  // so that its own request finds the answer already there. A page rendered on the server has them in its
-  // state, or (a signed-in page's frame, sent to visitors) would be refused them.
-  const data = seller || rendered ? [] : (storefrontRoutes?.(pathname)?.data ?? []);
+  // so that its own request finds the answer already there.
+  const data = seller ? [] : (storefrontRoutes?.(pathname)?.data ?? []);
 
   return [
     `<script type="application/json" id="${PAGE_REMOTES_ID}">${jsonForHtml(remotes)}</script>`,

@@ -6,7 +6,6 @@ import { productPath } from '../../components/ProductCard';
 import { LowStockNote, maxOrderable, PerOrderLimitNote, useShopLimit } from '../../components/stock';
 import { UnitPrice } from '../../components/food-marks';
 import { ShelfPrice, shelfPrice } from '../../components/ShelfPrice';
-import { useShownProduct } from '../../components/shown-products';
 import { pricedLine, type CartLine } from './checkout';
 
 interface CartLineItemProps {
@@ -30,7 +29,6 @@ export function CartLineItem({
   onAllowSubstitutesChange,
 }: CartLineItemProps) {
   const { product, quantity } = line;
-  useShownProduct(product._id);
   const max = maxOrderable(product, useShopLimit());
   return (
     <li className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 border-b border-gray-200 py-4 sm:grid-cols-[6rem_1fr_auto] sm:gap-x-4">

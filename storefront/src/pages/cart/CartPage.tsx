@@ -73,11 +73,8 @@ export default function CartPage() {
   const hasItems = Object.keys(items).length > 0;
 
   // A signed-in customer's cart arrives with the session check, so "empty" can only be said after it.
-  // Its lines are priced from their products: after a server-rendered page the list may hold only the products
-  // that page showed (the basket rendered on the server shows all of its own), and a product not among them
-  // waits for the whole catalogue, which loads a moment later and says whether it is still sold.
-  const catalogueMissing =
-    products.isLoading || (!products.complete && lines.length < Object.keys(items).length);
+  // Its lines are priced from the whole catalogue (after a server-rendered page, that loads a moment later).
+  const catalogueMissing = products.isLoading || !products.complete;
   if (sessionStatus !== 'ready' || (hasItems && catalogueMissing && !products.isError)) {
     return <CartSkeleton />;
   }

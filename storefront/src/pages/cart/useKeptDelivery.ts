@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** Where the basket keeps the chosen delivery date and slot for the browser tab's session. */
 export const KEPT_DELIVERY_KEY = 'larder:basket-delivery';
@@ -7,8 +7,6 @@ interface KeptDelivery {
   date: string | null;
   time: string | null;
 }
-
-const NOTHING_KEPT: KeptDelivery = { date: null, time: null };
 
 function read(): KeptDelivery {
   try {
@@ -20,7 +18,7 @@ function read(): KeptDelivery {
       time: typeof kept?.time === 'string' ? kept.time : null,
     };
   } catch {
-    return NOTHING_KEPT;
+    return { date: null, time: null };
   }
 }
 
@@ -38,10 +36,7 @@ function write(kept: KeptDelivery): void {
  * has filled up is dropped where they are used, as when chosen on the page.
  */
 export function useKeptDelivery() {
-  // Read once the page is up: the basket rendered on the server knows no browser's storage, and the browser's
-  // first render must draw the same page to take it over.
-  const [kept, setKept] = useState<KeptDelivery>(NOTHING_KEPT);
-  useEffect(() => setKept(read()), []);
+  const [kept, setKept] = useState<KeptDelivery>(read);
   const update = useCallback((change: Partial<KeptDelivery>) => {
     setKept((current) => {
       const next = { ...current, ...change };
