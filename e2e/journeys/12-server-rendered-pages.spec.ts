@@ -5,7 +5,7 @@ import type { ConsoleMessage, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { navbar, productCard, TEXT, expectToast } from '../support/shop';
 import { startShop, type RunningShop } from '../support/second-shop';
-import { newCustomer, ShopApi } from '../support/api';
+import { newCustomer, orderRef, ShopApi } from '../support/api';
 
 /** A name as it appears in HTML text. */
 const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -189,6 +189,44 @@ test.describe('pages rendered on the server @phone', () => {
     await expect(navbar(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     expect(problems, 'hydration warnings in the console').toEqual([]);
     expect(sessionRequests, 'the session came with the page').toEqual([]);
+  });
+
+  test("a signed-in customer's orders arrive with the page, and hydrate without a mismatch", async ({
+    page,
+    api,
+  }) => {
+    const problems = watchHydration(page);
+    const customer = newCustomer('ssr-orders');
+    await api.signUp(customer);
+    const { _id: addressId } = await api.addAddress();
+    const [first] = await api.inStockProducts();
+    const orderId = await api.placeOrder({ lines: [{ product: first, quantity: 2 }], addressId });
+
+    // The page comes rendered for this customer alone: their order, their session, nothing to ask again.
+    const response = await page.request.get('/my-orders', { headers: { accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain(`#${orderRef(orderId)}`);
+    expect(html).toContain(inHtml(first.name));
+    expect(html).not.toContain('as="fetch"');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/user/is-auth', '/api/order/user'].includes(pathname)) asked.push(pathname);
+    });
+
+    await watchServerMarkup(page);
+    await page.goto('/my-orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await waitForHydration(page);
+    expect(await serverMarkupKept(page), 'server-rendered nodes the browser removed').toEqual({
+      watching: true,
+      removed: [],
+      serverMain: true,
+    });
+    await expect(page.getByRole('button', { name: `Buy again: order #${orderRef(orderId)}` })).toBeEnabled();
+    expect(problems, 'hydration warnings in the console').toEqual([]);
+    expect(asked, 'what the page came with, asked again').toEqual([]);
   });
 
   test('with JavaScript off, home, a category and a product page show their content', async ({

@@ -62,6 +62,9 @@ describe('page routes', () => {
     expect(
       isPageRouteTable([{ path: '/cart', chunk: 'page-cart', serverRendered: true, frame: 'yes' }]),
     ).toBe(false);
+    const usuals = { path: '/usuals', chunk: 'page-usuals', serverRendered: true, frame: true };
+    expect(isPageRouteTable([{ ...usuals, personal: true }])).toBe(true);
+    expect(isPageRouteTable([{ ...usuals, personal: 1 }])).toBe(false);
   });
 });
 

@@ -18,14 +18,21 @@ export interface PageRoute {
   /** Whether the API renders the page on the server (otherwise the browser renders it). */
   serverRendered: boolean;
   /**
-   * A signed-in customer's own page (the basket, favourites, orders): the API renders only its frame (header,
-   * footer) and the skeleton of its content, the same for everyone and without anyone's session, so that it may
-   * be kept and sent to every customer; the browser fills in the customer's content.
+   * A signed-in customer's own page (the basket, favourites, orders, usuals): the API renders it as its frame
+   * (header, footer) and the skeleton of its content, the same for everyone and without anyone's session, kept
+   * and sent alike; the browser fills in the customer's content. With `personal`, a customer's request is
+   * rendered for them with their content instead (never kept), and only a visitor gets the frame.
    */
   frame?: boolean;
   /**
-   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: the page's head preloads them, so
-   * their answers load beside the page's code rather than after it has run.
+   * A `frame` page the API renders for the signed-in customer with their content. Not the basket: its lines are
+   * the cart the browser may still be sending when the page is asked for.
+   */
+  personal?: boolean;
+  /**
+   * The API paths (GET) the page reads first, e.g. `/api/user/favourites`: unless the page comes with them (rendered
+   * for the customer), its head preloads them, so their answers load beside the page's code rather than after it
+   * has run.
    */
   data?: readonly string[];
   /**
@@ -47,6 +54,7 @@ export function isPageRouteTable(value: unknown): value is PageRoute[] {
         typeof route.chunk === 'string' &&
         typeof route.serverRendered === 'boolean' &&
         (route.frame === undefined || typeof route.frame === 'boolean') &&
+        (route.personal === undefined || typeof route.personal === 'boolean') &&
         (route.data === undefined ||
           (Array.isArray(route.data) &&
             route.data.every((path) => typeof path === 'string' && path.startsWith('/api/')))) &&

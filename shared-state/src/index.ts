@@ -13,6 +13,7 @@ export * from './slices/session';
 export * from './slices/cart';
 export * from './slices/ui';
 export * from './slices/catalogue';
+export * from './slices/page-clock';
 export { createStore, dehydrate } from './store';
 export type {
   AppDispatch,

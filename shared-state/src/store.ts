@@ -16,11 +16,12 @@ import {
 import { api } from './api';
 import { cartSlice, type CartState } from './slices/cart';
 import { catalogueSlice } from './slices/catalogue';
+import { pageClockSlice } from './slices/page-clock';
 import { uiSlice } from './slices/ui';
 import { startCartSync } from './cart-sync';
 
 function createRootReducer() {
-  return combineSlices(baseApi, cartSlice, uiSlice, catalogueSlice);
+  return combineSlices(baseApi, cartSlice, uiSlice, catalogueSlice, pageClockSlice);
 }
 
 export type RootReducer = ReturnType<typeof createRootReducer>;
@@ -49,6 +50,8 @@ export interface ServerRenderedState {
   shownProductsOnly?: boolean;
   /** Products the page looked for in the whole catalogue and did not find (an unknown product URL). */
   missingProducts?: string[];
+  /** The moment the page was rendered for (slices/page-clock.ts). */
+  renderedAt?: number;
 }
 
 export interface DehydrateOptions {
@@ -85,6 +88,7 @@ export function createStore(options: CreateStoreOptions = {}) {
             complete: !options.serverState.shownProductsOnly,
             missing: options.serverState.missingProducts ?? [],
           },
+          pageClock: { renderedAt: options.serverState.renderedAt ?? null },
         }
       : options.preloadedState) as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
@@ -130,6 +134,7 @@ export function dehydrate(state: RootState, options: DehydrateOptions = {}): Ser
     cart: state.cart,
     ...(shownProducts ? { shownProductsOnly: true } : {}),
     ...(missingProducts?.size ? { missingProducts: [...missingProducts] } : {}),
+    ...(state.pageClock.renderedAt !== null ? { renderedAt: state.pageClock.renderedAt } : {}),
   };
 }
 

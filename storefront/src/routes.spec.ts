@@ -34,6 +34,12 @@ describe('the route table the API reads', () => {
     const frames = STOREFRONT_ROUTES.filter((route) => route.frame);
     expect(frames.map((route) => route.path)).toEqual(['/cart', '/my-orders', '/favourites', '/usuals']);
     for (const route of frames) expect(route.serverRendered).toBe(true);
+    // Rendered for the customer with their content: not the basket, whose lines the browser may still be sending.
+    expect(frames.filter((route) => route.personal).map((route) => route.path)).toEqual([
+      '/my-orders',
+      '/favourites',
+      '/usuals',
+    ]);
     expect(STOREFRONT_ROUTES.at(-1)).toEqual({ path: '/*', chunk: 'page-not-found', serverRendered: false });
   });
 

@@ -126,7 +126,7 @@ const prefetchBasket: Prefetch = (store) => {
 /**
  * Every customer route, from where the host mounts the storefront: its react-router pattern, the page it
  * shows, and whether the API renders it on the server (`frame`: only its frame and skeleton, the same for
- * everyone; the customer's content is the browser's to fill in). The one list of the storefront's routes: the
+ * everyone; with `personal`, a signed-in customer's with their content). The one list of the storefront's routes: the
  * browser routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx)
  * to know which pages it renders and which page chunk a page's head names. `prefetch` asks for the page's data
  * as soon as the route is known, before its code has arrived; `data` names the paths it reads, which the page's
@@ -137,6 +137,7 @@ const ROUTES: {
   page: LazyPage;
   serverRendered: boolean;
   frame?: boolean;
+  personal?: boolean;
   query?: readonly string[];
   prefetch?: Prefetch;
   /** The API paths `prefetch` reads (its GETs, which the shipping settings are not: the page comes with them). */
@@ -161,6 +162,7 @@ const ROUTES: {
     page: MyOrdersPage,
     serverRendered: true,
     frame: true,
+    personal: true,
     prefetch: (store) => {
       prefetchSession(store);
       store.dispatch(api.util.prefetch('listUserOrders', undefined, {}));
@@ -174,6 +176,7 @@ const ROUTES: {
     page: FavouritesPage,
     serverRendered: true,
     frame: true,
+    personal: true,
     query: FOOD_FILTER_PARAMS,
     prefetch: (store) => {
       prefetchSession(store);
@@ -186,6 +189,7 @@ const ROUTES: {
     page: UsualsPage,
     serverRendered: true,
     frame: true,
+    personal: true,
     prefetch: (store) => {
       prefetchSession(store);
       store.dispatch(api.util.prefetch('usuals', undefined, {}));
@@ -204,11 +208,12 @@ const ROUTES: {
 
 /** The route table as data, as the API reads it. */
 export const STOREFRONT_ROUTES: PageRoute[] = ROUTES.map(
-  ({ path, page, serverRendered, frame, query, data }) => ({
+  ({ path, page, serverRendered, frame, personal, query, data }) => ({
     path,
     chunk: page.chunk,
     serverRendered,
     ...(frame ? { frame } : {}),
+    ...(personal ? { personal } : {}),
     ...(query ? { query } : {}),
     ...(data ? { data } : {}),
   }),

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { makeProduct, makeUser, setupMockApi } from '@larder/shared-state/testing';
+import { runningTimers, timersLeftAfter } from '../test/timers-left';
 import { renderPage, routes } from './server-entry';
 
 const server = setupMockApi();
@@ -101,21 +102,11 @@ describe('renderPage (the storefront rendered on the server)', () => {
   });
 
   it("leaves no timer behind that would keep the page's store alive after the render", async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    // RTK Query writes a store's subscriptions into its state within half a second, on a timer of its own: wait
-    // for the event itself, every timer the renders started having run, and fail on one still there after 5 s.
-    const settledAt = async (baseline: number) => {
-      const deadline = Date.now() + 5000;
-      while (timers() > baseline && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return timers();
-    };
-    const before = timers();
+    const before = runningTimers();
     for (let i = 0; i < 3; i += 1) {
       await renderPage({ url: '/products/fruits', fetch: apiFetch, apiOrigin: server.origin });
     }
-    expect(await settledAt(before)).toBeLessThanOrEqual(before);
+    expect(await timersLeftAfter(before)).toBeLessThanOrEqual(before);
   });
 
   it('renders a product page by its id', async () => {

@@ -22,11 +22,13 @@ import {
   cartSlice,
   createStore,
   dehydrate,
+  renderedFor,
+  selectUser,
   type AppStore,
   type ServerRenderedState,
 } from '@larder/shared-state';
 import { pageRouteMatcher } from '@larder/shared-domain';
-import { STOREFRONT_ROUTES, StorefrontRoutes } from './routes';
+import { STOREFRONT_ROUTES, StorefrontRoutes, preloadRoute } from './routes';
 import { MissingProductsProvider, ShownProductsProvider } from './components/shown-products';
 import { searchText } from './components/useProductSearch';
 
@@ -47,6 +49,14 @@ export interface RenderPageInput {
   publicPath?: string;
   /** Gives up after this long (ms): the server then sends the client-rendered page. */
   timeoutMs?: number;
+  /**
+   * The page is for the visitor whose cookies `fetch` sends, and for no one else (never kept): a signed-in
+   * customer's own page marked `personal` then comes with its content. Otherwise a `frame` page is rendered as
+   * its frame and skeleton alone, the same for everyone.
+   */
+  personal?: boolean;
+  /** The moment (ms since 1970) the page shows, by the shop's clock; now by this process's clock when not given. */
+  now?: number;
 }
 
 export interface RenderedPage {
@@ -76,9 +86,22 @@ async function loadPageData(store: AppStore, url: string): Promise<void> {
 }
 
 /**
- * What a signed-in customer's page (a route marked `frame`) is rendered with: only what its frame reads (the
- * shipping settings, who the shop is), and no session at all, so that the page shows its skeleton and is the
- * same for everyone, whoever asks. The browser asks for the session and the page's own data.
+ * A signed-in customer's own page rendered for them: what every page reads, then the page's own data (the
+ * route's prefetch, as the browser asks for it), all of it answered before the render. A visitor who is not
+ * signed in gets the page's "sign in" answer, and nothing is asked that would be refused.
+ */
+async function loadOwnPageData(store: AppStore, url: string): Promise<void> {
+  await loadPageData(store, url);
+  if (!selectUser(store.getState())) return;
+  await preloadRoute(new URL(url, 'http://larder.internal').pathname, store);
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+}
+
+/**
+ * What a signed-in customer's page (a route marked `frame`) is rendered with when it is not for one person:
+ * only what its frame reads (the shipping settings, who the shop is), and no session at all, so that the page
+ * shows its skeleton and is the same for everyone, whoever asks. The browser asks for the session and the
+ * page's own data.
  */
 async function loadFrameData(store: AppStore): Promise<void> {
   await Promise.all([
@@ -152,13 +175,18 @@ export async function renderPage({
   apiOrigin = 'http://larder.internal',
   publicPath,
   timeoutMs = 5000,
+  personal = false,
+  now = Date.now(),
 }: RenderPageInput): Promise<RenderedPage> {
   const started = Date.now();
   if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
-  const frameOnly = routeOf(new URL(url, 'http://larder.internal').pathname)?.frame === true;
+  store.dispatch(renderedFor(now));
+  const route = routeOf(new URL(url, 'http://larder.internal').pathname);
+  const ownPage = route?.frame === true && personal && route.personal === true;
+  const frameOnly = route?.frame === true && !ownPage;
   await withinTime(
-    frameOnly ? loadFrameData(store) : loadPageData(store, url),
+    frameOnly ? loadFrameData(store) : ownPage ? loadOwnPageData(store, url) : loadPageData(store, url),
     timeoutMs,
     "Fetching the page's data",
   );

@@ -48,7 +48,7 @@ describe('page head', () => {
     }
   });
 
-  it("preloads the API reads a route names, as the shop's client fetches them (with cookies)", () => {
+  it("preloads the API reads a route names, as the shop's client fetches them (with cookies), unless the page comes with them", () => {
     const storefrontRoutes = pageRouteMatcher([
       { path: '/', chunk: 'page-home', serverRendered: true },
       {
@@ -60,22 +60,26 @@ describe('page head', () => {
       },
       { path: '/*', chunk: 'page-not-found', serverRendered: false },
     ]);
-    const head = (pathname: string) =>
+    const head = (pathname: string, preloadData: boolean) =>
       pageHeadTags({
         pathname,
         remotes: { storefront: '/remotes/storefront/remoteEntry.js', sellerPortal: '' },
         dirs: { storefront: '/nowhere', sellerPortal: '/nowhere' },
         storefrontRoutes,
+        rendered: true,
+        preloadData,
       });
-    const fetched = (pathname: string) =>
+    const fetched = (pathname: string, preloadData = true) =>
       [
-        ...head(pathname).matchAll(
+        ...head(pathname, preloadData).matchAll(
           /<link rel="preload" as="fetch" href="([^"]+)" crossorigin="use-credentials">/g,
         ),
       ].map((match) => match[1]);
     expect(fetched('/favourites')).toEqual(['/api/user/is-auth', '/api/user/favourites']);
     expect(fetched('/')).toEqual([]);
     expect(fetched('/seller/favourites')).toEqual([]);
+    // Rendered for the customer, the page has its data in its state.
+    expect(fetched('/favourites', false)).toEqual([]);
   });
 
   it('names only the entry of a remote served from elsewhere, not the files of a local build', () => {

@@ -80,6 +80,8 @@ export interface PageHeadInput {
   storefrontRoutes?: StorefrontRoutes;
   /** The page comes rendered: its style sheets are needed before the first paint, not just early. */
   rendered?: boolean;
+  /** Whether the head preloads the API reads the page's route names (not when the page comes with them). */
+  preloadData?: boolean;
 }
 
 /** The tags to add to the host page's <head> for a path. */
@@ -89,6 +91,7 @@ export function pageHeadTags({
   dirs,
   storefrontRoutes,
   rendered = false,
+  preloadData = true,
 }: PageHeadInput): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -111,8 +114,8 @@ export function pageHeadTags({
     if (pageFile) scripts.add(base + pageFile);
   }
   // The API reads the page starts with: fetched as the shop's client fetches them (same origin, with cookies),
-  // so that its own request finds the answer already there.
-  const data = seller ? [] : (storefrontRoutes?.(pathname)?.data ?? []);
+  // so that its own request finds the answer already there; not for a page that comes with them in its state.
+  const data = seller || !preloadData ? [] : (storefrontRoutes?.(pathname)?.data ?? []);
 
   return [
     `<script type="application/json" id="${PAGE_REMOTES_ID}">${jsonForHtml(remotes)}</script>`,
@@ -220,7 +223,9 @@ function inlineStyleSheets(html: string, input: PageHeadInput): string {
  * The host page holding a page rendered on the server: the markup inside the root element (marked
  * `data-rendered`, which tells the host to hydrate it), the store's state as JSON data for the browser's
  * store, the host's own style sheets applied before the first paint, and no "needs JavaScript" notice.
- * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page. The
+ * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page; with
+ * `withData`, the page was rendered with its own data (a customer's own page), which its head then does not
+ * preload. The
  * preload of the page's main picture moves to the start of the head (insertAtHeadStart).
  * Undefined when the host page has no root element to fill.
  */
@@ -228,7 +233,7 @@ export function withRenderedPage(
   indexHtml: string,
   input: PageHeadInput,
   page: { html: string; state: unknown },
-  { inlineStyles = false }: { inlineStyles?: boolean } = {},
+  { inlineStyles = false, withData = false }: { inlineStyles?: boolean; withData?: boolean } = {},
 ): string | undefined {
   const start = indexHtml.indexOf(ROOT);
   const end = start === -1 ? -1 : indexHtml.indexOf('</div>', start);
@@ -242,7 +247,7 @@ export function withRenderedPage(
   const styled = body.replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ');
   const html = insertBeforeHeadEnd(
     styled,
-    pageHeadTags({ ...input, rendered: true }) +
+    pageHeadTags({ ...input, rendered: true, preloadData: !withData }) +
       `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(page.state)}</script>`,
   );
   return inlineStyles ? inlineStyleSheets(html, input) : html;

@@ -28,6 +28,10 @@ export interface StorefrontServerModule {
     apiOrigin?: string;
     publicPath?: string;
     timeoutMs?: number;
+    /** For the visitor whose cookies `fetch` sends alone: a signed-in customer's own page with its content. */
+    personal?: boolean;
+    /** The moment the page shows (ms since 1970), by the shop's clock. */
+    now?: number;
   }): Promise<{ html: string; state: unknown }>;
 }
 
@@ -179,7 +183,11 @@ export class StorefrontServerRenderer {
   }
 
   /** The page rendered on the server, or undefined when it cannot be (the browser then renders it). */
-  async render(url: string, apiFetch: typeof fetch): Promise<RenderedPage | undefined> {
+  async render(
+    url: string,
+    apiFetch: typeof fetch,
+    { personal = false, now }: { personal?: boolean; now?: number } = {},
+  ): Promise<RenderedPage | undefined> {
     const module = await this.loaded();
     if (!module) return undefined;
     try {
@@ -188,6 +196,8 @@ export class StorefrontServerRenderer {
         fetch: apiFetch,
         publicPath: this.publicPath,
         timeoutMs: this.timeoutMs,
+        personal,
+        now,
       });
     } catch (error) {
       this.logger.warn(`${url.split('?')[0]} is rendered in the browser: ${messageOf(error)}`);

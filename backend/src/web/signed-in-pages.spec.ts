@@ -11,26 +11,36 @@ import {
 } from '../../test/storefront-build';
 
 /**
- * The storefront's signed-in pages as its build marks them: rendered on the server as their frame and skeleton.
+ * The storefront's signed-in pages as its build marks them: `frame` pages rendered as their frame and skeleton,
+ * for everyone alike; those marked `personal` rendered for a signed-in customer with their content.
  */
 const ROUTES: PageRoute[] = [
   ...SHOP_ROUTES.filter((route) => route.path !== '/cart' && route.path !== '/*'),
   { path: '/cart', chunk: 'page-cart', serverRendered: true, frame: true },
-  { path: '/favourites', chunk: 'page-favourites', serverRendered: true, frame: true, query: ['diet'] },
+  {
+    path: '/favourites',
+    chunk: 'page-favourites',
+    serverRendered: true,
+    frame: true,
+    personal: true,
+    query: ['diet'],
+    data: ['/api/user/is-auth', '/api/user/favourites'],
+  },
   { path: '/profile', chunk: 'page-profile', serverRendered: false },
   { path: '/*', chunk: 'page-not-found', serverRendered: false },
 ];
 
 /**
- * Numbers each render and shows whom the API answered the render as, with that customer's basket, as a
- * storefront build that read the session would show them.
+ * Numbers each render and shows whom the API answered the render as, with that customer's basket, and whether
+ * the server asked for the page for them alone (`personal`), as a storefront build that read the session would.
  */
-const RENDER = `async ({ url, fetch }) => {
+const RENDER = `async ({ url, fetch, personal }) => {
   const n = ++renders;
   const answer = await (await fetch('http://larder.internal/api/user/is-auth')).json();
   const who = answer.success ? answer.user.email + ' basket ' + JSON.stringify(answer.user.cartItems) : 'nobody';
+  const kind = personal ? 'their page' : 'the frame';
   return {
-    html: '<header>Larder</header><main><div aria-busy="true">render ' + n + '</div><p>' + who + '</p></main>',
+    html: '<header>Larder</header><main><div>render ' + n + '</div><p>' + who + ', ' + kind + ' of ' + url + '</p></main>',
     state: { who },
   };
 }`;
@@ -67,36 +77,50 @@ describe("a signed-in customer's own pages", () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('come with their frame and skeleton, rendered as no one, whoever asks', async () => {
+  it('marked personal, come rendered for the customer with their content, never kept', async () => {
     const ann = await signInCustomer(t, { email: 'ann.frame@example.com' });
 
-    const res = await page('/cart', ann).expect(200);
+    const res = await page('/favourites?diet=vegan&utm=mail', ann).expect(200);
     expect(res.text).toContain('<div id="root" data-rendered="storefront"><header>Larder</header>');
-    expect(res.text).toContain('<div aria-busy="true">render ');
-    expect(res.text).toContain('<p>nobody</p>');
-    expect(res.text).not.toContain('ann.frame@example.com');
+    // As the API answers Ann, and for her alone; the filter is part of the page, other parameters not.
+    expect(res.text).toContain(
+      '<p>ann.frame@example.com basket {}, their page of /favourites?diet=vegan</p>',
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Its data is in the page: nothing is preloaded for the browser to ask again.
+    expect(res.text).not.toContain('as="fetch"');
+
+    const again = await page('/favourites', ann).expect(200);
+    expect(renderNumber(again.text)).toBeGreaterThan(renderNumber(res.text)!);
   });
 
-  it("are kept once and sent to every customer alike, never with one customer's data", async () => {
-    const ben = await signInCustomer(t, { email: 'ben.frame@example.com' });
-    const cara = await signInCustomer(t, { email: 'cara.frame@example.com' });
+  it('not marked personal (the basket), come as their frame to customers and visitors alike', async () => {
+    const eve = await signInCustomer(t, { email: 'eve.frame@example.com' });
+    const forEve = await page('/cart', eve).expect(200);
+    const forVisitor = await page('/cart').expect(200);
+    expect(forEve.text).toContain('<p>nobody, the frame of /cart</p>');
+    expect(renderNumber(forVisitor.text)).toBe(renderNumber(forEve.text));
+    expect(forEve.headers['cache-control']).toBe('no-cache');
+  });
 
-    const forBen = await page('/favourites', ben).expect(200);
-    const forCara = await page('/favourites', cara).expect(200);
+  it("come to a visitor as their frame, kept once and sent to every visitor alike, never with a customer's data", async () => {
+    const ben = await signInCustomer(t, { email: 'ben.frame@example.com' });
+
     const forVisitor = await page('/favourites').expect(200);
-    // One render, kept: the same page (and ETag) for two customers and a visitor.
-    expect(renderNumber(forCara.text)).toBe(renderNumber(forBen.text));
-    expect(renderNumber(forVisitor.text)).toBe(renderNumber(forBen.text));
-    expect(forCara.headers.etag).toBe(forBen.headers.etag);
-    for (const res of [forBen, forCara, forVisitor]) {
-      expect(res.text).toContain('<p>nobody</p>');
-      expect(res.text).not.toMatch(/ben\.frame|cara\.frame/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-    }
-    // A query the page does not read is the same page.
-    expect(renderNumber((await page('/favourites?utm=mail', cara).expect(200)).text)).toBe(
-      renderNumber(forBen.text),
-    );
+    const forNextVisitor = await page('/favourites?utm=mail').expect(200);
+    expect(forVisitor.text).toContain('<p>nobody, the frame of /favourites</p>');
+    expect(forVisitor.headers['cache-control']).toBe('no-cache');
+    // One render, kept: the same page (and ETag); a query the page does not read is the same page.
+    expect(renderNumber(forNextVisitor.text)).toBe(renderNumber(forVisitor.text));
+    expect(forNextVisitor.headers.etag).toBe(forVisitor.headers.etag);
+
+    // A customer never gets the kept frame, nor a visitor a customer's page.
+    const forBen = await page('/favourites', ben).expect(200);
+    expect(forBen.text).toContain('<p>ben.frame@example.com basket {}, their page of /favourites</p>');
+    expect(renderNumber(forBen.text)).not.toBe(renderNumber(forVisitor.text));
+    const afterBen = await page('/favourites').expect(200);
+    expect(afterBen.text).not.toContain('ben.frame');
+    expect(renderNumber(afterBen.text)).toBe(renderNumber(forVisitor.text));
   });
 
   it('leave the other pages as they were: a public page is rendered for the customer alone, not kept', async () => {

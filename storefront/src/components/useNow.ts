@@ -1,8 +1,22 @@
 import { useEffect, useState } from 'react';
+import { browserClockTookOver, selectRenderedAt, useAppDispatch, useAppSelector } from '@larder/shared-state';
 
-/** The current time, refreshed every `intervalMs` (and when the tab becomes visible again). */
+/**
+ * The current time, refreshed every `intervalMs` (and when the tab becomes visible again). A page rendered on
+ * the server starts at the moment it was rendered for (slices/page-clock.ts in shared-state), so the browser
+ * draws the same markup to take it over, and moves to the browser's own clock right after.
+ */
 export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
+  const renderedAt = useAppSelector(selectRenderedAt);
+  const dispatch = useAppDispatch();
+  // The moment of the first render, kept: the store's moment goes once the browser's clock takes over.
+  const [startedAt] = useState(renderedAt);
+  const [now, setNow] = useState(() => (startedAt === null ? new Date() : new Date(startedAt)));
+  useEffect(() => {
+    if (startedAt === null) return;
+    setNow(new Date());
+    dispatch(browserClockTookOver());
+  }, [startedAt, dispatch]);
   useEffect(() => {
     const tick = () => setNow(new Date());
     const timer = window.setInterval(tick, intervalMs);

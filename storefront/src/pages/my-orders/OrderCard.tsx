@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   canCancelOrder,
@@ -73,6 +73,10 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
   const changeable = canChangeOrder(life, now);
   const picked = order.items.some((item) => item.picked !== null);
   const shopLimit = useShopLimit();
+  // A page rendered on the server had the whole catalogue there and comes with a part of it: the button waits
+  // for the rest only once the page is the browser's, so that it is first drawn as the server drew it.
+  const [afterHydration, setAfterHydration] = useState(false);
+  useEffect(() => setAfterHydration(true), []);
 
   function buyAgain() {
     const plan = planBuyAgain(order.items, products.byId, selectCartItems(store.getState()), shopLimit);
@@ -238,7 +242,7 @@ export function OrderCard({ order, now, onCancelFailed }: OrderCardProps) {
           variant="secondary"
           size="sm"
           onClick={buyAgain}
-          loading={products.isLoading || !products.complete}
+          loading={afterHydration && (products.isLoading || !products.complete)}
           disabled={products.isError}
           aria-label={`Buy again: order #${reference}`}
         >
