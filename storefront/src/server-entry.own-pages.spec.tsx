@@ -73,10 +73,11 @@ describe("a signed-in customer's own page rendered on the server for them (a rou
     expect(after.state.renderedAt).toBe(late);
   });
 
-  it('the basket (not marked personal) stays its frame and skeleton', async () => {
-    const html = text((await render('/cart')).html);
-    expect(html).toContain('aria-busy="true"');
-    expect(html).not.toContain('Breakfast Tea');
+  it('the basket (not marked personal) stays its frame and skeleton, drawn for no moment of its own', async () => {
+    const page = await render('/cart');
+    expect(text(page.html)).toContain('aria-busy="true"');
+    expect(text(page.html)).not.toContain('Breakfast Tea');
+    expect(page.state.renderedAt).toBeUndefined();
   });
 
   it.each(['/favourites', '/my-orders', '/usuals'])(

@@ -181,10 +181,11 @@ export async function renderPage({
   const started = Date.now();
   if (publicPath) __webpack_public_path__ = publicPath;
   const store = createStore({ apiBaseUrl: apiOrigin, fetchFn: fetch, cartSync: false });
-  store.dispatch(renderedFor(now));
   const route = routeOf(new URL(url, 'http://larder.internal').pathname);
   const ownPage = route?.frame === true && personal && route.personal === true;
   const frameOnly = route?.frame === true && !ownPage;
+  // A page for one customer, rendered now, is drawn for the shop's moment (a page kept for everyone is not).
+  if (ownPage) store.dispatch(renderedFor(now));
   await withinTime(
     frameOnly ? loadFrameData(store) : ownPage ? loadOwnPageData(store, url) : loadPageData(store, url),
     timeoutMs,
