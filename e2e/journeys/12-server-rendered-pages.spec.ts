@@ -39,9 +39,10 @@ interface RemovalWatch {
 }
 
 /**
- * Records the nodes removed under #root from the first parse on (hydration that keeps the server's markup removes
- * none, while a page drawn again by React replaces its server-rendered content), marks the server's main content
- * so that it can be told apart from a copy drawn by React, and notes when the page has taken in the whole catalogue.
+ * Records the server's nodes removed under #root from the first parse on (hydration that keeps the server's
+ * markup removes none, while a page drawn again by React replaces its server-rendered content), marks the server's
+ * main content so that it can be told apart from a copy drawn by React, and notes when the page has taken in the
+ * whole catalogue.
  */
 async function watchServerMarkup(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -70,11 +71,16 @@ async function watchServerMarkup(page: Page): Promise<void> {
       const main = document.getElementById('main-content');
       if (!root || !main) return;
       (main as unknown as { larderServerNode: boolean }).larderServerNode = true;
+      // The nodes the server sent: a node the page adds later (a spinner) may come and go.
+      const fromServer = new WeakSet<Node>();
+      const walker = document.createTreeWalker(root);
+      for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) fromServer.add(node);
       watch.watching = true;
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.removedNodes)
-            watch.removed.push(`${node.nodeName} ${node.textContent?.slice(0, 40)}`);
+            if (fromServer.has(node))
+              watch.removed.push(`${node.nodeName} ${node.textContent?.slice(0, 40)}`);
       }).observe(root, { childList: true, subtree: true });
     });
   });
