@@ -126,11 +126,12 @@ const prefetchBasket: Prefetch = (store) => {
 /**
  * Every customer route, from where the host mounts the storefront: its react-router pattern, the page it
  * shows, and whether the API renders it on the server (`frame`: only its frame and skeleton, the same for
- * everyone; with `personal`, a signed-in customer's with their content). The one list of the storefront's routes: the
- * browser routes by it, and the API reads it from the storefront's server build (`routes`, ./server-entry.tsx)
- * to know which pages it renders and which page chunk a page's head names. `prefetch` asks for the page's data
- * as soon as the route is known, before its code has arrived; `data` names the paths it reads, which the page's
- * head preloads (routes.spec.ts checks the two agree).
+ * everyone; with `personal` as well, for a signed-in customer with their content). The one list of the
+ * storefront's routes: the browser routes by it, and the API reads it from the storefront's server build
+ * (`routes`, ./server-entry.tsx) to know which pages it renders and which page chunk a page's head names.
+ * `prefetch` asks for the page's data as soon as the route is known, before its code has arrived (the server
+ * runs it too, for a page it renders for the customer); `data` names the paths it reads, which the page's head
+ * preloads when the page does not come with them (routes.spec.ts checks the two agree).
  */
 const ROUTES: {
   path: string;
