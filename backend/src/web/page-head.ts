@@ -223,8 +223,8 @@ function inlineStyleSheets(html: string, input: PageHeadInput): string {
  * The host page holding a page rendered on the server: the markup inside the root element (marked
  * `data-rendered`, which tells the host to hydrate it), the store's state as JSON data for the browser's
  * store, the host's own style sheets applied before the first paint, and no "needs JavaScript" notice.
- * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page; with
- * `withData`, the page was rendered with its own data (a customer's own page), which its head then does not
+ * With `inlineStyles`, the style sheets of the host's and the storefront's builds come inside the page; without
+ * `preloadData`, the page was rendered with its own data (a customer's own page), which its head then does not
  * preload. The
  * preload of the page's main picture moves to the start of the head (insertAtHeadStart).
  * Undefined when the host page has no root element to fill.
@@ -233,7 +233,7 @@ export function withRenderedPage(
   indexHtml: string,
   input: PageHeadInput,
   page: { html: string; state: unknown },
-  { inlineStyles = false, withData = false }: { inlineStyles?: boolean; withData?: boolean } = {},
+  { inlineStyles = false, preloadData = true }: { inlineStyles?: boolean; preloadData?: boolean } = {},
 ): string | undefined {
   const start = indexHtml.indexOf(ROOT);
   const end = start === -1 ? -1 : indexHtml.indexOf('</div>', start);
@@ -247,7 +247,7 @@ export function withRenderedPage(
   const styled = body.replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ');
   const html = insertBeforeHeadEnd(
     styled,
-    pageHeadTags({ ...input, rendered: true, preloadData: !withData }) +
+    pageHeadTags({ ...input, rendered: true, preloadData }) +
       `<script type="application/json" id="${PAGE_STATE_ID}">${jsonForHtml(page.state)}</script>`,
   );
   return inlineStyles ? inlineStyleSheets(html, input) : html;

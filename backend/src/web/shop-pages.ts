@@ -297,7 +297,8 @@ export class ShopPages {
     const result = await queue.run(() =>
       renderer.render(url, this.options.fetchFor(request, personal), {
         personal,
-        now: this.options.clock.now().getTime(),
+        // The moment a page for one customer is drawn for (a page kept for everyone is drawn for none).
+        now: personal ? this.options.clock.now().getTime() : undefined,
       }),
     );
     const page = result.outcome === 'done' ? result.value : undefined;
@@ -313,7 +314,7 @@ export class ShopPages {
       page &&
       withRenderedPage(host.html, this.options.headInput(request), page, {
         inlineStyles: !personal,
-        withData: personal,
+        preloadData: !personal,
       });
     return html === undefined ? undefined : this.finish(path, html);
   }
