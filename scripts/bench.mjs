@@ -5,7 +5,8 @@
 //   npm run bench -- --quick                  a short smoke run (BENCH_QUICK=1 does the same)
 //   DATABASE_URL=postgres://... npm run bench also on that PostgreSQL server, in a throw-away database
 //   npm run bench -- --api=/other/backend/dist/app/main.js   another build of the API, next to this one
-//   npm run bench -- --checkout-only          only the checkout figures (no catalogue run)
+//   npm run bench -- --checkout-only          only the checkout figures (no catalogue run); with several --api,
+//                                             also the builds side by side on PGlite, burst for burst (below)
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
 //   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
 //   npm run bench -- --search-only            only the search figures
@@ -32,6 +33,9 @@
 //   - on the PostgreSQL server: STANDING_PLANS regular deliveries (standing orders) of as many customers, all due
 //     at one moment and placed by the shop's own job, while customers check out beside it: how long until all
 //     were placed, orders/s, placed twice and missed (both 0), and the checkouts' p99 before and during;
+//   - with --checkout-only and several --api: the builds started at once, each warmed, then rounds of one
+//     checkout burst each in turn (BENCH_SIDE_BY_SIDE_ROUNDS, default 12), the order flipping every round: each
+//     build's API CPU per checkout, the median of the rounds' differences from the first build, and the noise;
 //   - the API's resident memory when idle (after start, and after the load).
 // The shop's rate limits are raised through its configuration (THROTTLE_LIMIT, ORDER_THROTTLE_LIMIT); it runs
 // with LOG_LEVEL=warn (BENCH_LOG_LEVEL) so the figures measure the server rather than the terminal.
@@ -47,7 +51,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { apiArgs } from './api-process.mjs';
-import { benchPromotions } from './lib/bench-promotions.mjs';
+import { benchPromotions, middle } from './lib/bench-promotions.mjs';
 import { benchStandingOrders } from './lib/bench-standing-orders.mjs';
 import { benchTakings } from './lib/bench-takings.mjs';
 
@@ -697,7 +701,13 @@ async function prepareShopForLoad(base, products) {
   }
 }
 
-async function benchCheckout(base, pid, databaseUrl) {
+/**
+ * The checkout load on one shop: customers signed up with an address, and `burst(round, ordersEach)`, every
+ * customer placing orders at once (fresh Idempotency-Keys) and replaying its first; `verify()` then counts the
+ * acknowledged orders missing or stored twice. With `cancelAfter`, each burst's orders are cancelled once it is
+ * measured, so that any number of bursts fits the delivery slots.
+ */
+async function checkoutLoad(base, pid, databaseUrl, { cancelAfter = false } = {}) {
   const list = await api(base, 'GET', '/api/product/list');
   const products = list.json.products.filter(
     (p) => p.inStock && (p.stock === undefined || p.stock === null || p.stock > 0),
@@ -758,13 +768,15 @@ async function benchCheckout(base, pid, databaseUrl) {
     );
 
   for (const c of customers) c.placed = [];
-  /** Every customer places ORDERS_EACH orders and replays its first key of the burst; measured alone. */
-  async function burst(round) {
+  /** Every customer places `ordersEach` orders and replays its first key of the burst; measured alone. */
+  async function burst(round, ordersEach = ORDERS_EACH) {
     await fillCarts();
+    const placedBefore = customers.map((c) => c.placed.length);
     const latencies = [];
     const refusals = new Map();
     let replayMismatch = 0;
     const cpuBefore = {
+      apiPrecise: cpuPreciseMs(pid),
       api: cpuSplitMs(pid),
       client: process.cpuUsage(),
       server: await serverCpu(databaseUrl),
@@ -774,9 +786,9 @@ async function benchCheckout(base, pid, databaseUrl) {
     await Promise.all(
       customers.map(async (c, n) => {
         let first;
-        for (let k = 0; k < ORDERS_EACH; k += 1) {
+        for (let k = 0; k < ordersEach; k += 1) {
           const key = crypto.randomUUID();
-          const body = orderFor(c, n, round * ORDERS_EACH + k);
+          const body = orderFor(c, n, round * ordersEach + k);
           const t0 = performance.now();
           const res = await api(base, 'POST', '/api/order/cod', {
             cookie: c.cookie,
@@ -810,10 +822,12 @@ async function benchCheckout(base, pid, databaseUrl) {
     const cpu = {
       api: cpuMs(pid) - (cpuBefore.api.user + cpuBefore.api.kernel),
       apiKernel: cpuSplitMs(pid).kernel - cpuBefore.api.kernel,
+      apiPrecise: cpuPreciseMs(pid) - cpuBefore.apiPrecise,
       client: (clientCpu.user + clientCpu.system) / 1000,
       server: serverCpuSpent(cpuBefore.server, await serverCpu(databaseUrl)),
     };
     latencies.sort((x, y) => x - y);
+    if (cancelAfter) await cancelPlaced(base, customers, placedBefore);
     return {
       requests: latencies.length,
       placed,
@@ -826,21 +840,127 @@ async function benchCheckout(base, pid, databaseUrl) {
     };
   }
 
+  /** Acknowledged orders the shop does not list (lost), and orders listed beyond those acknowledged (twice). */
+  async function verify() {
+    let lost = 0;
+    let duplicated = 0;
+    for (const c of customers) {
+      const res = await api(base, 'GET', '/api/order/user', { cookie: c.cookie });
+      const stored = new Map();
+      for (const o of res.json.orders ?? []) stored.set(o._id, (stored.get(o._id) ?? 0) + 1);
+      for (const p of c.placed) if (!stored.has(p.orderId)) lost += 1;
+      duplicated += Math.max(0, stored.size - new Set(c.placed.map((p) => p.orderId)).size);
+    }
+    return { lost, duplicated };
+  }
+  return { burst, verify };
+}
+
+/** Every customer cancels the orders it placed from `from[n]` on (outside the measured time); the shop settles. */
+async function cancelPlaced(base, customers, from) {
+  await Promise.all(
+    customers.map(async (c, n) => {
+      for (const { orderId } of c.placed.slice(from[n])) {
+        const res = await api(base, 'PUT', `/api/order/${orderId}/cancel`, { cookie: c.cookie });
+        if (res.status !== 200) throw new Error(`cancelling an order answered ${res.status}`);
+      }
+    }),
+  );
+  await sleep(500);
+}
+
+async function benchCheckout(base, pid, databaseUrl) {
+  const load = await checkoutLoad(base, pid, databaseUrl);
   // The first burst after start-up runs the checkout code for the first time (V8 compiles it as it goes, on
   // the API's own CPU); the second is the same work on a process that has run it before, as a shop that has
   // been up a while.
-  const bursts = [await burst(0), await burst(1)];
+  const bursts = [await load.burst(0), await load.burst(1)];
+  const { lost, duplicated } = await load.verify();
+  return {
+    bursts,
+    lost,
+    duplicated: duplicated + bursts.reduce((n, b) => n + b.replayMismatch, 0),
+    placed: bursts.reduce((n, b) => n + b.placed, 0),
+  };
+}
 
-  let lost = 0;
-  let duplicated = bursts.reduce((n, b) => n + b.replayMismatch, 0);
-  for (const c of customers) {
-    const res = await api(base, 'GET', '/api/order/user', { cookie: c.cookie });
-    const stored = new Map();
-    for (const o of res.json.orders ?? []) stored.set(o._id, (stored.get(o._id) ?? 0) + 1);
-    for (const p of c.placed) if (!stored.has(p.orderId)) lost += 1;
-    duplicated += Math.max(0, stored.size - new Set(c.placed.map((p) => p.orderId)).size);
+/** Rounds of the side-by-side checkout of several builds (BENCH_SIDE_BY_SIDE_ROUNDS). */
+const SIDE_BY_SIDE_ROUNDS = Number(process.env.BENCH_SIDE_BY_SIDE_ROUNDS) || (quick ? 4 : 12);
+
+/**
+ * The checkout of several builds side by side (`--checkout-only` with more than one `--api`): all started at
+ * once on PGlite, each warmed by a burst, then rounds in which each build takes one burst in turn, the order
+ * flipping from round to round (A B, B A, ...) so that none is always the later one. A burst's CPU swings with
+ * the collections that fall in it and with the machine's other work, and a build measured minutes after another
+ * meets another machine; so each round is compared on its own, and the median of the rounds' differences is the
+ * figure, beside the same figure for the first build's consecutive rounds (nothing differs: the noise).
+ */
+async function benchSideBySide() {
+  const builds = [];
+  try {
+    for (const file of apis) builds.push({ file, shop: await startShop(file), runs: [] });
+    for (const b of builds) {
+      await settle(b.shop.pid);
+      b.load = await checkoutLoad(b.shop.base, b.shop.pid, undefined, { cancelAfter: true });
+      await b.load.burst(0);
+      await settle(b.shop.pid);
+    }
+    for (let r = 1; r <= SIDE_BY_SIDE_ROUNDS; r += 1) {
+      for (const b of r % 2 ? builds : [...builds].reverse()) {
+        b.runs.push(await b.load.burst(r));
+        await settle(b.shop.pid);
+      }
+    }
+    for (const b of builds) Object.assign(b, await b.load.verify());
+  } finally {
+    for (const b of builds) await b.shop.stop();
   }
-  return { bursts, lost, duplicated, placed: bursts.reduce((n, b) => n + b.placed, 0) };
+  const cpu = (run) => run.cpu.apiPrecise / run.requests;
+  const [first] = builds;
+  return builds.map((b) => ({
+    api: b.file,
+    rounds: b.runs.length,
+    cpu: middle(b.runs.map(cpu)),
+    ordersPerSecond: middle(b.runs.map((run) => run.ordersPerSecond)).median,
+    versusFirst: b === first ? undefined : middle(b.runs.map((run, i) => cpu(run) - cpu(first.runs[i]))),
+    // The first build's round r against its round r - 1, the later minus the earlier in the order the rounds
+    // alternate (as the builds' differences are taken the same way whichever went first).
+    alike:
+      b === first
+        ? middle(b.runs.slice(1).map((run, i) => (i % 2 ? 1 : -1) * (cpu(run) - cpu(b.runs[i]))))
+        : undefined,
+    placed: b.runs.reduce((n, run) => n + run.placed, 0),
+    refused: b.runs.reduce((n, run) => n + [...run.refusals.values()].reduce((x, y) => x + y, 0), 0),
+    lost: b.lost,
+    duplicated: b.duplicated + b.runs.reduce((n, run) => n + run.replayMismatch, 0),
+  }));
+}
+
+function printSideBySide(rows, label) {
+  console.log(
+    `\nCheckout side by side: the builds started at once on PGlite, each warmed by a burst, then ` +
+      `${SIDE_BY_SIDE_ROUNDS} rounds of one burst each (${CUSTOMERS} customers x ${ORDERS_EACH} orders + 1 replay, ` +
+      "cancelled afterwards), in turn, the order flipping every round. API CPU per checkout (ms, the scheduler's " +
+      "count): each build's median (middle half in brackets); against the first build: the median of the rounds' " +
+      "differences; alike: the first build's consecutive rounds compared the same way, the machine's noise",
+  );
+  const middleText = (m) =>
+    m
+      ? `${m.median.toFixed(2).padStart(5)} (${m.low.toFixed(2)} to ${m.high.toFixed(2)})`.padEnd(23)
+      : '-'.padEnd(23);
+  console.log(
+    `${'build'.padEnd(24)} ${'rounds'.padStart(6)}  ${'CPU ms'.padEnd(23)} ${'against the first'.padEnd(23)} ` +
+      `${'alike'.padEnd(23)} ${'orders/s'.padStart(8)} ${'placed'.padStart(7)} ${'lost'.padStart(5)} ` +
+      `${'dup'.padStart(4)} ${'refused'.padStart(7)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${label(r.api).trim().padEnd(24)} ${String(r.rounds).padStart(6)}  ${middleText(r.cpu)} ` +
+        `${middleText(r.versusFirst)} ${middleText(r.alike)} ${fmt(r.ordersPerSecond).padStart(8)} ` +
+        `${fmt(r.placed).padStart(7)} ${fmt(r.lost).padStart(5)} ${fmt(r.duplicated).padStart(4)} ` +
+        `${fmt(r.refused).padStart(7)}`,
+    );
+  }
 }
 
 // ------------------------------------------------------------------------------------------------- run
@@ -1170,6 +1290,12 @@ async function main() {
         `${fmt(s.checkoutsBefore.p99).padStart(11)} ${fmt(s.checkoutsDuring.p99).padStart(11)}  ${refused}`,
     );
   }
+  let sideBySide = [];
+  if (checkoutOnly && apis.length > 1 && !serverOnly) {
+    process.stdout.write('  measuring the builds side by side...\n');
+    sideBySide = await benchSideBySide();
+    printSideBySide(sideBySide, label);
+  }
   console.log('\nAPI process memory (RSS)');
   console.log(
     `${'engine'.padEnd(30)} ${'idle MB'.padStart(8)} ${'after load MB'.padStart(14)} ${'start s'.padStart(8)}`,
@@ -1186,16 +1312,17 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(', ')}`,
   );
-  const broken = results.some(
-    (r) =>
-      (r.catalogue?.shop.bad ?? 0) > 0 ||
-      (r.search?.bad ?? 0) > 0 ||
-      (r.pages ?? []).some((p) => p.shop.bad > 0) ||
-      r.checkout.lost > 0 ||
-      r.checkout.duplicated > 0 ||
-      r.checkout.placed === 0 ||
-      (r.standing && (r.standing.twice > 0 || r.standing.missed > 0)),
-  );
+  const broken =
+    results.some(
+      (r) =>
+        (r.catalogue?.shop.bad ?? 0) > 0 ||
+        (r.search?.bad ?? 0) > 0 ||
+        (r.pages ?? []).some((p) => p.shop.bad > 0) ||
+        r.checkout.lost > 0 ||
+        r.checkout.duplicated > 0 ||
+        r.checkout.placed === 0 ||
+        (r.standing && (r.standing.twice > 0 || r.standing.missed > 0)),
+    ) || sideBySide.some((r) => r.lost > 0 || r.duplicated > 0 || r.placed === 0);
   if (broken) {
     console.error(
       '\nSomething went wrong: errors in the catalogue run, or orders lost, duplicated or none placed.',

@@ -261,8 +261,8 @@ export async function benchPromotions({
   };
 }
 
-/** The median of some differences and their middle half (NaN for none). */
-function middle(values) {
+/** The median of some figures and their middle half (NaN for none). */
+export function middle(values) {
   if (!values.length) return { median: NaN, low: NaN, high: NaN };
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
