@@ -235,6 +235,51 @@ test.describe('pages rendered on the server @phone', () => {
     expect(asked, 'what the page came with, asked again').toEqual([]);
   });
 
+  test("a signed-in customer's basket arrives with its lines, and an Add made just before is in it", async ({
+    page,
+    api,
+  }) => {
+    const problems = watchHydration(page);
+    const customer = newCustomer('ssr-basket');
+    await api.signUp(customer);
+    const [first] = await api.inStockProducts();
+    await api.setCart({ [first._id]: 2 });
+
+    // Rendered for this customer alone, with their lines and priced: no skeleton to wait behind.
+    const response = await page.request.get('/cart', { headers: { accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain(inHtml(first.name));
+    expect(html).toContain('data-testid="cart-units"');
+    expect(html).not.toContain('Loading your cart');
+
+    await watchServerMarkup(page);
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: /Shopping Cart/ })).toBeVisible();
+    await waitForHydration(page);
+    expect(await serverMarkupKept(page), 'server-rendered nodes the browser removed').toEqual({
+      watching: true,
+      removed: [],
+      serverMain: true,
+    });
+    expect(problems, 'hydration warnings in the console').toEqual([]);
+
+    // An Add on the home page, and the basket asked for at once, before the change has been posted: the page
+    // was rendered from the cart the server had, and the browser puts the tab's change back.
+    await page.goto('/');
+    await waitForHydration(page);
+    const card = page.getByRole('main').getByRole('article').filter({ hasNotText: first.name }).first();
+    const name = (await card.getByRole('heading').first().textContent())!.trim();
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await page.goto('/cart');
+    const lines = page.getByRole('list', { name: 'Cart items' });
+    await expect(lines.getByText(name, { exact: true })).toBeVisible();
+    await expect(lines.getByText(first.name, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('cart-units')).toHaveText('3 Items');
+    await expect.poll(() => api.cart().then((cart) => Object.keys(cart).length)).toBe(2);
+    expect(problems, 'hydration warnings in the console').toEqual([]);
+  });
+
   test('with JavaScript off, home, a category and a product page show their content', async ({
     browser,
     baseURL,

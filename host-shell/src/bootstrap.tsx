@@ -43,7 +43,7 @@ async function start(): Promise<void> {
   const { createApi } = await import('@reduxjs/toolkit/query/react');
   if (!configureStore || !createApi) throw new Error('Redux Toolkit did not load');
   await nextTask();
-  const { api, createStore } = await import('@larder/shared-state');
+  const { api, createStore, restoreUnsentCart } = await import('@larder/shared-state');
   await nextTask();
   const store = createStore({ serverState });
   // The customer's session is asked for once, by the storefront's layout: a visitor's answer is an error,
@@ -58,6 +58,9 @@ async function start(): Promise<void> {
   await nextTask();
   const { renderPage } = await import(/* webpackMode: "eager" */ './render-page');
   renderPage({ container, store, serverRendered: Boolean(serverState), remoteRoutes });
+  // After renderPage has taken the state the page was rendered with for hydration: a cart change this tab made
+  // and the server did not get before rendering the page (a link followed right after an Add) is put back.
+  restoreUnsentCart(store);
 }
 
 void start();

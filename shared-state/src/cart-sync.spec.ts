@@ -1,8 +1,11 @@
 import { waitFor } from '@testing-library/react';
 import { api } from './api';
+import type { PlaceOrderDto } from './generated/api';
 import { cartActions, selectCartItems } from './slices/cart';
 import { selectIsSignedIn, selectSessionStatus, selectUser } from './slices/session';
-import type { AppStore } from './store';
+import { restoreUnsentCart } from './cart-sync';
+import { dehydrate, type AppStore } from './store';
+import { UNSENT_CART_KEY } from './unsent-cart';
 import { makeProduct, makeUser, setupMockApi } from './testing';
 
 const server = setupMockApi();
@@ -183,4 +186,116 @@ describe('cart sync when the page is left', () => {
       store.dispatch(api.util.resetApiState());
     },
   );
+});
+
+describe('a cart change the server has not acknowledged (kept by the tab)', () => {
+  const unsent = () => JSON.parse(window.sessionStorage.getItem(UNSENT_CART_KEY) ?? 'null') as unknown;
+  const leaveUnsent = (items: Record<string, number>, userId = 'u1') =>
+    window.sessionStorage.setItem(UNSENT_CART_KEY, JSON.stringify({ user: userId, items }));
+
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('is kept from the moment of the change until the server has it', async () => {
+    const store = server.createStore({ cartSyncDelayMs: SYNC_DELAY });
+    server.seed({ googleAccount: user({ p1: 1 }), products: [product('p1'), product('p2')] });
+    await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
+    expect(unsent()).toBeNull();
+
+    store.dispatch(cartActions.add('p2'));
+    expect(unsent()).toEqual({ user: 'u1', items: { p1: 1, p2: 1 } });
+
+    await afterTheDebounce(store);
+    expect(cartPosts()).toEqual([{ cartItems: { p1: 1, p2: 1 } }]);
+    await waitFor(() => expect(unsent()).toBeNull());
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it('stays kept when the post fails, and the next page posts it', async () => {
+    const store = server.createStore({ cartSyncDelayMs: SYNC_DELAY });
+    server.seed({ googleAccount: user({}), user: user({}), products: [product('p1')] });
+    let signal = false;
+    server.on('POST', '/api/cart/update', () =>
+      signal ? undefined : { status: 503, body: { success: false, message: 'Service Unavailable' } },
+    );
+    await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
+    store.dispatch(cartActions.add('p1'));
+    await waitFor(() => expect(cartPosts()).toHaveLength(1));
+    await afterTheDebounce(store);
+    expect(unsent()).toEqual({ user: 'u1', items: { p1: 1 } });
+    store.dispatch(api.util.resetApiState());
+
+    // The next page, with signal again: the session check finds the customer, whose copy is still empty.
+    signal = true;
+    const next = server.createStore({ cartSyncDelayMs: SYNC_DELAY });
+    await next.dispatch(api.endpoints.userIsAuth.initiate());
+    expect(selectCartItems(next.getState())).toEqual({ p1: 1 });
+    await afterTheDebounce(next);
+    // Posted again, and answered this time.
+    expect(cartPosts()).toEqual([{ cartItems: { p1: 1 } }, { cartItems: { p1: 1 } }]);
+    expect(unsent()).toBeNull();
+    next.dispatch(api.util.resetApiState());
+  });
+
+  it("a page the server rendered from its older copy is hydrated as rendered, then takes the tab's change back", async () => {
+    server.seed({ user: user({ p1: 1 }), products: [product('p1'), product('p2')] });
+    const onServer = server.createStore({ cartSync: false });
+    await onServer.dispatch(api.endpoints.userIsAuth.initiate());
+    onServer.dispatch(cartActions.replace({ p1: 1 }));
+    const rendered = dehydrate(onServer.getState());
+    onServer.dispatch(api.util.resetApiState());
+    // The Add just before the link was followed, not yet posted.
+    leaveUnsent({ p1: 1, p2: 1 });
+
+    const store = server.createStore({ cartSyncDelayMs: SYNC_DELAY, serverState: rendered });
+    expect(selectCartItems(store.getState())).toEqual({ p1: 1 });
+    restoreUnsentCart(store);
+    expect(selectCartItems(store.getState())).toEqual({ p1: 1, p2: 1 });
+    await afterTheDebounce(store);
+    expect(cartPosts()).toEqual([{ cartItems: { p1: 1, p2: 1 } }]);
+    await waitFor(() => expect(unsent()).toBeNull());
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it("is not taken by another customer, and goes when the cart it was is the server's already", async () => {
+    server.seed({ user: user({ p1: 2 }), products: [product('p1'), product('p2')] });
+    leaveUnsent({ p2: 5 }, 'someone-else');
+    const store = server.createStore({ cartSyncDelayMs: SYNC_DELAY });
+    await store.dispatch(api.endpoints.userIsAuth.initiate());
+    expect(selectCartItems(store.getState())).toEqual({ p1: 2 });
+
+    leaveUnsent({ p1: 2 });
+    restoreUnsentCart(store);
+    expect(unsent()).toBeNull();
+    await afterTheDebounce(store);
+    expect(cartPosts()).toEqual([]);
+    store.dispatch(api.util.resetApiState());
+  });
+
+  it.each([
+    ['signing out', (store: AppStore) => store.dispatch(api.endpoints.logoutUserByPost.initiate())],
+    [
+      'an order placed',
+      (store: AppStore) =>
+        store.dispatch(
+          api.endpoints.placeCodOrder.initiate({
+            'idempotency-key': 'k1',
+            placeOrderDto: {} as PlaceOrderDto,
+          }),
+        ),
+    ],
+  ])('is forgotten when the cart is emptied without a post: %s', async (_what, empty) => {
+    const store = server.createStore({ cartSyncDelayMs: 60_000 });
+    server.seed({ googleAccount: user({}), products: [product('p1')] });
+    server.on('POST', '/api/order/cod', {
+      status: 201,
+      body: { success: true, message: 'Order placed successfully', orderId: 'o-1' },
+    });
+    await store.dispatch(api.endpoints.googleLogin.initiate({ googleLoginDto: { tokenId: 't' } }));
+    store.dispatch(cartActions.add('p1'));
+    expect(unsent()).not.toBeNull();
+    await empty(store);
+    expect(selectCartItems(store.getState())).toEqual({});
+    expect(unsent()).toBeNull();
+    store.dispatch(api.util.resetApiState());
+  });
 });

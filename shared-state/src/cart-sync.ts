@@ -6,11 +6,12 @@ import { cartSlice, selectCartItems } from './slices/cart';
 import { selectCatalogueComplete } from './slices/catalogue';
 import { selectUser } from './slices/session';
 import type { AppDispatch, RootState } from './store';
+import { forgetUnsentCart, keepUnsentCart, sameCart, unsentCartOf } from './unsent-cart';
 
 type StartListening = TypedStartListening<RootState, AppDispatch, ApiEnvironment>;
 type Effect = ListenerEffectAPI<RootState, AppDispatch, ApiEnvironment>;
 
-const { replace, reset, prune, cap } = cartSlice.actions;
+const { replace, reset, prune, cap, restoreUnsent } = cartSlice.actions;
 
 /**
  * What the catalogue lets a cart hold: the ids of the products listed (not deleted) and in stock, and the most of
@@ -38,6 +39,27 @@ function pruneUnavailable(action: UnknownAction, listenerApi: Effect) {
   if (!rules) return;
   listenerApi.dispatch(prune(rules.available));
   listenerApi.dispatch(cap(rules.limits));
+}
+
+/**
+ * Takes back the cart this tab changed for the signed-in customer and the server has not acknowledged
+ * (unsent-cart.ts), to be posted again; forgets it when the cart already holds it.
+ */
+function takeBackUnsent(dispatch: AppDispatch, state: RootState): void {
+  const user = selectUser(state);
+  const unsent = user ? unsentCartOf(user._id) : undefined;
+  if (!unsent) return;
+  if (sameCart(unsent, selectCartItems(state))) forgetUnsentCart(unsent);
+  else dispatch(restoreUnsent(unsent));
+}
+
+/**
+ * Takes back the cart this tab changed and did not get to the server (a page left right after an Add, or a post
+ * without signal). A server-rendered page calls it once its first render has been given the state the server
+ * rendered with, so that the markup is hydrated as sent and the cart changes after it.
+ */
+export function restoreUnsentCart(store: { dispatch: AppDispatch; getState: () => RootState }): void {
+  takeBackUnsent(store.dispatch, store.getState());
 }
 
 /**
@@ -74,7 +96,9 @@ function pageHidden(signal: AbortSignal): Promise<void> {
  *   when the page is hidden or left before the pause ends); a refused cart (400, or 409 for a line above
  *   a limit the seller set meanwhile) reloads the catalogue, whose pruning drops the lines the server no
  *   longer sells, lowers those above their limit and posts the cart again;
- * - signing out, deleting the account or placing an order empties the local cart without a post.
+ * - signing out, deleting the account or placing an order empties the local cart without a post;
+ * - until the server has acknowledged a change, the tab keeps it (unsent-cart.ts), and takes it back when a new
+ *   page finds the customer signed in (see restoreUnsentCart).
  */
 export function startCartSync(startListening: StartListening, { delayMs }: { delayMs: number }) {
   startListening({
@@ -82,6 +106,7 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
     effect: (action, listenerApi) => {
       if (action.payload.success && action.payload.user) {
         listenerApi.dispatch(replace(action.payload.user.cartItems ?? {}));
+        takeBackUnsent(listenerApi.dispatch, listenerApi.getState());
       }
     },
   });
@@ -92,7 +117,9 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
       const user = action.payload.user;
       if (!action.payload.success || !user) return;
       const before = selectUser(listenerApi.getOriginalState());
-      if (before?._id !== user._id) listenerApi.dispatch(replace(user.cartItems ?? {}));
+      if (before?._id === user._id) return;
+      listenerApi.dispatch(replace(user.cartItems ?? {}));
+      takeBackUnsent(listenerApi.dispatch, listenerApi.getState());
     },
   });
 
@@ -105,6 +132,7 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
     ),
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(reset());
+      forgetUnsentCart();
     },
   });
 
@@ -121,12 +149,15 @@ export function startCartSync(startListening: StartListening, { delayMs }: { del
       selectUser(current) !== null,
     effect: async (_action, listenerApi) => {
       listenerApi.cancelActiveListeners();
+      const changedFor = selectUser(listenerApi.getState());
+      if (changedFor) keepUnsentCart(changedFor._id, selectCartItems(listenerApi.getState()));
       await Promise.race([listenerApi.delay(delayMs), pageHidden(listenerApi.signal)]);
       if (selectUser(listenerApi.getState()) === null) return;
       const cartItems = selectCartItems(listenerApi.getState());
       const result = await listenerApi.dispatch(
         api.endpoints.updateCart.initiate({ updateCartDto: { cartItems } }, { track: false }),
       );
+      if (!('error' in result)) forgetUnsentCart(cartItems);
       // The server refuses a cart holding a product that has since been deleted (400), or more of one than its
       // limit per order (409). Reload the catalogue: pruning then drops or lowers the stale lines and the cart is
       // posted again.

@@ -15,6 +15,8 @@ export * from './slices/ui';
 export * from './slices/catalogue';
 export * from './slices/page-clock';
 export { createStore, dehydrate } from './store';
+export { restoreUnsentCart } from './cart-sync';
+export { UNSENT_CART_KEY } from './unsent-cart';
 export type {
   AppDispatch,
   AppStore,

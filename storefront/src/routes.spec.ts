@@ -34,12 +34,15 @@ describe('the route table the API reads', () => {
     const frames = STOREFRONT_ROUTES.filter((route) => route.frame);
     expect(frames.map((route) => route.path)).toEqual(['/cart', '/my-orders', '/favourites', '/usuals']);
     for (const route of frames) expect(route.serverRendered).toBe(true);
-    // Rendered for the customer with their content: not the basket, whose lines the browser may still be sending.
+    // Rendered for a signed-in customer with their content (the frame is a visitor's).
     expect(frames.filter((route) => route.personal).map((route) => route.path)).toEqual([
+      '/cart',
       '/my-orders',
       '/favourites',
       '/usuals',
     ]);
+    // The basket's chosen address is part of its page.
+    expect(frames[0].query).toEqual(['address']);
     expect(STOREFRONT_ROUTES.at(-1)).toEqual({ path: '/*', chunk: 'page-not-found', serverRendered: false });
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@larder/shared-state';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { StorefrontLayout } from './layout/StorefrontLayout';
+import { ADDRESS_PARAM } from './pages/cart/useSelectedAddress';
 
 // Each page's chunk is named twice, for webpack (the comment) and for the route table (the argument):
 // routes.spec.ts checks they are the same.
@@ -154,6 +155,8 @@ const ROUTES: {
     page: CartPage,
     serverRendered: true,
     frame: true,
+    personal: true,
+    query: [ADDRESS_PARAM],
     prefetch: prefetchBasket,
     data: [SESSION, '/api/product/list', '/api/promotions', '/api/delivery/slots'],
   },

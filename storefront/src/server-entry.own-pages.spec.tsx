@@ -73,19 +73,43 @@ describe("a signed-in customer's own page rendered on the server for them (a rou
     expect(after.state.renderedAt).toBe(late);
   });
 
-  it('the basket (not marked personal) stays its frame and skeleton, drawn for no moment of its own', async () => {
-    const page = await render('/cart');
-    expect(text(page.html)).toContain('aria-busy="true"');
-    expect(text(page.html)).not.toContain('Breakfast Tea');
-    expect(page.state.renderedAt).toBeUndefined();
+  it("the basket comes with the customer's lines as the server holds them, priced, for the shop's moment", async () => {
+    const page = await render('/cart', { now: Date.parse(ORDERED_AT) });
+    const html = text(page.html);
+    expect(html).toContain('Breakfast Tea');
+    expect(html).not.toContain('Strawberry Jam');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(page.state.cart.items).toEqual({ 'p-tea': 2 });
+    // It goes with the products of its lines, enough for the browser to draw the same lines at once.
+    const entry = page.state.api.queries['listProducts(undefined)'] as {
+      data: { products: { _id: string }[] };
+    };
+    const list = entry.data;
+    expect(list.products.map((product) => product._id)).toEqual(['p-tea']);
+    expect(page.state.shownProductsOnly).toBe(true);
+    expect(page.state.renderedAt).toBe(Date.parse(ORDERED_AT));
   });
 
-  it.each(['/favourites', '/my-orders', '/usuals'])(
-    "%s for a visitor (a session that has ended) shows the sign-in prompt, asking nothing of a customer's",
-    async (url) => {
+  it('the basket names a line whose product is no longer sold as missing, so the browser draws the same', async () => {
+    server.seed({
+      user: makeUser({ _id: 'u-ada', email: 'ada@example.com', cartItems: { 'p-tea': 2, 'p-gone': 1 } }),
+    });
+    const page = await render('/cart');
+    expect(text(page.html)).toContain('Breakfast Tea');
+    expect(page.state.missingProducts).toEqual(['p-gone']);
+  });
+
+  it.each([
+    ['/cart', MESSAGES.cartEmpty],
+    ['/favourites', MESSAGES.notSignedIn],
+    ['/my-orders', MESSAGES.notSignedIn],
+    ['/usuals', MESSAGES.notSignedIn],
+  ])(
+    "%s for a visitor (a session that has ended) shows %j, asking nothing of a customer's",
+    async (url, message) => {
       server.seed({ user: null });
       const html = text((await render(url)).html);
-      expect(html).toContain(escapeHtml(MESSAGES.notSignedIn));
+      expect(html).toContain(escapeHtml(message));
       expect(html).not.toContain('aria-busy="true"');
       expect(server.requests.filter((request) => PERSONAL.includes(request.url))).toEqual([]);
     },
@@ -93,7 +117,7 @@ describe("a signed-in customer's own page rendered on the server for them (a rou
 
   it("leaves no timer behind that would keep the page's store alive after the render", async () => {
     const before = runningTimers();
-    for (const url of ['/favourites', '/my-orders', '/usuals']) await render(url);
+    for (const url of ['/cart', '/favourites', '/my-orders', '/usuals']) await render(url);
     expect(await timersLeftAfter(before)).toBeLessThanOrEqual(before);
   });
 });

@@ -7,10 +7,10 @@
  * or settings change, for today's delivery date and the current builds; otherwise it is rendered once, for
  * everyone who asks meanwhile, as a visitor without cookies, and kept. A request with a session (a signed-in
  * customer or the seller) is rendered for that person alone, sent `no-store`, and never kept: a signed-in
- * customer's own page marked `personal` (favourites, orders, usuals) then comes with its content. A customer's
- * own page otherwise (a route marked `frame`: the basket, and those for a visitor) is rendered as its frame and
- * skeleton alone, as a visitor without cookies whoever asks, kept and sent as an anonymous page is; the browser
- * fills in the content.
+ * customer's own page marked `personal` (the basket, favourites, orders, usuals) then comes with its content. A
+ * customer's own page otherwise (a route marked `frame` for a visitor, or one not marked `personal`) is rendered
+ * as its frame and skeleton alone, as a visitor without cookies whoever asks, kept and sent as an anonymous page
+ * is; the browser fills in the content.
  *
  * Every render goes through one bounded queue with a time limit (./render-queue.ts): when the queue is full or
  * the render is late, the host page is sent as it is and the browser renders the page.

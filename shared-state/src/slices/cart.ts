@@ -80,6 +80,13 @@ export const cartSlice = createSlice({
     replace(state, action: PayloadAction<Record<string, unknown>>) {
       state.items = sanitise(action.payload);
     },
+    /**
+     * Takes back the cart this tab changed and the server never acknowledged (unsent-cart.ts); unlike `replace`,
+     * it is posted to the server again.
+     */
+    restoreUnsent(state, action: PayloadAction<Record<string, unknown>>) {
+      state.items = sanitise(action.payload);
+    },
     /** Forgets the cart locally (after sign-out or a placed order); not synced. */
     reset(state) {
       state.items = {};

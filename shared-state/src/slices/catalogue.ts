@@ -26,10 +26,12 @@ export const catalogueSlice = createSlice({
   selectors: {
     selectCatalogueComplete: (state) => state.complete,
     selectKnownMissing: (state, id: string) => state.missing.includes(id),
+    selectKnownMissingProducts: (state) => state.missing,
   },
 });
 
-export const { selectCatalogueComplete, selectKnownMissing } = catalogueSlice.selectors;
+export const { selectCatalogueComplete, selectKnownMissing, selectKnownMissingProducts } =
+  catalogueSlice.selectors;
 
 /** Loads the whole catalogue (after a server-rendered page that sent only the products it shows). */
 export const loadWholeCatalogue = () =>

@@ -16,6 +16,12 @@ export function useShownProduct(productId: string | undefined): void {
   if (shown && productId !== undefined) shown.add(productId);
 }
 
+/** Notes that the page shows these products (by their _id), when the server is rendering it. */
+export function useShownProducts(productIds: readonly string[]): void {
+  const shown = useContext(ShownProducts);
+  if (shown) for (const id of productIds) shown.add(id);
+}
+
 const MissingProducts = createContext<Set<string> | undefined>(undefined);
 
 /** While the server renders: the product ids a page looked for in the whole catalogue and did not find. */
@@ -26,6 +32,11 @@ export const MissingProductsProvider = MissingProducts.Provider;
  * knows the product is missing before the whole catalogue has loaded, and draws the same page.
  */
 export function useMissingProduct(productId: string, missing: boolean): void {
+  useMissingProducts(missing ? [productId] : []);
+}
+
+/** As useMissingProduct, for every product id given (those the page looked for and did not find). */
+export function useMissingProducts(productIds: readonly string[]): void {
   const set = useContext(MissingProducts);
-  if (set && missing) set.add(productId);
+  if (set) for (const id of productIds) set.add(id);
 }

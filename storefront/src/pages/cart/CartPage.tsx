@@ -5,6 +5,7 @@ import {
   cartActions,
   useAppDispatch,
   selectCartItems,
+  selectKnownMissingProducts,
   selectNoSubstitutes,
   selectSessionStatus,
   selectUser,
@@ -21,6 +22,7 @@ import { CartLineItem, CartLineSkeleton } from './CartLineItem';
 import { MakeRegularDelivery } from '../../components/MakeRegularDelivery';
 import { cartTotals, dealGroups, shippingInPence, type CartLine } from './checkout';
 import { OrderSummary } from './OrderSummary';
+import { useMissingProducts, useShownProducts } from '../../components/shown-products';
 
 /** /cart: the cart lines and the order summary with checkout. */
 export default function CartPage() {
@@ -72,9 +74,17 @@ export default function CartPage() {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasItems = Object.keys(items).length > 0;
 
+  // A page rendered for the customer goes with the products of the basket's lines, and with those no longer
+  // sold as known missing; another server-rendered page, with its own products: then the rest of the catalogue
+  // loads a moment later.
+  const ids = Object.keys(items);
+  const knownMissing = useAppSelector(selectKnownMissingProducts);
+  const linesKnown = ids.every((id) => products.byId.has(id) || knownMissing.includes(id));
+  useShownProducts(lines.map((line) => line.product._id));
+  useMissingProducts(products.complete ? ids.filter((id) => !products.byId.has(id)) : []);
+
   // A signed-in customer's cart arrives with the session check, so "empty" can only be said after it.
-  // Its lines are priced from the whole catalogue (after a server-rendered page, that loads a moment later).
-  const catalogueMissing = products.isLoading || !products.complete;
+  const catalogueMissing = products.isLoading || (!products.complete && !linesKnown);
   if (sessionStatus !== 'ready' || (hasItems && catalogueMissing && !products.isError)) {
     return <CartSkeleton />;
   }

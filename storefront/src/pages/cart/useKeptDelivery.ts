@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 
 /** Where the basket keeps the chosen delivery date and slot for the browser tab's session. */
 export const KEPT_DELIVERY_KEY = 'larder:basket-delivery';
@@ -7,6 +7,8 @@ interface KeptDelivery {
   date: string | null;
   time: string | null;
 }
+
+const NONE_KEPT: KeptDelivery = { date: null, time: null };
 
 function read(): KeptDelivery {
   try {
@@ -18,7 +20,7 @@ function read(): KeptDelivery {
       time: typeof kept?.time === 'string' ? kept.time : null,
     };
   } catch {
-    return { date: null, time: null };
+    return NONE_KEPT;
   }
 }
 
@@ -33,10 +35,12 @@ function write(kept: KeptDelivery): void {
 /**
  * The delivery date and slot the shopper chose in the basket, kept for the session (sessionStorage: this tab,
  * until it is closed), so coming back to the basket finds them chosen. A date no longer on offer or a slot that
- * has filled up is dropped where they are used, as when chosen on the page.
+ * has filled up is dropped where they are used, as when chosen on the page. The first render has none, as the
+ * server's (which has no session storage) had; the kept choice comes in before the browser paints.
  */
 export function useKeptDelivery() {
-  const [kept, setKept] = useState<KeptDelivery>(read);
+  const [kept, setKept] = useState<KeptDelivery>(NONE_KEPT);
+  useLayoutEffect(() => setKept(read()), []);
   const update = useCallback((change: Partial<KeptDelivery>) => {
     setKept((current) => {
       const next = { ...current, ...change };
