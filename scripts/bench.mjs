@@ -7,6 +7,7 @@
 //   npm run bench -- --api=/other/backend/dist/app/main.js   another build of the API, next to this one
 //   npm run bench -- --checkout-only          only the checkout figures (no catalogue run); with several --api,
 //                                             also the builds side by side on PGlite, burst for burst (below)
+//   npm run bench -- --side-by-side --api=A --api=B   only that side-by-side checkout of the builds
 //   npm run bench -- --server-only            only on the PostgreSQL server of DATABASE_URL (not PGlite)
 //   npm run bench -- --pages-only             only the server-rendered pages (no catalogue or checkout run)
 //   npm run bench -- --search-only            only the search figures
@@ -62,7 +63,8 @@ const { Client } = require('pg');
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || /^(1|true|yes)$/i.test(process.env.BENCH_QUICK ?? '');
-const checkoutOnly = args.includes('--checkout-only');
+const sideBySideOnly = args.includes('--side-by-side');
+const checkoutOnly = args.includes('--checkout-only') || sideBySideOnly;
 const promotionsOnly = args.includes('--promotions-only');
 const serverOnly = args.includes('--server-only');
 const takingsOnly = args.includes('--takings-only');
@@ -1096,6 +1098,33 @@ function printPromotions(results, label) {
   }
 }
 
+// With several builds, each is named after the folder holding its backend/ (e.g. a checkout of main).
+const label = (file) =>
+  apis.length > 1
+    ? ` [${path.basename(file.slice(0, file.lastIndexOf(`${path.sep}backend${path.sep}`)))}]`
+    : '';
+
+/** `--side-by-side`: only the builds' checkout side by side. */
+async function sideBySideAlone() {
+  if (apis.length < 2) {
+    console.error('--side-by-side needs two builds or more (--api=…)');
+    process.exit(1);
+  }
+  process.stdout.write('  measuring the builds side by side...\n');
+  const rows = await benchSideBySide();
+  printSideBySide(rows, label);
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  if (rows.some((r) => r.lost > 0 || r.duplicated > 0 || r.placed === 0)) {
+    console.error('\nSomething went wrong: orders lost, duplicated or none placed.');
+    process.exit(1);
+  }
+}
+
 async function main() {
   const load = os
     .loadavg()
@@ -1109,6 +1138,7 @@ async function main() {
     console.error('--server-only needs DATABASE_URL');
     process.exit(1);
   }
+  if (sideBySideOnly) return sideBySideAlone();
   const engines = serverOnly ? [] : [['PGlite', undefined]];
   let dropDatabase;
   if (process.env.DATABASE_URL) {
@@ -1122,11 +1152,6 @@ async function main() {
     url.pathname = `/${name}`;
     engines.push(['PostgreSQL', url.toString()]);
   }
-  // With several builds, each is named after the folder holding its backend/ (e.g. a checkout of main).
-  const label = (file) =>
-    apis.length > 1
-      ? ` [${path.basename(file.slice(0, file.lastIndexOf(`${path.sep}backend${path.sep}`)))}]`
-      : '';
   const results = [];
   try {
     for (const [engine, url] of engines) {

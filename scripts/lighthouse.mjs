@@ -27,7 +27,8 @@
  *                    the usuals), as a customer signed in for the run with a basket, favourites and an order
  *                    (lib/signed-in-customer.mjs), their session cookie sent with every request. Besides
  *                    Lighthouse's figures (FCP added) it prints when each page showed its frame, its skeleton and
- *                    its content on a slowed-down phone, on a first and on a repeat visit (lib/content-timing.mjs).
+ *                    its content on a slowed-down phone, on a first visit, just after the shop's home page seen
+ *                    as a visitor, and on a repeat visit (lib/content-timing.mjs).
  *   --keep=<dir>     copy the current build (the four dist folders) to <dir>, inside the repository (e.g.
  *                    .measure/before), and stop: the "before" of a change, to measure beside its "after"
  *   --before=<dir>   measure a build kept with --keep as well, side by side with the current one in this run
@@ -40,7 +41,7 @@ import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import * as chromeLauncher from 'chrome-launcher';
 import path from 'node:path';
 import { buildIn, keepBuild, productPath, startBackend } from './lib/built-shop.mjs';
-import { ContentTimer } from './lib/content-timing.mjs';
+import { ContentTimer, VISITS } from './lib/content-timing.mjs';
 import { signedInCustomer } from './lib/signed-in-customer.mjs';
 
 const args = process.argv.slice(2);
@@ -306,7 +307,7 @@ async function main() {
       for (const shop of shops) {
         const { audits, timings } = results.get(shop);
         const speeds = audits.map((r) => r.benchmarkIndex).filter((b) => typeof b === 'number');
-        const seen = (visit, what) => median(timings.map((t) => t[visit][what]));
+        const seen = (visit, what) => median(timings.map((t) => t[visit]?.[what]));
         rows.push({
           ...page,
           path: signedIn ? page.path : publicPages(shop)[index].path,
@@ -316,7 +317,7 @@ async function main() {
           ...(timings.length
             ? {
                 seen: Object.fromEntries(
-                  ['first', 'repeat', 'fast'].map((visit) => [
+                  VISITS.filter((visit) => timings.some((t) => t[visit])).map((visit) => [
                     visit,
                     Object.fromEntries(
                       ['fcp', 'frame', 'skeleton', 'content'].map((what) => [what, seen(visit, what)]),
@@ -377,13 +378,14 @@ async function main() {
   if (seenRows.length) {
     console.log(
       '\nWhen the page showed what (ms from navigation, median; a phone slowed down as Lighthouse slows it, on a\n' +
-        'first and a repeat visit, then a repeat visit at full speed):\n',
+        'first visit, a signed-in page just after the shop\'s home page as a visitor ("after shop"), and a repeat\n' +
+        'visit, then a repeat visit at full speed):\n',
     );
     const ms = (value) => (value === undefined ? '-' : `${Math.round(value)} ms`);
     printTable(
       ['page', ...(compared ? ['build'] : []), 'visit', 'first paint', 'frame', 'skeleton', 'content'],
       seenRows.flatMap((r) =>
-        ['first', 'repeat', 'fast'].map((visit) => [
+        VISITS.filter((visit) => r.seen[visit]).map((visit) => [
           `${r.label} ${r.path}`.slice(0, 60),
           ...(compared ? [r.build] : []),
           visit,
@@ -404,22 +406,13 @@ async function main() {
     const pairs = [];
     for (let i = 0; i < rows.length; i += shops.length) pairs.push([rows[i], rows[i + shops.length - 1]]);
     printTable(
-      [
-        'page',
-        'FCP',
-        'LCP',
-        ...(seenRows.length ? ['content (first)', 'content (repeat)', 'content (fast)'] : []),
-      ],
+      ['page', 'FCP', 'LCP', ...(seenRows.length ? VISITS.map((visit) => `content (${visit})`) : [])],
       pairs.map(([before, after]) => [
         `${after.label} ${after.path}`.slice(0, 60),
         ratio(after.fcp, before.fcp),
         ratio(after.lcp, before.lcp),
         ...(seenRows.length
-          ? [
-              ratio(after.seen?.first.content, before.seen?.first.content),
-              ratio(after.seen?.repeat.content, before.seen?.repeat.content),
-              ratio(after.seen?.fast.content, before.seen?.fast.content),
-            ]
+          ? VISITS.map((visit) => ratio(after.seen?.[visit]?.content, before.seen?.[visit]?.content))
           : []),
       ]),
     );

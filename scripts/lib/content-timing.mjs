@@ -8,7 +8,9 @@
  *
  * Each run is a first visit (nothing cached), then a repeat visit in the same browser context (the scripts and
  * styles cached, as for a customer who comes back), both slowed down, and a last repeat visit at the full speed
- * of this machine and its loopback network (`fast`).
+ * of this machine and its loopback network (`fast`). With a session cookie, also the visit of a customer who has
+ * just signed in on the shop's pages (`afterShop`): a fresh browser opens the home page as a visitor, and once it
+ * is idle, the page signed in, slowed down as well.
  */
 /* global document, MutationObserver, performance, requestAnimationFrame, window -- run in the page */
 import { chromium } from 'playwright-core';
@@ -49,6 +51,15 @@ function watchPage(selectors) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
+/** Sends the session cookie (`name=value`) with the context's requests to the page's origin from now on. */
+async function signIn(context, url, cookie) {
+  const [name, ...value] = cookie.split('=');
+  await context.addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
+}
+
+/** The visits measured, in the order they are printed (`afterShop` only for a signed-in page). */
+export const VISITS = ['first', 'afterShop', 'repeat', 'fast'];
+
 export class ContentTimer {
   /** @param {{ executablePath: string, args: string[] }} browser how to start Chromium */
   constructor(browser) {
@@ -68,26 +79,14 @@ export class ContentTimer {
    * @param {string} url
    * @param {{ cookie?: string, content: string }} what the session cookie to send, and the selector of the
    *   page's content
-   * @returns {Promise<{ first: Timing, repeat: Timing, fast: Timing }>} with Timing = { fcp, frame, skeleton,
+   * @returns {Promise<{ first: Timing, afterShop?: Timing, repeat: Timing, fast: Timing }>} with Timing = { fcp, frame, skeleton,
    *   content } in ms
    *   (undefined: never seen within the time allowed)
    */
   async measure(url, { cookie, content }) {
-    const context = await this.browser.newContext({ ...PHONE });
-    if (cookie) {
-      const [name, ...value] = cookie.split('=');
-      await context.addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
-    }
-    await context.addInitScript(watchPage, {
-      frame: 'header',
-      skeleton: 'main [aria-busy="true"]',
-      content,
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const afterShop = cookie ? await this.measureAfterShop(url, { cookie, content }) : undefined;
+    const { context, page, cdp } = await this.slowPhone(content);
+    if (cookie) await signIn(context, url, cookie);
     try {
       const first = await this.visit(page, url);
       const repeat = await this.visit(page, url);
@@ -99,10 +98,39 @@ export class ContentTimer {
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const fast = await this.visit(page, url);
-      return { first, repeat, fast };
+      return { first, ...(afterShop ? { afterShop } : {}), repeat, fast };
     } finally {
       await context.close();
     }
+  }
+
+  /** The page, signed in, in a fresh browser that has just shown the home page to a visitor and gone idle. */
+  async measureAfterShop(url, { cookie, content }) {
+    const { context, page } = await this.slowPhone(content);
+    try {
+      await page.goto(new URL('/', url).href, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await signIn(context, url, cookie);
+      return await this.visit(page, url);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** A new browser context with a phone's screen, slowed down, watching for the page's parts. */
+  async slowPhone(content) {
+    const context = await this.browser.newContext({ ...PHONE });
+    await context.addInitScript(watchPage, {
+      frame: 'header',
+      skeleton: 'main [aria-busy="true"]',
+      content,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    return { context, page, cdp };
   }
 
   async visit(page, url) {

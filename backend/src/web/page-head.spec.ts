@@ -140,6 +140,9 @@ describe('page head', () => {
       const inline = withRenderedPage(indexHtml, input, page, { inlineStyles: true })!;
       expect(inline).toContain('<style data-href="/bootstrap.1a2b.css">body{color:#111}</style>');
       expect(inline).toContain('<style data-href="routes.5e6f.css">.card{padding:1rem}</style>');
+      // Fetched when the page is idle, for the customer's pages that link them.
+      expect(inline).toContain('<link rel="prefetch" as="style" href="/bootstrap.1a2b.css">');
+      expect(inline).toContain('<link rel="prefetch" as="style" href="/remotes/storefront/routes.5e6f.css">');
       // Its relative URL would resolve against the page: it stays a link.
       expect(inline).toContain('<link rel="stylesheet" href="/fonts.3c4d.css">');
       expect(inline.indexOf('bootstrap.1a2b.css')).toBeLessThan(inline.indexOf('routes.5e6f.css'));
@@ -148,6 +151,7 @@ describe('page head', () => {
       expect(linked).toContain('<link rel="stylesheet" href="/bootstrap.1a2b.css">');
       expect(linked).toContain('<link rel="stylesheet" href="/remotes/storefront/routes.5e6f.css">');
       expect(linked).not.toContain('<style data-href');
+      expect(linked).not.toContain('rel="prefetch"');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
