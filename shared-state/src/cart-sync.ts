@@ -5,7 +5,7 @@ import { hydrateApi, type ApiEnvironment } from './base-api';
 import { cartSlice, selectCartItems } from './slices/cart';
 import { selectCatalogueComplete } from './slices/catalogue';
 import { selectUser } from './slices/session';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from './root-reducer';
 import { forgetUnsentCart, keepUnsentCart, sameCart, unsentCartOf } from './unsent-cart';
 
 type StartListening = TypedStartListening<RootState, AppDispatch, ApiEnvironment>;

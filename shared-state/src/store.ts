@@ -1,10 +1,4 @@
-import {
-  combineSlices,
-  configureStore,
-  createListenerMiddleware,
-  type ThunkDispatch,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   baseApi,
@@ -14,19 +8,11 @@ import {
   type DehydratedApiState,
 } from './base-api';
 import { api } from './api';
-import { cartSlice, type CartState } from './slices/cart';
-import { catalogueSlice } from './slices/catalogue';
-import { pageClockSlice } from './slices/page-clock';
-import { uiSlice } from './slices/ui';
+import type { CartState } from './slices/cart';
 import { startCartSync } from './cart-sync';
+import { createRootReducer, type RootState } from './root-reducer';
 
-function createRootReducer() {
-  return combineSlices(baseApi, cartSlice, uiSlice, catalogueSlice, pageClockSlice);
-}
-
-export type RootReducer = ReturnType<typeof createRootReducer>;
-export type RootState = ReturnType<RootReducer>;
-export type AppDispatch = ThunkDispatch<RootState, ApiEnvironment, UnknownAction>;
+export type { AppDispatch, RootReducer, RootState } from './root-reducer';
 
 export interface CreateStoreOptions {
   /** Prefix of every API URL; '' (same origin) in the browser. */
