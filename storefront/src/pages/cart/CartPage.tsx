@@ -74,9 +74,9 @@ export default function CartPage() {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const hasItems = Object.keys(items).length > 0;
 
-  // A page rendered for the customer goes with the products of the basket's lines, and with those no longer
-  // sold as known missing; another server-rendered page, with its own products: then the rest of the catalogue
-  // loads a moment later.
+  // The lines are priced from the products they name. A basket rendered for the customer comes with those
+  // products and names the ones no longer sold as missing, so its lines are drawn at once; after another
+  // server-rendered page, whose list holds only its own products, they wait for the whole catalogue.
   const ids = Object.keys(items);
   const knownMissing = useAppSelector(selectKnownMissingProducts);
   const linesKnown = ids.every((id) => products.byId.has(id) || knownMissing.includes(id));
