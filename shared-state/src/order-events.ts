@@ -158,14 +158,17 @@ export function useLiveOrders(audience: OrderEventAudience, enabled = true): Liv
     const Source = (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
     if (!enabled || typeof Source !== 'function') return undefined;
     const url = `${dispatch(apiBaseUrl())}/api/order/events?as=${audience}`;
+    // A customer's orders may have come with the page, rendered on the server a moment before this stream opens:
+    // the first stream asks for the changes of the last minutes, each written in place (nothing is fetched).
+    const firstUrl = audience === 'customer' ? `${url}&replay=recent` : url;
     let source: EventSourceLike | undefined;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let made = 0;
 
     const open = () => {
-      const current = new Source(url, { withCredentials: true });
       const replacesOne = made > 0;
+      const current = new Source(replacesOne ? url : firstUrl, { withCredentials: true });
       made += 1;
       let opened = false;
       source = current;

@@ -144,8 +144,11 @@ export class OrderEventsController {
     // event carries the order's current state, so a repeat changes nothing).
     stopWatching = this.hub.watch(stream);
     if (!stream.isOpen) stopWatching();
-    if (lastEventId !== undefined) {
-      const missed = await this.hub.replay(lastEventId, userId);
+    // A reconnect gets what it missed since its last event; a page that asks for the recent changes (its orders
+    // read a moment before, e.g. rendered on the server) gets those of the replay window.
+    const replayAfter = lastEventId ?? (query.replay === 'recent' ? 0 : undefined);
+    if (replayAfter !== undefined) {
+      const missed = await this.hub.replay(replayAfter, userId);
       for (const event of missed) stream.send(event.eventId, event.view);
     }
   }

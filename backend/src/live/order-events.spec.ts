@@ -307,6 +307,39 @@ describe('GET /api/order/events', () => {
     expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, second))).toEqual([]);
   });
 
+  it("with replay=recent, a new stream first sends the customer's orders changed in the last minutes, as they are now", async () => {
+    const ann = await newCustomer();
+    const bob = await newCustomer();
+    // Ann's page was read (say, rendered on the server) while the order was placed; then the seller moved it.
+    const picked = await placeOrder(ann);
+    await placeOrder(bob);
+    await request(t.server)
+      .put(`/api/order/${picked}/fulfilment`)
+      .set('Cookie', seller)
+      .send({ stage: 'picking' })
+      .expect(200);
+    const long = await placeOrder(ann);
+    await t.db
+      .update(orderEvents)
+      .set({ createdAt: sql`now() - interval '6 minutes'` })
+      .where(eq(orderEvents.orderId, long));
+
+    const s = await stream(t.server, { cookie: ann.cookie }, '?as=customer&replay=recent');
+    await s.until(() => s.orders.length >= 1);
+    const beats = s.comments.length;
+    await s.until(() => s.comments.length > beats);
+    expect(s.orders.map(({ id, fulfilment }) => ({ id, fulfilment }))).toEqual([
+      { id: picked, fulfilment: 'picking' },
+    ]);
+
+    // Without it, a new stream sends only what changes from now on.
+    const plain = await stream(t.server, { cookie: ann.cookie }, '?as=customer');
+    const plainBeats = plain.comments.length;
+    await plain.until(() => plain.comments.length > plainBeats);
+    expect(plain.orders).toEqual([]);
+    await request(t.server).get('/api/order/events?replay=everything').set('Cookie', ann.cookie).expect(400);
+  });
+
   it('replays an order whose change took a lower event id but committed after the last event the client had', async () => {
     const ann = await newCustomer();
     const early = await placeOrder(ann);

@@ -3,6 +3,8 @@ import { EnumField, ResponseField } from '../../common/api-field';
 
 export const ORDER_EVENT_AUDIENCES = ['customer', 'seller'] as const;
 export type OrderEventAudience = (typeof ORDER_EVENT_AUDIENCES)[number];
+export const ORDER_EVENT_REPLAYS = ['recent'] as const;
+export type OrderEventReplay = (typeof ORDER_EVENT_REPLAYS)[number];
 
 export class OrderEventsQuery {
   @EnumField(ORDER_EVENT_AUDIENCES, {
@@ -13,6 +15,17 @@ export class OrderEventsQuery {
       'every order. Without it the customer session is used when there is one, else the seller session.',
   })
   as?: OrderEventAudience;
+
+  @EnumField(ORDER_EVENT_REPLAYS, {
+    required: false,
+    enumName: 'OrderEventReplay',
+    description:
+      '`recent`: the stream first sends, each once and as it is now, the orders it may show that changed in the last ' +
+      'five minutes. For a page whose orders were read a moment before its stream opened (a page rendered on the ' +
+      "server for the customer), so that a change in between is not missed. A reconnect's Last-Event-ID is " +
+      'replayed instead.',
+  })
+  replay?: OrderEventReplay;
 }
 
 /** The data of an `order` event. */
