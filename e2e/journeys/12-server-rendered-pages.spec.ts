@@ -252,7 +252,13 @@ test.describe('pages rendered on the server @phone', () => {
     expect(html).toContain(inHtml(first.name));
     expect(html).toContain('data-testid="cart-units"');
     expect(html).not.toContain('Loading your cart');
+    // Its style sheets come inside it, as in a page for everyone: the first paint waits for nothing else.
+    expect(html).toMatch(/<style data-href="[^"]+\.css">/);
 
+    const styleSheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') styleSheets.push(request.url());
+    });
     await watchServerMarkup(page);
     await page.goto('/cart');
     await expect(page.getByRole('heading', { level: 1, name: /Shopping Cart/ })).toBeVisible();
@@ -263,6 +269,7 @@ test.describe('pages rendered on the server @phone', () => {
       serverMain: true,
     });
     expect(problems, 'hydration warnings in the console').toEqual([]);
+    expect(styleSheets, 'style sheets loaded although the page carries them').toEqual([]);
 
     // An Add on the home page, and the basket asked for at once, before the change has been posted: the page
     // was rendered from the cart the server had, and the browser puts the tab's change back.

@@ -306,16 +306,8 @@ export class ShopPages {
     if (result.outcome === 'timeout') {
       this.logger.warn(`${path} is rendered in the browser: not rendered within ${queue.timeoutMs} ms`);
     }
-    // A page for everyone is mostly a first visit, whose browser holds none of the style sheets yet: they come
-    // inside the page. A signed-in customer's browser has them from an earlier visit. (A customer's own page
-    // was measured both ways on a slow phone: its content came at 0.75-0.8 s with the sheets linked and
-    // 1.2 s inside it once they were cached, against 1.4 s and 0.7 s on the one visit that has none.)
     const html =
-      page &&
-      withRenderedPage(host.html, this.options.headInput(request), page, {
-        inlineStyles: !personal,
-        preloadData: !personal,
-      });
+      page && withRenderedPage(host.html, this.options.headInput(request), page, { preloadData: !personal });
     return html === undefined ? undefined : this.finish(path, html);
   }
 
