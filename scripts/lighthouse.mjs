@@ -28,7 +28,8 @@
  *                    (lib/signed-in-customer.mjs), their session cookie sent with every request. Besides
  *                    Lighthouse's figures (FCP added) it prints when each page showed its frame, its skeleton and
  *                    its content on a slowed-down phone, on a first visit, just after the shop's home page seen
- *                    as a visitor, and on a repeat visit (lib/content-timing.mjs).
+ *                    as a visitor, and on a repeat visit (lib/content-timing.mjs). The home page as a visitor
+ *                    sees it is measured beside them, for reference.
  *   --keep=<dir>     copy the current build (the four dist folders) to <dir>, inside the repository (e.g.
  *                    .measure/before), and stop: the "before" of a change, to measure beside its "after"
  *   --before=<dir>   measure a build kept with --keep as well, side by side with the current one in this run
@@ -214,8 +215,18 @@ async function audit(port, url, desktop, cookie) {
   };
 }
 
-/** The pages only a signed-in customer sees, each with the selector of its content (not its skeleton). */
+/**
+ * The pages only a signed-in customer sees, each with the selector of its content (not its skeleton), and the
+ * home page as a visitor sees it (a page kept for everyone), measured the same way for reference.
+ */
 const SIGNED_IN_PAGES = [
+  {
+    label: 'home as a visitor (mobile)',
+    path: '/',
+    desktop: false,
+    visitor: true,
+    content: 'main [data-testid="product-card"]',
+  },
   { label: 'basket (mobile)', path: '/cart', desktop: false, content: '[data-testid="cart-units"]' },
   {
     label: 'favourites (mobile)',
@@ -299,9 +310,10 @@ async function main() {
           const pagePath = signedIn ? page.path : publicPages(shop)[index].path;
           const url = shop.origin + pagePath;
           const result = results.get(shop);
-          result.audits.push(await auditWithRetry(chrome.port, url, page.desktop, shop.cookie));
+          const cookie = page.visitor ? undefined : shop.cookie;
+          result.audits.push(await auditWithRetry(chrome.port, url, page.desktop, cookie));
           if (timer && !page.desktop)
-            result.timings.push(await timer.measure(url, { cookie: shop.cookie, content: page.content }));
+            result.timings.push(await timer.measure(url, { cookie, content: page.content }));
         }
       }
       for (const shop of shops) {

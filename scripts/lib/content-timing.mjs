@@ -31,8 +31,9 @@ const PHONE = {
 };
 
 /**
- * Notes, in the page, the time (ms from the navigation's start) of the first frame painted after each of the
- * named elements first appeared. Runs before any of the page's own scripts.
+ * Notes, in the page, the time (ms from the navigation's start) of the first animation frame after each of the
+ * named elements first appeared: the frame that paints it, unless the page has not painted yet (see visit).
+ * Runs before any of the page's own scripts.
  */
 function watchPage(selectors) {
   const seen = {};
@@ -136,12 +137,21 @@ export class ContentTimer {
   async visit(page, url) {
     await page.goto(url, { waitUntil: 'commit' });
     await page
-      .waitForFunction(() => 'content' in (window.__larderSeen ?? {}), undefined, { timeout: 30_000 })
+      .waitForFunction(
+        () =>
+          'content' in (window.__larderSeen ?? {}) &&
+          performance.getEntriesByName('first-contentful-paint').length > 0,
+        undefined,
+        { timeout: 30_000 },
+      )
       .catch(() => undefined);
     return page.evaluate(() => {
       const seen = window.__larderSeen ?? {};
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-      return { fcp, frame: seen.frame, skeleton: seen.skeleton, content: seen.content };
+      // The browser runs animation frames while a linked style sheet still holds the page's first paint back:
+      // nothing is shown before that first paint.
+      const shown = (at) => (at === undefined || fcp === undefined ? at : Math.max(at, fcp));
+      return { fcp, frame: shown(seen.frame), skeleton: shown(seen.skeleton), content: shown(seen.content) };
     });
   }
 }
